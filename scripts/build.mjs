@@ -1,0 +1,37 @@
+// Builds the installable folder dist/: bundles (rollup), one CSS file (sass), templates, lang,
+// compendium packs and dist/system.json stamped from package.json. Run with `npm run build`.
+import { rm, mkdir, cp, writeFile, readFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { rollup } from "rollup";
+import * as sass from "sass";
+import configs from "../rollup.config.mjs";
+import { manifestFor } from "./manifest.mjs";
+import { compilePacks } from "./packs.mjs";
+
+const root = new URL("..", import.meta.url).pathname;
+const dist = root + "dist/";
+
+await rm(dist, { recursive: true, force: true });
+await mkdir(dist, { recursive: true });
+
+for (const config of configs) {
+  const bundle = await rollup({ ...config, onwarn: (w) => { throw new Error(`rollup: ${w.message}`); } });
+  await bundle.write(config.output);
+  await bundle.close();
+}
+
+const css = sass.compile(root + "styles/fracas.scss", { style: "expanded" });
+await writeFile(dist + "fracas.css", css.css);
+
+for (const folder of ["templates", "lang", "assets"]) {
+  if (existsSync(root + folder)) await cp(root + folder, dist + folder, { recursive: true });
+}
+await cp(root + "template.json", dist + "template.json");
+for (const f of ["README.md", "CHANGELOG.md", "LICENSE"]) if (existsSync(root + f)) await cp(root + f, dist + f);
+
+const pkg = JSON.parse(await readFile(root + "package.json", "utf8"));
+const source = JSON.parse(await readFile(root + "system.json", "utf8"));
+await writeFile(dist + "system.json", JSON.stringify(manifestFor(source, pkg), null, 2) + "\n");
+
+await compilePacks(root + "src/packs", dist + "packs");
+console.log("built dist/ for fracas", pkg.version);

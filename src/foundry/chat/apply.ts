@@ -1,0 +1,164 @@
+/**
+ * Applying a card's stored result to a target, and undoing it. These run on a client that may
+ * write both the target and the card: the GM (through a query) or a player who owns both. They
+ * re-validate everything from the stored card — never numbers sent by the requester — and leave
+ * no partial write: if any step fails, what was written is restored.
+ */
+import { descriptor } from "../rulesets.js";
+import { statusEffectId, type StatusEvent } from "../../engine/events.js";
+import type { Application } from "../data/card-data.js";
+import type { Json, JsonObject } from "../registry.js";
+import { lookupUuid, lookupUuidSync } from "../typed.js";
+import { executePoolChange } from "../pools.js";
+
+export interface ApplyRequest {
+  messageId: string;
+  targetUuid: string;
+  userId: string;
+}
+export interface UndoRequest {
+  messageId: string;
+  applicationId: string;
+  userId: string;
+}
+export type Outcome = { ok: true; summary: { key: string; data?: Record<string, string | number> } } | { ok: false; reason: string };
+
+interface CardSystem {
+  ruleset: string;
+  kind: string;
+  sourceUuid: string;
+  result: JsonObject;
+  targets: { uuid: string; name: string }[];
+  applications: Application[];
+}
+
+const refuse = (reason: string): Outcome => ({ ok: false, reason: `FRACAS.Chat.Refused.${reason}` });
+
+function cardOf(messageId: unknown): { message: ChatMessage.Implementation; card: CardSystem } | null {
+  if (typeof messageId !== "string") return null;
+  const message = game.messages.get(messageId);
+  if (!message || message.type !== "card") return null;
+  return { message, card: message.system as unknown as CardSystem };
+}
+
+/** May `user` act on this card? The GM, the card's author, or an owner of the card's source actor. */
+export function mayActOnCard(user: User.Implementation, message: ChatMessage.Implementation, card: CardSystem): boolean {
+  if (user.isGM) return true;
+  if (message.author?.id === user.id) return true;
+  const source = card.sourceUuid ? lookupUuidSync(card.sourceUuid) : null;
+  return source instanceof Actor && source.testUserPermission(user, "OWNER");
+}
+
+async function targetActor(uuid: string): Promise<Actor.Implementation | null> {
+  const doc = await lookupUuid(uuid);
+  if (doc instanceof Actor) return doc as Actor.Implementation;
+  return null;
+}
+
+function currentStatuses(actor: Actor.Implementation): Set<string> {
+  return new Set(actor.statuses ?? []);
+}
+
+/** The status toggles that actually change something on this actor (so Undo reverses only those). */
+function effectiveStatuses(actor: Actor.Implementation, events: readonly StatusEvent[]): StatusEvent[] {
+  const have = currentStatuses(actor);
+  return events.filter((e) => have.has(statusEffectId(e.status)) !== e.on);
+}
+
+async function toggleAll(actor: Actor.Implementation, events: readonly { status: string; on: boolean }[]): Promise<void> {
+  for (const e of events) await actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
+}
+
+function readPaths(actor: Actor.Implementation, paths: readonly string[]): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  for (const p of paths) out[p] = foundry.utils.deepClone(foundry.utils.getProperty(actor, p) as Json) ?? null;
+  return out;
+}
+
+export async function executeApply(req: ApplyRequest): Promise<Outcome> {
+  const found = cardOf(req.messageId);
+  if (!found) return refuse("NoCard");
+  const { message, card } = found;
+  const user = typeof req.userId === "string" ? game.users.get(req.userId) : undefined;
+  if (!user || !mayActOnCard(user, message, card)) return refuse("NotYours");
+  if (!card.targets.some((t) => t.uuid === req.targetUuid)) return refuse("NotATarget");
+  if (card.applications.some((a) => a.targetUuid === req.targetUuid && !a.undone)) return refuse("AlreadyApplied");
+  const target = await targetActor(req.targetUuid);
+  if (!target) return refuse("NoTarget");
+  const kind = descriptor(card.ruleset)?.cards?.[card.kind];
+  if (!kind) return refuse("UnknownCard");
+
+  const effect = kind.effect({
+    result: card.result,
+    target: { type: target.type, system: target.system as unknown as JsonObject, name: target.name },
+  });
+  if ("refused" in effect) return { ok: false, reason: effect.refused };
+
+  const pools = effect.pools ?? [];
+  if (pools.length > 0 && !game.user.isGM) return refuse("NeedsGM");
+  const prior = readPaths(target, Object.keys(effect.update));
+  const statuses = effectiveStatuses(target, effect.statuses);
+  const application: Application = {
+    id: foundry.utils.randomID(),
+    targetUuid: req.targetUuid,
+    by: user.id ?? "",
+    at: Date.now(),
+    prior,
+    statuses,
+    summary: effect.summary,
+    poolEntries: [],
+    undone: false,
+  };
+  await target.update(effect.update);
+  try {
+    await toggleAll(target, statuses);
+    for (const p of pools) {
+      const done = await executePoolChange({ kind: "change", pool: p.name, delta: p.delta, reason: p.reason }, application.by);
+      if (!done.ok) throw new Error(done.reason);
+      application.poolEntries.push({ pool: p.name, entryId: done.entryId });
+    }
+    await message.update({ "system.applications": [...card.applications, application] } as never);
+  } catch (err) {
+    for (const e of application.poolEntries) await executePoolChange({ kind: "undo", pool: e.pool, entryId: e.entryId }, application.by);
+    await toggleAll(target, statuses.map((s) => ({ ...s, on: !s.on })));
+    await target.update(prior);
+    throw err;
+  }
+  return { ok: true, summary: effect.summary };
+}
+
+export async function executeUndo(req: UndoRequest): Promise<Outcome> {
+  const found = cardOf(req.messageId);
+  if (!found) return refuse("NoCard");
+  const { message, card } = found;
+  const user = typeof req.userId === "string" ? game.users.get(req.userId) : undefined;
+  if (!user || !mayActOnCard(user, message, card)) return refuse("NotYours");
+  const app = card.applications.find((a) => a.id === req.applicationId);
+  if (!app) return refuse("NoApplication");
+  if (app.undone) return refuse("AlreadyUndone");
+  const later = card.applications.find((a) => a.targetUuid === app.targetUuid && !a.undone && a.at > app.at);
+  if (later) return refuse("UndoLaterFirst");
+  const target = await targetActor(app.targetUuid);
+  if (!target) return refuse("NoTarget");
+
+  if (app.poolEntries.length > 0 && !game.user.isGM) return refuse("NeedsGM");
+  const current = readPaths(target, Object.keys(app.prior));
+  await target.update(app.prior);
+  const undonePools: { pool: string; entryId: string }[] = [];
+  try {
+    for (const e of app.poolEntries) {
+      const done = await executePoolChange({ kind: "undo", pool: e.pool, entryId: e.entryId }, user.id ?? "");
+      if (!done.ok) throw new Error(done.reason);
+      undonePools.push({ pool: e.pool, entryId: done.entryId });
+    }
+    await toggleAll(target, app.statuses.map((s) => ({ ...s, on: !s.on })));
+    const applications = card.applications.map((a) => (a.id === app.id ? { ...a, undone: true } : a));
+    await message.update({ "system.applications": applications } as never);
+  } catch (err) {
+    for (const e of undonePools) await executePoolChange({ kind: "undo", pool: e.pool, entryId: e.entryId }, user.id ?? "");
+    await toggleAll(target, app.statuses);
+    await target.update(current);
+    throw err;
+  }
+  return { ok: true, summary: { key: "FRACAS.Chat.Undone" } };
+}

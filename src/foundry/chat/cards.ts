@@ -1,0 +1,48 @@
+/**
+ * Posting a card: the kernel's result, the Foundry Rolls that produced its dice, and the targets
+ * it may be applied to (the user's token targets by default), rendered from the kind's template.
+ */
+import { descriptor } from "../rulesets.js";
+import type { JsonObject } from "../registry.js";
+
+export interface CardInput {
+  ruleset: string;
+  kind: string;
+  source: Actor.Implementation | null;
+  result: JsonObject;
+  rolls?: Roll[];
+  /** Defaults to the actors of the user's targeted tokens. */
+  targets?: { uuid: string; name: string }[];
+  /** Extra context for the template (labels, odds shown before the roll…). */
+  context?: Record<string, unknown>;
+}
+
+/** The actors behind the current user's targeted tokens (how a GM runs an encounter from the map). */
+export function userTargets(): { uuid: string; name: string }[] {
+  const out: { uuid: string; name: string }[] = [];
+  for (const token of game.user.targets) {
+    const actor = token.actor;
+    if (actor) out.push({ uuid: actor.uuid, name: token.name ?? actor.name });
+  }
+  return out;
+}
+
+export async function postCard(input: CardInput): Promise<ChatMessage.Implementation | undefined> {
+  const kind = descriptor(input.ruleset)?.cards?.[input.kind];
+  if (!kind) throw new Error(`Fracas: no card kind ${input.ruleset}.${input.kind}`);
+  const targets = input.targets ?? userTargets();
+  const content = await foundry.applications.handlebars.renderTemplate(`systems/fracas/templates/${kind.template}`, {
+    result: input.result,
+    source: input.source ? { name: input.source.name, img: input.source.img, uuid: input.source.uuid } : null,
+    targets,
+    ...input.context,
+  });
+  const data = {
+    type: "card",
+    content,
+    rolls: input.rolls ?? [],
+    speaker: ChatMessage.getSpeaker({ actor: input.source ?? undefined }),
+    system: { ruleset: input.ruleset, kind: input.kind, sourceUuid: input.source?.uuid ?? "", result: input.result, targets, applications: [] },
+  };
+  return (await ChatMessage.create(data as never)) as ChatMessage.Implementation | undefined;
+}

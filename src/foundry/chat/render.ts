@@ -1,0 +1,103 @@
+/**
+ * renderChatMessageHTML: on a Fracas card, draw each target's Apply / Undo state from the stored
+ * applications and wire the buttons (HTMLElement, no jQuery). Writes go through queries.ts.
+ */
+import { descriptor } from "../rulesets.js";
+import { requestApply, requestUndo } from "../queries.js";
+import { lookupUuidSync } from "../typed.js";
+import { t } from "../i18n.js";
+import type { Application } from "../data/card-data.js";
+import type { JsonObject } from "../registry.js";
+
+interface CardView {
+  ruleset: string;
+  kind: string;
+  result: JsonObject;
+  targets: { uuid: string; name: string }[];
+  applications: Application[];
+}
+
+function button(action: string, label: string, data: Record<string, string>): HTMLButtonElement {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = `fracas-card-button fracas-${action}`;
+  b.dataset.fracasAction = action;
+  for (const [k, v] of Object.entries(data)) b.dataset[k] = v;
+  b.textContent = label;
+  return b;
+}
+
+/** May this client write the target and the card itself, without the GM? */
+export function mayWriteHere(message: ChatMessage.Implementation, card: CardView, targetUuid: string): boolean {
+  if (game.user.isGM) return true;
+  const target = lookupUuidSync(targetUuid);
+  if (!(target instanceof Actor) || !target.isOwner || !message.isAuthor) return false;
+  const kind = descriptor(card.ruleset)?.cards?.[card.kind];
+  const effect = kind?.effect({ result: card.result, target: { type: target.type, system: target.system as unknown as JsonObject, name: target.name } });
+  return !!effect && !("refused" in effect) && !(effect.pools?.length);
+}
+
+export function renderApplications(message: ChatMessage.Implementation, card: CardView): HTMLElement {
+  const list = document.createElement("ul");
+  list.className = "fracas-card-targets";
+  for (const target of card.targets) {
+    const li = document.createElement("li");
+    const name = document.createElement("span");
+    name.className = "fracas-card-target-name";
+    name.textContent = target.name;
+    li.append(name);
+    const live = card.applications.filter((a) => a.targetUuid === target.uuid && !a.undone).at(-1);
+    if (live) {
+      const summary = document.createElement("span");
+      summary.className = "fracas-card-summary";
+      summary.textContent = live.summary.key ? t(live.summary.key, live.summary.data) : "";
+      li.append(summary, button("undo", t("FRACAS.Chat.Undo"), { applicationId: live.id }));
+    } else {
+      li.append(button("apply", t("FRACAS.Chat.Apply"), { targetUuid: target.uuid }));
+    }
+    list.append(li);
+  }
+  if (card.targets.length === 0) {
+    const li = document.createElement("li");
+    li.className = "fracas-card-no-targets";
+    li.textContent = t("FRACAS.Chat.NoTargets");
+    list.append(li);
+  }
+  return list;
+}
+
+async function onClick(message: ChatMessage.Implementation, card: CardView, el: HTMLElement): Promise<void> {
+  const action = el.dataset.fracasAction;
+  let outcome: { ok: boolean; reason?: string } | undefined;
+  if (action === "apply" && el.dataset.targetUuid) {
+    outcome = await requestApply(message.id ?? "", el.dataset.targetUuid, mayWriteHere(message, card, el.dataset.targetUuid));
+  } else if (action === "undo" && el.dataset.applicationId) {
+    const app = card.applications.find((a) => a.id === el.dataset.applicationId);
+    const local = game.user.isGM || (!!app && message.isAuthor && app.poolEntries.length === 0 && (lookupUuidSync(app.targetUuid) as Actor | null)?.isOwner === true);
+    outcome = await requestUndo(message.id ?? "", el.dataset.applicationId, local);
+  } else if (action === "followUp" && el.dataset.fracasFollowUp) {
+    const follow = descriptor(card.ruleset)?.cards?.[card.kind]?.followUps?.[el.dataset.fracasFollowUp];
+    if (follow) await follow({ message, result: card.result, button: el });
+    return;
+  }
+  if (outcome && !outcome.ok && outcome.reason) ui.notifications?.warn(t(outcome.reason));
+}
+
+export function onRenderChatMessageHTML(message: ChatMessage.Implementation, html: HTMLElement): void {
+  if (message.type !== "card") return;
+  const card = message.system as unknown as CardView;
+  const slot = html.querySelector(".fracas-card-applications");
+  if (slot) slot.replaceChildren(renderApplications(message, card));
+  html.addEventListener("click", (event) => {
+    const el = (event.target as HTMLElement | null)?.closest<HTMLElement>("[data-fracas-action]");
+    if (!el) return;
+    event.preventDefault();
+    el.setAttribute("disabled", "");
+    onClick(message, card, el)
+      .catch((err: unknown) => {
+        console.error("Fracas |", err);
+        ui.notifications?.error(t("FRACAS.Chat.Failed"));
+      })
+      .finally(() => el.removeAttribute("disabled"));
+  });
+}

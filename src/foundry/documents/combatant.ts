@@ -1,0 +1,39 @@
+/**
+ * FracasCombatant holds this round's declaration. Core Foundry lets a player update only a few
+ * combatant fields, so a player's declaration goes to the GM as a query; the GM re-checks that
+ * the player owns the combatant's actor, that the combat is in its declaration phase and that
+ * the choice is one the ruleset offers, then writes it and rebuilds the plan.
+ */
+import type { FracasCombat } from "./combat.js";
+
+export class FracasCombatant extends Combatant {
+  get declaration(): string {
+    return (this.system as unknown as { declaration?: string }).declaration ?? "";
+  }
+}
+
+export interface DeclareRequest {
+  combatId: string;
+  combatantId: string;
+  value: string;
+  userId: string;
+}
+
+export type DeclareOutcome = { ok: true } | { ok: false; reason: string };
+
+/** Runs where the write is allowed (the GM's client). */
+export async function executeDeclare(req: DeclareRequest): Promise<DeclareOutcome> {
+  const combat = game.combats.get(req.combatId) as FracasCombat | undefined;
+  const combatant = combat?.combatants.get(req.combatantId);
+  const user = game.users.get(req.userId);
+  if (!combat || !combatant || !user) return { ok: false, reason: "FRACAS.Tracker.Refused.NotFound" };
+  const owns = user.isGM || (combatant.actor?.testUserPermission(user, "OWNER") ?? false);
+  if (!owns) return { ok: false, reason: "FRACAS.Tracker.Refused.NotYours" };
+  if (combat.fracas.phase !== "declare") return { ok: false, reason: "FRACAS.Tracker.Refused.NotDeclaring" };
+  const info = combat.combatantInfos().find((c) => c.id === combatant.id);
+  const options = info && combat.mapping ? combat.mapping.declarations(info) : [];
+  if (req.value !== "" && !options.some((o) => o.value === req.value)) return { ok: false, reason: "FRACAS.Tracker.Refused.BadChoice" };
+  await combatant.update({ "system.declaration": req.value } as never);
+  await combat.refreshPlan();
+  return { ok: true };
+}

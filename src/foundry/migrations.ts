@@ -1,0 +1,37 @@
+/** Runs pending migrations once, on ready, on the active GM's client only. */
+import { LATEST_SCHEMA, migrateSource, pendingSteps, type MigrationStep } from "./migration-steps.js";
+import { SYSTEM_ID } from "./settings.js";
+import { t } from "./i18n.js";
+
+export async function runMigrations(steps?: readonly MigrationStep[]): Promise<number> {
+  if (!game.user.isGM || game.users.activeGM?.id !== game.user.id) return 0;
+  const from = game.settings.get(SYSTEM_ID, "schemaVersion") as number;
+  const pending = pendingSteps(from, steps);
+  if (pending.length === 0) return 0;
+  let changed = 0;
+  for (const actor of game.actors) {
+    const update = migrateSource(actor.toObject() as unknown as Record<string, unknown>, pending, "actor");
+    if (update) {
+      await actor.update(update as never);
+      changed++;
+    }
+    for (const item of actor.items) {
+      const u = migrateSource(item.toObject() as unknown as Record<string, unknown>, pending, "item");
+      if (u) {
+        await item.update(u as never);
+        changed++;
+      }
+    }
+  }
+  for (const item of game.items) {
+    const update = migrateSource(item.toObject() as unknown as Record<string, unknown>, pending, "item");
+    if (update) {
+      await item.update(update as never);
+      changed++;
+    }
+  }
+  const to = Math.max(...pending.map((s) => s.version), steps ? 0 : LATEST_SCHEMA);
+  await game.settings.set(SYSTEM_ID, "schemaVersion", to);
+  if (changed > 0) ui.notifications?.info(t("FRACAS.Migration.Done", { count: changed, version: to }));
+  return changed;
+}

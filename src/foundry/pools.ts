@@ -1,0 +1,52 @@
+/**
+ * GM-owned ledger pools (Zodiac's Setback) kept in world settings: shown to everyone, changed
+ * only by the GM. A player's action that earns Setback asks the GM through a query.
+ */
+import * as ledger from "../engine/ledger.js";
+import { isRuleError } from "../engine/errors.js";
+import { SYSTEM_ID } from "./settings.js";
+
+export type PoolChange = { kind: "change"; pool: string; delta: number; reason: string } | { kind: "undo"; pool: string; entryId: string };
+
+export const POOL_NAMES = ["setback"] as const;
+
+export function readPools(): Record<string, ledger.Pool> {
+  const raw = game.settings.get(SYSTEM_ID, "gmPools") as Record<string, unknown>;
+  const out: Record<string, ledger.Pool> = {};
+  for (const name of POOL_NAMES) {
+    try {
+      out[name] = raw?.[name] ? ledger.requirePool(raw[name]) : ledger.createPool(0);
+    } catch {
+      out[name] = ledger.createPool(0);
+    }
+  }
+  return out;
+}
+
+export function readPool(name: string): ledger.Pool {
+  return readPools()[name] ?? ledger.createPool(0);
+}
+
+/**
+ * Applies a pool change on the GM's client (the only one allowed to write world settings).
+ * Returns the new pool, or the kernel's refusal (e.g. spending below zero) as a rule error code.
+ */
+export async function executePoolChange(change: PoolChange, by: string): Promise<{ ok: true; pool: ledger.Pool; entryId: string } | { ok: false; reason: string }> {
+  if (!game.user.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
+  if (!(POOL_NAMES as readonly string[]).includes(change.pool)) return { ok: false, reason: "FRACAS.Chat.Refused.NoPool" };
+  const pools = readPools();
+  const before = pools[change.pool]!;
+  const entryId = foundry.utils.randomID();
+  let after: ledger.Pool;
+  try {
+    after =
+      change.kind === "change"
+        ? ledger.change(before, { id: entryId, delta: change.delta, reason: String(change.reason).slice(0, 200), by, at: Date.now() })
+        : ledger.undo(before, change.entryId, { id: entryId, by, at: Date.now() });
+  } catch (e) {
+    if (isRuleError(e)) return { ok: false, reason: `FRACAS.Error.${e.code}` };
+    throw e;
+  }
+  await game.settings.set(SYSTEM_ID, "gmPools", { ...pools, [change.pool]: after });
+  return { ok: true, pool: after, entryId };
+}

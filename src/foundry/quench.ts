@@ -1,0 +1,66 @@
+/**
+ * A Quench batch (registered only when the Quench module is active) that a Foundry licence
+ * holder runs to exercise, in real Foundry, the flows the typed fake tests here: create actor →
+ * roll → chat card → apply → undo → a combat round, for each enabled ruleset that ships a sample.
+ */
+import { allDescriptors } from "./rulesets.js";
+import { enabledRulesets } from "./settings.js";
+import { executeApply, executeUndo } from "./chat/apply.js";
+import type { FracasCombat } from "./documents/combat.js";
+import type { Application } from "./data/card-data.js";
+
+interface QuenchContext {
+  describe(name: string, fn: () => void): void;
+  it(name: string, fn: () => Promise<void>): void;
+  after(fn: () => Promise<void>): void;
+  assert: { ok(v: unknown, msg?: string): void; equal(a: unknown, b: unknown, msg?: string): void; deepEqual(a: unknown, b: unknown, msg?: string): void };
+}
+interface Quench {
+  registerBatch(key: string, fn: (context: QuenchContext) => void, options: { displayName: string }): void;
+}
+
+export function registerQuench(): void {
+  Hooks.on("quenchReady" as never, ((quench: Quench) => {
+    quench.registerBatch("fracas.flows", (context) => quenchFlows(context), { displayName: "Fracas: roll → card → apply → undo → round" });
+  }) as never);
+}
+
+function quenchFlows({ describe, it, after, assert }: QuenchContext): void {
+  const enabled = new Set<string>(enabledRulesets());
+  for (const d of allDescriptors().filter((x) => enabled.has(x.id) && x.sample)) {
+    const sample = d.sample!;
+    describe(`${d.id}`, () => {
+      const made: { delete(): Promise<unknown> }[] = [];
+      after(async () => {
+        for (const doc of made.reverse()) await doc.delete();
+      });
+      it("rolls, posts a card, applies it to the target and undoes it exactly", async () => {
+        const [source, target] = (await Actor.createDocuments([sample.source, sample.target] as never)) as Actor.Implementation[];
+        made.push(source!, target!);
+        const before = foundry.utils.deepClone(target!.system as unknown as object);
+        const message = await sample.roll(source!, target!);
+        made.push(message);
+        assert.equal(message.type, "card", "a Fracas card was posted");
+        const applied = await executeApply({ messageId: message.id ?? "", targetUuid: target!.uuid, userId: game.user.id ?? "" });
+        assert.ok(applied.ok, `apply: ${JSON.stringify(applied)}`);
+        const app = ((message.system as unknown as { applications: Application[] }).applications ?? []).at(-1);
+        assert.ok(app, "the application is recorded on the card");
+        const undone = await executeUndo({ messageId: message.id ?? "", applicationId: app!.id, userId: game.user.id ?? "" });
+        assert.ok(undone.ok, `undo: ${JSON.stringify(undone)}`);
+        assert.deepEqual(target!.system, before, "undo restores the exact prior values");
+      });
+      it("runs a combat round from the plan", async () => {
+        const actors = (await Actor.createDocuments([sample.source, sample.target] as never)) as Actor.Implementation[];
+        made.push(...actors);
+        const combat = (await Combat.create({ scene: null } as never)) as unknown as FracasCombat;
+        made.push(combat as never);
+        await combat.createEmbeddedDocuments("Combatant", actors.map((a) => ({ actorId: a.id })) as never);
+        await combat.startCombat();
+        const plan = combat.fracas.plan;
+        assert.ok(plan.steps.length > 0, "the round has a plan");
+        for (let i = 0; i < plan.steps.length; i++) await combat.advance();
+        assert.equal(combat.round, 2, "advancing past the last step starts round 2");
+      });
+    });
+  }
+}

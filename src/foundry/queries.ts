@@ -1,0 +1,96 @@
+/**
+ * Writes a player may not do, executed on the active GM's client (CONFIG.queries). Each handler
+ * re-checks its input: the requester, the stored card, the target; never numbers from the client.
+ * The request side decides: write locally when this user may, else ask the GM, else say clearly
+ * that no GM is connected and write nothing.
+ */
+import { executeApply, executeUndo, type ApplyRequest, type Outcome, type UndoRequest } from "./chat/apply.js";
+import { executePoolChange, type PoolChange } from "./pools.js";
+import { t } from "./i18n.js";
+import { executeDeclare, type DeclareOutcome, type DeclareRequest } from "./documents/combatant.js";
+
+export const QUERY = {
+  apply: "fracas.applyCard",
+  undo: "fracas.undoCard",
+  pool: "fracas.pool",
+  declare: "fracas.declare",
+} as const;
+
+function isString(v: unknown): v is string {
+  return typeof v === "string" && v.length > 0 && v.length < 200;
+}
+
+/** The handlers installed into CONFIG.queries in init. */
+export const queryHandlers = {
+  [QUERY.apply]: async (data: unknown): Promise<Outcome> => {
+    if (!game.user.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
+    const d = data as Partial<ApplyRequest> | null;
+    if (!d || !isString(d.messageId) || !isString(d.targetUuid) || !isString(d.userId)) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
+    return executeApply({ messageId: d.messageId, targetUuid: d.targetUuid, userId: d.userId });
+  },
+  [QUERY.undo]: async (data: unknown): Promise<Outcome> => {
+    if (!game.user.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
+    const d = data as Partial<UndoRequest> | null;
+    if (!d || !isString(d.messageId) || !isString(d.applicationId) || !isString(d.userId)) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
+    return executeUndo({ messageId: d.messageId, applicationId: d.applicationId, userId: d.userId });
+  },
+  [QUERY.pool]: async (data: unknown) => {
+    if (!game.user.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
+    const d = data as { change?: PoolChange; userId?: unknown } | null;
+    const c = d?.change;
+    if (!c || !isString(d?.userId) || !isString(c.pool)) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
+    // GM pools change only at a GM's hand; Setback a player's roll earns arrives through the
+    // card it is stored on (applyCard), never as a bare number from a player.
+    const requester = game.users.get(d.userId);
+    if (!requester?.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
+    if (c.kind === "change" && (!Number.isInteger(c.delta) || typeof c.reason !== "string")) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
+    if (c.kind === "undo" && !isString(c.entryId)) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
+    return executePoolChange(c, requester.id ?? "");
+  },
+  [QUERY.declare]: async (data: unknown): Promise<DeclareOutcome> => {
+    if (!game.user.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
+    const d = data as Partial<DeclareRequest> | null;
+    if (!d || !isString(d.combatId) || !isString(d.combatantId) || typeof d.value !== "string" || d.value.length > 64 || !isString(d.userId)) {
+      return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
+    }
+    return executeDeclare({ combatId: d.combatId, combatantId: d.combatantId, value: d.value, userId: d.userId });
+  },
+};
+
+
+export function registerQueries(): void {
+  for (const [name, handler] of Object.entries(queryHandlers)) {
+    (CONFIG.queries as unknown as Record<string, unknown>)[name] = handler;
+  }
+}
+
+/** Runs `local` when this user may write, else asks the active GM; no GM → notification, nothing written. */
+async function viaGM<R extends { ok: boolean; reason?: string }>(mayWriteHere: boolean, local: () => Promise<R>, query: string, data: object): Promise<R | { ok: false; reason: string }> {
+  if (mayWriteHere) return local();
+  const gm = game.users.activeGM;
+  if (!gm) {
+    ui.notifications?.error(t("FRACAS.Chat.NoGM"));
+    return { ok: false, reason: "FRACAS.Chat.NoGM" };
+  }
+  return (await gm.query(query as never, data as never, { timeout: 15_000 } as never)) as R;
+}
+
+export async function requestApply(messageId: string, targetUuid: string, mayWriteHere: boolean) {
+  const req: ApplyRequest = { messageId, targetUuid, userId: game.user.id ?? "" };
+  return viaGM(mayWriteHere, () => executeApply(req), QUERY.apply, req);
+}
+
+export async function requestUndo(messageId: string, applicationId: string, mayWriteHere: boolean) {
+  const req: UndoRequest = { messageId, applicationId, userId: game.user.id ?? "" };
+  return viaGM(mayWriteHere, () => executeUndo(req), QUERY.undo, req);
+}
+
+export async function requestDeclare(combatId: string, combatantId: string, value: string) {
+  const req: DeclareRequest = { combatId, combatantId, value, userId: game.user.id ?? "" };
+  return viaGM(game.user.isGM, () => executeDeclare(req), QUERY.declare, req);
+}
+
+export async function requestPoolChange(change: PoolChange) {
+  const userId = game.user.id ?? "";
+  return viaGM(game.user.isGM, () => executePoolChange(change, userId), QUERY.pool, { change, userId });
+}

@@ -1,0 +1,104 @@
+/**
+ * The ruleset descriptor: everything a ruleset plugs into the adapter. src/fracas.ts loops over
+ * the descriptors (self-registration); adding a ruleset is one folder plus one line there.
+ */
+import type { Grid } from "../engine/tables.js";
+import type { RoundPlan } from "../engine/order.js";
+import type { DieSource } from "../engine/dice.js";
+import type { StatusEvent } from "../engine/events.js";
+import type { RulesetId } from "../rulesets/types.js";
+import type { DataModelClass, SheetClass } from "./typed.js";
+
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+export type JsonObject = { [k: string]: Json };
+
+export interface SheetRegistration {
+  types: readonly string[];
+  sheet: SheetClass;
+  /** i18n key of the sheet's name in the sheet-config menu. */
+  label: string;
+}
+
+export type RulesetOption =
+  | { key: string; type: "boolean"; default: boolean }
+  | { key: string; type: "choice"; default: string; choices: Record<string, string> };
+
+/** What the adapter knows of a combatant when it asks a ruleset for the round's plan. */
+export interface CombatantInfo {
+  id: string;
+  name: string;
+  actorType: string | null;
+  /** The actor's system data, as plain JSON. */
+  system: JsonObject;
+  isPC: boolean;
+  /** The combatant's declaration for this round ("" = none yet). */
+  declaration: string;
+  initiative: number | null;
+  /** Ruleset memory kept on the combatant between rounds (e.g. Bond's kept tie-break rolls). */
+  memory: JsonObject;
+}
+
+export interface RoundStart {
+  /** Initiative value to show per combatant id (null = none this ruleset). */
+  initiative: Record<string, number | null>;
+  /** Per-combatant memory to store (merged), e.g. kept tie-break rolls. */
+  memory: Record<string, JsonObject>;
+  /** The combat's ruleset memory after this round start. */
+  combatMemory: JsonObject;
+}
+
+/** A ruleset's mapping of Foundry combatants onto the order engine (its combat.ts). */
+export interface CombatMapping {
+  /** At combat start and each new round (before the write): roll and keep what the round needs. */
+  startRound(input: { round: number; combatants: CombatantInfo[]; combatMemory: JsonObject; die: DieSource }): RoundStart;
+  /** The round's plan from the combatants (with initiative and declarations) and memory. */
+  plan(input: { round: number; combatants: CombatantInfo[]; combatMemory: JsonObject; die: DieSource }): RoundPlan;
+  /** The choices offered in a combatant's declaration slot (values + i18n label keys). */
+  declarations(combatant: CombatantInfo): { value: string; label: string }[];
+}
+
+/** What applying a card's stored result to one target does. Pure over the target's data. */
+export interface CardEffect {
+  /** Actor update, dot-paths (e.g. "system.wounds.value"). Prior values are saved for Undo. */
+  update: Record<string, Json>;
+  statuses: StatusEvent[];
+  /** Changes to GM-owned ledger pools (e.g. Zodiac's Setback on a miss); only the GM writes these. */
+  pools?: { name: string; delta: number; reason: string }[];
+  /** i18n key and data summarising the effect on the card. */
+  summary: { key: string; data?: Record<string, string | number> };
+}
+
+export interface CardKind {
+  /** Template (under templates/) rendering the card body; gets the message's system data. */
+  template: string;
+  /** The effect of this card's result on a target, or a refusal (i18n key) when it cannot apply. */
+  effect(input: { result: JsonObject; target: { type: string; system: JsonObject; name: string } }): CardEffect | { refused: string };
+  /** Follow-up buttons on the card (`data-fracas-follow-up="<name>"`): another roll, a Hero Point spend… */
+  followUps?: Record<string, (ctx: { message: ChatMessage.Implementation; result: JsonObject; button: HTMLElement }) => Promise<void>>;
+}
+
+export interface RulesetDescriptor {
+  id: RulesetId;
+  actorModels: Record<string, DataModelClass>;
+  itemModels: Record<string, DataModelClass>;
+  actorSheets: SheetRegistration[];
+  itemSheets: SheetRegistration[];
+  /** Token bar and value attributes per actor type (CONFIG.Actor.trackableAttributes). */
+  trackable: Record<string, { bar: string[]; value: string[] }>;
+  /** Extra token status effects beyond the shared fracas-* ones. */
+  statuses?: { id: string; name: string; img: string }[];
+  options?: RulesetOption[];
+  tables: readonly Grid[];
+  combat?: CombatMapping;
+  cards?: Record<string, CardKind>;
+  /** A panel the tracker shows for this ruleset (e.g. Zodiac's Setback pool), under the plan. */
+  trackerPanel?: { template: string; context(combat: Combat.Implementation): Record<string, unknown> };
+  /** For the Quench batch: two sample actors and a roll of one at the other that posts a card. */
+  sample?: {
+    source: Record<string, unknown>;
+    target: Record<string, unknown>;
+    roll(source: Actor.Implementation, target: Actor.Implementation): Promise<ChatMessage.Implementation>;
+  };
+  /** Partials and templates to preload. */
+  templates?: string[];
+}

@@ -1,0 +1,54 @@
+/**
+ * Rules tables (a settings menu, AppV2): the GM sees every enabled ruleset's tables with their
+ * source, replaces any cell (or a whole table), and resets to default. A bad cell is refused
+ * with a message naming it, and the previous table is kept.
+ */
+import { handlebarsApplication } from "../typed.js";
+import { activeTable, readOverrides, resetOverride, saveOverrides, shippedTables } from "../tables.js";
+import { changedTables, tableView } from "./rules-tables-view.js";
+import { enabledRulesets } from "../settings.js";
+import { ruleErrorMessage, t } from "../i18n.js";
+
+const Base = handlebarsApplication();
+
+export class RulesTablesApp extends Base {
+  static override DEFAULT_OPTIONS = {
+    id: "fracas-rules-tables",
+    tag: "form",
+    classes: ["fracas", "fracas-rules-tables"],
+    window: { title: "FRACAS.Tables.Title", resizable: true },
+    position: { width: 760, height: 720 },
+    form: { handler: RulesTablesApp.#onSubmit, closeOnSubmit: false, submitOnChange: false },
+    actions: { resetTable: RulesTablesApp.#onReset },
+  } as never;
+
+  static PARTS = { form: { template: "systems/fracas/templates/settings/rules-tables.hbs", scrollable: [""] } };
+
+  protected override async _prepareContext(options: never): Promise<never> {
+    const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
+    const overrides = readOverrides();
+    const enabled = new Set<string>(enabledRulesets());
+    const tables = shippedTables()
+      .filter((g) => enabled.has(g.ruleset))
+      .map((g) => tableView(activeTable(g, overrides), g.id in overrides));
+    return { ...base, tables } as never;
+  }
+
+  static async #onSubmit(this: RulesTablesApp, _event: Event, _form: HTMLFormElement, formData: { object: Record<string, unknown> }): Promise<void> {
+    const changes = changedTables(shippedTables(), readOverrides(), formData.object);
+    const refused = await saveOverrides(changes);
+    if (refused) {
+      ui.notifications?.error(t("FRACAS.Tables.Refused", { message: ruleErrorMessage(refused) }));
+      return;
+    }
+    ui.notifications?.info(t("FRACAS.Tables.Saved"));
+    await this.render();
+  }
+
+  static async #onReset(this: RulesTablesApp, _event: Event, target: HTMLElement): Promise<void> {
+    const id = target.dataset.tableId;
+    if (!id) return;
+    await resetOverride(id);
+    await this.render();
+  }
+}

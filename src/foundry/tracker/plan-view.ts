@@ -1,0 +1,68 @@
+/**
+ * The tracker's view of a round plan: a phase banner, one row per step with whose step it is,
+ * and each combatant's declaration slot. Pure over plain data so it is tested without Foundry.
+ */
+import type { RoundPlan } from "../../engine/order.js";
+
+export interface PlanViewInput {
+  plan: RoundPlan;
+  phase: string;
+  step: number;
+  round: number;
+  ruleset: string;
+  combatants: { id: string; name: string; img: string; declaration: string; canDeclare: boolean; options: { value: string; label: string }[] }[];
+  isGM: boolean;
+}
+
+export interface PlanView {
+  ruleset: string;
+  round: number;
+  phaseLabel: string;
+  phase: string;
+  isGM: boolean;
+  current: { name: string; kindLabel: string } | null;
+  steps: { index: number; name: string; img: string; kind: string; kindLabel: string; phase: number; current: boolean; done: boolean; declaration: string }[];
+  declarations: { id: string; name: string; declaration: string; declarationLabel: string; canDeclare: boolean; options: { value: string; label: string; selected: boolean }[] }[];
+  canAdvance: boolean;
+  canGoBack: boolean;
+  empty: boolean;
+}
+
+export function planView(input: PlanViewInput): PlanView {
+  const byId = new Map(input.combatants.map((c) => [c.id, c]));
+  const steps = input.plan.steps.map((s) => {
+    const c = byId.get(s.combatantId);
+    return {
+      index: s.index,
+      name: c?.name ?? "?",
+      img: c?.img ?? "",
+      kind: s.kind,
+      kindLabel: `FRACAS.Tracker.Kind.${s.kind}`,
+      phase: s.phase,
+      current: s.index === input.step,
+      done: s.index < input.step,
+      declaration: c?.declaration ?? "",
+    };
+  });
+  const cur = steps[input.step];
+  return {
+    ruleset: input.ruleset,
+    round: input.round,
+    phase: input.phase,
+    phaseLabel: `FRACAS.Tracker.Phase.${input.phase}`,
+    isGM: input.isGM,
+    current: cur ? { name: cur.name, kindLabel: cur.kindLabel } : null,
+    steps,
+    declarations: input.combatants.map((c) => ({
+      id: c.id,
+      name: c.name,
+      declaration: c.declaration,
+      declarationLabel: c.options.find((o) => o.value === c.declaration)?.label ?? "",
+      canDeclare: c.canDeclare && input.phase === "declare",
+      options: c.options.map((o) => ({ ...o, selected: o.value === c.declaration })),
+    })),
+    canAdvance: input.isGM && input.plan.steps.length > 0,
+    canGoBack: input.isGM && input.step > 0,
+    empty: input.plan.steps.length === 0,
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * The Fracas combat tracker (CONFIG.ui.combat): Foundry's V13 tracker plus a "plan" part that
+ * renders the kernel's round plan — phase banner, whose step it is, declaration slots and the
+ * GM's advance controls. It only renders and sends intents; rules live in the ruleset mappings.
+ */
+import { combatTrackerBase } from "../typed.js";
+import { planView, type PlanView } from "./plan-view.js";
+import { FracasCombat } from "../documents/combat.js";
+import { requestDeclare } from "../queries.js";
+import { descriptor } from "../rulesets.js";
+import { t } from "../i18n.js";
+
+const Base = combatTrackerBase();
+
+export function trackerPlanView(combat: FracasCombat): PlanView {
+  const mapping = combat.mapping;
+  const infos = combat.combatantInfos();
+  const docs = new Map([...combat.combatants].map((c) => [c.id ?? "", c]));
+  const f = combat.fracas;
+  return planView({
+    plan: f.plan,
+    phase: f.phase,
+    step: f.step,
+    round: combat.round ?? 0,
+    ruleset: combat.rulesetId,
+    isGM: game.user.isGM,
+    combatants: infos.map((c) => {
+      const doc = docs.get(c.id);
+      return {
+        id: c.id,
+        name: c.name,
+        img: doc?.img ?? "",
+        declaration: c.declaration,
+        canDeclare: game.user.isGM || (doc?.actor?.isOwner ?? false),
+        options: mapping ? mapping.declarations(c) : [],
+      };
+    }),
+  });
+}
+
+export class FracasCombatTracker extends Base {
+  static override DEFAULT_OPTIONS = {
+    actions: {
+      fracasAdvance: FracasCombatTracker.#onAdvance,
+      fracasBack: FracasCombatTracker.#onBack,
+    },
+  } as never;
+
+  static override PARTS = (() => {
+    const parts = { ...(Base as unknown as { PARTS: Record<string, object> }).PARTS };
+    const { header, ...rest } = parts;
+    return { ...(header ? { header } : {}), plan: { template: "systems/fracas/templates/tracker/plan.hbs" }, ...rest };
+  })() as never;
+
+  get fracasCombat(): FracasCombat | null {
+    const c = this.viewed;
+    return c instanceof FracasCombat ? c : null;
+  }
+
+  protected override async _preparePartContext(partId: string, context: never, options: never): Promise<never> {
+    const ctx = (await super._preparePartContext(partId, context, options)) as unknown as Record<string, unknown>;
+    if (partId === "plan") {
+      const combat = this.fracasCombat;
+      ctx.fracas = combat && combat.started ? trackerPlanView(combat) : null;
+      const panel = combat ? descriptor(combat.rulesetId)?.trackerPanel : undefined;
+      ctx.fracasPanel = combat && panel ? { template: panel.template, data: panel.context(combat) } : null;
+    }
+    return ctx as never;
+  }
+
+  protected override async _onRender(context: never, options: never): Promise<void> {
+    await super._onRender(context, options);
+    const combat = this.fracasCombat;
+    if (!combat) return;
+    for (const select of this.element.querySelectorAll<HTMLSelectElement>("select[data-fracas-declare]")) {
+      select.addEventListener("change", () => {
+        const id = select.dataset.fracasDeclare ?? "";
+        void requestDeclare(combat.id ?? "", id, select.value).then((r) => {
+          if (!r.ok && "reason" in r && r.reason) ui.notifications?.warn(t(r.reason));
+        });
+      });
+    }
+  }
+
+  static async #onAdvance(this: FracasCombatTracker): Promise<void> {
+    if (game.user.isGM) await this.fracasCombat?.advance();
+  }
+
+  static async #onBack(this: FracasCombatTracker): Promise<void> {
+    if (game.user.isGM) await this.fracasCombat?.goBack();
+  }
+}

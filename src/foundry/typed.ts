@@ -1,0 +1,51 @@
+/**
+ * The one place Fracas bends Foundry's types. fvtt-types models Foundry precisely, and a few of
+ * its generic types are too heavy for tsc (TS2589 on HandlebarsApplicationMixin(ActorSheetV2):
+ * 90–130 s and 3–5 GB) or too generic to name. Each workaround lives here, says why, and
+ * everything else in src/ stays strictly typed.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/** A TypeDataModel class of any schema, as CONFIG.<Doc>.dataModels holds them. */
+export type DataModelClass = typeof foundry.abstract.TypeDataModel<any, any>;
+
+/** An ApplicationV2 class that Foundry can register as a document sheet. */
+export type SheetClass = new (...args: any[]) => foundry.applications.api.ApplicationV2.Any;
+
+/**
+ * HandlebarsApplicationMixin(ActorSheetV2) with its mixin type hidden: the mixed class behaves as
+ * an ActorSheetV2 plus the Handlebars rendering statics we use (PARTS, TABS are plain objects).
+ */
+export function handlebarsActorSheet(): typeof foundry.applications.sheets.ActorSheetV2 {
+  const { HandlebarsApplicationMixin } = foundry.applications.api;
+  return HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2 as any) as any;
+}
+
+export function handlebarsItemSheet(): typeof foundry.applications.sheets.ItemSheetV2 {
+  const { HandlebarsApplicationMixin } = foundry.applications.api;
+  return HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2 as any) as any;
+}
+
+export function handlebarsApplication(): typeof foundry.applications.api.ApplicationV2 {
+  const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
+  return HandlebarsApplicationMixin(ApplicationV2 as any) as any;
+}
+
+/** The V13 sidebar combat tracker, whose class type is too generic to subclass cleanly. */
+export function combatTrackerBase(): typeof foundry.applications.sidebar.tabs.CombatTracker {
+  return foundry.applications.sidebar.tabs.CombatTracker as any;
+}
+
+/** A document's `system` data as plain JSON, for kernel calls (the kernel reads plain objects). */
+export function systemOf(doc: { system: unknown }): Record<string, unknown> {
+  return doc.system as Record<string, unknown>;
+}
+
+/** fromUuid for a UUID string read from data (fvtt-types wants a template-literal UUID type). */
+export function lookupUuid(uuid: string): Promise<unknown> {
+  return fromUuid(uuid as any);
+}
+
+export function lookupUuidSync(uuid: string): unknown {
+  return fromUuidSync(uuid as any);
+}

@@ -1,0 +1,63 @@
+/** Fracas entry point: wiring only — every piece it registers lives in src/foundry or a ruleset. */
+import { DESCRIPTORS } from "./rulesets/index.js";
+import { registerRuleset } from "./foundry/register.js";
+import { registerCoreSettings } from "./foundry/settings.js";
+import { registerStatusEffects } from "./foundry/statuses.js";
+import { registerQueries } from "./foundry/queries.js";
+import { onRenderChatMessageHTML } from "./foundry/chat/render.js";
+import { runMigrations } from "./foundry/migrations.js";
+import { registerQuench } from "./foundry/quench.js";
+import { FracasActor } from "./foundry/documents/actor.js";
+import { FracasItem } from "./foundry/documents/item.js";
+import { FracasCombat } from "./foundry/documents/combat.js";
+import { FracasCombatant } from "./foundry/documents/combatant.js";
+import { FracasChatMessage } from "./foundry/documents/chat-message.js";
+import { FracasCombatData } from "./foundry/data/combat-data.js";
+import { FracasCombatantData } from "./foundry/data/combatant-data.js";
+import { FracasCardData } from "./foundry/data/card-data.js";
+import { FracasCombatTracker } from "./foundry/tracker/tracker.js";
+import { RulesTablesApp } from "./foundry/settings/rules-tables-app.js";
+import { CORE_TEMPLATES } from "./foundry/templates.js";
+
+Hooks.once("init", () => {
+  CONFIG.Actor.documentClass = FracasActor as never;
+  CONFIG.Item.documentClass = FracasItem as never;
+  CONFIG.Combat.documentClass = FracasCombat as never;
+  CONFIG.Combatant.documentClass = FracasCombatant as never;
+  CONFIG.ChatMessage.documentClass = FracasChatMessage as never;
+  CONFIG.Combat.dataModels.base = FracasCombatData;
+  (CONFIG.Combatant.dataModels as Record<string, unknown>).base = FracasCombatantData;
+  (CONFIG.ChatMessage.dataModels as Record<string, unknown>).card = FracasCardData;
+  CONFIG.ui.combat = FracasCombatTracker as never;
+
+  const { Actors, Items } = foundry.documents.collections;
+  Actors.unregisterSheet("core", foundry.appv1.sheets.ActorSheet as never);
+  Items.unregisterSheet("core", foundry.appv1.sheets.ItemSheet as never);
+
+  registerCoreSettings();
+  game.settings.registerMenu("fracas", "rulesTables", {
+    name: "FRACAS.Tables.Title",
+    label: "FRACAS.Tables.Open",
+    hint: "FRACAS.Tables.Hint",
+    icon: "fa-solid fa-table",
+    type: RulesTablesApp as never,
+    restricted: true,
+  });
+
+  const templates = [...CORE_TEMPLATES];
+  const extraStatuses = [];
+  for (const d of DESCRIPTORS) {
+    templates.push(...registerRuleset(d));
+    extraStatuses.push(...(d.statuses ?? []));
+  }
+  registerStatusEffects(extraStatuses);
+  registerQueries();
+  Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessageHTML(message as never, html as HTMLElement));
+  void foundry.applications.handlebars.loadTemplates(templates.map((p) => `systems/fracas/templates/${p}`));
+});
+
+Hooks.once("ready", () => {
+  void runMigrations();
+});
+
+registerQuench();

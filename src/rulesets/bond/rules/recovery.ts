@@ -1,0 +1,93 @@
+/**
+ * Recovery rolls after a wound: ST — EF 8 (Willpower vs Fire Combat, Strength vs Hand-to-Hand) or
+ * no action for 1D6 rounds; LW/MW/HW — no activity until a Willpower roll at EF 7/5/3 succeeds
+ * (Fracas: one try per round); IN — unconscious 1D6 hours, then a Heavy Wound; KL — removed.
+ */
+import { FracasRuleError, requireChoice, requireInt } from "../../../engine/errors.js";
+import type { Grid } from "../../../engine/tables.js";
+import { resolveCheck } from "./success.js";
+import type { CheckResult } from "./success.js";
+import { qualityResultsTable } from "./tables/quality-results.js";
+import { woundPenalty } from "./wound-levels.js";
+import { woundStateChange, normaliseWoundState } from "./wound-state.js";
+import type { StateChange, StunCharacteristic, WoundState } from "./wound-state.js";
+import { requireAttackKind, requireBoolean, requireRecord, requireWoundLevel } from "./vocabulary.js";
+import type { AttackKind, WoundLevel } from "./vocabulary.js";
+
+export const STUN_EASE = 8;
+export const WOUND_ROLL_EASE = { LW: 7, MW: 5, HW: 3 } as const;
+
+export type RecoverySpec =
+  | { kind: "none" }
+  | { kind: "stunRoll"; characteristic: StunCharacteristic; easeFactor: number; failure: "noActionD6Rounds" }
+  | { kind: "woundRoll"; characteristic: "willpower"; easeFactor: number; failure: "noActivityUntilSuccess" }
+  | { kind: "unconscious"; hoursDie: 6; then: "HW" }
+  | { kind: "removed" };
+
+/** What a wound level asks of its victim. */
+export function recoveryRoll(level: WoundLevel, attackKind: AttackKind): RecoverySpec {
+  const l = requireWoundLevel("level", level);
+  const kind = requireAttackKind("attackKind", attackKind);
+  switch (l) {
+    case "none":
+      return { kind: "none" };
+    case "ST":
+      return { kind: "stunRoll", characteristic: kind === "fire" ? "willpower" : "strength", easeFactor: STUN_EASE, failure: "noActionD6Rounds" };
+    case "LW":
+    case "MW":
+    case "HW":
+      return { kind: "woundRoll", characteristic: "willpower", easeFactor: WOUND_ROLL_EASE[l], failure: "noActivityUntilSuccess" };
+    case "IN":
+      return { kind: "unconscious", hoursDie: 6, then: "HW" };
+    case "KL":
+      return { kind: "removed" };
+  }
+}
+
+export interface RecoveryInput {
+  /** Which pending roll: the Stun roll or the wound's Willpower roll. */
+  which: "stun" | "wound";
+  /** Primary Chance with the roll's characteristic (Willpower or Strength). */
+  primaryChance: number;
+  roll: number;
+  /** A D6 for the rounds without action; needed when a Stun roll fails. */
+  durationRoll?: number;
+  /**
+   * GM option: the character's wound penalty also applies to this roll ("every task"). Default
+   * false: the printed EFs (7, 5, 3) already grow harder with the wound, so Fracas does not count it twice.
+   */
+  woundPenaltyApplies?: boolean;
+}
+
+export interface RecoveryChange extends StateChange {
+  check: CheckResult;
+}
+
+/** Makes a pending recovery roll and updates the state. */
+export function resolveRecovery(targetState: Partial<WoundState>, input: RecoveryInput, table: Grid = qualityResultsTable): RecoveryChange {
+  const before = normaliseWoundState(targetState);
+  const i = requireRecord("input", input);
+  const which = requireChoice("which", i.which, ["stun", "wound"] as const);
+  const penalty = i.woundPenaltyApplies !== undefined && requireBoolean("woundPenaltyApplies", i.woundPenaltyApplies) ? woundPenalty(before.level) : 0;
+  if (before.level === "KL" || before.level === "IN" || before.knockedOut) {
+    throw new FracasRuleError("cannotAct", "an unconscious or dead character makes no recovery roll", { level: before.level });
+  }
+  if (which === "stun") {
+    if (!before.stunRollPending) throw new FracasRuleError("noRollPending", "no Stun roll is due", { which });
+    const check = resolveCheck(i.primaryChance as number, STUN_EASE + penalty, i.roll as number, table);
+    if (check.success) {
+      const level = before.level === "ST" && before.stunRounds === 0 ? "none" : before.level;
+      return { ...woundStateChange(before, { ...before, stunRollPending: false, level }), check };
+    }
+    if (i.durationRoll === undefined) throw new FracasRuleError("missingRoll", "a D6 is needed for the rounds without action", { die: "d6", purpose: "stunRounds" });
+    const rounds = requireInt("durationRoll", i.durationRoll, 1, 6);
+    return { ...woundStateChange(before, { ...before, stunRollPending: false, stunRounds: Math.max(before.stunRounds, rounds) }), check };
+  }
+  if (!before.woundRollPending) throw new FracasRuleError("noRollPending", "no wound recovery roll is due", { which });
+  const level = before.level;
+  if (level !== "LW" && level !== "MW" && level !== "HW") {
+    throw new FracasRuleError("noRollPending", `a ${level} wound has no Willpower recovery roll`, { which, level });
+  }
+  const check = resolveCheck(i.primaryChance as number, WOUND_ROLL_EASE[level] + penalty, i.roll as number, table);
+  return { ...woundStateChange(before, check.success ? { ...before, woundRollPending: false } : before), check };
+}

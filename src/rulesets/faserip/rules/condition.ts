@@ -1,0 +1,205 @@
+/**
+ * A combatant's Health, Endurance and statuses, and every rule that changes them: damage, Kill
+ * (dying), Slam and Stun results, unconsciousness at 0 Health and the dying countdown. Each
+ * function returns the new state and the status events the adapter toggles on the token.
+ */
+import { FracasRuleError, requireChoice, requireInt } from "../../../engine/errors.js";
+import { STATUSES, statusDiff } from "../../../engine/events.js";
+import type { Status, StatusEvent } from "../../../engine/events.js";
+import type { Grid } from "../../../engine/tables.js";
+import { BATTLE_EFFECTS, DAMAGING_EFFECTS } from "./actions.js";
+import type { AttackResult, SecondaryCheck } from "./attack.js";
+import type { Color } from "./colors.js";
+import { requireArray, requireObject } from "./input.js";
+import { spendKarma } from "./karma.js";
+import type { KarmaSpend } from "./karma.js";
+import type { RankKey } from "./rank-keys.js";
+import type { RankValue } from "./ranks.js";
+import { toRankKey } from "./ranks.js";
+import { rankBelow } from "./shifts.js";
+import { SLAM_RESULTS, STUN_RESULTS } from "./tables/slam-stun.js";
+import { universalTable } from "./tables/universal-table.js";
+import { colorOnColumn } from "./universal.js";
+
+export const MAX_HEALTH = 1_000_000_000;
+
+export interface CombatantState {
+  health: number;
+  healthMax: number;
+  /** Current Endurance rank (it falls while dying). */
+  endurance: RankKey;
+  statuses: Status[];
+  /** Rounds of Stun left (0 when not stunned). */
+  stunnedRounds: number;
+}
+
+/** What a state may look like coming in: a raw Endurance number and a missing stun count are accepted. */
+export interface CombatantStateInput {
+  health: number;
+  healthMax: number;
+  endurance: RankValue;
+  statuses: readonly Status[];
+  stunnedRounds?: number;
+}
+
+export interface StateChange {
+  state: CombatantState;
+  events: StatusEvent[];
+}
+
+/** Validates and normalises a combatant state. */
+export function readState(v: CombatantStateInput): CombatantState {
+  const s = requireObject("state", v);
+  const healthMax = requireInt("healthMax", s["healthMax"], 0, MAX_HEALTH);
+  const health = requireInt("health", s["health"], 0, healthMax);
+  const endurance = toRankKey("endurance", s["endurance"]);
+  const statuses = [...new Set(requireArray("statuses", s["statuses"]).map((x) => requireChoice("status", x, STATUSES)))];
+  const stunnedRounds = s["stunnedRounds"] === undefined ? 0 : requireInt("stunnedRounds", s["stunnedRounds"], 0, 1000);
+  return { health, healthMax, endurance, statuses, stunnedRounds };
+}
+
+function change(before: CombatantState, after: CombatantState): StateChange {
+  return { state: after, events: statusDiff(before.statuses, after.statuses) };
+}
+
+function withStatus(statuses: readonly Status[], add: readonly Status[], remove: readonly Status[] = []): Status[] {
+  const set = new Set(statuses);
+  for (const s of remove) set.delete(s);
+  for (const s of add) set.add(s);
+  return STATUSES.filter((s) => set.has(s));
+}
+
+/**
+ * Applies a resolved attack to its target: damage off Health (unconscious at 0), Kill (Health 0,
+ * dying), a Hold (restrained; for Escaping's Reverse the target is the former holder), and the
+ * Slam?/Stun? check when it is on the result. A dead target is not changed.
+ */
+export function applyAttack(targetState: CombatantStateInput, result: AttackResult): StateChange {
+  const before = readState(targetState);
+  const r = requireObject("result", result);
+  const feat = requireObject("result.feat", r["feat"]);
+  const effect = requireChoice("result.feat.effect", feat["effect"], BATTLE_EFFECTS);
+  const dealt = requireInt("result.damage", r["damage"], 0, MAX_HEALTH);
+  if (before.statuses.includes("dead")) return { state: before, events: [] };
+  let after: CombatantState = { ...before, statuses: [...before.statuses] };
+  if (effect === "kill") {
+    after = { ...after, health: 0, statuses: withStatus(after.statuses, ["unconscious", "dying"]) };
+  } else if (DAMAGING_EFFECTS.includes(effect)) {
+    const health = Math.max(0, after.health - dealt);
+    after = { ...after, health, statuses: health === 0 ? withStatus(after.statuses, ["unconscious"]) : after.statuses };
+  } else if (effect === "hold" || effect === "reverse") {
+    after = { ...after, statuses: withStatus(after.statuses, ["restrained"]) };
+  }
+  const secondary = r["secondary"] === undefined ? null : requireObject("result.secondary", r["secondary"]);
+  const check = secondary?.["check"];
+  if (secondary && secondary["applies"] === true && check !== null && check !== undefined) {
+    after = applySecondaryTo(after, check as SecondaryCheck);
+  }
+  return change(before, after);
+}
+
+/** Applies a Slam?/Stun? check rolled after the attack was applied. */
+export function applySecondary(targetState: CombatantStateInput, check: SecondaryCheck): StateChange {
+  const before = readState(targetState);
+  if (before.statuses.includes("dead")) return { state: before, events: [] };
+  return change(before, applySecondaryTo(before, check));
+}
+
+/** Knocked back (any areas) leaves the target prone; a stun sets the longer of the two counts. */
+function applySecondaryTo(state: CombatantState, check: SecondaryCheck): CombatantState {
+  const c = requireObject("check", check);
+  const kind = requireChoice("check.kind", c["kind"], ["slam", "stun"] as const);
+  if (kind === "slam") {
+    const result = requireChoice("check.result", c["result"], SLAM_RESULTS);
+    const knockedDown = result === "knockedBack" || result === "oneArea";
+    return knockedDown ? { ...state, statuses: withStatus(state.statuses, ["prone"]) } : state;
+  }
+  requireChoice("check.result", c["result"], STUN_RESULTS);
+  const rounds = requireInt("check.rounds", c["rounds"], 0, 1000);
+  if (rounds === 0) return state;
+  return { ...state, stunnedRounds: Math.max(state.stunnedRounds, rounds), statuses: withStatus(state.statuses, ["stunned"]) };
+}
+
+/** One round of stun passes; the status ends when the count reaches 0. */
+export function stunTick(targetState: CombatantStateInput): StateChange {
+  const before = readState(targetState);
+  const stunnedRounds = Math.max(0, before.stunnedRounds - 1);
+  const statuses = stunnedRounds === 0 ? withStatus(before.statuses, [], ["stunned"]) : before.statuses;
+  return change(before, { ...before, stunnedRounds, statuses });
+}
+
+/** The escaper (or a released character) is no longer held. */
+export function releaseHold(targetState: CombatantStateInput): StateChange {
+  const before = readState(targetState);
+  return change(before, { ...before, statuses: withStatus(before.statuses, [], ["restrained"]) });
+}
+
+export interface DyingTick extends StateChange {
+  enduranceBefore: RankKey;
+  /** The Endurance rank after the loss, or null when it fell below Shift 0. */
+  enduranceAfter: RankKey | null;
+  died: boolean;
+}
+
+/**
+ * One round of dying: the character loses one Endurance rank; losing a rank at Shift 0 (falling
+ * below it) kills (provisional — the seed says only "until stabilized").
+ */
+export function dyingTick(targetState: CombatantStateInput): DyingTick {
+  const before = readState(targetState);
+  if (!before.statuses.includes("dying")) {
+    throw new FracasRuleError("notDying", "only a dying character loses Endurance each round", {});
+  }
+  const lower = rankBelow(before.endurance);
+  if (lower === null) {
+    const after = { ...before, stunnedRounds: 0, statuses: withStatus(before.statuses, ["dead"], ["dying", "unconscious", "stunned"]) };
+    return { ...change(before, after), enduranceBefore: before.endurance, enduranceAfter: null, died: true };
+  }
+  return { ...change(before, { ...before, endurance: lower }), enduranceBefore: before.endurance, enduranceAfter: lower, died: false };
+}
+
+/** Stabilised: no longer dying; still unconscious at 0 Health. */
+export function stabilise(targetState: CombatantStateInput): StateChange {
+  const before = readState(targetState);
+  if (!before.statuses.includes("dying")) {
+    throw new FracasRuleError("notDying", "only a dying character can be stabilised", {});
+  }
+  return change(before, { ...before, statuses: withStatus(before.statuses, ["unconscious"], ["dying"]) });
+}
+
+export interface ZeroHealthFeat extends StateChange {
+  roll: number;
+  karmaSpent: number;
+  karmaPoolAfter: number | null;
+  effectiveRoll: number;
+  color: Color;
+  /** White: the Endurance FEAT failed and the character begins dying. */
+  startsDying: boolean;
+}
+
+/**
+ * The Endurance FEAT of a character at 0 Health: a failure (White) starts dying; any other
+ * colour leaves them unconscious but not dying.
+ */
+export function zeroHealthFeat(targetState: CombatantStateInput, roll: number, karma?: KarmaSpend, table: Grid = universalTable): ZeroHealthFeat {
+  const before = readState(targetState);
+  requireInt("roll", roll, 1, 100);
+  if (before.health !== 0) throw new FracasRuleError("notAtZeroHealth", "the Endurance FEAT is made only at 0 Health", { health: before.health });
+  if (before.statuses.includes("dying") || before.statuses.includes("dead")) {
+    throw new FracasRuleError("alreadyDying", "a dying or dead character makes no 0-Health Endurance FEAT", {});
+  }
+  const spent = karma === undefined ? null : spendKarma(karma);
+  const effectiveRoll = Math.min(100, roll + (spent?.spent ?? 0));
+  const color = colorOnColumn(effectiveRoll, before.endurance, table);
+  const startsDying = color === "white";
+  const after = { ...before, statuses: withStatus(before.statuses, startsDying ? ["unconscious", "dying"] : ["unconscious"]) };
+  return {
+    ...change(before, after),
+    roll,
+    karmaSpent: spent?.spent ?? 0,
+    karmaPoolAfter: spent?.poolAfter ?? null,
+    effectiveRoll,
+    color,
+    startsDying,
+  };
+}

@@ -1,0 +1,53 @@
+// dist/ is a folder Foundry installs as-is, and the manifests agree with the code's type list.
+import { describe, it, expect } from "vitest";
+import { readFileSync, existsSync } from "node:fs";
+import { ACTOR_TYPES, ITEM_TYPES, RULESET_IDS } from "../../src/rulesets/types.js";
+
+const root = new URL("../../", import.meta.url);
+const json = (p: string) => JSON.parse(readFileSync(new URL(p, root), "utf8"));
+const pkg = json("package.json");
+
+describe("dist/system.json", () => {
+  const sys = json("dist/system.json");
+  it("is stamped from package.json with the release addresses", () => {
+    expect(sys.id).toBe("fracas");
+    expect(sys.title).toBe("Fracas");
+    expect(sys.version).toBe(pkg.version);
+    expect(sys.compatibility).toEqual({ minimum: "13", verified: "13" });
+    const repo = pkg.fracas.repository;
+    expect(sys.manifest).toBe(`https://github.com/${repo}/releases/latest/download/system.json`);
+    expect(sys.download).toBe(`https://github.com/${repo}/releases/download/v${pkg.version}/fracas-${pkg.version}.zip`);
+  });
+  it("names files that exist in dist/", () => {
+    for (const f of [...sys.esmodules, ...sys.styles, ...sys.languages.map((l: { path: string }) => l.path)]) {
+      expect(existsSync(new URL("dist/" + f, root)), f).toBe(true);
+    }
+    for (const p of sys.packs ?? []) expect(existsSync(new URL("dist/" + p.path, root)), p.path).toBe(true);
+  });
+  it("ships the templates and CSS compiled by sass", () => {
+    expect(existsSync(new URL("dist/templates", root))).toBe(true);
+    const css = readFileSync(new URL("dist/fracas.css", root), "utf8");
+    expect(css).toContain(".fracas");
+    expect(css).not.toMatch(/@use|\$[a-z]/);
+  });
+});
+
+describe("document types agree everywhere", () => {
+  const sys = json("system.json");
+  const tpl = json("template.json");
+  const lang = json("lang/en.json");
+  const actors = RULESET_IDS.flatMap((r) => [...ACTOR_TYPES[r]]);
+  const items = RULESET_IDS.flatMap((r) => [...ITEM_TYPES[r]]);
+  it("system.json documentTypes", () => {
+    expect(Object.keys(sys.documentTypes.Actor).sort()).toEqual([...actors].sort());
+    expect(Object.keys(sys.documentTypes.Item).sort()).toEqual([...items].sort());
+  });
+  it("template.json", () => {
+    expect([...tpl.Actor.types].sort()).toEqual([...actors].sort());
+    expect([...tpl.Item.types].sort()).toEqual([...items].sort());
+  });
+  it("lang/en.json TYPES labels", () => {
+    for (const t of actors) expect(lang.TYPES?.Actor?.[t], t).toBeTypeOf("string");
+    for (const t of items) expect(lang.TYPES?.Item?.[t], t).toBeTypeOf("string");
+  });
+});

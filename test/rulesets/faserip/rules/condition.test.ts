@@ -1,0 +1,203 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import {
+  RANK_KEYS,
+  applyAttack,
+  applySecondary,
+  dyingTick,
+  readState,
+  releaseHold,
+  resolveAttack,
+  resolveSecondary,
+  stabilise,
+  stunTick,
+  zeroHealthFeat,
+} from "../../../../src/rulesets/faserip/rules/index.js";
+import type { AttackInput, CombatantState } from "../../../../src/rulesets/faserip/rules/index.js";
+import { expectRuleError, throwsRuleError } from "./helpers.js";
+
+const target: CombatantState = { health: 50, healthMax: 60, endurance: "good", statuses: [], stunnedRounds: 0 };
+const blow: AttackInput = { action: "slugfest", abilityRank: "remarkable", roll: 50, attacker: { strength: "incredible" }, defender: { endurance: "good", armor: "typical" } };
+
+describe("applyAttack", () => {
+  it("a Hit takes damage off Health", () => {
+    const { state, events } = applyAttack(target, resolveAttack(blow));
+    expect(state.health).toBe(16); // 50 − (40 − 6)
+    expect(events).toEqual([]);
+  });
+
+  it("Health never goes below 0, and 0 Health means unconscious", () => {
+    const { state, events } = applyAttack({ ...target, health: 20 }, resolveAttack(blow));
+    expect(state.health).toBe(0);
+    expect(state.statuses).toEqual(["unconscious"]);
+    expect(events).toEqual([{ status: "unconscious", on: true }]);
+  });
+
+  it("Kill: Health drops to 0 and the target is dying", () => {
+    const kill = resolveAttack({ ...blow, action: "hackSlash", roll: 97 });
+    const { state, events } = applyAttack(target, kill);
+    expect(state.health).toBe(0);
+    expect(events).toEqual([
+      { status: "unconscious", on: true },
+      { status: "dying", on: true },
+    ]);
+  });
+
+  it("a knocked-back target is prone; a staggered one is not", () => {
+    const slam = resolveAttack({ ...blow, roll: 70, secondaryRoll: 10 });
+    expect(applyAttack(target, slam).events).toEqual([{ status: "prone", on: true }]);
+    const oneArea = resolveAttack({ ...blow, roll: 70, secondaryRoll: 50 });
+    expect(applyAttack(target, oneArea).state.statuses).toEqual(["prone"]);
+    const stagger = resolveAttack({ ...blow, roll: 70, secondaryRoll: 80 });
+    expect(applyAttack(target, stagger).events).toEqual([]);
+  });
+
+  it("a stunned target is stunned for the rolled rounds", () => {
+    const stun = resolveAttack({ ...blow, roll: 96, secondaryRoll: 5, stunD10: 4 });
+    const { state, events } = applyAttack(target, stun);
+    expect(state.stunnedRounds).toBe(4);
+    expect(events).toEqual([{ status: "stunned", on: true }]);
+  });
+
+  it("a Hold restrains the target", () => {
+    const hold = resolveAttack({ ...blow, action: "grappling", roll: 99 });
+    expect(applyAttack(target, hold).events).toEqual([{ status: "restrained", on: true }]);
+  });
+
+  it("a dead target is not changed", () => {
+    const dead = { ...target, health: 0, statuses: ["dead" as const] };
+    expect(applyAttack(dead, resolveAttack(blow))).toEqual({ state: { ...dead, stunnedRounds: 0 }, events: [] });
+  });
+
+  it("refuses a malformed result or state", () => {
+    expectRuleError(() => applyAttack(target, { feat: { effect: "boom" } } as never), "badChoice");
+    expectRuleError(() => applyAttack({ ...target, health: 70 }, resolveAttack(blow)), "badNumber");
+    expectRuleError(() => applyAttack({ ...target, statuses: ["asleep" as never] }, resolveAttack(blow)), "badChoice");
+  });
+
+  it("Health stays in 0..max and events match the status change (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 200 }), fc.integer({ min: 0, max: 200 }), fc.integer({ min: 1, max: 100 }), fc.constantFrom(...RANK_KEYS), fc.integer({ min: 1, max: 100 }), (hp, extra, roll, endurance, secondaryRoll) => {
+        const state = { health: hp, healthMax: hp + extra, endurance, statuses: [], stunnedRounds: 0 };
+        const r = resolveAttack({ ...blow, roll, defender: { endurance, armor: "typical" }, secondaryRoll, stunD10: 3 });
+        const out = applyAttack(state, r);
+        const ons = out.events.filter((e) => e.on).map((e) => e.status).sort();
+        return out.state.health >= 0 && out.state.health <= state.health && ons.join() === [...out.state.statuses].sort().join() && (out.state.health > 0 || out.state.statuses.includes("unconscious"));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe("applySecondary (a check rolled after the attack)", () => {
+  it("applies the stun", () => {
+    const check = resolveSecondary({ kind: "stun", enduranceRank: "good", roll: 50 });
+    expect(applySecondary(target, check).state).toMatchObject({ stunnedRounds: 1, statuses: ["stunned"] });
+  });
+});
+
+describe("stun and holds wear off", () => {
+  it("stunTick counts down and ends the status at 0", () => {
+    const s = { ...target, statuses: ["stunned" as const], stunnedRounds: 2 };
+    const one = stunTick(s);
+    expect(one.state.stunnedRounds).toBe(1);
+    expect(one.events).toEqual([]);
+    expect(stunTick(one.state).events).toEqual([{ status: "stunned", on: false }]);
+  });
+
+  it("releaseHold ends restrained", () => {
+    expect(releaseHold({ ...target, statuses: ["restrained"] }).events).toEqual([{ status: "restrained", on: false }]);
+  });
+});
+
+describe("dying", () => {
+  const dying: CombatantState = { health: 0, healthMax: 60, endurance: "poor", statuses: ["unconscious", "dying"], stunnedRounds: 0 };
+
+  it("loses one Endurance rank each round", () => {
+    const t = dyingTick(dying);
+    expect(t).toMatchObject({ enduranceBefore: "poor", enduranceAfter: "feeble", died: false, events: [] });
+    expect(dyingTick(t.state).state.endurance).toBe("shift0");
+  });
+
+  it("dies when Endurance would fall below Shift 0 (P)", () => {
+    const t = dyingTick({ ...dying, endurance: "shift0" });
+    expect(t.died).toBe(true);
+    expect(t.enduranceAfter).toBeNull();
+    expect(t.state.statuses).toEqual(["dead"]);
+    expect(t.events).toEqual([
+      { status: "unconscious", on: false },
+      { status: "dying", on: false },
+      { status: "dead", on: true },
+    ]);
+  });
+
+  it("Class ranks lose rank down the full ladder", () => {
+    expect(dyingTick({ ...dying, endurance: "class1000" }).enduranceAfter).toBe("shiftZ");
+  });
+
+  it("stabilise stops dying; the character stays unconscious", () => {
+    const s = stabilise(dying);
+    expect(s.state.statuses).toEqual(["unconscious"]);
+    expect(s.events).toEqual([{ status: "dying", on: false }]);
+    expectRuleError(() => dyingTick(s.state), "notDying");
+    expectRuleError(() => stabilise(s.state), "notDying");
+  });
+
+  it("always dies within the number of ranks + 1 ticks (property)", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...RANK_KEYS), (endurance) => {
+        let s: CombatantState = { ...dying, endurance };
+        let ticks = 0;
+        while (!s.statuses.includes("dead")) {
+          s = dyingTick(s).state;
+          ticks++;
+        }
+        return ticks === RANK_KEYS.indexOf(endurance) + 1;
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe("Endurance FEAT at 0 Health", () => {
+  const down: CombatantState = { health: 0, healthMax: 60, endurance: "good", statuses: ["unconscious"], stunnedRounds: 0 };
+
+  it("a failure (White) starts dying", () => {
+    const r = zeroHealthFeat(down, 45);
+    expect(r).toMatchObject({ color: "white", startsDying: true });
+    expect(r.events).toEqual([{ status: "dying", on: true }]);
+  });
+
+  it("a success leaves them unconscious, not dying", () => {
+    expect(zeroHealthFeat(down, 46)).toMatchObject({ color: "green", startsDying: false, events: [] });
+  });
+
+  it("Karma can save them", () => {
+    expect(zeroHealthFeat(down, 40, { points: 6, pool: 6 })).toMatchObject({ effectiveRoll: 46, startsDying: false, karmaPoolAfter: 0 });
+  });
+
+  it("only at 0 Health and not already dying", () => {
+    expectRuleError(() => zeroHealthFeat({ ...down, health: 5 }, 10), "notAtZeroHealth");
+    expectRuleError(() => zeroHealthFeat({ ...down, statuses: ["dying"] }, 10), "alreadyDying");
+  });
+});
+
+describe("readState", () => {
+  it("normalises a raw Endurance number and a missing stun count", () => {
+    expect(readState({ health: 1, healthMax: 2, endurance: 22, statuses: ["prone", "prone"] })).toEqual({
+      health: 1,
+      healthMax: 2,
+      endurance: "excellent",
+      statuses: ["prone"],
+      stunnedRounds: 0,
+    });
+  });
+
+  it("bad states are typed errors (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -100, max: -1 }), (h) => throwsRuleError(() => readState({ ...target, health: h }))),
+      { numRuns: 1000 },
+    );
+    expectRuleError(() => readState(null as never), "badInput");
+  });
+});

@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import {
+  ATTACK_ACTIONS,
+  RANK_KEYS,
+  damage,
+  health,
+  karma,
+  rankNumber,
+  rawDamage,
+  slamStunApplies,
+} from "../../../../src/rulesets/faserip/rules/index.js";
+import type { AttackAction, RankValue } from "../../../../src/rulesets/faserip/rules/index.js";
+import { expectRuleError, throwsRuleError } from "./helpers.js";
+
+const rankValue: fc.Arbitrary<RankValue> = fc.oneof(fc.constantFrom(...RANK_KEYS), fc.nat(20_000));
+const num = (v: RankValue): number => (typeof v === "number" ? v : rankNumber(v));
+
+describe("damage", () => {
+  it("Slugfest: Strength rank number minus Body Armor", () => {
+    expect(damage({ action: "slugfest", strength: "incredible", armor: "good" })).toBe(30);
+    expect(damage({ action: "slugfest", strength: "good", weaponDamage: "amazing" })).toBe(10); // no weapon in a slugfest
+  });
+
+  it("Hack & Slash: the higher of weapon damage and Strength, minus armor", () => {
+    expect(damage({ action: "hackSlash", strength: "typical", weaponDamage: "excellent", armor: "poor" })).toBe(16);
+    expect(damage({ action: "hackSlash", strength: "remarkable", weaponDamage: "good", armor: "poor" })).toBe(26);
+    expect(damage({ action: "hackSlash", strength: "good" })).toBe(10);
+  });
+
+  it("Shooting: weapon damage minus armor; a gun is required", () => {
+    expect(damage({ action: "shooting", strength: "monstrous", weaponDamage: "excellent", armor: "typical" })).toBe(14);
+    expectRuleError(() => damage({ action: "shooting", strength: "good" }), "missingWeaponDamage");
+  });
+
+  it("Throwing: a thrown blade uses its damage, a thrown object the thrower's Strength", () => {
+    expect(damage({ action: "throwing", strength: "amazing", weaponDamage: "good" })).toBe(10);
+    expect(damage({ action: "throwing", strength: "amazing", armor: "excellent" })).toBe(30);
+  });
+
+  it("Charging (P): Strength, or Endurance when higher, minus armor", () => {
+    expect(damage({ action: "charging", strength: "good", endurance: "remarkable", armor: "typical" })).toBe(24);
+    expect(damage({ action: "charging", strength: "incredible", endurance: "good" })).toBe(40);
+  });
+
+  it("Grappling, Escaping and Snatching deal no damage", () => {
+    for (const action of ["grappling", "escaping", "snatching"] as const) {
+      expect(damage({ action, strength: "unearthly" })).toBe(0);
+      expect(rawDamage({ action, strength: "unearthly" })).toBeNull();
+    }
+  });
+
+  it("armor above the blow leaves 0, never negative", () => {
+    expect(damage({ action: "slugfest", strength: "poor", armor: "remarkable" })).toBe(0);
+  });
+
+  it("raw rank numbers work as well as keys", () => {
+    expect(damage({ action: "slugfest", strength: 22, armor: 5 })).toBe(17);
+  });
+
+  it("is never below 0 and never above the raw blow (property)", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ATTACK_ACTIONS), rankValue, rankValue, rankValue, rankValue, (action, strength, weapon, armor, endurance) => {
+        const d = damage({ action, strength, weaponDamage: weapon, armor, endurance });
+        const raw = rawDamage({ action, strength, weaponDamage: weapon, endurance }) ?? 0;
+        return Number.isInteger(d) && d >= 0 && d <= raw && (d === 0 || d === raw - num(armor));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("bad input is a typed error", () => {
+    expectRuleError(() => damage({ action: "kick" as AttackAction, strength: "good" }), "badChoice");
+    expectRuleError(() => damage({ action: "slugfest", strength: -4 }), "badNumber");
+    expectRuleError(() => damage({ action: "slugfest", strength: "good", armor: "plate" as never }), "badChoice");
+    expectRuleError(() => damage(null as never), "badInput");
+    fc.assert(
+      fc.property(fc.double({ noInteger: true }), (s) => throwsRuleError(() => damage({ action: "slugfest", strength: s }))),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe("slamStunApplies", () => {
+  it("only when attacker Strength ≥ defender Endurance", () => {
+    expect(slamStunApplies("good", "good")).toBe(true);
+    expect(slamStunApplies("excellent", "good")).toBe(true);
+    expect(slamStunApplies("typical", "good")).toBe(false);
+    expect(slamStunApplies(12, "good")).toBe(true);
+  });
+
+  it("agrees with comparing rank numbers (property)", () => {
+    fc.assert(
+      fc.property(rankValue, rankValue, (a, b) => slamStunApplies(a, b) === num(a) >= num(b)),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe("health and karma", () => {
+  it("Health sums Fighting, Agility, Strength and Endurance rank numbers", () => {
+    expect(health({ fighting: "excellent", agility: "good", strength: "remarkable", endurance: "incredible" })).toBe(100);
+  });
+
+  it("Karma sums Reason, Intuition and Psyche rank numbers", () => {
+    expect(karma({ reason: "typical", intuition: "good", psyche: "poor" })).toBe(20);
+  });
+
+  it("are the sums of rank numbers (property)", () => {
+    fc.assert(
+      fc.property(rankValue, rankValue, rankValue, rankValue, (f, a, s, e) =>
+        health({ fighting: f, agility: a, strength: s, endurance: e }) === num(f) + num(a) + num(s) + num(e) &&
+        karma({ reason: f, intuition: a, psyche: s }) === num(f) + num(a) + num(s),
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("a missing or bad ability is a typed error", () => {
+    expectRuleError(() => health({ fighting: "good", agility: "good", strength: "good" } as never), "badChoice");
+    expectRuleError(() => karma({ reason: "good", intuition: 1.5, psyche: "good" }), "badNumber");
+    expectRuleError(() => health("good" as never), "badInput");
+  });
+});
