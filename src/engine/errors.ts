@@ -19,13 +19,24 @@ export function isRuleError(e: unknown): e is FracasRuleError {
   return e instanceof FracasRuleError;
 }
 
+/** A printable form of any value, even one whose toString throws or is not callable. */
+export function describeValue(v: unknown): string {
+  if (typeof v === "string") return JSON.stringify(v);
+  if (v === null || typeof v !== "object") return String(v);
+  try {
+    return JSON.stringify(v) ?? Object.prototype.toString.call(v);
+  } catch {
+    return Object.prototype.toString.call(v);
+  }
+}
+
 /** Throws unless `n` is an integer in [min, max]. */
 export function requireInt(name: string, n: unknown, min: number, max: number): number {
   if (typeof n !== "number" || !Number.isInteger(n) || n < min || n > max) {
     throw new FracasRuleError(
       "badNumber",
-      `${name} must be a whole number from ${min} to ${max} (got ${String(n)})`,
-      { name, min, max, value: String(n) },
+      `${name} must be a whole number from ${min} to ${max} (got ${describeValue(n)})`,
+      { name, min, max, value: describeValue(n) },
     );
   }
   return n;
@@ -36,8 +47,8 @@ export function requireChoice<T extends string>(name: string, v: unknown, choice
   if (typeof v !== "string" || !(choices as readonly string[]).includes(v)) {
     throw new FracasRuleError(
       "badChoice",
-      `${name} must be one of ${choices.join(", ")} (got ${String(v)})`,
-      { name, value: String(v), choices: choices.join(", ") },
+      `${name} must be one of ${choices.join(", ")} (got ${describeValue(v)})`,
+      { name, value: describeValue(v), choices: choices.join(", ") },
     );
   }
   return v as T;

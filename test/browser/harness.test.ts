@@ -114,9 +114,11 @@ describe("Handlebars with Foundry's helpers", () => {
     expect(render(env, "{{numberFormat nothing decimals=0 sign=true}}")).toBe("NaN");
   });
 
-  it("registers every template as a partial under its Foundry path", () => {
+  it("registers every template as a partial under its Foundry path", async () => {
     const env = sampleEnv();
     expect(env.partialNames.sort()).toEqual([
+      "systems/fracas/templates/chat/frame.hbs",
+      "systems/fracas/templates/chat/roll.hbs",
       "systems/fracas/templates/sheets/_skill-row.hbs",
       "systems/fracas/templates/sheets/agent.hbs",
     ]);
@@ -128,13 +130,22 @@ describe("Handlebars with Foundry's helpers", () => {
     expect(env.i18n.problems()).toEqual([]);
   });
 
+  it("renders a layout partial through its caller, or on its own with a partialBlock", () => {
+    const env = sampleEnv();
+    const viaCaller = env.renderTemplate("chat/roll.hbs", { title: "T", skill: "Driving", chance: 12 });
+    expect(viaCaller).toMatch(/<h3>T<\/h3>\s*<div class="sample-card-body">\s*<p>Chance: 12.0%<\/p>/);
+    expect(env.renderTemplate("chat/frame.hbs", { title: "F" }, { partialBlock: "<i>{{title}}</i>" })).toContain('<div class="sample-card-body"><i>F</i></div>');
+    expect(() => env.renderTemplate("chat/frame.hbs", { title: "F" })).toThrow(/@partial-block/);
+    expect(env.i18n.problems()).toEqual([]);
+  });
+
   it("fails loudly on a helper Foundry does not provide", () => {
     expect(() => render(sampleEnv(), "{{frobnicate 1}}")).toThrow(/Missing helper: "?frobnicate/);
   });
 });
 
 describe("fixture discovery", () => {
-  it("names templates without fixtures, stray fixtures, uncovered partials and bad fixtures", () => {
+  it("names templates without fixtures, stray fixtures, uncovered partials and bad fixtures", async () => {
     const dir = mkdtempSync(join(tmpdir(), "fracas-discovery-"));
     try {
       const t = join(dir, "templates");
@@ -144,6 +155,7 @@ describe("fixture discovery", () => {
       writeFileSync(join(t, "chat/_used.hbs"), "used");
       writeFileSync(join(t, "chat/_orphan.hbs"), "never included");
       writeFileSync(join(t, "lonely.hbs"), "no fixture");
+      writeFileSync(join(t, "chat/layout.hbs"), "<div>{{> @partial-block }}</div>");
       mkdirSync(join(f, "chat/card"), { recursive: true });
       mkdirSync(join(f, "gone"), { recursive: true });
       writeFileSync(join(f, "chat/card/hit.json"), JSON.stringify({ width: 300, height: 200, context: {} }));
@@ -151,11 +163,12 @@ describe("fixture discovery", () => {
       writeFileSync(join(f, "gone/old.json"), JSON.stringify({ width: 300, height: 200, context: {} }));
       writeFileSync(join(f, "stray.json"), JSON.stringify({ width: 300, height: 200, context: {} }));
       const d = await discover(t, f);
-      expect(d.templates).toEqual(["chat/_orphan.hbs", "chat/_used.hbs", "chat/card.hbs", "lonely.hbs"]);
+      expect(d.templates).toEqual(["chat/_orphan.hbs", "chat/_used.hbs", "chat/card.hbs", "chat/layout.hbs", "lonely.hbs"]);
+      expect(d.partials).toEqual(["chat/_orphan.hbs", "chat/_used.hbs", "chat/layout.hbs"]);
       expect(d.cases.map((c) => `${c.template}:${c.name}`)).toEqual(["chat/card.hbs:hit"]);
       expect(d.templatesWithoutFixture).toEqual(["lonely.hbs"]);
       expect(d.fixturesWithoutTemplate).toEqual(["gone/", "stray.json"]);
-      expect(d.partialsNotCovered).toEqual(["chat/_orphan.hbs"]);
+      expect(d.partialsNotCovered).toEqual(["chat/_orphan.hbs", "chat/layout.hbs"]);
       expect(d.invalidFixtures).toHaveLength(1);
       expect(d.invalidFixtures[0]).toMatch(/typo\.json: unknown keys contxt/);
     } finally {
@@ -190,19 +203,35 @@ describe("browser checks", () => {
     await page.close();
   });
 
-  it("discovers the sample fixtures", () => {
+  it("discovers the sample fixtures, .json and .ts", async () => {
     const d = await discover(SAMPLE_TEMPLATES, SAMPLE_FIXTURES);
-    expect(d.cases.map((c) => `${c.template}:${c.name}`).sort()).toEqual(["sheets/agent.hbs:cramped", "sheets/agent.hbs:default"]);
+    expect(d.cases.map((c) => `${c.template}:${c.name}`).sort()).toEqual([
+      "chat/frame.hbs:with-block",
+      "chat/roll.hbs:computed",
+      "sheets/agent.hbs:cramped",
+      "sheets/agent.hbs:default",
+    ]);
+    expect(d.partials).toEqual(["chat/frame.hbs", "sheets/_skill-row.hbs"]);
+    expect(d.cases.find((c) => c.name === "computed")?.fixture.context.chance).toBeCloseTo(33.25);
     expect([d.templatesWithoutFixture, d.fixturesWithoutTemplate, d.partialsNotCovered, d.invalidFixtures]).toEqual([[], [], [], []]);
   });
 
-  for (const theme of ["light", "dark"] as const) {
-    it(`passes the clean sample sheet in every check (${theme} theme)`, async () => {
-      const r = await checkTemplate(sampleEnv(), await sampleCase("default"), theme, "harness--");
-      expect(statSync(r.screenshot).size).toBeGreaterThan(1000);
-      expect({ ...r, screenshot: undefined }).toEqual({ screenshot: undefined, i18n: [], overflow: [], axe: [], keyboard: [], requests: [] });
-    });
-  }
+  it("passes every clean sample case (sheet, chat card, layout) in every check and theme", async () => {
+    const env = sampleEnv();
+    const clean = (await discover(SAMPLE_TEMPLATES, SAMPLE_FIXTURES)).cases.filter((c) => c.name !== "cramped");
+    let runs = 0;
+    for (const c of clean) {
+      for (const theme of c.fixture.themes ?? ["light"]) {
+        const r = await checkTemplate(env, c, theme, "harness--");
+        expect(statSync(r.screenshot).size).toBeGreaterThan(1000);
+        expect({ ...r, screenshot: undefined }, `${c.template} › ${c.name} (${theme})`).toEqual({
+          screenshot: undefined, i18n: [], overflow: [], axe: [], keyboard: [], requests: [],
+        });
+        runs++;
+      }
+    }
+    expect(runs).toBe(4);
+  });
 
   it("catches a cramped sheet and a missing stance label through the same pipeline", async () => {
     const r = await checkTemplate(sampleEnv(), await sampleCase("cramped"), "light", "harness--");

@@ -353,7 +353,10 @@ export function formatFinding(item: unknown): string {
   if (typeof item === "string") return item;
   const o = item as Partial<Overflow & AxeViolation & Unreached>;
   if (o.kind && o.selector) return `[${o.kind}] ${o.selector}: ${o.detail ?? ""}`;
-  if (o.id && o.nodes) return `${o.id} (${o.impact}): ${o.help} — ${o.nodes.map((n) => n.target).join(", ")}\n      ${o.nodes[0]?.summary.replace(/\n/g, " ") ?? ""}`;
+  if (o.id && o.nodes) {
+    const targets = o.nodes.slice(0, 5).map((n) => n.target).join(", ") + (o.nodes.length > 5 ? ` and ${o.nodes.length - 5} more` : "");
+    return `${o.id} (${o.impact}): ${o.help} — ${targets}\n      first: ${o.nodes[0]?.summary.replace(/\s*\n\s*/g, " ") ?? ""}`;
+  }
   if (o.selector && o.reason) return `<${o.tag}> ${o.selector} "${o.label ?? ""}": ${o.reason}`;
   return JSON.stringify(item);
 }

@@ -156,7 +156,8 @@ export function agentVsAgent(input: DuelInput, calledShotGrid: Grid = calledShot
 function applyAgainst(state: AgentHealth, by: DuelSideResult): HealthChange<AgentHealth> {
   const before = requireAgentHealth(state);
   let after = applyStrikeToAgent(before, by.strike).state;
-  if (by.finish !== null && by.finish !== undefined) after = applyFinishToAgent(after, by.finish).state;
+  // A head shot already killed them outright; the finishing Wager has nothing left to do.
+  if (by.finish !== null && by.finish !== undefined && after.status !== "dead") after = applyFinishToAgent(after, by.finish).state;
   return { state: after, events: statusDiff(statusesOf(before.status), statusesOf(after.status)) };
 }
 

@@ -91,8 +91,9 @@ function requireStrikeFor(target: StrikeTarget, v: unknown): Pick<StrikeResult, 
 /**
  * Adds the strike's Wagers to the Agent's Rank. Seed: "once an Agent has Wagers equal or greater
  * than his Rank he is considered Almost Dead" — never Dead from Wagers alone (finishing takes
- * applyFinishToAgent, in a later round). Wagers are added to the stored count, so two strikes
- * rolled against the same prior count both land.
+ * applyFinishToAgent, in a later round). A landed head shot is the exception: it kills outright,
+ * Healthy or Almost Dead, and Setback cannot stop it (RULES.md §3). Wagers are added to the
+ * stored count, so two strikes rolled against the same prior count both land.
  */
 export function applyStrikeToAgent(state: AgentHealth, result: StrikeResult): HealthChange<AgentHealth> {
   const before = requireAgentHealth(state);
@@ -101,7 +102,9 @@ export function applyStrikeToAgent(state: AgentHealth, result: StrikeResult): He
   if (!r.success) return { state: before, events: [] };
   const wagersAgainst = Math.min(before.wagersAgainst + r.applied, MAX_ACCUMULATED);
   let after: AgentHealth = { ...before, wagersAgainst };
-  if (before.status === "healthy" && (r.headShot || wagersAgainst >= r.rank)) {
+  if (r.headShot) {
+    after = { status: "dead", wagersAgainst, almostDeadSince: before.almostDeadSince };
+  } else if (before.status === "healthy" && wagersAgainst >= r.rank) {
     if (r.round === null) {
       throw new FracasRuleError("roundRequired", "this strike makes an Agent Almost Dead, so it needs the round number (finishing them must wait a round)", {});
     }

@@ -66,11 +66,11 @@ export interface StrikeResult {
  * Seed: meeting the TN applies the Wagers plus one free Wager against Rank; Operations may cancel
  * spent Wagers one Setback each. An Other Agent dies when Rank is reached; an Agent instead becomes
  * Almost Dead. A head shot (5 Wagers, before the roll) is fatal to an Other Agent and Setback
- * cannot stop it. D: called-shot Wagers buy the shot and do not also count against Rank ("Mike
- * opts to use all Four Wagers against Jeremy's Rank"); Setback cancels only spent Wagers, never
- * the free one ("reduce the Wagers you spend"); a head shot on an Agent makes them Almost Dead,
- * because "you have to spend a round making them Almost Dead first"; a miss gives Operations
- * 1 Setback, as every miss in a fight does (RULES.md §3, Setback).
+ * cannot stop it — for every target, an Agent included (RULES.md §3: "A head shot kills and
+ * Setback cannot prevent it"). D: called-shot Wagers buy the shot and do not also count against
+ * Rank ("Mike opts to use all Four Wagers against Jeremy's Rank"); Setback cancels only spent
+ * Wagers, never the free one ("reduce the Wagers you spend"); a miss gives Operations 1 Setback,
+ * as every miss in a fight does (RULES.md §3, Setback).
  */
 export function strike(input: StrikeInput, calledShotGrid: Grid = calledShotCosts): StrikeResult {
   const i = requireRecord("strike", input);
@@ -108,8 +108,8 @@ export function strike(input: StrikeInput, calledShotGrid: Grid = calledShotCost
   const applied = success ? rankWagers - cancelled + freeWager : 0;
   const accumulated = Math.min(prior + applied, MAX_ACCUMULATED);
   const headShot = success && calledShot === "head";
-  const atRank = headShot || accumulated >= rank;
-  const outcome: StrikeOutcome = !atRank ? "none" : target === "otherAgent" ? "dead" : "almostDead";
+  // A landed head shot kills outright whoever the target is; otherwise Rank decides.
+  const outcome: StrikeOutcome = headShot ? "dead" : accumulated < rank ? "none" : target === "otherAgent" ? "dead" : "almostDead";
   return {
     target,
     success,

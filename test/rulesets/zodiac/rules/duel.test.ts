@@ -39,14 +39,14 @@ describe("agentVsAgent", () => {
     expect(r.a.strike).toMatchObject({ calledShotWagers: 2, rankWagers: 2, cancelled: 1, applied: 2 });
   });
 
-  it("a head shot on an Agent makes them Almost Dead at once", () => {
+  it("a head shot on an Agent kills them outright", () => {
     const r = zodiac.agentVsAgent({
       round: 2,
       a: { areas, gathered: 5, wagers: 5, calledShot: "head", dice: [6, 6] },
       b: { areas, wagers: 0, dice: [1, 1] },
     });
     const after = zodiac.applyAgentVsAgent({ a: zodiac.healthyAgent(), b: zodiac.healthyAgent() }, r);
-    expect(after.b.state).toEqual({ status: "almostDead", wagersAgainst: 1, almostDeadSince: 2 });
+    expect(after.b).toEqual({ state: { status: "dead", wagersAgainst: 1, almostDeadSince: null }, events: [{ status: "dead", on: true }] });
   });
 
   it("refuses: finishing an Agent who is not Almost Dead, a dead roller, both or neither of areas/profile, profile without area", () => {

@@ -216,7 +216,7 @@ describe("Rank accounting properties", () => {
     );
   });
 
-  it("an Agent is never killed by strikes alone: Healthy → Almost Dead, Wagers never decrease", () => {
+  it("an Agent is killed by a strike only through a landed head shot: otherwise Healthy → Almost Dead, Wagers never decrease", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 5 }), fc.array(strikeArb, { maxLength: 8 }), (rank, strikes) => {
         let state: AgentHealth = zodiac.healthyAgent();
@@ -226,7 +226,8 @@ describe("Rank accounting properties", () => {
           );
           if (r === "error") return;
           const next = zodiac.applyStrikeToAgent(state, r).state;
-          expect(next.status).not.toBe("dead");
+          expect(next.status === "dead").toBe(r.headShot);
+          if (r.headShot) return;
           expect(next.wagersAgainst).toBeGreaterThanOrEqual(state.wagersAgainst);
           if (state.status === "almostDead") expect(next.almostDeadSince).toBe(state.almostDeadSince);
           state = next;

@@ -83,10 +83,19 @@ describe("strike against an Agent", () => {
     expect(zodiac.strike({ total: 16, tn: 10, wagers: 8, rank: 4, target: "agent" }).outcome).toBe("almostDead");
   });
 
-  it("a head shot makes an Agent Almost Dead (see DECISIONS.md)", () => {
+  it("a head shot kills an Agent outright at any Rank, and Setback cannot stop it (see DECISIONS.md)", () => {
     expect(zodiac.strike({ total: 16, tn: 10, wagers: 5, rank: 9, calledShot: "head", target: "agent" })).toMatchObject({
       headShot: true,
-      outcome: "almostDead",
+      outcome: "dead",
+    });
+    expect(codeOf(() => zodiac.strike({ total: 16, tn: 10, wagers: 6, rank: 9, cancelled: 1, calledShot: "head", target: "agent" }))).toBe(
+      "headShotCannotBeCancelled",
+    );
+    // A missed head shot on an Agent does nothing but give Operations Setback.
+    expect(zodiac.strike({ total: 9, tn: 10, wagers: 5, rank: 9, calledShot: "head", target: "agent" })).toMatchObject({
+      headShot: false,
+      outcome: "none",
+      setbackGained: 1,
     });
   });
 

@@ -1,0 +1,23 @@
+// npm run bench: the performance budgets of DESIGN.md §6 that this tree can measure.
+// Odds vs Monte Carlo (scripts/bench-odds.mjs) and the minified size of the shipped JS.
+import { readFileSync } from "node:fs";
+import { transform } from "esbuild";
+import { benchOdds } from "./bench-odds.mjs";
+
+const BUDGET_KB = 150;
+let failed = false;
+
+const rows = benchOdds();
+console.log("Odds: exact vs 100k-sample Monte Carlo");
+console.table(rows.map((r) => ({ helper: r.helper, question: r.question, "exact ms": r.exactMs?.toFixed?.(4) ?? r.exactMs, "MC ms": r.mcMs?.toFixed?.(1) ?? r.mcMs, ratio: Math.round(r.ratio) + "×", "diff pp": r.diffPp?.toFixed?.(3) ?? r.diffPp, "tol pp": r.tolerancePp?.toFixed?.(3) ?? r.tolerancePp, ok: r.fast && r.agrees })));
+if (rows.some((r) => !r.fast || !r.agrees)) failed = true;
+
+for (const file of ["dist/fracas.mjs", "dist/engine.mjs"]) {
+  const code = readFileSync(new URL(`../${file}`, import.meta.url), "utf8");
+  const min = await transform(code, { minify: true, format: "esm", target: "es2022" });
+  const kb = Buffer.byteLength(min.code) / 1024;
+  const ok = file !== "dist/fracas.mjs" || kb <= BUDGET_KB;
+  console.log(`${file}: ${kb.toFixed(1)} KB minified${file === "dist/fracas.mjs" ? ` (budget ${BUDGET_KB} KB) ${ok ? "ok" : "OVER BUDGET"}` : ""}`);
+  if (!ok) failed = true;
+}
+if (failed) process.exitCode = 1;
