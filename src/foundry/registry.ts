@@ -92,7 +92,12 @@ export interface RulesetDescriptor {
   combat?: CombatMapping;
   cards?: Record<string, CardKind>;
   /** A panel the tracker shows for this ruleset (e.g. Zodiac's Setback pool), under the plan. */
-  trackerPanel?: { template: string; context(combat: Combat.Implementation): Record<string, unknown> };
+  trackerPanel?: {
+    template: string;
+    context(combat: Combat.Implementation): Record<string, unknown>;
+    /** Buttons in the panel: `data-action="fracasPanel" data-panel-action="<name>"` call these. */
+    actions?: Record<string, (combat: Combat.Implementation, button: HTMLElement) => Promise<void>>;
+  };
   /** For the Quench batch: two sample actors and a roll of one at the other that posts a card. */
   sample?: {
     source: Record<string, unknown>;

@@ -25,7 +25,7 @@ import {
   renderPage,
   screenshot,
   type TemplateEnv,
-} from "./harness";
+} from "./harness.js";
 
 const SAMPLE_TEMPLATES = join(SAMPLES_ROOT, "templates");
 const SAMPLE_FIXTURES = join(SAMPLES_ROOT, "fixtures");

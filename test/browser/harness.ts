@@ -14,11 +14,11 @@ import { fileURLToPath } from "node:url";
 import Handlebars from "handlebars";
 import * as sass from "sass";
 import { chromium, type BrowserContext, type Page, type Route } from "playwright-core";
-import { I18n, registerFoundryHelpers } from "./foundry-helpers";
-import { foundryPath, listTemplates, type FixtureCase, type Theme } from "./discovery";
+import { I18n, registerFoundryHelpers } from "./foundry-helpers.js";
+import { foundryPath, listTemplates, type FixtureCase, type Theme } from "./discovery.js";
 
-export * from "./discovery";
-export { I18n } from "./foundry-helpers";
+export * from "./discovery.js";
+export { I18n } from "./foundry-helpers.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = resolve(HERE, "../..");

@@ -19,7 +19,7 @@ import {
   foundryPath,
   openBrowser,
   type TemplateEnv,
-} from "./harness";
+} from "./harness.js";
 
 const discovery = await discover(TEMPLATES_ROOT, FIXTURES_ROOT);
 

@@ -22,7 +22,8 @@ export function tableView(active: Grid, overridden: boolean): TableView {
     source: active.source,
     sourceLabel: `FRACAS.Tables.Source.${active.source}`,
     provisional: active.source === "provisional",
-    citation: active.citation,
+    // The source label already says "provisional — replace from your rulebook"; don't say it twice.
+    citation: active.citation.replace(/^provisional\s*[—-]\s*replace from your rulebook\.?\s*/i, ""),
     overridden,
     columns: [...active.columns],
     rows: active.rows.map((row, r) => ({

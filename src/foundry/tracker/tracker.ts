@@ -43,6 +43,7 @@ export class FracasCombatTracker extends Base {
     actions: {
       fracasAdvance: FracasCombatTracker.#onAdvance,
       fracasBack: FracasCombatTracker.#onBack,
+      fracasPanel: FracasCombatTracker.#onPanel,
     },
   } as never;
 
@@ -88,5 +89,20 @@ export class FracasCombatTracker extends Base {
 
   static async #onBack(this: FracasCombatTracker): Promise<void> {
     if (game.user.isGM) await this.fracasCombat?.goBack();
+  }
+
+  /** A ruleset panel's button: dispatched to the ruleset's own handler (which checks who may act). */
+  static async #onPanel(this: FracasCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+    const combat = this.fracasCombat;
+    const name = target.dataset.panelAction;
+    const handler = combat && name ? descriptor(combat.rulesetId)?.trackerPanel?.actions?.[name] : undefined;
+    if (!combat || !handler) return;
+    try {
+      await handler(combat as never, target);
+    } catch (err) {
+      console.error("Fracas |", err);
+      ui.notifications?.error(t("FRACAS.Chat.Failed"));
+    }
+    await this.render();
   }
 }

@@ -55,6 +55,31 @@ describe("applyStrikeToAgent", () => {
   });
 });
 
+describe("applyStrikeToAgent: head shots", () => {
+  it("a landed head shot kills a Healthy Agent outright, at any Rank", () => {
+    expect(zodiac.applyStrikeToAgent(zodiac.healthyAgent(), hitAgent(5, 9, { calledShot: "head" }))).toEqual({
+      state: { status: "dead", wagersAgainst: 1, almostDeadSince: null },
+      events: [{ status: "dead", on: true }],
+    });
+  });
+
+  it("a landed head shot kills an Almost Dead Agent in the same round they fell (no finishing wait)", () => {
+    const ad: AgentHealth = { status: "almostDead", wagersAgainst: 5, almostDeadSince: 2 };
+    expect(zodiac.applyStrikeToAgent(ad, hitAgent(5, 5, { calledShot: "head" }))).toEqual({
+      state: { status: "dead", wagersAgainst: 6, almostDeadSince: 2 },
+      events: [
+        { status: "dead", on: true },
+        { status: "almostDead", on: false },
+      ],
+    });
+  });
+
+  it("a missed head shot changes nothing", () => {
+    const miss = zodiac.strike({ total: 3, tn: 10, wagers: 5, rank: 5, calledShot: "head", target: "agent", round: 1 });
+    expect(zodiac.applyStrikeToAgent(zodiac.healthyAgent(), miss)).toEqual({ state: zodiac.healthyAgent(), events: [] });
+  });
+});
+
 describe("applyStrikeToOtherAgent", () => {
   it("dies at Rank or on a head shot", () => {
     const s: OtherAgentHealth = zodiac.healthyOtherAgent();

@@ -221,13 +221,13 @@ describe("Rank accounting properties", () => {
       fc.property(fc.integer({ min: 1, max: 5 }), fc.array(strikeArb, { maxLength: 8 }), (rank, strikes) => {
         let state: AgentHealth = zodiac.healthyAgent();
         strikes.forEach((s, round) => {
+          if (state.status === "dead") return; // a dead Agent is struck no more
           const r = ruleErrorOr(() =>
             zodiac.strike({ total: s.total, tn: s.tn, wagers: s.wagers, rank, accumulated: state.wagersAgainst, target: "agent", round: round + 1, ...(s.shot ? { calledShot: s.shot } : {}) }),
           );
           if (r === "error") return;
           const next = zodiac.applyStrikeToAgent(state, r).state;
           expect(next.status === "dead").toBe(r.headShot);
-          if (r.headShot) return;
           expect(next.wagersAgainst).toBeGreaterThanOrEqual(state.wagersAgainst);
           if (state.status === "almostDead") expect(next.almostDeadSince).toBe(state.almostDeadSince);
           state = next;

@@ -1,0 +1,150 @@
+/**
+ * What the bond cards do to a target, pure over (stored result, target data). The target's own
+ * answers to an attack — Hero Points spent, a Shake Off roll — are stored on the target actor
+ * (system.attackResponses[attackId]) by its owner, so a player need not write the GM's card:
+ * Apply replays them through the kernel every time, and Undo restores the wound exactly.
+ */
+import { isRuleError } from "../../../engine/errors.js";
+import type { StatusEvent } from "../../../engine/events.js";
+import type { CardEffect, Json, JsonObject } from "../../../foundry/registry.js";
+import { activeTable } from "../../../foundry/tables.js";
+import {
+  applyHeroPointsToResult,
+  applyWound,
+  qualityResultsTable,
+  resolveKnockoutResist,
+  resolveRecovery,
+  resolveShakeOff,
+  woundAccumulationTable,
+  woundTable,
+  type AttackResult,
+  type ShakeOffInput,
+  type WoundState,
+} from "../rules/index.js";
+import { safeWoundState } from "../data/derive.js";
+
+export const ACTOR_TYPE = "bondCharacter";
+
+/** The attack card's stored result: the kernel's AttackResult plus what the card needs later. */
+export interface AttackCardResult extends AttackResult {
+  /** Links the target's answers (Hero Points, Shake Off) to this attack. */
+  attackId: string;
+  /** A D6 rolled with the attack, used for the hours unconscious if the wound reaches IN. */
+  hoursRoll: number;
+  attackerName: string;
+  weaponName: string;
+}
+
+export interface AttackResponse {
+  heroPoints: number;
+  shakeOff: ShakeOffInput | null;
+}
+
+export function responseFor(targetSystem: JsonObject, attackId: string): AttackResponse {
+  const all = (targetSystem.attackResponses ?? {}) as Record<string, Partial<AttackResponse> | undefined>;
+  const r = all[attackId] ?? {};
+  return {
+    heroPoints: typeof r.heroPoints === "number" && Number.isInteger(r.heroPoints) ? Math.max(0, Math.min(4, r.heroPoints)) : 0,
+    shakeOff: r.shakeOff && typeof r.shakeOff === "object" ? r.shakeOff : null,
+  };
+}
+
+export function attackTablesInForce() {
+  return { qualityResults: activeTable(qualityResultsTable), wounds: activeTable(woundTable) };
+}
+
+/** The attack as it lands on this target: Hero Points lower the QR, then a made Shake Off roll lowers the wound. */
+export function finalAttack(result: AttackCardResult, targetSystem: JsonObject): AttackCardResult {
+  const tables = attackTablesInForce();
+  const response = responseFor(targetSystem, result.attackId);
+  let out: AttackResult = result;
+  if (response.heroPoints > 0 && out.attackerIsNpc) out = applyHeroPointsToResult(out, response.heroPoints, { spenderIsTarget: true }, tables);
+  if (response.shakeOff && out.shakeOff === null) {
+    try {
+      out = resolveShakeOff(out, response.shakeOff, tables);
+    } catch (e) {
+      // Hero Points may since have turned the hit into a miss: nothing left to shake off.
+      if (!isRuleError(e)) throw e;
+    }
+  }
+  return { ...result, ...out };
+}
+
+const refusal = (e: unknown): { refused: string } => {
+  if (isRuleError(e)) return { refused: `FRACAS.Error.${e.code}` };
+  throw e;
+};
+
+function isAttackResult(v: JsonObject): boolean {
+  return typeof v.attackId === "string" && typeof v.woundLevel === "string" && typeof v.attackKind === "string";
+}
+
+export function attackEffect(input: { result: JsonObject; target: { type: string; system: JsonObject; name: string } }): CardEffect | { refused: string } {
+  if (input.target.type !== ACTOR_TYPE) return { refused: "FRACAS.Bond.Refused.NotBond" };
+  if (!isAttackResult(input.result)) return { refused: "FRACAS.Bond.Refused.BadCard" };
+  try {
+    const result = finalAttack(input.result as unknown as AttackCardResult, input.target.system);
+    const before = safeWoundState(input.target.system.wound);
+    const change = applyWound(before, result.woundLevel, {
+      attackKind: result.attackKind,
+      hoursRoll: result.hoursRoll,
+      accumulation: activeTable(woundAccumulationTable),
+    });
+    const statuses: StatusEvent[] = [...change.events, ...(result.effect?.target ?? [])];
+    const summary =
+      result.woundLevel !== "none"
+        ? { key: `FRACAS.Bond.Summary.Now.${change.state.level}`, data: { name: input.target.name } }
+        : result.effect && result.specificBlow
+          ? { key: `FRACAS.Bond.Summary.Blow.${result.specificBlow}`, data: { name: input.target.name } }
+          : { key: "FRACAS.Bond.Summary.NoHarm", data: { name: input.target.name } };
+    return { update: { "system.wound": change.state as unknown as Json }, statuses, summary };
+  } catch (e) {
+    return refusal(e);
+  }
+}
+
+export const RECOVERY_KINDS = ["stun", "wound", "knockout"] as const;
+export type RecoveryKind = (typeof RECOVERY_KINDS)[number];
+
+/** The recovery card's stored inputs: the kernel re-runs them on the character's state when applied. */
+export interface RecoveryCardResult {
+  which: RecoveryKind;
+  primaryChance: number;
+  roll: number;
+  /** A D6 for the rounds without action after a failed Stun roll. */
+  durationRoll: number;
+  woundPenaltyApplies: boolean;
+  /** Knockout: the attack's QR (after Hero Points). */
+  attackQualityRating: number;
+  actorName: string;
+}
+
+/** The recovery roll against a wound state (what the card shows and what Apply writes). */
+export function resolveRecoveryCard(result: RecoveryCardResult, state: Partial<WoundState>) {
+  const table = activeTable(qualityResultsTable);
+  if (result.which === "knockout") {
+    return resolveKnockoutResist(state, { attackQualityRating: result.attackQualityRating, primaryChance: result.primaryChance, roll: result.roll }, table);
+  }
+  return resolveRecovery(
+    state,
+    { which: result.which, primaryChance: result.primaryChance, roll: result.roll, durationRoll: result.durationRoll, woundPenaltyApplies: result.woundPenaltyApplies },
+    table,
+  );
+}
+
+export function recoveryEffect(input: { result: JsonObject; target: { type: string; system: JsonObject; name: string } }): CardEffect | { refused: string } {
+  if (input.target.type !== ACTOR_TYPE) return { refused: "FRACAS.Bond.Refused.NotBond" };
+  const r = input.result as unknown as RecoveryCardResult;
+  if (!(RECOVERY_KINDS as readonly string[]).includes(r.which)) return { refused: "FRACAS.Bond.Refused.BadCard" };
+  try {
+    const change = resolveRecoveryCard(r, safeWoundState(input.target.system.wound));
+    const outcome = change.check.success ? "Passed" : "Failed";
+    return {
+      update: { "system.wound": change.state as unknown as Json },
+      statuses: change.events,
+      summary: { key: `FRACAS.Bond.Summary.Recovery.${r.which}.${outcome}`, data: { name: input.target.name, rounds: change.state.stunRounds } },
+    };
+  } catch (e) {
+    return refusal(e);
+  }
+}

@@ -1,0 +1,33 @@
+/** Small Foundry helpers the bond cards and sheets share: dice, chat notes, actor access. */
+import { t } from "../../../foundry/i18n.js";
+import { BondCharacterData } from "../data/character.js";
+
+/** Rolls with Foundry's Roll (so Dice So Nice and roll modes see it) and returns the Roll and its total. */
+export async function rollDie(formula: string): Promise<{ roll: Roll; total: number }> {
+  const roll = await new Roll(formula).evaluate();
+  return { roll, total: roll.total ?? 1 };
+}
+
+function escape(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+/** A one-line chat note (a follow-up's outcome), optionally with the Roll that decided it. */
+export async function postNote(actor: Actor.Implementation | null, key: string, data: Record<string, string | number>, rolls: Roll[] = []): Promise<void> {
+  const content = `<p class="fracas bond-note">${escape(t(key, data))}</p>`;
+  await ChatMessage.create({ content, rolls, speaker: ChatMessage.getSpeaker({ actor: actor ?? undefined }) } as never);
+}
+
+export function bondSystem(actor: Actor.Implementation | null | undefined): BondCharacterData | null {
+  return actor && actor.system instanceof BondCharacterData ? actor.system : null;
+}
+
+/** A bond character is an NPC when flagged so, or when no player owns it. */
+export function isNpc(actor: Actor.Implementation): boolean {
+  const sys = bondSystem(actor);
+  return (sys?.npc ?? false) || !actor.hasPlayerOwner;
+}
+
+export function warn(key: string, data?: Record<string, string | number>): void {
+  ui.notifications?.warn(t(key, data));
+}

@@ -1,0 +1,58 @@
+/**
+ * The recovery card kind: a Stun roll (EF 8), a wound's Willpower roll (LW 7, MW 5, HW 3) or the
+ * Willpower roll against a knockout (EF 2 × QR). The card stores the inputs; Apply re-runs the
+ * kernel on the character's wound state. Posted by the character's owner and applied at once.
+ */
+import type { CardKind, JsonObject } from "../../../foundry/registry.js";
+import { postCard } from "../../../foundry/chat/cards.js";
+import { requestApply } from "../../../foundry/queries.js";
+import { rulesetOption } from "../../../foundry/settings.js";
+import { t } from "../../../foundry/i18n.js";
+import { isRuleError } from "../../../engine/errors.js";
+import { characteristicChance, readCharacteristics, safeWoundState } from "../data/derive.js";
+import { recoveryEffect, resolveRecoveryCard, type RecoveryCardResult, type RecoveryKind } from "./effects.js";
+import { recoveryCardView } from "./views.js";
+import { bondSystem, rollDie, warn } from "./notes.js";
+
+export async function postRecovery(actor: Actor.Implementation, which: RecoveryKind, attackQualityRating = 1): Promise<void> {
+  const sys = bondSystem(actor);
+  if (!sys) return;
+  const chars = readCharacteristics(sys.characteristics);
+  const state = safeWoundState(sys.wound);
+  const characteristic = which === "stun" && state.stunCharacteristic === "strength" ? "str" : "wil";
+  const d100 = await rollDie("1d100");
+  const d6 = await rollDie("1d6");
+  const result: RecoveryCardResult = {
+    which,
+    primaryChance: characteristicChance(chars, characteristic),
+    roll: d100.total,
+    durationRoll: d6.total,
+    woundPenaltyApplies: rulesetOption("bond", "woundPenaltyApplies", false),
+    attackQualityRating,
+    actorName: actor.name,
+  };
+  let change;
+  try {
+    change = resolveRecoveryCard(result, state);
+  } catch (e) {
+    if (!isRuleError(e)) throw e;
+    return warn(`FRACAS.Error.${e.code}`, { ...e.data });
+  }
+  const message = await postCard({
+    ruleset: "bond",
+    kind: "recovery",
+    source: actor,
+    result: result as unknown as JsonObject,
+    rolls: [d100.roll],
+    targets: [{ uuid: actor.uuid, name: actor.name }],
+    context: { card: recoveryCardView(result, change.check, change.state) },
+  });
+  if (!message?.id) return;
+  const outcome = await requestApply(message.id, actor.uuid, game.user.isGM || actor.isOwner);
+  if (!outcome.ok && outcome.reason) ui.notifications?.warn(t(outcome.reason));
+}
+
+export const recoveryCard: CardKind = {
+  template: "bond/cards/recovery.hbs",
+  effect: recoveryEffect,
+};

@@ -1,0 +1,84 @@
+/**
+ * bondCharacter: player characters and NPCs (the `npc` flag; Hero Points for PCs, Survival Points
+ * for NPCs, both an engine ledger pool). Derived in prepareDerivedData: Speed, the wound state
+ * and its penalty, Hand-to-Hand DC, Primary Chances of the skills.
+ */
+import { createPool } from "../../../engine/ledger.js";
+import { SCAR_LOCATIONS, WOUND_LEVELS, type DamageClass, type Speed, type WoundState } from "../rules/index.js";
+import { CHARACTERISTICS, MAX_CHARACTERISTIC, deriveCharacter, type SkillLike } from "./derive.js";
+import { BondSkillData } from "./skill.js";
+
+const fields = foundry.data.fields;
+
+const int = (min: number, max: number, initial: number) =>
+  new fields.NumberField({ required: true, nullable: false, integer: true, min, max, initial });
+const bool = (initial = false) => new fields.BooleanField({ required: true, initial });
+
+function characteristicsSchema() {
+  const out: Record<string, ReturnType<typeof int>> = {};
+  for (const c of CHARACTERISTICS) out[c] = int(1, MAX_CHARACTERISTIC, 8);
+  return out as Record<(typeof CHARACTERISTICS)[number], ReturnType<typeof int>>;
+}
+
+function characterSchema() {
+  return {
+    npc: bool(false),
+    characteristics: new fields.SchemaField(characteristicsSchema()),
+    /** Hero Points (PC) or Survival Points (NPC): an engine ledger pool (value, history, undo). */
+    heroPoints: new fields.ObjectField({ required: true, initial: () => createPool(0) as never }),
+    fame: int(0, 99999, 0),
+    wound: new fields.SchemaField({
+      level: new fields.StringField({ required: true, blank: false, choices: [...WOUND_LEVELS], initial: "none" }),
+      stunRollPending: bool(),
+      stunCharacteristic: new fields.StringField({ required: true, nullable: true, blank: false, choices: ["willpower", "strength"], initial: null }),
+      stunRounds: int(0, 6, 0),
+      woundRollPending: bool(),
+      unconsciousHours: int(0, 6, 0),
+      knockedOut: bool(),
+      firstAidUsed: bool(),
+    }),
+    scars: new fields.ArrayField(
+      new fields.SchemaField({
+        location: new fields.StringField({ required: true, blank: false, choices: [...SCAR_LOCATIONS], initial: "arm" }),
+        visible: bool(),
+        fame: int(0, 100, 0),
+      }),
+      { initial: () => [] },
+    ),
+    /** Attacks made this round (attacks per round = Speed, capped by the weapon's shots). */
+    roundAttacks: new fields.SchemaField({
+      combat: new fields.StringField({ required: true, blank: true, initial: "", maxLength: 64 }),
+      round: int(0, 1_000_000, 0),
+      count: int(0, 99, 0),
+      fired: bool(),
+    }),
+    /** The target's answers to attacks on it, by attack id: Hero Points spent, a Shake Off roll. */
+    attackResponses: new fields.ObjectField({ required: true, initial: () => ({}) }),
+    notes: new fields.HTMLField({ required: true, blank: true, initial: "" }),
+  };
+}
+
+export class BondCharacterData extends foundry.abstract.TypeDataModel<ReturnType<typeof characterSchema>, Actor.Implementation> {
+  static override defineSchema() {
+    return characterSchema();
+  }
+
+  declare speed: Speed;
+  declare woundState: WoundState;
+  declare woundPenalty: number;
+  declare woundIndex: number;
+  declare hthDamageClass: DamageClass;
+  declare fireCombatChance: number;
+  declare handToHandChance: number;
+  declare skillChances: Record<string, number>;
+  declare heroPointsValue: number;
+
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    const skills: SkillLike[] = [];
+    for (const item of this.parent?.items ?? []) {
+      if (item.system instanceof BondSkillData) skills.push(item.system.asSkill(item.id ?? "", item.name));
+    }
+    Object.assign(this, deriveCharacter(this as unknown as Parameters<typeof deriveCharacter>[0], skills));
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * Pure derivations for a bond character: Speed, wound state and penalty, Primary Chances of its
+ * skills, Hand-to-Hand Damage Class. No Foundry globals except activeTable (GM table overrides),
+ * so the sheet, the dialog, combat and the tests all read the same numbers.
+ */
+import { isRuleError } from "../../../engine/errors.js";
+import * as ledger from "../../../engine/ledger.js";
+import { activeTable } from "../../../foundry/tables.js";
+import {
+  UNWOUNDED,
+  hthDamageClass,
+  hthDamageClassTable,
+  levelIndex,
+  normaliseWoundState,
+  primaryChance,
+  speedChartTable,
+  speedFromCharacteristics,
+  woundPenalty,
+  type DamageClass,
+  type Speed,
+  type WoundLevel,
+  type WoundState,
+} from "../rules/index.js";
+
+export const CHARACTERISTICS = ["str", "dex", "wil", "per", "int"] as const;
+export type Characteristic = (typeof CHARACTERISTICS)[number];
+export type Characteristics = Record<Characteristic, number>;
+
+/** A skill's role: the two combat skills the attack dialog uses, or any other skill. */
+export const SKILL_ROLES = ["fireCombat", "handToHand", "general"] as const;
+export type SkillRole = (typeof SKILL_ROLES)[number];
+
+export interface SkillLike {
+  id: string;
+  name: string;
+  role: SkillRole;
+  characteristic1: Characteristic;
+  characteristic2: Characteristic | "";
+  level: number;
+}
+
+/**
+ * Without a Fire Combat or Hand-to-Hand skill item a character still fights at the plain
+ * characteristic average (skill level 0). Fracas's choice (the seed is silent): Fire Combat on
+ * Dexterity and Perception, Hand-to-Hand on Strength and Dexterity.
+ */
+export const UNSKILLED: Record<Exclude<SkillRole, "general">, [Characteristic, Characteristic]> = {
+  fireCombat: ["dex", "per"],
+  handToHand: ["str", "dex"],
+};
+
+export const MAX_CHARACTERISTIC = 30;
+
+function clampInt(v: unknown, min: number, max: number, fallback: number): number {
+  return typeof v === "number" && Number.isInteger(v) ? Math.min(max, Math.max(min, v)) : fallback;
+}
+
+export function readCharacteristics(raw: unknown): Characteristics {
+  const r = (raw ?? {}) as Record<string, unknown>;
+  const out = {} as Characteristics;
+  for (const c of CHARACTERISTICS) out[c] = clampInt(r[c], 1, MAX_CHARACTERISTIC, 1);
+  return out;
+}
+
+export function skillChance(chars: Characteristics, skill: Pick<SkillLike, "characteristic1" | "characteristic2" | "level">): number {
+  const list = [chars[skill.characteristic1]];
+  if (skill.characteristic2) list.push(chars[skill.characteristic2]);
+  return primaryChance(list, clampInt(skill.level, 0, 99, 0));
+}
+
+/** The Primary Chance for a combat skill: the best matching skill item, else the unskilled average. */
+export function combatChance(chars: Characteristics, skills: readonly SkillLike[], role: "fireCombat" | "handToHand"): number {
+  const own = skills.filter((s) => s.role === role).map((s) => skillChance(chars, s));
+  if (own.length > 0) return Math.max(...own);
+  return primaryChance(UNSKILLED[role].map((c) => chars[c]), 0);
+}
+
+/** A characteristic roll (Willpower, Strength): Primary Chance = the characteristic itself. */
+export function characteristicChance(chars: Characteristics, c: Characteristic): number {
+  return primaryChance([chars[c]], 0);
+}
+
+/** A stored wound state, or the unwounded one when the stored data no longer validates. */
+export function safeWoundState(raw: unknown): WoundState {
+  try {
+    return normaliseWoundState((raw ?? {}) as Partial<WoundState>);
+  } catch (e) {
+    if (isRuleError(e)) return { ...UNWOUNDED };
+    throw e;
+  }
+}
+
+export function safePool(raw: unknown): ledger.Pool {
+  try {
+    return ledger.requirePool(raw);
+  } catch (e) {
+    if (isRuleError(e)) return ledger.createPool(0);
+    throw e;
+  }
+}
+
+export interface CharacterDerived {
+  speed: Speed;
+  woundState: WoundState;
+  woundPenalty: number;
+  /** 0 (none) … 6 (KL), for a token value. */
+  woundIndex: number;
+  hthDamageClass: DamageClass;
+  fireCombatChance: number;
+  handToHandChance: number;
+  skillChances: Record<string, number>;
+  heroPointsValue: number;
+}
+
+export function deriveCharacter(system: { characteristics?: unknown; wound?: unknown; heroPoints?: unknown }, skills: readonly SkillLike[]): CharacterDerived {
+  const chars = readCharacteristics(system.characteristics);
+  const woundState = safeWoundState(system.wound);
+  const skillChances: Record<string, number> = {};
+  for (const s of skills) skillChances[s.id] = skillChance(chars, s);
+  return {
+    speed: speedFromCharacteristics(chars.dex, chars.per, activeTable(speedChartTable)),
+    woundState,
+    woundPenalty: woundPenalty(woundState.level),
+    woundIndex: levelIndex(woundState.level),
+    hthDamageClass: hthDamageClass(chars.str, "none", activeTable(hthDamageClassTable)),
+    fireCombatChance: combatChance(chars, skills, "fireCombat"),
+    handToHandChance: combatChance(chars, skills, "handToHand"),
+    skillChances,
+    heroPointsValue: safePool(system.heroPoints).value,
+  };
+}
+
+export function woundLabelKey(level: WoundLevel): string {
+  return `FRACAS.Bond.Wound.${level}`;
+}

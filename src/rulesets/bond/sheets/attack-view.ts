@@ -1,0 +1,244 @@
+/**
+ * The attack dialog's pure core: from the attacker's setup (weapon, Primary Chance, wound, Speed,
+ * the target) and the user's choices (range, cover, kick, Specific Blow…) it builds the kernel's
+ * AttackInput and the view the dialog shows — every Ease Factor item, the Success Chance and the
+ * exact chance of each Quality Rating, before anything is rolled.
+ */
+import { isRuleError } from "../../../engine/errors.js";
+import { activeTable } from "../../../foundry/tables.js";
+import {
+  COVER_AMOUNTS,
+  RANGE_BANDS,
+  SPECIFIC_BLOWS,
+  attacksThisRound,
+  coverModifiersTable,
+  easeFactor,
+  qualityOdds,
+  qualityResultsTable,
+  rangeDamageShift,
+  rangeModifiersTable,
+  shiftDamageClass,
+  specificBlowAllowed,
+  successChance,
+  KICK_DAMAGE_SHIFT,
+  type AttackInput,
+  type AttackKind,
+  type CoverAmount,
+  type DamageClass,
+  type EaseInput,
+  type MeleeWeapon,
+  type RangeBand,
+  type SpecificBlow,
+  type WoundLevel,
+} from "../rules/index.js";
+
+export interface AttackSetup {
+  actorName: string;
+  weaponName: string;
+  attackKind: AttackKind;
+  primaryChance: number;
+  /** Fire: the weapon's DC; H-t-H: Strength's DC with any knife/sword bonus, or the weapon's own. */
+  baseDamageClass: DamageClass;
+  meleeWeapon: MeleeWeapon;
+  pointOrEdge: boolean;
+  performance: number;
+  /** 0 = no cap. */
+  shotsPerRound: number;
+  speed: number;
+  attackerWound: WoundLevel;
+  attackerProne: boolean;
+  attackerRestrained: boolean;
+  attackerIsNpc: boolean;
+  /** The combat round when a combat is running, else null (no per-round limit). */
+  round: number | null;
+  attacksMade: number;
+  targetName: string | null;
+  /** The target's Speed (H-t-H), when a target is known. */
+  targetSpeed: number | null;
+  /** Distance to the target in scene units when both tokens are on the scene, else null. */
+  distance: number | null;
+  /** The weapon's range bands (outer edge of each, in scene units). */
+  ranges: Record<RangeBand, number>;
+  specificBlowWounds: boolean;
+}
+
+export interface AttackChoices {
+  range: RangeBand;
+  cover: CoverAmount;
+  targetSpeed: number;
+  kick: boolean;
+  specificBlow: SpecificBlow | "";
+  gmModifier: number;
+}
+
+/** The band a distance falls in: the first whose outer edge reaches it; beyond long stays long. */
+export function rangeBandFor(distance: number, ranges: Record<RangeBand, number>): RangeBand {
+  for (const band of RANGE_BANDS) if (distance <= ranges[band]) return band;
+  return "long";
+}
+
+export function defaultChoices(setup: AttackSetup): AttackChoices {
+  return {
+    range: setup.distance !== null ? rangeBandFor(setup.distance, setup.ranges) : "medium",
+    cover: "none",
+    targetSpeed: setup.targetSpeed ?? 0,
+    kick: false,
+    specificBlow: "",
+    gmModifier: 0,
+  };
+}
+
+/** Reads the dialog's form values (strings from FormData) into checked choices. */
+export function readChoices(setup: AttackSetup, raw: Record<string, unknown>, previous: AttackChoices): AttackChoices {
+  const pick = <T extends string>(v: unknown, allowed: readonly T[], fallback: T): T => (allowed.includes(v as T) ? (v as T) : fallback);
+  const num = (v: unknown, min: number, max: number, fallback: number) => {
+    const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
+    return Number.isInteger(n) ? Math.min(max, Math.max(min, n)) : fallback;
+  };
+  const locked = setup.distance !== null;
+  return {
+    range: locked ? previous.range : pick(raw.range, RANGE_BANDS, previous.range),
+    cover: pick(raw.cover, COVER_AMOUNTS, previous.cover),
+    targetSpeed: num(raw.targetSpeed, 0, 3, previous.targetSpeed),
+    kick: raw.kick === true || raw.kick === "on" || raw.kick === "true",
+    specificBlow: pick(raw.specificBlow, ["", ...SPECIFIC_BLOWS] as const, ""),
+    gmModifier: num(raw.gmModifier, -20, 20, previous.gmModifier),
+  };
+}
+
+export function kickAllowed(setup: AttackSetup): boolean {
+  return setup.attackKind === "hth" && setup.meleeWeapon !== "knife" && setup.meleeWeapon !== "sword";
+}
+
+export function easeInput(setup: AttackSetup, choices: AttackChoices): EaseInput {
+  if (setup.attackKind === "fire") {
+    return {
+      attackKind: "fire",
+      performanceModifier: setup.performance,
+      range: choices.range,
+      cover: choices.cover,
+      attackerWound: setup.attackerWound,
+      gmModifier: choices.gmModifier,
+    };
+  }
+  return {
+    attackKind: "hth",
+    targetSpeed: choices.targetSpeed,
+    kick: choices.kick && kickAllowed(setup),
+    specificBlow: choices.specificBlow === "" ? null : choices.specificBlow,
+    attackerWound: setup.attackerWound,
+    gmModifier: choices.gmModifier,
+  };
+}
+
+/** The kernel input for resolveAttack, given the d100. */
+export function attackInput(setup: AttackSetup, choices: AttackChoices, roll: number): AttackInput {
+  return {
+    ...easeInput(setup, choices),
+    primaryChance: setup.primaryChance,
+    roll,
+    damageClass: setup.baseDamageClass,
+    meleeWeapon: setup.attackKind === "hth" ? setup.meleeWeapon : "none",
+    pointOrEdge: setup.attackKind === "hth" ? setup.pointOrEdge : false,
+    attackerIsNpc: setup.attackerIsNpc,
+    specificBlowWounds: setup.specificBlowWounds,
+  };
+}
+
+/** The tables in force for an attack (the GM's overrides or the shipped ones). */
+export function attackTables() {
+  return {
+    range: activeTable(rangeModifiersTable),
+    cover: activeTable(coverModifiersTable),
+    qualityResults: activeTable(qualityResultsTable),
+  };
+}
+
+export interface Option {
+  value: string;
+  label: string;
+  selected: boolean;
+}
+
+const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
+const percent = (count: number): string => `${count}%`;
+
+export interface AttacksLeft {
+  allowed: number;
+  made: number;
+  remaining: number;
+}
+
+export function attacksLeft(setup: AttackSetup): AttacksLeft | null {
+  if (setup.round === null) return null;
+  const allowed = attacksThisRound(setup.speed, Math.max(1, setup.round), setup.shotsPerRound > 0 ? setup.shotsPerRound : undefined);
+  return { allowed, made: setup.attacksMade, remaining: Math.max(0, allowed - setup.attacksMade) };
+}
+
+export function attackView(setup: AttackSetup, choices: AttackChoices) {
+  const tables = attackTables();
+  let error: string | null = null;
+  let ease = { total: 0, unclamped: 0, items: [] as { labelKey: string; value: number }[] };
+  try {
+    ease = easeFactor(easeInput(setup, choices), tables);
+  } catch (e) {
+    if (!isRuleError(e)) throw e;
+    error = `FRACAS.Error.${e.code}`;
+  }
+  const sc = error ? 0 : successChance(setup.primaryChance, ease.total);
+  const odds = qualityOdds(sc, tables.qualityResults);
+  let dcShift = 0;
+  if (setup.attackKind === "fire") dcShift += rangeDamageShift(choices.range, tables.range);
+  if (setup.attackKind === "hth" && choices.kick && kickAllowed(setup)) dcShift += KICK_DAMAGE_SHIFT;
+  const attacks = attacksLeft(setup);
+  const fire = setup.attackKind === "fire";
+  const rangeLocked = setup.distance !== null;
+  return {
+    actorName: setup.actorName,
+    weaponName: setup.weaponName,
+    kindLabel: `FRACAS.Bond.AttackKind.${setup.attackKind}`,
+    fire,
+    hth: !fire,
+    targetName: setup.targetName,
+    primaryChance: setup.primaryChance,
+    easeItems: ease.items.map((i) => ({ label: i.labelKey, value: signed(i.value) })),
+    easeTotal: ease.total,
+    easeClamped: ease.total !== ease.unclamped,
+    easeUnclamped: ease.unclamped,
+    successChance: sc,
+    odds: [
+      { key: "qr1", label: "FRACAS.Bond.Quality.1", percent: percent(odds.counts.qr1) },
+      { key: "qr2", label: "FRACAS.Bond.Quality.2", percent: percent(odds.counts.qr2) },
+      { key: "qr3", label: "FRACAS.Bond.Quality.3", percent: percent(odds.counts.qr3) },
+      { key: "qr4", label: "FRACAS.Bond.Quality.4", percent: percent(odds.counts.qr4) },
+      { key: "failure", label: "FRACAS.Bond.Quality.0", percent: percent(odds.counts.failure) },
+    ],
+    successPercent: percent(100 - odds.counts.failure),
+    baseDamageClass: setup.baseDamageClass,
+    damageClass: shiftDamageClass(setup.baseDamageClass, dcShift),
+    rangeLocked,
+    distance: setup.distance === null ? null : Math.round(setup.distance * 10) / 10,
+    rangeLabel: `FRACAS.Bond.Range.${choices.range}`,
+    rangeOptions: RANGE_BANDS.map((b) => ({ value: b, label: `FRACAS.Bond.Range.${b}`, selected: b === choices.range })),
+    coverOptions: COVER_AMOUNTS.map((c) => ({ value: c, label: `FRACAS.Bond.Cover.${c}`, selected: c === choices.cover })),
+    targetSpeedOptions: [0, 1, 2, 3].map((s) => ({ value: String(s), label: String(s), selected: s === choices.targetSpeed })),
+    kick: choices.kick && kickAllowed(setup),
+    kickAllowed: kickAllowed(setup),
+    blowOptions: [
+      { value: "", label: "FRACAS.Bond.Blow.none", selected: choices.specificBlow === "" },
+      ...SPECIFIC_BLOWS.filter((b) => specificBlowAllowed(b, { prone: setup.attackerProne, restrained: setup.attackerRestrained })).map((b) => ({
+        value: b,
+        label: `FRACAS.Bond.Blow.${b}`,
+        selected: b === choices.specificBlow,
+      })),
+    ],
+    gmModifier: choices.gmModifier,
+    woundLabel: `FRACAS.Bond.Wound.${setup.attackerWound}`,
+    attacks,
+    exhausted: attacks !== null && attacks.remaining === 0,
+    error,
+    canRoll: error === null && !(attacks !== null && attacks.remaining === 0),
+  };
+}
+
+export type AttackView = ReturnType<typeof attackView>;

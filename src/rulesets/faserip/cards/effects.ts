@@ -1,0 +1,101 @@
+/**
+ * What applying each faserip card does to its target: pure over the stored result and the
+ * target's system data, calling the kernel (applyAttack, applySecondary, zeroHealthFeat,
+ * dyingTick). The CardKinds in cards/index.ts pass the tables in force.
+ */
+import { isRuleError } from "../../../engine/errors.js";
+import type { StatusEvent } from "../../../engine/events.js";
+import type { CardEffect, JsonObject } from "../../../foundry/registry.js";
+import { applyAttack, applySecondary, dyingTick, rankNumber, zeroHealthFeat } from "../rules/index.js";
+import type { AttackResult, SecondaryCheck, StateChange } from "../rules/index.js";
+import type { Grid } from "../../../engine/tables.js";
+import { stateOf, updateOf } from "../data/state.js";
+
+export const HERO_TYPE = "faseripHero";
+
+export type EffectInput = { result: JsonObject; target: { type: string; system: JsonObject; name: string } };
+export type EffectOutcome = CardEffect | { refused: string };
+export interface EffectTables {
+  universal?: Grid;
+}
+
+/** Runs a kernel call; a rule error becomes a refusal with its FRACAS.Error.<code> message. */
+function guarded(fn: () => EffectOutcome): EffectOutcome {
+  try {
+    return fn();
+  } catch (e) {
+    if (isRuleError(e)) return { refused: `FRACAS.Error.${e.code}` };
+    throw e;
+  }
+}
+
+function outcome(system: unknown, change: StateChange, summary: CardEffect["summary"]): CardEffect {
+  return { update: updateOf(system, change.state), statuses: change.events as StatusEvent[], summary };
+}
+
+/** Attack card: damage off Health, unconscious at 0, Kill → dying, Hold → restrained. */
+export function attackEffect({ result, target }: EffectInput): EffectOutcome {
+  if (target.type !== HERO_TYPE) return { refused: "FRACAS.Faserip.Refused.NotAHero" };
+  const attack = result["attack"] as unknown as AttackResult | undefined;
+  if (!attack || typeof attack !== "object") return { refused: "FRACAS.Faserip.Refused.NothingToApply" };
+  const effect = attack.feat?.effect;
+  if (effect === "miss" || effect === "partial" || effect === "grab" || effect === "break" || effect === "escape") {
+    return { refused: "FRACAS.Faserip.Refused.NoEffect" };
+  }
+  return guarded(() => {
+    const change = applyAttack(stateOf(target.system), attack);
+    const s = change.state;
+    const data = { damage: attack.damage, health: s.health, max: s.healthMax };
+    const key = attack.kill
+      ? "FRACAS.Faserip.Summary.Kill"
+      : effect === "hold" || effect === "reverse"
+        ? "FRACAS.Faserip.Summary.Hold"
+        : s.health === 0
+          ? "FRACAS.Faserip.Summary.DamageUnconscious"
+          : "FRACAS.Faserip.Summary.Damage";
+    return outcome(target.system, change, { key, data });
+  });
+}
+
+/** Secondary card: the defender's Slam?/Stun? check, or the Endurance FEAT at 0 Health. */
+export function secondaryEffect({ result, target }: EffectInput, tables: EffectTables = {}): EffectOutcome {
+  if (target.type !== HERO_TYPE) return { refused: "FRACAS.Faserip.Refused.NotAHero" };
+  const kind = result["kind"];
+  return guarded(() => {
+    if (kind === "zeroHealth") {
+      const roll = result["roll"] as number;
+      const feat = zeroHealthFeat(stateOf(target.system), roll, undefined, tables.universal);
+      return outcome(target.system, feat, { key: feat.startsDying ? "FRACAS.Faserip.Summary.StartsDying" : "FRACAS.Faserip.Summary.StaysUnconscious" });
+    }
+    const check = result["check"] as unknown as SecondaryCheck | undefined;
+    if (!check || (kind !== "slam" && kind !== "stun")) return { refused: "FRACAS.Faserip.Refused.NothingToApply" };
+    const change = applySecondary(stateOf(target.system), check);
+    const key =
+      check.kind === "slam"
+        ? check.areas > 0
+          ? "FRACAS.Faserip.Summary.KnockedBack"
+          : "FRACAS.Faserip.Summary.NoEffect"
+        : check.rounds > 0
+          ? "FRACAS.Faserip.Summary.Stunned"
+          : "FRACAS.Faserip.Summary.NoEffect";
+    return outcome(target.system, change, { key, data: { areas: check.areas, rounds: check.rounds } });
+  });
+}
+
+/** Dying card: one Endurance rank lost this round (below Shift 0: dead). */
+export function dyingTickEffect({ target }: EffectInput): EffectOutcome {
+  if (target.type !== HERO_TYPE) return { refused: "FRACAS.Faserip.Refused.NotAHero" };
+  return guarded(() => {
+    const tick = dyingTick(stateOf(target.system));
+    if (tick.died) return outcome(target.system, tick, { key: "FRACAS.Faserip.Summary.Died" });
+    return outcome(target.system, tick, {
+      key: "FRACAS.Faserip.Summary.EnduranceLost",
+      data: { before: rankNumber(tick.enduranceBefore), after: rankNumber(tick.enduranceAfter!) },
+    });
+  });
+}
+
+/** FEAT cards (a dodge, an ability FEAT) change no one. */
+export function featEffect(): EffectOutcome {
+  return { refused: "FRACAS.Faserip.Refused.NothingToApply" };
+}

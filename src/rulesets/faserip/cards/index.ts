@@ -1,0 +1,51 @@
+/** The faserip card kinds: attack, secondary (Slam?/Stun?/0 Health), dyingTick and feat. */
+import type { CardKind } from "../../../foundry/registry.js";
+import { lookupUuid } from "../../../foundry/typed.js";
+import { attackEffect, dyingTickEffect, featEffect, secondaryEffect } from "./effects.js";
+import { faseripTables } from "./tables.js";
+import { knockBack, rollSecondary, rollZeroHealth, stabiliseActor } from "./roll.js";
+
+export const CARD_TEMPLATES = {
+  attack: "faserip/cards/attack.hbs",
+  secondary: "faserip/cards/secondary.hbs",
+  dyingTick: "faserip/cards/dying-tick.hbs",
+  feat: "faserip/cards/feat.hbs",
+} as const;
+
+export const faseripCards: Record<string, CardKind> = {
+  attack: {
+    template: CARD_TEMPLATES.attack,
+    effect: attackEffect,
+    followUps: {
+      secondary: async ({ result }) => {
+        await rollSecondary(result);
+      },
+      zeroHealth: async ({ result }) => {
+        await rollZeroHealth(result);
+      },
+    },
+  },
+  secondary: {
+    template: CARD_TEMPLATES.secondary,
+    effect: (input) => secondaryEffect(input, { universal: faseripTables().universal }),
+    followUps: {
+      knockback: async ({ result }) => {
+        await knockBack(result);
+      },
+    },
+  },
+  dyingTick: {
+    template: CARD_TEMPLATES.dyingTick,
+    effect: dyingTickEffect,
+    followUps: {
+      stabilise: async ({ result }) => {
+        const actor = await lookupUuid(String(result["targetUuid"] ?? ""));
+        if (actor instanceof Actor) await stabiliseActor(actor as Actor.Implementation);
+      },
+    },
+  },
+  feat: {
+    template: CARD_TEMPLATES.feat,
+    effect: featEffect,
+  },
+};

@@ -1,0 +1,376 @@
+/**
+ * The faserip roll flows: the FEAT (attack, dodge, ability FEAT), the defender's Slam?/Stun? and
+ * 0-Health Endurance FEATs, a round of dying, knock-back on the map. Dice are Foundry Rolls;
+ * their values go to the kernel; the results are posted as cards.
+ */
+import * as ledger from "../../../engine/ledger.js";
+import { isRuleError, FracasRuleError } from "../../../engine/errors.js";
+import { statusEffectId } from "../../../engine/events.js";
+import { postCard } from "../../../foundry/chat/cards.js";
+import type { JsonObject } from "../../../foundry/registry.js";
+import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
+import { lookupUuid, lookupUuidSync } from "../../../foundry/typed.js";
+import {
+  applyAttack,
+  ATTACK_ACTIONS,
+  dyingTick,
+  resolveAttack,
+  resolveFeat,
+  resolveSecondary,
+  stabilise,
+  stunTick,
+  toRankKey,
+  zeroHealthFeat,
+} from "../rules/index.js";
+import type { AttackAction, Color, SecondaryCheck, StateChange } from "../rules/index.js";
+import { currentEndurance, heroView, stateOf, updateOf } from "../data/state.js";
+import { attackCardView, dyingCardView, featCardView, secondaryCardView, type FeatForm } from "../sheets/views.js";
+import { faseripTables } from "./tables.js";
+
+export const RULESET = "faserip";
+
+export interface TargetRef {
+  uuid: string;
+  name: string;
+  tokenUuid: string;
+}
+
+/** The current user's targeted tokens, with their token uuids (for knock-back). */
+export function currentTargets(): TargetRef[] {
+  const out: TargetRef[] = [];
+  for (const token of game.user.targets) {
+    const actor = token.actor;
+    if (actor) out.push({ uuid: actor.uuid, name: token.name ?? actor.name, tokenUuid: token.document.uuid ?? "" });
+  }
+  return out;
+}
+
+async function d(sides: number): Promise<{ roll: Roll; value: number }> {
+  const roll = new Roll(`1d${sides}`);
+  await roll.evaluate();
+  return { roll, value: roll.total ?? 1 };
+}
+
+function tokenUuidOf(actor: Actor.Implementation): string {
+  const token = actor.getActiveTokens()[0] as { document?: { uuid?: string } } | undefined;
+  return token?.document?.uuid ?? "";
+}
+
+/** The combatant of `actor` in the active combat, if any. */
+export function combatantOf(actor: { uuid: string; id: string | null }): Combatant.Implementation | null {
+  const combat = game.combat;
+  if (!combat) return null;
+  return [...combat.combatants].find((c) => c.actor?.uuid === actor.uuid || (c.actorId === actor.id && c.token?.actorLink === true)) ?? null;
+}
+
+export interface DodgeMemory {
+  round: number;
+  color: Color;
+  shift: number;
+}
+
+/** The dodge this combatant rolled this round (combatant memory; a player's lands in a flag). */
+export function readDodge(combatant: Combatant.Implementation | null, round: number): DodgeMemory | null {
+  if (!combatant) return null;
+  const memory = (combatant.system as unknown as { memory?: { dodge?: DodgeMemory | null } }).memory;
+  const flag = combatant.getFlag("fracas" as never, "dodge" as never) as DodgeMemory | undefined;
+  for (const m of [memory?.dodge, flag]) if (m && m.round === round) return m;
+  return null;
+}
+
+/**
+ * Keeps a dodge for the round. The GM writes combatant memory; core Foundry lets a player
+ * update only flags on a combatant, so a player's dodge goes into a flag read the same way.
+ */
+async function recordDodge(actor: Actor.Implementation, color: Color, shift: number): Promise<void> {
+  const combatant = combatantOf(actor);
+  const round = game.combat?.round ?? 0;
+  if (!combatant) return;
+  const dodge: DodgeMemory = { round, color, shift };
+  if (game.user.isGM) await combatant.update({ "system.memory.dodge": dodge } as never);
+  else await combatant.setFlag("fracas" as never, "dodge" as never, dodge as never);
+}
+
+async function spendKarmaPoints(actor: Actor.Implementation, points: number, reason: string): Promise<void> {
+  if (points <= 0) return;
+  const pool = ledger.requirePool((actor.system as unknown as { karma: { pool: unknown } }).karma.pool);
+  const after = ledger.change(pool, { id: foundry.utils.randomID(), delta: -points, reason, by: game.user.id ?? "", at: Date.now() });
+  await actor.update({ "system.karma.pool": after, "system.karma.value": after.value } as never);
+}
+
+function karmaPool(actor: Actor.Implementation): number {
+  try {
+    return ledger.requirePool((actor.system as unknown as { karma: { pool: unknown } }).karma.pool).value;
+  } catch {
+    return 0;
+  }
+}
+
+export interface FeatRequest {
+  actor: Actor.Implementation;
+  form: FeatForm;
+  targets: TargetRef[];
+  weapon: { name: string; damage: number } | null;
+}
+
+/** Rolls the FEAT and posts its card(s): one attack card per target (each rolls separately). */
+export async function performFeat(req: FeatRequest): Promise<ChatMessage.Implementation[]> {
+  const { actor, form } = req;
+  const tables = faseripTables();
+  const hero = heroView(actor.system);
+  const abilityRank = hero.abilities[form.ability];
+  const shifts = { cover: form.cover, multipleTargets: form.multipleTargets, other: form.other };
+  const posted: ChatMessage.Implementation[] = [];
+  let pool = karmaPool(actor);
+  const reason = t(`FRACAS.Faserip.Action.${form.action}`);
+
+  if ((ATTACK_ACTIONS as readonly string[]).includes(form.action)) {
+    const action = form.action as AttackAction;
+    const targets: (TargetRef | null)[] = req.targets.length > 0 ? req.targets : [null];
+    if (form.karma * targets.length > pool) throw new FracasRuleError("notEnoughKarma", "not enough Karma", { points: form.karma * targets.length, pool });
+    const round = game.combat?.round ?? 0;
+    for (const target of targets) {
+      const targetActor = target ? ((await lookupUuid(target.uuid)) as Actor.Implementation | null) : null;
+      const defenderView = targetActor ? heroView(targetActor.system) : null;
+      const dodge = (targetActor ? readDodge(combatantOf(targetActor), round)?.shift : undefined) ?? form.dodge;
+      const { roll, value } = await d(100);
+      const attack = resolveAttack(
+        {
+          action,
+          abilityRank,
+          roll: value,
+          shifts: { ...shifts, dodge },
+          karma: form.karma > 0 ? { points: form.karma, pool } : undefined,
+          attacker: { strength: hero.abilities.strength, endurance: hero.abilities.endurance, weaponDamage: req.weapon?.damage },
+          defender: defenderView ? { endurance: currentEndurance(defenderView), armor: defenderView.armor } : { endurance: 0, armor: 0 },
+        },
+        tables,
+      );
+      pool -= attack.feat.karmaSpent;
+      let zeroHealthPrompt = false;
+      if (targetActor && attack.landed) {
+        try {
+          const after = applyAttack(stateOf(targetActor.system), attack).state;
+          zeroHealthPrompt = after.health === 0 && !after.statuses.includes("dying") && !after.statuses.includes("dead");
+        } catch (e) {
+          if (!isRuleError(e)) throw e;
+        }
+      }
+      const result = {
+        action,
+        attack,
+        weaponName: req.weapon?.name ?? "",
+        targetName: target?.name ?? "",
+        targetUuid: target?.uuid ?? "",
+        targetTokenUuid: target?.tokenUuid ?? "",
+        sourceTokenUuid: tokenUuidOf(actor),
+        zeroHealthPrompt,
+      };
+      const message = await postCard({
+        ruleset: RULESET,
+        kind: "attack",
+        source: actor,
+        result: result as unknown as JsonObject,
+        rolls: [roll],
+        targets: target ? [{ uuid: target.uuid, name: target.name }] : [],
+        context: { view: attackCardView({ ...result, attack: attack }), hasTarget: target !== null },
+      });
+      if (message) posted.push(message);
+    }
+    await spendKarmaPoints(actor, form.karma * targets.length, reason);
+    return posted;
+  }
+
+  const isDodge = form.action === "dodging";
+  if (isDodge && readDodge(combatantOf(actor), game.combat?.round ?? 0)) {
+    ui.notifications?.warn(t("FRACAS.Faserip.Dialog.AlreadyDodged"));
+    return posted;
+  }
+  const { roll, value } = await d(100);
+  const feat = resolveFeat(
+    { action: isDodge ? "dodging" : "feat", abilityRank, roll: value, shifts: { ...shifts, dodge: form.dodge }, karma: form.karma > 0 ? { points: form.karma, pool } : undefined },
+    tables,
+  );
+  const message = await postCard({
+    ruleset: RULESET,
+    kind: "feat",
+    source: actor,
+    result: { feat } as unknown as JsonObject,
+    rolls: [roll],
+    targets: [],
+    context: { view: featCardView(feat) },
+  });
+  if (message) posted.push(message);
+  await spendKarmaPoints(actor, feat.karmaSpent, reason);
+  if (isDodge) await recordDodge(actor, feat.color, feat.dodgeShift);
+  return posted;
+}
+
+/** May this user roll for / move `actor`'s token? The GM or an owner. */
+function mayControl(actor: Actor.Implementation): boolean {
+  return game.user.isGM || actor.isOwner;
+}
+
+async function targetOf(result: JsonObject): Promise<Actor.Implementation | null> {
+  const uuid = typeof result["targetUuid"] === "string" ? result["targetUuid"] : "";
+  if (!uuid) return null;
+  const doc = await lookupUuid(uuid);
+  return doc instanceof Actor ? (doc as Actor.Implementation) : null;
+}
+
+/** The defender's Endurance FEAT on the Slam? or Stun? column, posted as a secondary card. */
+export async function rollSecondary(result: JsonObject): Promise<ChatMessage.Implementation | undefined> {
+  const target = await targetOf(result);
+  const attack = result["attack"] as { secondary?: { kind?: string; applies?: boolean } } | undefined;
+  const kind = attack?.secondary?.kind;
+  if (!target || (kind !== "slam" && kind !== "stun") || attack?.secondary?.applies !== true) {
+    ui.notifications?.warn(t("FRACAS.Faserip.Refused.NothingToApply"));
+    return undefined;
+  }
+  if (!mayControl(target)) {
+    ui.notifications?.warn(t("FRACAS.Faserip.Refused.NotYourRoll"));
+    return undefined;
+  }
+  const tables = faseripTables();
+  const endurance = currentEndurance(heroView(target.system));
+  const { roll, value } = await d(100);
+  const rolls = [roll];
+  let check: SecondaryCheck;
+  try {
+    check = resolveSecondary({ kind, enduranceRank: endurance, roll: value }, tables);
+  } catch (e) {
+    if (!isRuleError(e) || e.code !== "needDie") throw e;
+    const d10 = await d(10);
+    rolls.push(d10.roll);
+    check = resolveSecondary({ kind, enduranceRank: endurance, roll: value, d10: d10.value }, tables);
+  }
+  const out = {
+    kind: kind as "slam" | "stun",
+    check,
+    roll: value,
+    color: check.color,
+    enduranceRank: check.enduranceRank,
+    targetUuid: target.uuid,
+    attackerTokenUuid: typeof result["sourceTokenUuid"] === "string" ? result["sourceTokenUuid"] : "",
+    defenderTokenUuid: typeof result["targetTokenUuid"] === "string" ? result["targetTokenUuid"] : "",
+  };
+  const canKnockback = out.attackerTokenUuid !== "" && out.defenderTokenUuid !== "";
+  return postCard({
+    ruleset: RULESET,
+    kind: "secondary",
+    source: target,
+    result: out as unknown as JsonObject,
+    rolls,
+    targets: [{ uuid: target.uuid, name: target.name }],
+    context: { view: secondaryCardView({ ...out, canKnockback }) },
+  });
+}
+
+/** The Endurance FEAT of a character at 0 Health (White: they begin dying). */
+export async function rollZeroHealth(result: JsonObject): Promise<ChatMessage.Implementation | undefined> {
+  const target = await targetOf(result);
+  if (!target) return undefined;
+  if (!mayControl(target)) {
+    ui.notifications?.warn(t("FRACAS.Faserip.Refused.NotYourRoll"));
+    return undefined;
+  }
+  const { roll, value } = await d(100);
+  let feat;
+  try {
+    feat = zeroHealthFeat(stateOf(target.system), value, undefined, faseripTables().universal);
+  } catch (e) {
+    if (!isRuleError(e)) throw e;
+    ui.notifications?.warn(ruleErrorMessage(e));
+    return undefined;
+  }
+  const out = { kind: "zeroHealth", roll: value, color: feat.color, startsDying: feat.startsDying, enduranceRank: toRankKey("endurance", stateOf(target.system).endurance), targetUuid: target.uuid };
+  return postCard({
+    ruleset: RULESET,
+    kind: "secondary",
+    source: target,
+    result: out as unknown as JsonObject,
+    rolls: [roll],
+    targets: [{ uuid: target.uuid, name: target.name }],
+    context: { view: secondaryCardView({ ...out, kind: "zeroHealth" }) },
+  });
+}
+
+/** A round of dying for `actor`: a card whose Apply drops one Endurance rank. */
+export async function postDyingTick(actor: Actor.Implementation): Promise<ChatMessage.Implementation | undefined> {
+  let preview;
+  try {
+    preview = dyingTick(stateOf(actor.system));
+  } catch (e) {
+    if (!isRuleError(e)) throw e;
+    ui.notifications?.warn(ruleErrorMessage(e));
+    return undefined;
+  }
+  const out = { name: actor.name, enduranceBefore: preview.enduranceBefore, enduranceAfter: preview.enduranceAfter, targetUuid: actor.uuid };
+  return postCard({
+    ruleset: RULESET,
+    kind: "dyingTick",
+    source: actor,
+    result: out as unknown as JsonObject,
+    targets: [{ uuid: actor.uuid, name: actor.name }],
+    context: { view: dyingCardView(out) },
+  });
+}
+
+async function writeState(actor: Actor.Implementation, change: StateChange): Promise<void> {
+  await actor.update(updateOf(actor.system, change.state) as never);
+  for (const e of change.events) await actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
+}
+
+/** GM: the dying character is stabilised (no longer dying; still unconscious). */
+export async function stabiliseActor(actor: Actor.Implementation): Promise<void> {
+  if (!game.user.isGM) {
+    ui.notifications?.warn(t("FRACAS.Faserip.Refused.GMOnly"));
+    return;
+  }
+  try {
+    await writeState(actor, stabilise(stateOf(actor.system)));
+  } catch (e) {
+    if (!isRuleError(e)) throw e;
+    ui.notifications?.warn(ruleErrorMessage(e));
+  }
+}
+
+/** One round of stun passes. */
+export async function passStunRound(actor: Actor.Implementation): Promise<void> {
+  await writeState(actor, stunTick(stateOf(actor.system)));
+}
+
+/**
+ * Slam knock-back on the map: moves the defender's token `areas` grid spaces straight away from
+ * the attacker's token. Only the GM or the defender's owner, and only when both tokens are on
+ * the viewed scene.
+ */
+export async function knockBack(result: JsonObject): Promise<boolean> {
+  const check = result["check"] as { areas?: number } | undefined;
+  const areas = typeof check?.areas === "number" ? check.areas : 0;
+  const from = lookupUuidSync(String(result["attackerTokenUuid"] ?? "")) as TokenDocument.Implementation | null;
+  const to = lookupUuidSync(String(result["defenderTokenUuid"] ?? "")) as TokenDocument.Implementation | null;
+  if (areas <= 0 || !from || !to || !canvas?.scene || from.parent !== canvas.scene || to.parent !== canvas.scene) {
+    ui.notifications?.warn(t("FRACAS.Faserip.Knockback.NotOnMap"));
+    return false;
+  }
+  if (!game.user.isGM && !to.isOwner) {
+    ui.notifications?.warn(t("FRACAS.Faserip.Refused.NotYourRoll"));
+    return false;
+  }
+  const size = canvas.grid?.size ?? 100;
+  const dest = knockBackPosition({ x: from.x ?? 0, y: from.y ?? 0 }, { x: to.x ?? 0, y: to.y ?? 0 }, areas, size);
+  await to.update({ x: dest.x, y: dest.y } as never);
+  return true;
+}
+
+/** Where a token at `to` lands pushed `areas` grid spaces directly away from `from` (pure). */
+export function knockBackPosition(from: { x: number; y: number }, to: { x: number; y: number }, areas: number, gridSize: number): { x: number; y: number } {
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  const len = Math.hypot(dx, dy);
+  // Same square: push along +x (any direction is as good; the GM can adjust).
+  const ux = len === 0 ? 1 : dx / len;
+  const uy = len === 0 ? 0 : dy / len;
+  return { x: to.x + Math.round(ux * areas) * gridSize, y: to.y + Math.round(uy * areas) * gridSize };
+}

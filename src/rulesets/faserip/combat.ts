@@ -1,0 +1,89 @@
+/**
+ * Faserip's combat mapping: side initiative each round (heroes vs villains; 1d10 + the rank
+ * number of the side's highest-Intuition combatant by default, or plain 1d10, or the Advanced
+ * modifier — the "initiative" option), then the engine's side plan: the winning side declares
+ * and acts, then the other. A combatant's dodge for the round lives in its memory (`dodge`),
+ * cleared at each round start.
+ */
+import { sidePlan, type RoundPlan } from "../../engine/order.js";
+import type { CombatantInfo, CombatMapping, JsonObject, RoundStart } from "../../foundry/registry.js";
+import { INITIATIVE_MODES, initiativeModifiersTable, rankNumbersTable, sideInitiative, type InitiativeMode } from "./rules/index.js";
+import type { Grid } from "../../engine/tables.js";
+import type { DieSource } from "../../engine/dice.js";
+import { heroView } from "./data/state.js";
+
+export const SIDE_IDS = ["heroes", "villains"] as const;
+export type SideId = (typeof SIDE_IDS)[number];
+
+/** What a combatant may declare (the seed's actions, plus moving and anything else). */
+export const DECLARATIONS = ["slugfest", "hackSlash", "shooting", "throwing", "dodging", "grappling", "escaping", "snatching", "charging", "move", "other"] as const;
+
+/** The side a combatant fights on: its actor's `side`, else heroes when a player owns it. */
+export function sideOf(c: Pick<CombatantInfo, "system" | "isPC">): SideId {
+  const side = (c.system as { side?: unknown }).side;
+  if (side === "heroes" || side === "villains") return side;
+  return c.isPC ? "heroes" : "villains";
+}
+
+export interface FaseripCombatOptions {
+  mode: () => InitiativeMode;
+  tables: () => { ranks?: Grid; initiative?: Grid };
+}
+
+interface SideMemory {
+  id: string;
+  roll: number;
+  bonus: number;
+  total: number;
+  rerolls: number[];
+}
+
+function sidesOf(combatants: readonly CombatantInfo[]): Map<SideId, CombatantInfo[]> {
+  const sides = new Map<SideId, CombatantInfo[]>();
+  for (const c of combatants) {
+    const s = sideOf(c);
+    sides.set(s, [...(sides.get(s) ?? []), c]);
+  }
+  return sides;
+}
+
+/** The side order kept in combat memory, completed with any side that joined mid-round. */
+function orderFrom(memory: JsonObject, present: readonly SideId[]): SideId[] {
+  const stored = Array.isArray(memory["order"]) ? (memory["order"] as unknown[]).filter((s): s is SideId => present.includes(s as SideId)) : [];
+  return [...stored, ...present.filter((s) => !stored.includes(s))];
+}
+
+export function faseripCombat(options: FaseripCombatOptions): CombatMapping {
+  return {
+    startRound({ round, combatants, die }: { round: number; combatants: CombatantInfo[]; combatMemory: JsonObject; die: DieSource }): RoundStart {
+      const sides = sidesOf(combatants);
+      const initiative: Record<string, number | null> = {};
+      const memory: Record<string, JsonObject> = {};
+      for (const c of combatants) memory[c.id] = { dodge: null };
+      if (sides.size === 0) return { initiative, memory, combatMemory: { round, mode: options.mode(), order: [], sides: [] } };
+      const mode = options.mode();
+      const entries = [...sides.entries()].map(([id, members]) => ({ id, intuitions: members.map((m) => heroView(m.system).abilities.intuition) }));
+      const rolls = entries.map(() => die(10));
+      const result = sideInitiative(entries, rolls, mode, die, options.tables());
+      for (const s of result.order) for (const c of sides.get(s.id as SideId) ?? []) initiative[c.id] = s.rerolls.at(-1) ?? s.total;
+      const sideMemory: SideMemory[] = result.order.map((s) => ({ id: s.id, roll: s.roll, bonus: s.bonus, total: s.total, rerolls: s.rerolls }));
+      return { initiative, memory, combatMemory: { round, mode, order: result.order.map((s) => s.id), sides: sideMemory as unknown as JsonObject[] } };
+    },
+
+    plan({ round, combatants, combatMemory, die }): RoundPlan {
+      const sides = sidesOf(combatants);
+      const order = orderFrom(combatMemory, [...sides.keys()]);
+      // The kernel already ordered the sides (ties re-rolled); hand the plan their places.
+      const entries = order.map((side, i) => ({ side, roll: order.length - i, members: (sides.get(side) ?? []).map((c) => c.id) }));
+      if (entries.length === 0) return { mode: "sides", round, steps: [], order: [], sideOrder: [], tieBreaks: {} };
+      return sidePlan(entries, die, { round });
+    },
+
+    declarations(): { value: string; label: string }[] {
+      return DECLARATIONS.map((value) => ({ value, label: `FRACAS.Faserip.Declare.${value}` }));
+    },
+  };
+}
+
+export const defaultTables = () => ({ ranks: rankNumbersTable, initiative: initiativeModifiersTable });
+export const isInitiativeMode = (v: unknown): v is InitiativeMode => (INITIATIVE_MODES as readonly unknown[]).includes(v);

@@ -1,0 +1,96 @@
+/**
+ * faseripHero: a hero or villain. Abilities are stored as rank numbers (the sheet shows each
+ * one's rank name); Health's max and the starting Karma are derived through the kernel; Karma
+ * itself is a ledger pool with a plain `value` mirror for token bars.
+ */
+import * as ledger from "../../../engine/ledger.js";
+import { health, karma, rankFromNumber, rankNumbersTable, RANK_KEYS, type RankKey } from "../rules/index.js";
+import { activeTable } from "../../../foundry/tables.js";
+import { heroView } from "./state.js";
+
+const fields = foundry.data.fields;
+
+/** Rank numbers above Beyond's 5001 add nothing; this keeps inputs bounded. */
+export const MAX_SHEET_RANK = 10_000;
+export const MAX_HEALTH = 100_000;
+export const MAX_STUN_ROUNDS = 1000;
+export const ABILITY_KEYS = ["fighting", "agility", "strength", "endurance", "reason", "intuition", "psyche"] as const;
+export type AbilityKey = (typeof ABILITY_KEYS)[number];
+export const SIDES = ["auto", "heroes", "villains"] as const;
+
+const rank = (initial: number) => new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_SHEET_RANK, initial });
+const flag = () => new fields.BooleanField({ required: true, initial: false });
+
+function heroSchema() {
+  return {
+    abilities: new fields.SchemaField({
+      fighting: rank(6),
+      agility: rank(6),
+      strength: rank(6),
+      endurance: rank(6),
+      reason: rank(6),
+      intuition: rank(6),
+      psyche: rank(6),
+    }),
+    /** Body Armor rank number (0 = none). */
+    armor: rank(0),
+    health: new fields.SchemaField({
+      value: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_HEALTH, initial: 24 }),
+      max: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_HEALTH, initial: 24 }),
+    }),
+    karma: new fields.SchemaField({
+      /** The engine's ledger Pool JSON (value, max, base, entries). */
+      pool: new fields.ObjectField({ required: true, initial: () => ledger.createPool(18) as unknown as Record<string, unknown> }),
+      /** Mirror of pool.value for token bars and sorting. */
+      value: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: ledger.POOL_LIMIT, initial: 18 }),
+    }),
+    status: new fields.SchemaField({
+      /** Endurance rank while it falls (dying); "" = the base Endurance. */
+      endurance: new fields.StringField({ required: true, blank: true, initial: "", choices: ["", ...RANK_KEYS] } as never),
+      stunnedRounds: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_STUN_ROUNDS, initial: 0 }),
+      unconscious: flag(),
+      dying: flag(),
+      dead: flag(),
+      prone: flag(),
+      restrained: flag(),
+    }),
+    /** Side in combat; "auto" = heroes when a player owns the actor, else villains. */
+    side: new fields.StringField({ required: true, blank: false, initial: "auto", choices: [...SIDES] } as never),
+    notes: new fields.HTMLField({ required: true, blank: true, initial: "" }),
+  };
+}
+
+export type HeroSchema = ReturnType<typeof heroSchema>;
+
+export class FaseripHeroData extends foundry.abstract.TypeDataModel<HeroSchema, Actor.Implementation> {
+  /** Rank key of each ability (derived). */
+  declare ranks: Record<AbilityKey | "armor", RankKey>;
+  /** Reason + Intuition + Psyche: the starting Karma (derived). */
+  declare karmaStart: number;
+  /** The Endurance rank the rules use now (reduced while dying) (derived). */
+  declare enduranceNow: RankKey;
+
+  static override defineSchema() {
+    return heroSchema();
+  }
+
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    const table = activeTable(rankNumbersTable);
+    const a = this.abilities;
+    const ranks = {} as Record<AbilityKey | "armor", RankKey>;
+    for (const k of ABILITY_KEYS) ranks[k] = rankFromNumber(a[k], table);
+    ranks.armor = rankFromNumber(this.armor, table);
+    this.ranks = ranks;
+    this.health.max = Math.min(MAX_HEALTH, health(a, table));
+    this.health.value = Math.min(this.health.value, this.health.max);
+    this.karmaStart = karma(a, table);
+    try {
+      this.karma.value = ledger.requirePool(this.karma.pool).value;
+    } catch {
+      // A malformed stored pool keeps the mirror; the sheet offers a reset.
+    }
+    const e = heroView({ abilities: a, status: this.status, health: this.health, armor: this.armor }).status.endurance;
+    this.enduranceNow = (RANK_KEYS as readonly string[]).includes(e) ? (e as RankKey) : ranks.endurance;
+  }
+}

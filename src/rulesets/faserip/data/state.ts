@@ -1,0 +1,94 @@
+/**
+ * Pure bridge between a faseripHero's stored system data and the kernel's combatant state: the
+ * kernel computes, these two functions read and write. Used by the card effects (Apply/Undo).
+ */
+import type { Status } from "../../../engine/events.js";
+import type { CombatantStateInput } from "../rules/index.js";
+import { RANK_KEYS, rankFromNumber, type RankKey } from "../rules/index.js";
+import type { Json } from "../../../foundry/registry.js";
+
+/** The statuses mirrored in system.status as booleans (stunned follows stunnedRounds). */
+export const MIRRORED_STATUSES = ["unconscious", "dying", "dead", "prone", "restrained"] as const;
+export type MirroredStatus = (typeof MIRRORED_STATUSES)[number];
+
+/** The shape of a faseripHero's system data that the rules read (a subset; plain JSON). */
+export interface HeroSystemView {
+  abilities: { fighting: number; agility: number; strength: number; endurance: number; reason: number; intuition: number; psyche: number };
+  armor: number;
+  health: { value: number; max: number };
+  status: { endurance: string; stunnedRounds: number } & Record<MirroredStatus, boolean>;
+}
+
+function num(v: unknown, fallback = 0): number {
+  return typeof v === "number" && Number.isFinite(v) ? Math.max(0, Math.trunc(v)) : fallback;
+}
+
+function obj(v: unknown): Record<string, unknown> {
+  return typeof v === "object" && v !== null ? (v as Record<string, unknown>) : {};
+}
+
+/** Reads the parts of a hero's system data the rules need, tolerating missing fields. */
+export function heroView(system: unknown): HeroSystemView {
+  const s = obj(system);
+  const a = obj(s["abilities"]);
+  const h = obj(s["health"]);
+  const st = obj(s["status"]);
+  const abilities = {
+    fighting: num(a["fighting"], 6),
+    agility: num(a["agility"], 6),
+    strength: num(a["strength"], 6),
+    endurance: num(a["endurance"], 6),
+    reason: num(a["reason"], 6),
+    intuition: num(a["intuition"], 6),
+    psyche: num(a["psyche"], 6),
+  };
+  const max = num(h["max"]);
+  const status = {
+    endurance: typeof st["endurance"] === "string" ? st["endurance"] : "",
+    stunnedRounds: num(st["stunnedRounds"]),
+    unconscious: st["unconscious"] === true,
+    dying: st["dying"] === true,
+    dead: st["dead"] === true,
+    prone: st["prone"] === true,
+    restrained: st["restrained"] === true,
+  };
+  return { abilities, armor: num(s["armor"]), health: { value: Math.min(num(h["value"]), max), max }, status };
+}
+
+/** The Endurance the rules use now: the reduced rank while dying, else the base rank number. */
+export function currentEndurance(hero: HeroSystemView): RankKey | number {
+  const e = hero.status.endurance;
+  return (RANK_KEYS as readonly string[]).includes(e) ? (e as RankKey) : hero.abilities.endurance;
+}
+
+/** The kernel's combatant state for a hero. */
+export function stateOf(system: unknown): CombatantStateInput {
+  const hero = heroView(system);
+  const statuses: Status[] = MIRRORED_STATUSES.filter((s) => hero.status[s]);
+  if (hero.status.stunnedRounds > 0) statuses.push("stunned");
+  return {
+    health: hero.health.value,
+    healthMax: hero.health.max,
+    endurance: currentEndurance(hero),
+    statuses,
+    stunnedRounds: hero.status.stunnedRounds,
+  };
+}
+
+/**
+ * The actor update (dot paths) that stores a kernel state. Every path the rules may change is
+ * written, so Undo restores each of them exactly. The Endurance rank is stored only once it
+ * differs from what the hero reads now (it falls while dying).
+ */
+export function updateOf(system: unknown, state: { health: number; endurance: RankKey; statuses: readonly Status[]; stunnedRounds: number }): Record<string, Json> {
+  const hero = heroView(system);
+  const update: Record<string, Json> = {
+    "system.health.value": state.health,
+    "system.status.stunnedRounds": state.stunnedRounds,
+  };
+  for (const s of MIRRORED_STATUSES) update[`system.status.${s}`] = state.statuses.includes(s);
+  const now = currentEndurance(hero);
+  const nowKey = typeof now === "string" ? now : rankFromNumber(now);
+  if (state.endurance !== nowKey) update["system.status.endurance"] = state.endurance;
+  return update;
+}

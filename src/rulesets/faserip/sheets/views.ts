@@ -1,0 +1,302 @@
+/**
+ * Pure context builders for the faserip templates (sheet, item sheet, FEAT dialog, cards). The
+ * sheets and the browser fixtures both call these, so fixtures follow the code.
+ */
+import { ACTION_ABILITY, ATTACK_ACTIONS, MAX_SHIFT, colorOdds, rankFromNumber, resolveFeat, toRankKey } from "../rules/index.js";
+import type { AttackAction, AttackResult, Color, FeatResult, RankKey, SecondaryCheck } from "../rules/index.js";
+import type { Grid } from "../../../engine/tables.js";
+import { isRuleError } from "../../../engine/errors.js";
+import { ABILITY_KEYS, type AbilityKey } from "../data/hero.js";
+import { heroView } from "../data/state.js";
+
+const L = "FRACAS.Faserip";
+export const rankLabel = (key: RankKey): string => `${L}.Rank.${key}`;
+export const abilityLabel = (key: string): string => `${L}.Ability.${key}`;
+
+/** The nine actions of the seed, then a plain ability FEAT. */
+export const DIALOG_ACTIONS = [...ATTACK_ACTIONS.slice(0, 4), "dodging", ...ATTACK_ACTIONS.slice(4), "feat"] as const;
+export type DialogAction = (typeof DIALOG_ACTIONS)[number];
+
+export interface ItemInput {
+  id: string;
+  name: string;
+  img: string;
+  type: string;
+  system: Record<string, unknown>;
+}
+
+export interface HeroSheetInput {
+  name: string;
+  img: string;
+  system: unknown;
+  karma: { value: number; start: number; history: { delta: number; reason: string; undone: boolean }[] };
+  items: ItemInput[];
+  editable: boolean;
+  isGM: boolean;
+  notesHTML: string;
+  ranks?: Grid;
+}
+
+const n = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+
+export function heroSheetView(input: HeroSheetInput) {
+  const hero = heroView(input.system);
+  const rk = (v: number): RankKey => rankFromNumber(Math.max(0, Math.trunc(v)), input.ranks);
+  const abilities = ABILITY_KEYS.map((key) => ({
+    key,
+    label: abilityLabel(key),
+    short: `${L}.AbilityShort.${key}`,
+    value: hero.abilities[key],
+    rankLabel: rankLabel(rk(hero.abilities[key])),
+    field: `system.abilities.${key}`,
+    id: `faserip-ability-${key}`,
+  }));
+  const endBase = rk(hero.abilities.endurance);
+  const endNow = hero.status.endurance ? (hero.status.endurance as RankKey) : endBase;
+  const badges: string[] = [];
+  if (hero.status.dead) badges.push("FRACAS.Status.dead");
+  if (hero.status.dying) badges.push("FRACAS.Status.dying");
+  if (hero.status.unconscious) badges.push("FRACAS.Status.unconscious");
+  if (hero.status.stunnedRounds > 0) badges.push("FRACAS.Status.stunned");
+  if (hero.status.prone) badges.push("FRACAS.Status.prone");
+  if (hero.status.restrained) badges.push("FRACAS.Status.restrained");
+  const byType = (t: string) => input.items.filter((i) => i.type === t);
+  const side = (input.system as { side?: string } | null)?.side ?? "auto";
+  return {
+    name: input.name,
+    img: input.img,
+    editable: input.editable,
+    isGM: input.isGM,
+    abilities,
+    armor: { value: hero.armor, rankLabel: rankLabel(rk(hero.armor)) },
+    health: { value: hero.health.value, max: hero.health.max, percent: hero.health.max > 0 ? Math.round((100 * hero.health.value) / hero.health.max) : 0 },
+    karma: { ...input.karma, history: input.karma.history.slice(-5).reverse() },
+    status: {
+      badges,
+      dying: hero.status.dying,
+      stunnedRounds: hero.status.stunnedRounds,
+      enduranceReduced: endNow !== endBase,
+      enduranceNowLabel: rankLabel(endNow),
+    },
+    side,
+    sideChoices: { auto: `${L}.Side.auto`, heroes: `${L}.Side.heroes`, villains: `${L}.Side.villains` },
+    weapons: byType("faseripWeapon").map((w) => ({
+      id: w.id,
+      name: w.name,
+      img: w.img,
+      damage: n(w.system["damage"]),
+      damageLabel: rankLabel(rk(n(w.system["damage"]))),
+      range: n(w.system["range"]),
+      edgeLabel: `${L}.Edge.${w.system["edge"] === "edged" ? "edged" : "blunt"}`,
+      thrown: w.system["thrown"] === true,
+    })),
+    powers: byType("faseripPower").map((p) => ({
+      id: p.id,
+      name: p.name,
+      img: p.img,
+      rank: n(p.system["rank"]),
+      rankLabel: rankLabel(rk(n(p.system["rank"]))),
+      effect: String(p.system["effect"] ?? ""),
+    })),
+    talents: byType("faseripTalent").map((t) => ({
+      id: t.id,
+      name: t.name,
+      img: t.img,
+      abilityLabel: t.system["ability"] ? abilityLabel(String(t.system["ability"])) : "",
+      shift: n(t.system["shift"]),
+    })),
+    notesHTML: input.notesHTML,
+  };
+}
+
+export function itemSheetView(input: { name: string; img: string; type: string; system: Record<string, unknown>; editable: boolean; descriptionHTML: string; ranks?: Grid }) {
+  const rk = (v: unknown): string => rankLabel(rankFromNumber(Math.max(0, Math.trunc(n(v))), input.ranks));
+  return {
+    name: input.name,
+    img: input.img,
+    type: input.type,
+    editable: input.editable,
+    isWeapon: input.type === "faseripWeapon",
+    isPower: input.type === "faseripPower",
+    isTalent: input.type === "faseripTalent",
+    system: input.system,
+    damageLabel: rk(input.system["damage"]),
+    rankLabel: rk(input.system["rank"]),
+    edgeChoices: { blunt: `${L}.Edge.blunt`, edged: `${L}.Edge.edged` },
+    abilityChoices: Object.fromEntries([["", `${L}.Ability.none`], ...ABILITY_KEYS.map((k) => [k, abilityLabel(k)])]),
+    descriptionHTML: input.descriptionHTML,
+  };
+}
+
+/** The FEAT dialog's state (what the form holds). */
+export interface FeatForm {
+  ability: AbilityKey;
+  action: DialogAction;
+  weaponId: string;
+  dodge: number;
+  cover: number;
+  multipleTargets: number;
+  other: number;
+  karma: number;
+}
+
+export interface FeatDialogInput {
+  actorName: string;
+  abilities: Record<AbilityKey, number>;
+  karmaPool: number;
+  weapons: { id: string; name: string; damage: number; thrown: boolean }[];
+  targets: { name: string; dodgeColor: Color | null; dodgeShift: number | null }[];
+  form: FeatForm;
+  tables?: { universal?: Grid; ranks?: Grid };
+}
+
+/** The default ability for an action (a plain FEAT keeps the chosen one). */
+export function abilityForAction(action: DialogAction, current: AbilityKey): AbilityKey {
+  return action === "feat" ? current : ACTION_ABILITY[action];
+}
+
+/** The default action for a weapon: thrown → Throwing, ranged → Shooting, else Hack & Slash. */
+export function actionForWeapon(w: { thrown: boolean; range: number }): AttackAction {
+  return w.thrown ? "throwing" : w.range > 0 ? "shooting" : "hackSlash";
+}
+
+const clampShift = (v: number, min: number, max: number): number => Math.max(min, Math.min(max, Math.trunc(Number.isFinite(v) ? v : 0)));
+
+/** Normalises form values into the kernel's bounds (left shifts ≤ 0, Karma within the pool). */
+export function normaliseForm(f: FeatForm, karmaPool: number): FeatForm {
+  return {
+    ...f,
+    dodge: clampShift(f.dodge, -MAX_SHIFT, 0),
+    cover: clampShift(f.cover, -MAX_SHIFT, 0),
+    multipleTargets: clampShift(f.multipleTargets, -MAX_SHIFT, 0),
+    other: clampShift(f.other, -MAX_SHIFT, MAX_SHIFT),
+    karma: clampShift(f.karma, 0, karmaPool),
+  };
+}
+
+export function totalShift(f: FeatForm): number {
+  return clampShift(f.dodge + f.cover + f.multipleTargets + f.other, -MAX_SHIFT, MAX_SHIFT);
+}
+
+const pct = (p: number): string => `${Math.round(p * 100)}%`;
+
+export function featDialogView(input: FeatDialogInput) {
+  const f = normaliseForm(input.form, input.karmaPool);
+  const rankNum = input.abilities[f.ability] ?? 0;
+  let error: string | null = null;
+  let odds = { white: 0, green: 0, yellow: 0, red: 0 };
+  let rank: RankKey = "shift0";
+  let column: RankKey = "shift0";
+  try {
+    rank = toRankKey("ability", rankNum, input.tables?.ranks);
+    odds = colorOdds(rank, totalShift(f), f.karma, input.tables?.universal);
+    // The column the kernel reads (same clamping as the roll).
+    column = resolveFeat({ action: f.action, abilityRank: rankNum, roll: 1, shifts: { dodge: f.dodge, cover: f.cover, multipleTargets: f.multipleTargets, other: f.other } }, { universal: input.tables?.universal, ranks: input.tables?.ranks }).column;
+  } catch (e) {
+    if (!isRuleError(e)) throw e;
+    error = `FRACAS.Error.${e.code}`;
+  }
+  const weapon = input.weapons.find((w) => w.id === f.weaponId) ?? null;
+  if (!error && f.action === "shooting" && !weapon) error = "FRACAS.Error.missingWeaponDamage";
+  const isAttack = (ATTACK_ACTIONS as readonly string[]).includes(f.action);
+  return {
+    actorName: input.actorName,
+    form: f,
+    abilities: ABILITY_KEYS.map((k) => ({ value: k, label: abilityLabel(k), selected: k === f.ability, rank: input.abilities[k] ?? 0 })),
+    actions: DIALOG_ACTIONS.map((a) => ({ value: a, label: `${L}.Action.${a}`, selected: a === f.action })),
+    weapons: [{ id: "", name: "", label: `${L}.Dialog.NoWeapon`, selected: f.weaponId === "" }, ...input.weapons.map((w) => ({ id: w.id, name: w.name, label: "", selected: w.id === f.weaponId }))],
+    isAttack,
+    rankLabel: rankLabel(rank),
+    rankNumber: rankNum,
+    columnLabel: rankLabel(column),
+    shift: totalShift(f),
+    karmaPool: input.karmaPool,
+    targets: input.targets.map((t) => ({ ...t, colorLabel: t.dodgeColor ? `${L}.Color.${t.dodgeColor}` : "" })),
+    noTargets: input.targets.length === 0,
+    odds: [
+      { color: "white", label: `${L}.Color.white`, percent: pct(odds.white), value: odds.white },
+      { color: "green", label: `${L}.Color.green`, percent: pct(odds.green), value: odds.green },
+      { color: "yellow", label: `${L}.Color.yellow`, percent: pct(odds.yellow), value: odds.yellow },
+      { color: "red", label: `${L}.Color.red`, percent: pct(odds.red), value: odds.red },
+    ],
+    error,
+    canRoll: error === null,
+  };
+}
+
+/** Labels for an attack card. */
+export function attackCardView(result: { attack: AttackResult; action: string; weaponName?: string; targetName?: string; zeroHealthPrompt?: boolean }) {
+  const a = result.attack;
+  const f = a.feat;
+  return {
+    action: `${L}.Action.${result.action}`,
+    ability: f.ability ? abilityLabel(f.ability) : "",
+    rank: rankLabel(f.abilityRank),
+    column: rankLabel(f.column),
+    shift: f.totalShift,
+    roll: f.roll,
+    effectiveRoll: f.effectiveRoll,
+    karmaSpent: f.karmaSpent,
+    color: f.color,
+    colorLabel: `${L}.Color.${f.color}`,
+    effectLabel: `${L}.Effect.${f.effect}`,
+    landed: a.landed,
+    rawDamage: a.rawDamage,
+    armor: a.armor,
+    damage: a.damage,
+    kill: a.kill,
+    weaponName: result.weaponName ?? "",
+    targetName: result.targetName ?? "",
+    secondary: a.secondary.kind === "none" ? null : { kind: a.secondary.kind, label: `${L}.Secondary.${a.secondary.kind}`, applies: a.secondary.applies },
+    zeroHealthPrompt: result.zeroHealthPrompt === true,
+  };
+}
+
+/** Labels for a FEAT card (dodge, plain ability FEAT). */
+export function featCardView(feat: FeatResult) {
+  return {
+    action: `${L}.Action.${feat.action}`,
+    rank: rankLabel(feat.abilityRank),
+    column: rankLabel(feat.column),
+    shift: feat.totalShift,
+    roll: feat.roll,
+    effectiveRoll: feat.effectiveRoll,
+    karmaSpent: feat.karmaSpent,
+    color: feat.color,
+    colorLabel: `${L}.Color.${feat.color}`,
+    effectLabel: `${L}.Effect.${feat.effect}`,
+    isDodge: feat.action === "dodging",
+    dodgeShift: feat.dodgeShift,
+  };
+}
+
+/** Labels for a secondary card (Slam?, Stun?, Endurance FEAT at 0 Health). */
+export function secondaryCardView(result: { kind: "slam" | "stun" | "zeroHealth"; check?: SecondaryCheck; roll: number; color: Color; startsDying?: boolean; enduranceRank: RankKey; canKnockback?: boolean }) {
+  const c = result.check;
+  return {
+    kindLabel: `${L}.Secondary.${result.kind}`,
+    rank: rankLabel(result.enduranceRank),
+    roll: result.roll,
+    color: result.color,
+    colorLabel: `${L}.Color.${result.color}`,
+    outcomeLabel:
+      result.kind === "zeroHealth"
+        ? result.startsDying
+          ? `${L}.Outcome.startsDying`
+          : `${L}.Outcome.staysUnconscious`
+        : `${L}.Outcome.${c?.result ?? "none"}`,
+    areas: c?.areas ?? 0,
+    rounds: c?.rounds ?? 0,
+    canKnockback: result.canKnockback === true && (c?.areas ?? 0) > 0,
+  };
+}
+
+/** Labels for a dying card. */
+export function dyingCardView(result: { name: string; enduranceBefore: RankKey; enduranceAfter: RankKey | null }) {
+  return {
+    name: result.name,
+    before: rankLabel(result.enduranceBefore),
+    after: result.enduranceAfter ? rankLabel(result.enduranceAfter) : "",
+    dies: result.enduranceAfter === null,
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * What each radio card does to a target, pure over the stored result and the target's data
+ * (CardKind.effect). Every rule is the kernel's: applyDamage, henchmenFlee, fleeCheck.
+ */
+import { isRuleError } from "../../../engine/errors.js";
+import type { CardEffect, JsonObject } from "../../../foundry/registry.js";
+import { applyDamage, fleeCheck, henchmenFlee } from "../rules/index.js";
+import type { DamageResult } from "../rules/index.js";
+import { stateUpdate, targetState } from "../data/state.js";
+
+export type EffectInput = { result: JsonObject; target: { type: string; system: JsonObject; name: string } };
+export type EffectOutput = CardEffect | { refused: string };
+
+const refusal = (e: unknown): { refused: string } => {
+  if (isRuleError(e)) return { refused: `FRACAS.Error.${e.code}` };
+  throw e;
+};
+
+/** The attack card only reports the test: damage is applied from the damage card it leads to. */
+export function attackEffect(): EffectOutput {
+  return { refused: "FRACAS.Radio.Refused.RollDamageFirst" };
+}
+
+export function damageEffect({ result, target }: EffectInput): EffectOutput {
+  const state = targetState(target.type, target.system);
+  if (!state) return { refused: "FRACAS.Radio.Refused.NotRadio" };
+  const damage = result.damage as unknown as DamageResult | undefined;
+  if (!damage || typeof damage !== "object") return { refused: "FRACAS.Chat.Refused.BadRequest" };
+  try {
+    const applied = applyDamage(state, damage);
+    const s = applied.state;
+    const name = target.name;
+    let summary: CardEffect["summary"];
+    if (s.kind === "henchmen") {
+      summary = { key: s.count === 0 ? "FRACAS.Radio.Summary.HenchmenGone" : "FRACAS.Radio.Summary.Henchmen", data: { name, removed: applied.removed, count: s.count } };
+    } else if (s.kind === "pc" && s.finalAction) {
+      summary = { key: "FRACAS.Radio.Summary.FinalAction", data: { name } };
+    } else if (s.state === "dead") {
+      summary = { key: "FRACAS.Radio.Summary.Dead", data: { name } };
+    } else if (s.state === "unconscious") {
+      summary = { key: "FRACAS.Radio.Summary.Unconscious", data: { name, wounds: s.wounds } };
+    } else {
+      summary = { key: "FRACAS.Radio.Summary.Wounded", data: { name, damage: damage.damage, wounds: s.wounds } };
+    }
+    return { update: stateUpdate(applied), statuses: applied.events, summary };
+  } catch (e) {
+    return refusal(e);
+  }
+}
+
+/** A follower's check after its leader fell: one d6 per henchman (a 6 runs), one for a minion. */
+export function fleeEffect({ result, target }: EffectInput): EffectOutput {
+  const rolls = Array.isArray(result.rolls) ? (result.rolls as unknown[]).filter((r): r is number => typeof r === "number") : [];
+  try {
+    if (target.type === "radioHenchmen") {
+      const state = targetState(target.type, target.system);
+      if (!state || state.kind !== "henchmen") return { refused: "FRACAS.Radio.Refused.NotRadio" };
+      if (rolls.length < state.count) return { refused: "FRACAS.Radio.Refused.GroupGrew" };
+      const fled = henchmenFlee(state, rolls.slice(0, state.count));
+      return {
+        update: { "system.count": fled.group.count, "system.carried": fled.group.carried },
+        statuses: [],
+        summary: { key: "FRACAS.Radio.Summary.HenchmenFlee", data: { name: target.name, fled: fled.fled, count: fled.group.count } },
+      };
+    }
+    if (target.type === "radioOpponent") {
+      const roll = rolls[0];
+      if (roll === undefined) return { refused: "FRACAS.Chat.Refused.BadRequest" };
+      const flees = fleeCheck(roll) === "flees";
+      return {
+        update: { "system.fled": flees },
+        statuses: [],
+        summary: { key: flees ? "FRACAS.Radio.Summary.Flees" : "FRACAS.Radio.Summary.Stays", data: { name: target.name } },
+      };
+    }
+    return { refused: "FRACAS.Radio.Refused.NoFlee" };
+  } catch (e) {
+    return refusal(e);
+  }
+}
+
+/** A defensive participant's escape at round end: on success they leave the fight. */
+export function escapeEffect({ result, target }: EffectInput): EffectOutput {
+  if (target.type !== "radioHero" && target.type !== "radioOpponent") return { refused: "FRACAS.Radio.Refused.NotRadio" };
+  if (result.outcome !== "escapes") return { refused: "FRACAS.Radio.Refused.EscapeFailed" };
+  const path = target.type === "radioHero" ? "system.escaped" : "system.fled";
+  return { update: { [path]: true }, statuses: [], summary: { key: "FRACAS.Radio.Summary.Escaped", data: { name: target.name } } };
+}

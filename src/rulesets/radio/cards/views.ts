@@ -1,0 +1,81 @@
+/** What the radio card templates show, built from the stored results (pure, used by fixtures too). */
+import type { AttackResult, DamageResult } from "../rules/index.js";
+
+export interface AttackCardResult {
+  attack: AttackResult;
+  attackerName: string;
+  weaponName: string;
+  description: string;
+  targets: { uuid: string; name: string }[];
+}
+
+export interface DamageCardResult {
+  damage: DamageResult;
+  attack: AttackResult;
+  attackerName: string;
+  weaponName: string;
+  critRoll: number;
+  /** Names of the targets that lead a group (a flee-check button is offered). */
+  leaders: string[];
+}
+
+export interface FleeCardResult {
+  leaderName: string;
+  followerName: string;
+  rolls: number[];
+}
+
+export interface EscapeCardResult {
+  roll: number;
+  outcome: "escapes" | "stays";
+}
+
+const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
+
+export function attackCardView(r: AttackCardResult) {
+  const a = r.attack;
+  return {
+    dice: a.dice.join(" + "),
+    modifiers: a.modifiers.map((m) => ({ label: `FRACAS.Radio.Modifier.${m.source}`, value: signed(m.value) })),
+    total: a.total,
+    chance: Math.round(a.chance * 100),
+    hit: a.hit,
+    autoFail: a.autoFail,
+    actionLabel: `FRACAS.Radio.Action.${a.action}`,
+    phase: a.phase,
+    weaponName: r.weaponName,
+    weaponLabel: `FRACAS.Radio.Weapon.${a.weapon}`,
+    calledLabel: a.called === "none" ? "" : `FRACAS.Radio.Called.${a.called}`,
+    limbLabel: a.limb ? `FRACAS.Radio.Limb.${a.limb}` : "",
+    knockout: a.knockout,
+    tokensEarned: a.tokensEarned,
+    tokensCharged: a.tokensCharged,
+    description: r.description,
+    targetNames: r.targets.map((t) => t.name).join(", "),
+  };
+}
+
+export function damageCardView(r: DamageCardResult) {
+  const d = r.damage;
+  return {
+    damage: d.damage,
+    critRoll: r.critRoll,
+    steps: d.breakdown.steps.map((s) => ({ label: `FRACAS.Radio.DamageStep.${s.step}`, value: s.value })),
+    weaponName: r.weaponName,
+    weaponLabel: `FRACAS.Radio.Weapon.${d.weapon}`,
+    piercing: d.piercing,
+    knockout: d.knockout,
+    lethal: d.lethal,
+    limb: d.limb ? { label: `FRACAS.Radio.Limb.${d.limb.name}`, roll: d.limb.roll, outcomeLabel: `FRACAS.Radio.LimbOutcome.${d.limb.outcome}` } : null,
+    leaders: r.leaders.join(", "),
+    hasLeaders: r.leaders.length > 0,
+  };
+}
+
+export function fleeCardView(r: FleeCardResult) {
+  return { leaderName: r.leaderName, followerName: r.followerName, rolls: r.rolls.join(", "), sixes: r.rolls.filter((x) => x === 6).length };
+}
+
+export function escapeCardView(r: EscapeCardResult) {
+  return { roll: r.roll, escapes: r.outcome === "escapes" };
+}

@@ -1,0 +1,86 @@
+/**
+ * The radio combat board on the order engine. Each round: 1d6 per PC and per NPC group (a
+ * henchmen actor is its own group; other NPCs share the GM's group unless the GM split them with
+ * combatant memory `group`), re-rolled every round; the kernel's initiativeOrder settles ties
+ * (PC before GM, tied PCs re-roll); then phases 1–4, each combatant acting in the phases its
+ * declared action gives (phasesFor). Undeclared combatants have no act steps yet.
+ */
+import { phasedPlan, type RoundPlan } from "../../engine/order.js";
+import type { DieSource } from "../../engine/dice.js";
+import type { CombatantInfo, CombatMapping, JsonObject } from "../../foundry/registry.js";
+import { activeTable } from "../../foundry/tables.js";
+import { ACTIONS, actionPhasesTable, initiativeOrder, phasesFor } from "./rules/index.js";
+import type { Action } from "./rules/index.js";
+
+export const PHASE_COUNT = 4;
+const GM_GROUP = "gm";
+
+export interface RadioCombatOptions {
+  spellBonus: boolean;
+}
+
+/** The initiative group a combatant rolls with: itself for a PC or a henchmen group. */
+export function groupOf(c: CombatantInfo): string {
+  if (c.isPC) return `pc:${c.id}`;
+  if (c.actorType === "radioHenchmen") return `group:${c.id}`;
+  const split = c.memory.group;
+  return typeof split === "string" && split.trim() !== "" ? `gm:${split.trim()}` : GM_GROUP;
+}
+
+function groups(combatants: readonly CombatantInfo[]): Map<string, CombatantInfo[]> {
+  const out = new Map<string, CombatantInfo[]>();
+  for (const c of combatants) {
+    const g = groupOf(c);
+    out.set(g, [...(out.get(g) ?? []), c]);
+  }
+  return out;
+}
+
+const isAction = (v: string): v is Action => (ACTIONS as readonly string[]).includes(v);
+
+export function radioCombat(options: () => RadioCombatOptions = () => ({ spellBonus: false })): CombatMapping {
+  return {
+    startRound({ round, combatants, die }): { initiative: Record<string, number | null>; memory: Record<string, JsonObject>; combatMemory: JsonObject } {
+      const byGroup = groups(combatants);
+      const rolls: Record<string, number> = {};
+      for (const g of byGroup.keys()) rolls[g] = die(6);
+      const entries = [...byGroup.keys()].map((id) => ({ id, roll: rolls[id]!, isPC: id.startsWith("pc:") }));
+      const result = initiativeOrder(entries, die);
+      const initiative: Record<string, number | null> = {};
+      for (const [g, members] of byGroup) for (const c of members) initiative[c.id] = rolls[g]!;
+      const rerolls: JsonObject = {};
+      for (const r of result.rerolls) rerolls[r.id] = r.rolls;
+      return { initiative, memory: {}, combatMemory: { round, rolls, order: result.order, rerolls } };
+    },
+
+    plan({ round, combatants, combatMemory, die }): RoundPlan {
+      const byGroup = groups(combatants);
+      const stored = Array.isArray(combatMemory.order) ? (combatMemory.order as unknown[]).filter((g): g is string => typeof g === "string") : [];
+      // Groups the stored order does not know (joined mid-round) go last, by initiative.
+      const known = stored.filter((g) => byGroup.has(g));
+      const late = [...byGroup.keys()].filter((g) => !known.includes(g)).sort((a, b) => (byGroup.get(b)![0]!.initiative ?? 0) - (byGroup.get(a)![0]!.initiative ?? 0));
+      const order = [...known, ...late];
+      const table = activeTable(actionPhasesTable);
+      // Each combatant gets a distinct score (group rank, then place in the group) so the engine
+      // never rolls off ties the kernel has already settled, and the order stays put on refresh.
+      const size = combatants.length + 1;
+      const list = order.flatMap((g, rank) =>
+        byGroup.get(g)!.map((c, i) => ({
+          id: c.id,
+          initiative: (order.length - rank) * size - i,
+          isPC: c.isPC,
+          actsIn: isAction(c.declaration) ? [...phasesFor(c.declaration, table)] : [],
+        })),
+      );
+      return phasedPlan(list, PHASE_COUNT, die, { round });
+    },
+
+    declarations(): { value: string; label: string }[] {
+      const spellBonus = options().spellBonus;
+      return ACTIONS.map((a) => ({ value: a, label: a === "spell" && spellBonus ? "FRACAS.Radio.Action.spellBonus" : `FRACAS.Radio.Action.${a}` }));
+    },
+  };
+}
+
+/** The die type CombatMapping passes around (re-exported for tests). */
+export type { DieSource };

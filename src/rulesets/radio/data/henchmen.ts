@@ -1,0 +1,34 @@
+/** A henchmen group: a count of henchmen sharing one pool of wounds, led (maybe) by another actor. */
+import { MAX_HENCHMEN, MAX_WOUNDS_EACH } from "../rules/index.js";
+import { bonus, count, notesField, tierField, uuidText } from "./fields.js";
+import { henchmenPoolOf } from "./state.js";
+
+function henchmenSchema() {
+  return {
+    count: count(4, MAX_HENCHMEN),
+    woundsEach: count(1, MAX_WOUNDS_EACH, 1),
+    /** Damage already taken by the front henchman (below woundsEach). */
+    carried: count(0, MAX_WOUNDS_EACH - 1),
+    tier: tierField(),
+    skillBonus: bonus(),
+    /** The actor UUID of the group's leader (a minion or boss). */
+    leader: uuidText(),
+    notes: notesField(),
+  };
+}
+
+export class RadioHenchmenData extends foundry.abstract.TypeDataModel<ReturnType<typeof henchmenSchema>, Actor.Implementation> {
+  static override defineSchema() {
+    return henchmenSchema();
+  }
+
+  /** Wounds the group can still take before the last henchman goes. */
+  declare pool: number;
+  declare poolMax: number;
+
+  override prepareDerivedData(): void {
+    const carried = Math.min(this.carried, this.woundsEach - 1);
+    this.pool = henchmenPoolOf({ count: this.count, woundsEach: this.woundsEach, carried });
+    this.poolMax = this.count * this.woundsEach;
+  }
+}

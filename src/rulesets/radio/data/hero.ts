@@ -1,0 +1,38 @@
+/** A player character: skill bonuses, wound points, action tokens (a ledger pool), injuries. */
+import { bonus, count, flagField, limbsField, notesField, poolField, skillField, stateField, text, woundsField } from "./fields.js";
+import { tokenCount, effectiveState } from "./state.js";
+
+const fields = foundry.data.fields;
+
+function heroSchema() {
+  return {
+    skills: new fields.SchemaField({ melee: bonus(), ranged: bonus(), brawl: bonus() }),
+    weaponSkills: new fields.ArrayField(new fields.SchemaField({ name: text(60), skill: skillField(), bonus: bonus() }), { required: true, initial: () => [], max: 20 } as never),
+    wounds: woundsField(5),
+    state: stateField(),
+    finalAction: flagField(),
+    piercingWounds: count(0, 10_000),
+    disabledLimbs: limbsField(),
+    disarmed: flagField(),
+    armoured: flagField(),
+    escaped: flagField(),
+    tokens: poolField(),
+    notes: notesField(),
+  };
+}
+
+export class RadioHeroData extends foundry.abstract.TypeDataModel<ReturnType<typeof heroSchema>, Actor.Implementation> {
+  static override defineSchema() {
+    return heroSchema();
+  }
+
+  /** Action tokens held (the ledger's value), for the token bar and the sheet. */
+  declare tokenCount: number;
+  /** The wound state the stored state and wounds agree on (a hand-edited wound total wins). */
+  declare condition: string;
+
+  override prepareDerivedData(): void {
+    this.tokenCount = tokenCount(this.tokens);
+    this.condition = effectiveState(this.wounds.value, this.state, true);
+  }
+}

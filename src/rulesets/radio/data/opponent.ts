@@ -1,0 +1,37 @@
+/** A minion or boss: full statistics — tier, an extra combat skill modifier, wounds, tokens. */
+import { bonus, flagField, limbsField, notesField, poolField, stateField, tierField, uuidText, woundsField } from "./fields.js";
+import { effectiveState, tokenCount } from "./state.js";
+
+const fields = foundry.data.fields;
+
+function opponentSchema() {
+  return {
+    kind: new fields.StringField({ required: true, blank: false, initial: "minion", choices: { minion: "minion", boss: "boss" } }),
+    tier: tierField(),
+    skillBonus: bonus(),
+    wounds: woundsField(4),
+    state: stateField(),
+    disabledLimbs: limbsField(),
+    disarmed: flagField(),
+    armoured: flagField(),
+    fled: flagField(),
+    /** The actor UUID of the boss this minion follows (leader falls → flee check). */
+    leader: uuidText(),
+    tokens: poolField(),
+    notes: notesField(),
+  };
+}
+
+export class RadioOpponentData extends foundry.abstract.TypeDataModel<ReturnType<typeof opponentSchema>, Actor.Implementation> {
+  static override defineSchema() {
+    return opponentSchema();
+  }
+
+  declare tokenCount: number;
+  declare condition: string;
+
+  override prepareDerivedData(): void {
+    this.tokenCount = tokenCount(this.tokens);
+    this.condition = effectiveState(this.wounds.value, this.state, false);
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * Pure bridges between the radio documents' system data (plain JSON) and the kernel's inputs and
+ * outputs. No Foundry globals: the card effects, sheets and tests all go through these.
+ */
+import * as ledger from "../../../engine/ledger.js";
+import type { Json } from "../../../foundry/registry.js";
+import { henchmenPool, tierModifier, isPiercing, WEAPONS } from "../rules/index.js";
+import type { Attacker, CombatantKind, HenchmenGroup, TargetState, Tier, Weapon, ApplyResult } from "../rules/index.js";
+import { tiersTable } from "../rules/index.js";
+import type { Grid } from "../../../engine/tables.js";
+
+export type Sys = Record<string, unknown>;
+
+const num = (v: unknown, fallback = 0): number => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
+const str = (v: unknown, fallback = ""): string => (typeof v === "string" ? v : fallback);
+const obj = (v: unknown): Sys => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Sys) : {});
+
+/** The token ledger as stored; a malformed pool reads as an empty one rather than breaking a sheet. */
+export function readPool(v: unknown): ledger.Pool {
+  try {
+    return ledger.requirePool(v);
+  } catch {
+    return ledger.createPool(0);
+  }
+}
+
+export function tokenCount(v: unknown): number {
+  return readPool(v).value;
+}
+
+/**
+ * The wound state to hand the kernel: the stored state, unless the wound total (which a GM may
+ * edit by hand) says otherwise — healed above 0 is active; at or below 0 cannot be active.
+ */
+export function effectiveState(wounds: number, stored: string, isPC: boolean): "active" | "unconscious" | "dead" {
+  if (wounds > 0) return "active";
+  if (stored === "unconscious" || stored === "dead") {
+    // A PC below 0 is dead whatever was stored; an NPC knocked out below 0 stays unconscious.
+    if (isPC && wounds < 0) return "dead";
+    return stored;
+  }
+  return wounds === 0 ? "unconscious" : "dead";
+}
+
+export function henchmenPoolOf(group: HenchmenGroup): number {
+  try {
+    return henchmenPool(group);
+  } catch {
+    return 0;
+  }
+}
+
+function limbs(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+}
+
+/** The kernel's view of a target actor, or null for a type the radio rules cannot hurt. */
+export function targetState(type: string, system: Sys): TargetState | null {
+  if (type === "radioHenchmen") {
+    const count = num(system.count);
+    const woundsEach = Math.max(1, num(system.woundsEach, 1));
+    return { kind: "henchmen", count, woundsEach, carried: count === 0 ? 0 : Math.min(num(system.carried), woundsEach - 1) };
+  }
+  if (type !== "radioHero" && type !== "radioOpponent") return null;
+  const isPC = type === "radioHero";
+  const wounds = num(obj(system.wounds).value);
+  const common = {
+    wounds,
+    state: effectiveState(wounds, str(system.state, "active"), isPC),
+    disabledLimbs: limbs(system.disabledLimbs),
+    disarmed: system.disarmed === true,
+  };
+  if (isPC) return { kind: "pc", ...common, finalAction: system.finalAction === true, piercingWounds: num(system.piercingWounds) };
+  return { kind: system.kind === "boss" ? "boss" : "minion", ...common };
+}
+
+/** The actor update (dot paths) that stores a kernel ApplyResult. */
+export function stateUpdate(result: ApplyResult): Record<string, Json> {
+  const s = result.state;
+  if (s.kind === "henchmen") return { "system.count": s.count, "system.carried": s.carried };
+  const update: Record<string, Json> = {
+    "system.wounds.value": s.wounds,
+    "system.state": s.state,
+    "system.disabledLimbs": [...s.disabledLimbs],
+    "system.disarmed": s.disarmed,
+  };
+  if (s.kind === "pc") {
+    update["system.finalAction"] = s.finalAction;
+    update["system.piercingWounds"] = s.piercingWounds;
+  }
+  return update;
+}
+
+/** Which kind of combatant an actor type is in the radio rules (a hero is a PC). */
+export function kindOf(type: string, system: Sys): CombatantKind | null {
+  if (type === "radioHero") return "pc";
+  if (type === "radioHenchmen") return "henchmen";
+  if (type === "radioOpponent") return system.kind === "boss" ? "boss" : "minion";
+  return null;
+}
+
+/** What an attack uses: a weapon item's data, or bare hands. */
+export interface WeaponChoice {
+  id: string;
+  name: string;
+  category: Weapon;
+  skill: string;
+  weaponSkill: string;
+  skilled: boolean;
+  piercing: boolean;
+}
+
+export const BARE_HANDS: WeaponChoice = { id: "", name: "", category: "hand", skill: "brawl", weaponSkill: "", skilled: false, piercing: false };
+
+export function weaponChoice(item: { id: string | null; name: string; type: string; system: Sys }): WeaponChoice | null {
+  if (item.type !== "radioWeapon" && item.type !== "radioGadget") return null;
+  const s = item.system;
+  const category = (WEAPONS as readonly string[]).includes(str(s.category)) ? (s.category as Weapon) : "hand";
+  return {
+    id: item.id ?? "",
+    name: item.name,
+    category,
+    skill: str(s.skill, "melee"),
+    weaponSkill: str(s.weaponSkill),
+    skilled: s.skilled === true,
+    piercing: s.piercing === true || isPiercing(category),
+  };
+}
+
+/** The attacker as the kernel wants it: a PC's skill for this weapon, an NPC's tier and modifier. */
+export function attackerOf(type: string, system: Sys, weapon: WeaponChoice, tiers: Grid = tiersTable): Attacker | null {
+  const kind = kindOf(type, system);
+  if (!kind) return null;
+  if (kind === "pc") {
+    const skills = obj(system.skills);
+    const named = Array.isArray(system.weaponSkills)
+      ? (system.weaponSkills as unknown[]).map(obj).find((w) => weapon.weaponSkill !== "" && str(w.name).toLowerCase() === weapon.weaponSkill.toLowerCase())
+      : undefined;
+    const skill = named ? num(named.bonus) : num(skills[weapon.skill]);
+    return { kind, skill, tokens: tokenCount(system.tokens) };
+  }
+  const tier = str(system.tier, "standard") as Tier;
+  const extra = num(system.skillBonus);
+  const attacker: Attacker = extra === 0 ? { kind, tier } : { kind, skill: tierModifier(tier, tiers) + extra };
+  if (kind !== "henchmen") attacker.tokens = tokenCount(system.tokens);
+  return attacker;
+}
+
+/** Standing members for combatOver: a henchmen group counts its remaining henchmen. */
+export function standing(type: string, system: Sys): number {
+  if (type === "radioHenchmen") return num(system.count);
+  if (system.escaped === true || system.fled === true) return 0;
+  const t = targetState(type, system);
+  return t && t.kind !== "henchmen" && t.state === "active" ? 1 : 0;
+}

@@ -1,0 +1,195 @@
+/**
+ * The attack dialog's state → the kernel's ResolveAttackInput, and the dialog's view (choices,
+ * the exact hit chance, the kernel's refusal if the combination is not allowed). Pure: the
+ * dialog class and the browser fixtures both build their context here.
+ */
+import { isRuleError } from "../../../engine/errors.js";
+import type { Grid } from "../../../engine/tables.js";
+import { ACTIONS, CALLED_SHOTS, TOKENS_TO_DOUBLE, damageOdds, resolveAttack, tiersTable, actionModifiersTable, actionPhasesTable, tokensTable, damageTable } from "../rules/index.js";
+import type { Action, CalledShot, RadioOptions, ResolveAttackInput, Phase } from "../rules/index.js";
+import { LIMBS } from "../data/fields.js";
+import { BARE_HANDS, attackerOf, kindOf, type Sys, type WeaponChoice } from "../data/state.js";
+
+export interface AttackTarget {
+  uuid: string;
+  name: string;
+  type: string;
+  system: Sys;
+  /** The target declared the defensive action this round (read from the combat). */
+  defensive: boolean;
+}
+
+export interface AttackState {
+  weaponId: string;
+  targetUuid: string;
+  action: Action;
+  terrain: boolean;
+  description: string;
+  cashIn: boolean;
+  called: CalledShot;
+  limb: string;
+  knockout: boolean;
+  targetDefensive: boolean;
+  targetArmoured: boolean;
+}
+
+export interface AttackSetupInput {
+  attacker: { name: string; type: string; system: Sys };
+  weapons: WeaponChoice[];
+  targets: AttackTarget[];
+  /** The acting phase when the attacker holds the current step of a running combat. */
+  phase: number | null;
+  /** The attacker's declared action this round, if in combat. */
+  declared: Action | null;
+  options: RadioOptions;
+  tables: { tiers?: Grid; modifiers?: Grid; phases?: Grid; tokens?: Grid; damage?: Grid };
+}
+
+/** A description must say more than "I shoot him" to earn tokens; the GM judges, we ask for some words. */
+export const DESCRIBED_MIN_WORDS = 5;
+
+export function isDescribed(text: string): boolean {
+  return text.trim().split(/\s+/).filter(Boolean).length >= DESCRIBED_MIN_WORDS;
+}
+
+export function initialState(input: AttackSetupInput): AttackState {
+  const target = input.targets[0];
+  return {
+    weaponId: input.weapons[0]?.id ?? "",
+    targetUuid: target?.uuid ?? "",
+    action: input.declared && input.declared !== "defensive" ? input.declared : "standard",
+    terrain: false,
+    description: "",
+    cashIn: false,
+    called: "none",
+    limb: LIMBS[1],
+    knockout: false,
+    targetDefensive: target?.defensive ?? false,
+    targetArmoured: target?.system.armoured === true,
+  };
+}
+
+export function weaponOf(input: AttackSetupInput, state: AttackState): WeaponChoice {
+  return input.weapons.find((w) => w.id === state.weaponId) ?? BARE_HANDS;
+}
+
+/** The kernel input for this state with the given dice (the preview uses any dice: the chance does not depend on them). */
+export function attackInput(input: AttackSetupInput, state: AttackState, dice: [number, number]): ResolveAttackInput {
+  const weapon = weaponOf(input, state);
+  const attacker = attackerOf(input.attacker.type, input.attacker.system, weapon, input.tables.tiers ?? tiersTable);
+  if (!attacker) throw new Error("not a radio attacker");
+  const out: ResolveAttackInput = {
+    attacker,
+    action: state.action,
+    dice,
+    weapon: weapon.category,
+    skilled: weapon.skilled,
+    piercing: weapon.piercing,
+    terrain: state.terrain,
+    described: isDescribed(state.description),
+    tokensSpent: state.cashIn ? TOKENS_TO_DOUBLE : 0,
+    target: { defensive: state.targetDefensive, armoured: state.targetArmoured },
+    called: state.called,
+    knockout: state.knockout,
+  };
+  if (state.called === "limb") out.limb = state.limb;
+  if (input.phase !== null) out.phase = input.phase as Phase;
+  return out;
+}
+
+export interface AttackView {
+  attackerName: string;
+  isPC: boolean;
+  earnsTokens: boolean;
+  tokens: number;
+  canCashIn: boolean;
+  weapons: { value: string; label: string; selected: boolean }[];
+  bareHandsLabel: string;
+  targets: { value: string; label: string; selected: boolean }[];
+  actions: { value: string; label: string; selected: boolean }[];
+  calledShots: { value: string; label: string; selected: boolean }[];
+  limbs: { value: string; label: string; selected: boolean }[];
+  state: AttackState;
+  showLimb: boolean;
+  phase: number | null;
+  declared: boolean;
+  /** Whole percent, exact (2d10 has 100 outcomes). */
+  chance: number | null;
+  tokensIfDescribed: number;
+  damage: { damage: number; percent: string }[];
+  error: { key: string; data: Record<string, string | number> } | null;
+  canRoll: boolean;
+}
+
+const sel = (values: readonly string[], current: string, label: (v: string) => string) => values.map((v) => ({ value: v, label: label(v), selected: v === current }));
+
+export function attackView(input: AttackSetupInput, state: AttackState): AttackView {
+  const kind = kindOf(input.attacker.type, input.attacker.system);
+  const tokens = typeof input.attacker.system.tokenCount === "number" ? (input.attacker.system.tokenCount as number) : 0;
+  let chance: number | null = null;
+  let tokensIfDescribed = 0;
+  let error: AttackView["error"] = null;
+  let damage: AttackView["damage"] = [];
+  const options = input.options;
+  const tables = { tiers: input.tables.tiers ?? tiersTable, modifiers: input.tables.modifiers ?? actionModifiersTable, phases: input.tables.phases ?? actionPhasesTable, tokens: input.tables.tokens ?? tokensTable };
+  try {
+    const preview = resolveAttack(attackInput(input, state, [1, 1]), options, tables);
+    chance = Math.round(preview.chance * 100);
+    tokensIfDescribed = resolveAttack({ ...attackInput(input, state, [1, 1]), described: true }, options, tables).tokensEarned;
+    damage = damageOdds(
+      { weapon: preview.weapon, skilled: preview.skilled, tokensSpent: preview.tokensSpent, targetDefensive: preview.targetDefensive },
+      input.tables.damage ?? damageTable,
+    ).outcomes.map((o) => ({ damage: o.damage, percent: (o.chance * 100).toFixed(1) }));
+  } catch (e) {
+    if (!isRuleError(e)) throw e;
+    error = { key: `FRACAS.Error.${e.code}`, data: { ...e.data } };
+  }
+  const selectedTarget = input.targets.find((t) => t.uuid === state.targetUuid);
+  return {
+    attackerName: input.attacker.name,
+    isPC: kind === "pc",
+    earnsTokens: kind !== "henchmen",
+    tokens,
+    canCashIn: kind !== "henchmen" && tokens >= TOKENS_TO_DOUBLE,
+    weapons: input.weapons.map((w) => ({ value: w.id, label: w.name, selected: w.id === state.weaponId })),
+    bareHandsLabel: "FRACAS.Radio.Attack.BareHands",
+    targets: input.targets.map((t) => ({ value: t.uuid, label: t.name, selected: t.uuid === selectedTarget?.uuid })),
+    actions: sel(
+      ACTIONS.filter((a) => a !== "defensive"),
+      state.action,
+      (a) => (a === "spell" && options.spellBonus ? "FRACAS.Radio.Action.spellBonus" : `FRACAS.Radio.Action.${a}`),
+    ),
+    calledShots: sel(CALLED_SHOTS, state.called, (c) => `FRACAS.Radio.Called.${c}`),
+    limbs: sel(LIMBS, state.limb, (l) => `FRACAS.Radio.Limb.${l}`),
+    state,
+    showLimb: state.called === "limb",
+    phase: input.phase,
+    declared: input.declared !== null,
+    chance,
+    tokensIfDescribed,
+    damage,
+    error,
+    canRoll: error === null,
+  };
+}
+
+/** Reads the dialog's form values into a state (unknown values keep the previous choice). */
+export function stateFromForm(prev: AttackState, form: Record<string, unknown>): AttackState {
+  const s = (k: string) => (typeof form[k] === "string" ? (form[k] as string) : undefined);
+  const b = (k: string) => form[k] === true || form[k] === "on" || form[k] === "true";
+  const action = s("action");
+  const called = s("called");
+  return {
+    weaponId: s("weaponId") ?? prev.weaponId,
+    targetUuid: s("targetUuid") ?? prev.targetUuid,
+    action: action && (ACTIONS as readonly string[]).includes(action) ? (action as Action) : prev.action,
+    terrain: b("terrain"),
+    description: (s("description") ?? "").slice(0, 2000),
+    cashIn: b("cashIn"),
+    called: called && (CALLED_SHOTS as readonly string[]).includes(called) ? (called as CalledShot) : prev.called,
+    limb: (LIMBS as readonly string[]).includes(s("limb") ?? "") ? s("limb")! : prev.limb,
+    knockout: b("knockout"),
+    targetDefensive: b("targetDefensive"),
+    targetArmoured: b("targetArmoured"),
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * The Setback panel's view and the one rule it adds around the kernel, pure: cancelling one
+ * Wager against an Other Agent's stored Rank count (1 Setback), refused for a head-shot kill.
+ */
+import { FracasRuleError } from "../../../engine/errors.js";
+import type { HistoryLine } from "../../../engine/ledger.js";
+import { statusDiff, type StatusEvent } from "../../../engine/events.js";
+import type { CombatantInfo, JsonObject } from "../../../foundry/registry.js";
+import { SETBACK_PER_SPEND, spendSetback, type OtherAgentHealth } from "../rules/index.js";
+import { roundStatus, rollingOrder } from "../combat.js";
+
+export interface SpendRecord {
+  id: string;
+  kind: "shoot" | "cancel";
+  actorUuid: string;
+  name: string;
+  prior: JsonObject;
+  statuses: StatusEvent[];
+  entryId: string;
+  undone: boolean;
+}
+
+/**
+ * Seed: "Operations spends a point of Setback to cancel out one Wagers against an Agent's Rank."
+ * On the stored count: one fewer Wager; an Other Agent who died at Rank lives again below it.
+ * D: a dead Other Agent with fewer Wagers than Rank died to a head shot, which Setback cannot stop.
+ */
+export function cancelOneWager(state: OtherAgentHealth, rank: number, setback: number): { setback: number; state: OtherAgentHealth; events: StatusEvent[] } {
+  if (state.status === "dead" && state.wagersAgainst < rank) {
+    throw new FracasRuleError("headShotCannotBeCancelled", "Setback cannot save the target of a head shot", { cancelled: 1 });
+  }
+  if (state.wagersAgainst < 1) throw new FracasRuleError("nothingToCancel", "no Wagers stand against this Other Agent's Rank", { cancelled: 1 });
+  const left = spendSetback(setback, SETBACK_PER_SPEND);
+  const wagersAgainst = state.wagersAgainst - 1;
+  const status = wagersAgainst >= rank ? "dead" : "healthy";
+  return { setback: left, state: { status, wagersAgainst }, events: statusDiff(state.status === "dead" ? ["dead"] : [], status === "dead" ? ["dead"] : []) };
+}
+
+export interface PanelInput {
+  isGM: boolean;
+  setback: number;
+  history: HistoryLine[];
+  combatants: (CombatantInfo & { uuid: string })[];
+  memory: JsonObject;
+  /** Combatant ids that have rolled this round. */
+  rolled: string[];
+  spends: SpendRecord[];
+  localize: (key: string, data?: Record<string, string | number>) => string;
+}
+
+export interface PanelView {
+  isGM: boolean;
+  setback: number;
+  history: { text: string; delta: string; after: number; undone: boolean }[];
+  order: { id: string; name: string; rolled: boolean; place: number; canUp: boolean; canDown: boolean; up: number; down: number }[];
+  complete: boolean;
+  missing: string;
+  agents: { uuid: string; name: string; canShoot: boolean; statusLabel: string }[];
+  otherAgents: { uuid: string; name: string; wagersAgainst: number; rank: number; canCancel: boolean }[];
+  spends: { id: string; label: string }[];
+}
+
+function reasonText(reason: string, localize: PanelInput["localize"]): string {
+  const [key, name] = reason.split("|");
+  return key && key.startsWith("FRACAS.") ? localize(key, { name: name ?? "" }) : reason;
+}
+
+export function panelView(input: PanelInput): PanelView {
+  const order = rollingOrder(input.combatants, input.memory);
+  const byId = new Map(input.combatants.map((c) => [c.id, c]));
+  const status = roundStatus(input.combatants, input.memory, input.rolled);
+  const history = input.history
+    .slice(-6)
+    .reverse()
+    .map((h) => ({ text: h.undoes ? input.localize("FRACAS.Zodiac.Setback.Reason.Undo") : reasonText(h.reason, input.localize), delta: h.delta > 0 ? `+${h.delta}` : String(h.delta), after: h.after, undone: h.undone === true }));
+  return {
+    isGM: input.isGM,
+    setback: input.setback,
+    history,
+    order: order.map((id, place) => ({
+      id,
+      name: byId.get(id)?.name ?? "?",
+      rolled: input.rolled.includes(id),
+      place: place + 1,
+      canUp: input.isGM && place > 0,
+      canDown: input.isGM && place < order.length - 1,
+      up: place - 1,
+      down: place + 1,
+    })),
+    complete: status.complete,
+    missing: status.missing.map((id) => byId.get(id)?.name ?? "?").join(", "),
+    agents: input.combatants
+      .filter((c) => c.actorType === "zodiacAgent")
+      .map((c) => {
+        const st = (c.system.health as { status?: string } | undefined)?.status ?? "healthy";
+        return { uuid: c.uuid, name: c.name, canShoot: input.isGM && st === "healthy" && input.setback >= SETBACK_PER_SPEND, statusLabel: `FRACAS.Zodiac.Health.${st}` };
+      }),
+    otherAgents: input.combatants
+      .filter((c) => c.actorType === "zodiacOtherAgent")
+      .map((c) => {
+        const w = Number(c.system.wagersAgainst ?? 0);
+        const rank = Number(c.system.rank ?? 1);
+        const headShot = c.system.status === "dead" && w < rank;
+        return { uuid: c.uuid, name: c.name, wagersAgainst: w, rank, canCancel: input.isGM && w > 0 && !headShot && input.setback >= SETBACK_PER_SPEND };
+      }),
+    spends: input.isGM
+      ? input.spends
+          .filter((s) => !s.undone)
+          .slice(-5)
+          .reverse()
+          .map((s) => ({ id: s.id, label: input.localize(s.kind === "shoot" ? "FRACAS.Zodiac.Panel.UndoShoot" : "FRACAS.Zodiac.Panel.UndoCancel", { name: s.name }) }))
+      : [],
+  };
+}

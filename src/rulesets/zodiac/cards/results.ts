@@ -1,0 +1,180 @@
+/**
+ * Card results, pure: dice values and the dialog's choices in, the JSON stored on the chat card
+ * out (the kernel's result plus what the card shows). Nothing here rolls or writes.
+ */
+import type { Grid } from "../../../engine/tables.js";
+import type { JsonObject } from "../../../foundry/registry.js";
+import {
+  agentVsAgent,
+  openWagers,
+  resolveFightRoll,
+  resolveKillEveryoneElse,
+  resolveStrike,
+  reveal,
+  sealWagers,
+  type AgentHealth,
+  type CalledShot,
+  type DuelResult,
+  type Reveal,
+  type TotalMode,
+} from "../rules/index.js";
+
+export interface CombatRef {
+  id: string;
+  round: number;
+}
+
+export interface RollBase {
+  /** Who rolled (actor uuid and name): the round's "who has rolled" reads it. */
+  actor: { uuid: string; name: string };
+  areaName: string;
+  area: number;
+  spend: number;
+  gathered: number;
+  wagers: number;
+  calledShot: CalledShot | null;
+  almostDead: boolean;
+  totalMode: TotalMode;
+  dice: number[];
+  /** Chance shown before the roll, 0–1. */
+  chance: number;
+  combat: CombatRef | null;
+}
+
+const json = (v: unknown): JsonObject => JSON.parse(JSON.stringify(v)) as JsonObject;
+
+export function killResult(input: RollBase & { captureAlive: boolean }, tnGrid: Grid, calledShotGrid: Grid): JsonObject {
+  const { roll, result } = resolveKillEveryoneElse(
+    {
+      dice: input.dice,
+      area: input.area,
+      gathered: input.gathered,
+      wagers: input.wagers,
+      almostDead: input.almostDead,
+      mode: input.totalMode,
+      captureAlive: input.captureAlive,
+      calledShot: input.calledShot,
+    },
+    tnGrid,
+    calledShotGrid,
+  );
+  return json({ kind: "kill", ...header(input), roll, kill: result });
+}
+
+export interface StrikeTargetInfo {
+  uuid: string;
+  name: string;
+  tn: number;
+  rank: number;
+  accumulated: number;
+}
+
+export function strikeResult(input: RollBase & { target: StrikeTargetInfo }, calledShotGrid: Grid): JsonObject {
+  const { roll, result } = resolveStrike(
+    {
+      dice: input.dice,
+      area: input.area,
+      gathered: input.gathered,
+      wagers: input.wagers,
+      almostDead: input.almostDead,
+      mode: input.totalMode,
+      tn: input.target.tn,
+      rank: input.target.rank,
+      accumulated: input.target.accumulated,
+      calledShot: input.calledShot,
+      target: "otherAgent",
+      round: input.combat?.round ?? 1,
+    },
+    calledShotGrid,
+  );
+  return json({ kind: "strike", ...header(input), against: { uuid: input.target.uuid, name: input.target.name }, roll, strike: result });
+}
+
+export function fightResult(input: RollBase & { tn: number }): JsonObject {
+  const r = resolveFightRoll({ dice: input.dice, area: input.area, gathered: input.gathered, wagers: input.wagers, almostDead: input.almostDead, mode: input.totalMode, tn: input.tn });
+  return json({ kind: "fight", ...header(input), fight: r });
+}
+
+function header(input: RollBase) {
+  return {
+    actor: input.actor,
+    areaName: input.areaName,
+    area: input.area,
+    spend: input.spend,
+    gathered: input.gathered,
+    wagers: input.wagers,
+    calledShot: input.calledShot,
+    chance: input.chance,
+    combat: input.combat,
+  };
+}
+
+// ---- Agent vs Agent: secret commits, revealed together -------------------------------------------
+
+/** One side's sealed setup for a duel: kept in a message whispered to the GM until both commit. */
+export interface DuelCommit {
+  duelKey: string;
+  actor: { uuid: string; name: string };
+  opponent: { uuid: string; name: string };
+  areaName: string;
+  area: number;
+  spend: number;
+  gathered: number;
+  wagers: number;
+  calledShot: CalledShot | null;
+  /** Spend 1 Wager + 1 Agent Point to kill an opponent already Almost Dead. */
+  finish: boolean;
+  /** Agent Points left after gathering (the finishing point is checked against these). */
+  agentPointsLeft: number;
+  combat: CombatRef | null;
+}
+
+/** The same duel is found from either side: the combat and round, and both actors, sorted. */
+export function duelKey(a: string, b: string, combat: CombatRef | null): string {
+  const [x, y] = [a, b].sort();
+  return `${combat?.id ?? "none"}:${combat?.round ?? 0}:${x}|${y}`;
+}
+
+/** The kernel's commit/reveal over the commits found so far (the GM's view). */
+export function revealCommits(key: string, commits: readonly DuelCommit[]): { reveal: Reveal; sides: DuelCommit[] } {
+  const mine = commits.filter((c) => c.duelKey === key);
+  const ids = [...new Set(key.split(":").slice(2).join(":").split("|"))];
+  let sealed = openWagers(ids);
+  const sides: DuelCommit[] = [];
+  for (const c of mine) {
+    if (sides.some((s) => s.actor.uuid === c.actor.uuid)) continue; // the first commitment is final
+    sealed = sealWagers(sealed, c.actor.uuid, c.wagers);
+    sides.push(c);
+  }
+  return { reveal: reveal(sealed), sides };
+}
+
+export interface DuelSideState {
+  areas: Record<string, number>;
+  health: AgentHealth;
+}
+
+/** Resolves both revealed sides with their dice; `a` is the side that committed first. */
+export function duelResult(
+  a: DuelCommit,
+  b: DuelCommit,
+  states: { a: DuelSideState; b: DuelSideState },
+  dice: { a: number[]; b: number[] },
+  totalMode: TotalMode,
+  calledShotGrid: Grid,
+): JsonObject {
+  const round = a.combat?.round ?? 1;
+  const side = (c: DuelCommit, s: DuelSideState, d: number[]) => ({
+    areas: s.areas,
+    area: c.area,
+    gathered: c.gathered,
+    wagers: c.wagers,
+    dice: d,
+    calledShot: c.calledShot,
+    health: s.health,
+    finish: c.finish ? { agentPoints: c.agentPointsLeft } : null,
+  });
+  const duel: DuelResult = agentVsAgent({ round, mode: totalMode, a: side(a, states.a, dice.a), b: side(b, states.b, dice.b) }, calledShotGrid);
+  const info = (c: DuelCommit) => ({ uuid: c.actor.uuid, name: c.actor.name, areaName: c.areaName, area: c.area, gathered: c.gathered, wagers: c.wagers, calledShot: c.calledShot, finish: c.finish });
+  return json({ kind: "duel", round, combat: a.combat, a: info(a), b: info(b), duel });
+}

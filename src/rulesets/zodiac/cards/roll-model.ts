@@ -1,0 +1,113 @@
+/**
+ * The roll dialog's model, pure: from what the player has chosen so far, the dice to roll, the
+ * dice kept, the TN and the exact chance of meeting it (kernel chanceToMeet), or the kernel's
+ * refusal to show instead. The dialog renders this before anything is rolled.
+ */
+import { isRuleError } from "../../../engine/errors.js";
+import type { Grid } from "../../../engine/tables.js";
+import { intAt } from "../../../engine/tables.js";
+import {
+  CALLED_SHOTS,
+  CAPTURE_WAGERS,
+  FINISH_AGENT_POINTS,
+  FINISH_WAGERS,
+  chanceToMeet,
+  gatherDice,
+  poolSize,
+  type CalledShot,
+  type TotalMode,
+} from "../rules/index.js";
+import { requireCalledShotAffordable } from "../rules/called-shots.js";
+
+export const ROLL_KINDS = ["kill", "strike", "duel", "fight"] as const;
+export type RollKind = (typeof ROLL_KINDS)[number];
+
+export interface RollChoice {
+  kind: RollKind;
+  /** Rating of the Area rolled. */
+  area: number;
+  /** Agent Points spent gathering, and dice gathered for them (the table's ruling). */
+  spend: number;
+  gathered: number;
+  wagers: number;
+  calledShot: CalledShot | null;
+  captureAlive: boolean;
+  /** Kill an Almost Dead opponent: 1 Wager + 1 Agent Point. */
+  finish: boolean;
+  /** TN for a fight roll (Operations sets it); strike/duel use the target's, kill the table's. */
+  tn: number;
+  totalMode: TotalMode;
+}
+
+export interface RollerState {
+  agentPoints: number;
+  almostDead: boolean;
+}
+
+export interface RollModel {
+  ok: boolean;
+  pool: number;
+  keep: number;
+  tn: number;
+  /** 0–1, exact. */
+  chance: number;
+  /** Whole percent with one decimal, for display. */
+  percent: string;
+  agentPointsAfter: number;
+  error: { key: string; data: Record<string, string | number> } | null;
+}
+
+/** The TN the roll must meet: kill → the Everyone Else table; strike/duel → the target's; fight → chosen. */
+export function rollTn(kind: RollKind, targetTn: number | null, chosen: number, everyoneElseTn: Grid): number {
+  if (kind === "kill") return intAt(everyoneElseTn, "everyoneElse", "tn");
+  if (kind === "fight") return chosen;
+  return targetTn ?? 0;
+}
+
+export function formatPercent(p: number): string {
+  return (Math.round(p * 1000) / 10).toFixed(1);
+}
+
+export function rollModel(choice: RollChoice, roller: RollerState, tn: number, calledShotGrid: Grid): RollModel {
+  const empty = { pool: 0, keep: choice.area, tn, chance: 0, percent: "0.0", agentPointsAfter: roller.agentPoints };
+  try {
+    const gather = gatherDice({ agentPoints: roller.agentPoints, spend: choice.spend, gathered: choice.gathered });
+    let pointsAfter = gather.agentPoints;
+    if (choice.finish) {
+      if (choice.wagers < FINISH_WAGERS) return { ...empty, ok: false, error: { key: "FRACAS.Error.finishNeedsWager", data: { wagers: choice.wagers } } };
+      if (pointsAfter < FINISH_AGENT_POINTS) return { ...empty, ok: false, error: { key: "FRACAS.Error.finishNeedsAgentPoint", data: { agentPoints: pointsAfter } } };
+      pointsAfter -= FINISH_AGENT_POINTS;
+    }
+    if (choice.captureAlive && choice.kind === "kill" && choice.wagers < CAPTURE_WAGERS) {
+      return { ...empty, ok: false, error: { key: "FRACAS.Error.captureNeedsTwoWagers", data: { wagers: choice.wagers, needed: CAPTURE_WAGERS } } };
+    }
+    if (choice.calledShot !== null) requireCalledShotAffordable(choice.calledShot, choice.wagers, calledShotGrid);
+    const pool = poolSize({ area: choice.area, gathered: gather.gathered, wagers: choice.wagers, almostDead: roller.almostDead });
+    const chance = chanceToMeet({ pool, keep: choice.area, tn, mode: choice.totalMode });
+    return { ok: true, pool, keep: choice.area, tn, chance, percent: formatPercent(chance), agentPointsAfter: pointsAfter, error: null };
+  } catch (e) {
+    if (isRuleError(e)) return { ...empty, ok: false, error: { key: `FRACAS.Error.${e.code}`, data: { ...e.data } } };
+    throw e;
+  }
+}
+
+/** Reads a submitted form's plain values into a RollChoice (bounded; unknown values fall back). */
+export function choiceFrom(v: Record<string, unknown>, defaults: RollChoice): RollChoice {
+  const int = (x: unknown, d: number, max: number) => {
+    const n = Number(x);
+    return Number.isInteger(n) && n >= 0 && n <= max ? n : d;
+  };
+  const kind = (ROLL_KINDS as readonly string[]).includes(String(v.kind)) ? (v.kind as RollKind) : defaults.kind;
+  const shot = (CALLED_SHOTS as readonly string[]).includes(String(v.calledShot)) ? (v.calledShot as CalledShot) : null;
+  return {
+    ...defaults,
+    kind,
+    spend: int(v.spend, defaults.spend, 99),
+    gathered: int(v.gathered, defaults.gathered, 55),
+    wagers: int(v.wagers, defaults.wagers, 99),
+    calledShot: shot,
+    captureAlive: v.captureAlive === true || v.captureAlive === "on" || v.captureAlive === "true",
+    finish: v.finish === true || v.finish === "on" || v.finish === "true",
+    tn: int(v.tn, defaults.tn, 999),
+  };
+}

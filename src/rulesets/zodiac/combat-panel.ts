@@ -1,0 +1,190 @@
+/**
+ * The Setback panel under the tracker's plan: Operations' Setback pool and its recent history for
+ * everyone; who has rolled this round; for the GM, "shoot an Agent" (Almost Dead, 1 Setback),
+ * "cancel a Wager" on an Other Agent (1 Setback), each with Undo, and moving an Agent in
+ * Operations' order. The core tracker dispatches its buttons (data-action) to the handlers here.
+ */
+import * as ledger from "../../engine/ledger.js";
+import { isRuleError } from "../../engine/errors.js";
+import { statusEffectId, type StatusEvent } from "../../engine/events.js";
+import { executePoolChange, readPool } from "../../foundry/pools.js";
+import { t } from "../../foundry/i18n.js";
+import { lookupUuid } from "../../foundry/typed.js";
+import type { CombatantInfo, JsonObject } from "../../foundry/registry.js";
+import type { FracasCombat } from "../../foundry/documents/combat.js";
+import { shootAgent as kernelShoot } from "./rules/index.js";
+import { agentHealthOf, setbackReason, SETBACK_POOL } from "./cards/effects.js";
+import { cancelOneWager, panelView, type PanelView, type SpendRecord } from "./cards/panel-view.js";
+import { rollingOrder, withMove } from "./combat.js";
+
+export const PANEL_TEMPLATE = "systems/fracas/templates/zodiac/tracker-panel.hbs";
+
+type Done = { ok: true } | { ok: false; reason: string };
+
+function infosOf(combat: Combat.Implementation): CombatantInfo[] {
+  return (combat as unknown as FracasCombat).combatantInfos();
+}
+
+function memoryOf(combat: Combat.Implementation): JsonObject {
+  return (combat as unknown as FracasCombat).fracas.memory;
+}
+
+function spendsOf(combat: Combat.Implementation): SpendRecord[] {
+  const raw = memoryOf(combat).spends;
+  return Array.isArray(raw) ? (raw as unknown as SpendRecord[]) : [];
+}
+
+/** Combatant ids whose Agents have a zodiac card from this combat's current round. */
+export function rolledThisRound(combat: Combat.Implementation): string[] {
+  const round = combat.round ?? 0;
+  const byActor = new Map<string, string>();
+  for (const c of combat.combatants) if (c.actor) byActor.set(c.actor.uuid, c.id ?? "");
+  const rolled = new Set<string>();
+  for (const m of game.messages) {
+    if (m.type !== "card") continue;
+    const sys = m.system as unknown as { ruleset?: string; result?: JsonObject };
+    const r = sys.result;
+    if (sys.ruleset !== "zodiac" || !r) continue;
+    const cr = r.combat as { id?: string; round?: number } | null | undefined;
+    if (!cr || cr.id !== combat.id || cr.round !== round) continue;
+    const uuids = [r.actor, r.a, r.b].map((x) => (x as { uuid?: string } | undefined)?.uuid).filter((u): u is string => typeof u === "string");
+    for (const u of uuids) {
+      const id = byActor.get(u);
+      if (id) rolled.add(id);
+    }
+  }
+  return [...rolled];
+}
+
+/** The tracker panel's context (descriptor.trackerPanel.context). */
+export function panelContext(combat: Combat.Implementation): Record<string, unknown> {
+  const infos = infosOf(combat);
+  const docs = new Map([...combat.combatants].map((c) => [c.id ?? "", c]));
+  const pool = readPool(SETBACK_POOL);
+  const view: PanelView = panelView({
+    isGM: game.user.isGM,
+    setback: pool.value,
+    history: ledger.history(pool),
+    combatants: infos.map((c) => ({ ...c, uuid: docs.get(c.id)?.actor?.uuid ?? "" })),
+    memory: memoryOf(combat),
+    rolled: rolledThisRound(combat),
+    spends: spendsOf(combat),
+    localize: (key, data) => t(key, data),
+  });
+  return view as unknown as Record<string, unknown>;
+}
+
+function refuse(reason: string): Done {
+  ui.notifications?.warn(t(reason));
+  return { ok: false, reason };
+}
+
+async function toggle(actor: Actor.Implementation, events: readonly StatusEvent[], invert = false): Promise<void> {
+  for (const e of events) await actor.toggleStatusEffect(statusEffectId(e.status), { active: invert ? !e.on : e.on });
+}
+
+async function actorAt(uuid: string): Promise<Actor.Implementation | null> {
+  const doc = await lookupUuid(uuid);
+  return doc instanceof Actor ? (doc as Actor.Implementation) : null;
+}
+
+function readPaths(actor: Actor.Implementation, paths: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(paths.map((p) => [p, foundry.utils.deepClone(foundry.utils.getProperty(actor, p)) ?? null]));
+}
+
+/** Spends 1 Setback, writes the actor, records the spend for Undo; any failure restores all. */
+async function spend(
+  combat: Combat.Implementation,
+  kind: SpendRecord["kind"],
+  actor: Actor.Implementation,
+  update: Record<string, unknown>,
+  events: StatusEvent[],
+): Promise<Done> {
+  const by = game.user.id ?? "";
+  const prior = readPaths(actor, Object.keys(update));
+  const reasonKey = kind === "shoot" ? "FRACAS.Zodiac.Setback.Reason.Shoot" : "FRACAS.Zodiac.Setback.Reason.Cancel";
+  const done = await executePoolChange({ kind: "change", pool: SETBACK_POOL, delta: -1, reason: setbackReason(reasonKey, actor.name) }, by);
+  if (!done.ok) return refuse(done.reason);
+  try {
+    await actor.update(update as never);
+    await toggle(actor, events);
+    const record: SpendRecord = { id: foundry.utils.randomID(), kind, actorUuid: actor.uuid, name: actor.name, prior: prior as JsonObject, statuses: events, entryId: done.entryId, undone: false };
+    await combat.update({ "system.memory.spends": [...spendsOf(combat), record].slice(-20) } as never);
+  } catch (err) {
+    await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: done.entryId }, by);
+    await actor.update(prior as never);
+    throw err;
+  }
+  return { ok: true };
+}
+
+/** GM: Operations spends 1 Setback and an Agent gets shot — Almost Dead (kernel shootAgent). */
+export async function shootAgent(combat: Combat.Implementation, actorUuid: string): Promise<Done> {
+  if (!game.user.isGM) return refuse("FRACAS.Chat.Refused.NotGM");
+  const actor = await actorAt(actorUuid);
+  if (!actor || actor.type !== "zodiacAgent") return refuse("FRACAS.Zodiac.Refused.NotAgent");
+  let shot;
+  try {
+    shot = kernelShoot({ setback: readPool(SETBACK_POOL).value, state: agentHealthOf(actor.system as unknown as JsonObject), round: combat.round ?? 0 });
+  } catch (e) {
+    if (isRuleError(e)) return refuse(`FRACAS.Error.${e.code}`);
+    throw e;
+  }
+  const s = shot.state;
+  return spend(combat, "shoot", actor, { "system.health.status": s.status, "system.health.wagersAgainst": s.wagersAgainst, "system.health.almostDeadSince": s.almostDeadSince }, shot.events);
+}
+
+/** GM: Operations spends 1 Setback to cancel one Wager against an Other Agent's Rank. */
+export async function cancelWager(combat: Combat.Implementation, actorUuid: string): Promise<Done> {
+  if (!game.user.isGM) return refuse("FRACAS.Chat.Refused.NotGM");
+  const actor = await actorAt(actorUuid);
+  if (!actor || actor.type !== "zodiacOtherAgent") return refuse("FRACAS.Zodiac.Refused.NotOtherAgent");
+  const sys = actor.system as unknown as { rank: number; wagersAgainst: number; status: "healthy" | "dead" };
+  let next;
+  try {
+    next = cancelOneWager({ status: sys.status, wagersAgainst: sys.wagersAgainst }, sys.rank, readPool(SETBACK_POOL).value);
+  } catch (e) {
+    if (isRuleError(e)) return refuse(`FRACAS.Error.${e.code}`);
+    throw e;
+  }
+  return spend(combat, "cancel", actor, { "system.wagersAgainst": next.state.wagersAgainst, "system.status": next.state.status }, next.events);
+}
+
+/** GM: undoes one recorded spend — the Setback comes back and the actor's prior values return. */
+export async function undoSpend(combat: Combat.Implementation, spendId: string): Promise<Done> {
+  if (!game.user.isGM) return refuse("FRACAS.Chat.Refused.NotGM");
+  const spends = spendsOf(combat);
+  const rec = spends.find((s) => s.id === spendId);
+  if (!rec) return refuse("FRACAS.Chat.Refused.NoApplication");
+  if (rec.undone) return refuse("FRACAS.Chat.Refused.AlreadyUndone");
+  const actor = await actorAt(rec.actorUuid);
+  if (!actor) return refuse("FRACAS.Chat.Refused.NoTarget");
+  const by = game.user.id ?? "";
+  const done = await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: rec.entryId }, by);
+  if (!done.ok) return refuse(done.reason);
+  await actor.update(rec.prior as never);
+  await toggle(actor, rec.statuses, true);
+  await combat.update({ "system.memory.spends": spends.map((s) => (s.id === spendId ? { ...s, undone: true } : s)) } as never);
+  return { ok: true };
+}
+
+/** GM: moves an Agent to place `to` (0-based) in Operations' order, then rebuilds the plan. */
+export async function moveAgent(combat: Combat.Implementation, combatantId: string, to: number): Promise<Done> {
+  if (!game.user.isGM) return refuse("FRACAS.Chat.Refused.NotGM");
+  const infos = infosOf(combat);
+  let memory: JsonObject;
+  try {
+    memory = withMove(memoryOf(combat), infos, combatantId, to);
+  } catch (e) {
+    if (isRuleError(e)) return refuse(`FRACAS.Error.${e.code}`);
+    throw e;
+  }
+  await combat.update({ "system.memory.order": memory.order } as never);
+  await (combat as unknown as FracasCombat).refreshPlan();
+  return { ok: true };
+}
+
+/** The order as the GM sees it now (for tests and the panel). */
+export function currentOrder(combat: Combat.Implementation): string[] {
+  return rollingOrder(infosOf(combat), memoryOf(combat));
+}

@@ -1,0 +1,118 @@
+/**
+ * The zodiac TypeDataModels: Agent, Other Agent, Everyone Else (a crowd) and Weapon. Every field
+ * is bounded by the kernel's limits; derived values (Rank, TN as another Agent sees them) come
+ * from the kernel's agentProfile in prepareDerivedData.
+ */
+import { AREA_MAX, AREA_MIN, MAX_ACCUMULATED, MAX_CROWD, MAX_POINTS, MAX_RANK, MAX_ROUND, MAX_TN, agentProfile, type AgentProfile } from "../rules/index.js";
+import { rulesetOption } from "../../../foundry/settings.js";
+import { AREA_NAMES_DEFAULT, AREA_SLOTS, areaNamesFrom, areaRecord, type AreaEntry } from "./areas.js";
+
+const fields = foundry.data.fields;
+
+function worldAreaNames(): string[] {
+  return areaNamesFrom(rulesetOption("zodiac", "areaNames", AREA_NAMES_DEFAULT));
+}
+
+function areaField(index: number) {
+  return new fields.SchemaField({
+    name: new fields.StringField({ required: true, blank: false, trim: true, initial: () => worldAreaNames()[index]! }),
+    rating: new fields.NumberField({ required: true, nullable: false, integer: true, min: AREA_MIN, max: AREA_MAX, initial: AREA_MIN }),
+  });
+}
+
+function agentSchema() {
+  return {
+    areas: new fields.SchemaField({
+      a1: areaField(0),
+      a2: areaField(1),
+      a3: areaField(2),
+      a4: areaField(3),
+      a5: areaField(4),
+    }),
+    agentPoints: new fields.SchemaField({
+      value: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_POINTS, initial: 3 }),
+      max: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_POINTS, initial: 3 }),
+    }),
+    health: new fields.SchemaField({
+      status: new fields.StringField({ required: true, blank: false, initial: "healthy", choices: ["healthy", "almostDead", "dead"] }),
+      wagersAgainst: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_ACCUMULATED, initial: 0 }),
+      almostDeadSince: new fields.NumberField({ required: true, nullable: true, integer: true, min: 0, max: MAX_ROUND, initial: null }),
+    }),
+    notes: new fields.HTMLField({ required: true, blank: true, initial: "" }),
+  };
+}
+
+export class ZodiacAgentData extends foundry.abstract.TypeDataModel<ReturnType<typeof agentSchema>, Actor.Implementation> {
+  static override defineSchema() {
+    return agentSchema();
+  }
+
+  /** Rank and TN when another Agent fights this one (kernel agentProfile). */
+  declare profile: AgentProfile;
+
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    const areas = this.areas as unknown as Record<string, AreaEntry>;
+    try {
+      this.profile = agentProfile(areaRecord(areas));
+    } catch {
+      this.profile = { rank: AREA_MIN, tn: AREA_MIN * 5 };
+    }
+  }
+}
+
+function otherAgentSchema() {
+  return {
+    rank: new fields.NumberField({ required: true, nullable: false, integer: true, min: 1, max: MAX_RANK, initial: 3 }),
+    tn: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_TN, initial: 10 }),
+    wagersAgainst: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_ACCUMULATED, initial: 0 }),
+    status: new fields.StringField({ required: true, blank: false, initial: "healthy", choices: ["healthy", "dead"] }),
+    notes: new fields.HTMLField({ required: true, blank: true, initial: "" }),
+  };
+}
+
+export class ZodiacOtherAgentData extends foundry.abstract.TypeDataModel<ReturnType<typeof otherAgentSchema>, Actor.Implementation> {
+  static override defineSchema() {
+    return otherAgentSchema();
+  }
+
+  /** Wagers still needed to kill (for the token bar and the sheet). */
+  declare remaining: number;
+
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    this.remaining = Math.max(0, (this.rank as number) - (this.wagersAgainst as number));
+  }
+}
+
+function crowdSchema() {
+  return {
+    standing: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_CROWD, initial: 3 }),
+    captured: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_CROWD, initial: 0 }),
+    killed: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_CROWD, initial: 0 }),
+    notes: new fields.HTMLField({ required: true, blank: true, initial: "" }),
+  };
+}
+
+export class ZodiacCrowdData extends foundry.abstract.TypeDataModel<ReturnType<typeof crowdSchema>, Actor.Implementation> {
+  static override defineSchema() {
+    return crowdSchema();
+  }
+}
+
+export const WEAPON_RANGES = ["gun", "unarmed"] as const;
+
+function weaponSchema() {
+  return {
+    range: new fields.StringField({ required: true, blank: false, initial: "gun", choices: [...WEAPON_RANGES] }),
+    description: new fields.HTMLField({ required: true, blank: true, initial: "" }),
+  };
+}
+
+export class ZodiacWeaponData extends foundry.abstract.TypeDataModel<ReturnType<typeof weaponSchema>, Item.Implementation> {
+  static override defineSchema() {
+    return weaponSchema();
+  }
+}
+
+export { AREA_SLOTS };

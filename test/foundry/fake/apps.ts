@@ -1,0 +1,114 @@
+/**
+ * The application classes Fracas subclasses, reduced to what lets its modules load and its
+ * statics be read: DEFAULT_OPTIONS, PARTS (plain objects, spread-safe), render() recording calls.
+ * No DOM: rendering is the browser harness's job (test/browser).
+ */
+import type { Obj } from "./utils.js";
+
+export class ApplicationV2 {
+  static DEFAULT_OPTIONS: Obj = { id: "app-{id}", classes: [], tag: "div", window: {}, actions: {}, position: {} };
+  static PARTS: Record<string, Obj> = {};
+  readonly options: Obj;
+  rendered = false;
+  renders = 0;
+  constructor(options: Obj = {}) {
+    this.options = { ...(this.constructor as typeof ApplicationV2).DEFAULT_OPTIONS, ...options };
+  }
+  async render(_options: unknown = {}): Promise<this> {
+    this.rendered = true;
+    this.renders++;
+    return this;
+  }
+  async close(): Promise<this> {
+    this.rendered = false;
+    return this;
+  }
+  protected async _prepareContext(_options: unknown): Promise<Obj> {
+    return {};
+  }
+  protected async _preparePartContext(_partId: string, context: Obj, _options: unknown): Promise<Obj> {
+    return context;
+  }
+  protected async _onRender(_context: unknown, _options: unknown): Promise<void> {}
+}
+
+type AppClass = abstract new (...args: never[]) => ApplicationV2;
+
+/** HandlebarsApplicationMixin: adds the PARTS/TEMPLATES statics Handlebars apps declare. */
+export function HandlebarsApplicationMixin<T extends AppClass>(Base: T): T {
+  abstract class HandlebarsApplication extends Base {
+    static override PARTS: Record<string, Obj> = {};
+  }
+  return HandlebarsApplication;
+}
+
+export class DocumentSheetV2 extends ApplicationV2 {
+  static override DEFAULT_OPTIONS: Obj = { ...ApplicationV2.DEFAULT_OPTIONS, form: { submitOnChange: true }, sheetConfig: true };
+  get document(): unknown {
+    return this.options.document;
+  }
+}
+export class ActorSheetV2 extends DocumentSheetV2 {
+  get actor(): unknown {
+    return this.document;
+  }
+}
+export class ItemSheetV2 extends DocumentSheetV2 {
+  get item(): unknown {
+    return this.document;
+  }
+}
+
+/** V13's sidebar combat tracker: header, tracker and footer parts; `viewed` is the combat shown. */
+export class CombatTracker extends ApplicationV2 {
+  static override DEFAULT_OPTIONS: Obj = { ...ApplicationV2.DEFAULT_OPTIONS, id: "combat", actions: {} };
+  static override PARTS: Record<string, Obj> = {
+    header: { template: "templates/sidebar/tabs/combat/header.hbs" },
+    tracker: { template: "templates/sidebar/tabs/combat/tracker.hbs" },
+    footer: { template: "templates/sidebar/tabs/combat/footer.hbs" },
+  };
+  viewed: unknown = null;
+}
+
+/** DialogV2: the fake has no UI, so each wait/prompt/confirm takes the next scripted answer. */
+export class DialogV2 extends ApplicationV2 {
+  static readonly answers: unknown[] = [];
+  static readonly asked: Obj[] = [];
+  static #answer(kind: string, config: Obj): unknown {
+    DialogV2.asked.push({ kind, ...config });
+    if (DialogV2.answers.length === 0) throw new Error(`DialogV2.${kind}: no scripted answer; push one to world.dialogAnswers`);
+    return DialogV2.answers.shift();
+  }
+  static async wait(config: Obj = {}): Promise<unknown> {
+    return DialogV2.#answer("wait", config);
+  }
+  static async prompt(config: Obj = {}): Promise<unknown> {
+    return DialogV2.#answer("prompt", config);
+  }
+  static async confirm(config: Obj = {}): Promise<unknown> {
+    return DialogV2.#answer("confirm", config);
+  }
+}
+
+/** foundry.appv1.sheets: only the classes core registers, so `unregisterSheet("core", …)` has a target. */
+export class ActorSheet {}
+export class ItemSheet {}
+
+export interface SheetCall {
+  op: "register" | "unregister";
+  documentName: "Actor" | "Item";
+  scope: string;
+  sheet: unknown;
+  options: Obj;
+}
+
+export function sheetCollection(documentName: "Actor" | "Item", log: SheetCall[]) {
+  return {
+    registerSheet(scope: string, sheet: unknown, options: Obj = {}): void {
+      log.push({ op: "register", documentName, scope, sheet, options });
+    },
+    unregisterSheet(scope: string, sheet: unknown, options: Obj = {}): void {
+      log.push({ op: "unregister", documentName, scope, sheet, options });
+    },
+  };
+}

@@ -1,0 +1,743 @@
+/**
+ * Documents: Actor, Item, Combat, Combatant, ChatMessage and User, with Foundry's permission rules
+ * enforced on every write (the point of the fake: it proves a player never writes what they do not
+ * own). A write is validated against the core fields and the sub-type's TypeDataModel first, then
+ * permission-checked against game.user, then committed whole, with preX/X hooks as in Foundry.
+ */
+import { Collection } from "./collection.js";
+import { ArrayField, BooleanField, DataModelValidationError, HTMLField, NumberField, ObjectField, SchemaField, StringField, TypeDataModel, type Failure, type Schema } from "./fields.js";
+import { Roll } from "./dice.js";
+import { rt, type DocumentCtor, type ModelClass } from "./runtime.js";
+import { deepClone, diffObject, expandObject, getProperty, isEmpty, isPlainObject, mergeObject, randomID, type Obj } from "./utils.js";
+
+export type DocumentName = "Actor" | "Item" | "Combat" | "Combatant" | "ChatMessage";
+
+export const OWNERSHIP = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
+export type OwnershipName = keyof typeof OWNERSHIP;
+export type Permission = OwnershipName | number;
+
+export class PermissionError extends Error {
+  override name = "PermissionError";
+}
+
+function levelOf(p: Permission): number {
+  return typeof p === "number" ? p : OWNERSHIP[p];
+}
+
+export interface UpdatePlan {
+  next: Obj;
+  diff: Obj;
+}
+
+export class FakeUser {
+  readonly id: string;
+  readonly name: string;
+  readonly isGM: boolean;
+  /** Connected; only an active user answers queries. */
+  active: boolean;
+  /** Token-likes this user targets on the map. */
+  readonly targets = new Set<{ actor: FakeActor | null; name: string; id: string }>();
+
+  constructor(data: { id: string; name: string; isGM: boolean; active?: boolean }) {
+    if (!/^[A-Za-z0-9]{1,16}$/.test(data.id)) throw new Error(`FakeUser: "${data.id}" is not a valid id (1-16 letters or digits)`);
+    this.id = data.id;
+    this.name = data.name;
+    this.isGM = data.isGM;
+    this.active = data.active ?? true;
+  }
+  get uuid(): string {
+    return `User.${this.id}`;
+  }
+  get role(): number {
+    return this.isGM ? 4 : 1;
+  }
+  /**
+   * User#query: runs CONFIG.queries[name] on this user's client. Data and result cross the wire as
+   * JSON (so neither side can share object references); rejects when this user is not connected.
+   */
+  async query(name: string, data: unknown, options: { timeout?: number } = {}): Promise<unknown> {
+    const r = rt();
+    const from = r.user().id;
+    const entry: Runtime["queryLog"][number] = { name, from, to: this.id, data: deepClone(data) };
+    r.queryLog.push(entry);
+    if (!this.active) {
+      entry.error = "not connected";
+      throw new Error(`User ${this.name} [${this.id}] is not connected and cannot answer the query "${name}"`);
+    }
+    const handler = r.config.queries[name];
+    if (!handler) {
+      entry.error = "unknown query";
+      throw new Error(`The query "${name}" is not registered in CONFIG.queries`);
+    }
+    const payload = JSON.parse(JSON.stringify(data ?? null)) as unknown;
+    try {
+      const result = await r.runAs(this, async () => handler(payload, options));
+      const wire = result === undefined ? null : (JSON.parse(JSON.stringify(result)) as unknown);
+      entry.result = wire;
+      return wire;
+    } catch (e) {
+      entry.error = e instanceof Error ? e.message : String(e);
+      throw e;
+    }
+  }
+}
+type Runtime = ReturnType<typeof rt>;
+
+export class FakeDocument {
+  static readonly documentName: DocumentName;
+  /** Sub-types must have a registered TypeDataModel (Actor, Item); others may be plain. */
+  static readonly requiresModel: boolean = false;
+  static readonly defaultType: string = "base";
+
+  static coreSchema(): Schema {
+    return {
+      _id: new StringField({ required: true, blank: false }),
+      type: new StringField({ required: true, blank: false }),
+      flags: new ObjectField(),
+    };
+  }
+
+  /** CONFIG.<Doc>.documentClass, which Foundry instantiates whatever class `create` is called on. */
+  static get implementation(): DocumentCtor {
+    return rt().config[this.documentName].documentClass;
+  }
+
+  static modelFor(type: string): ModelClass | undefined {
+    const models = rt().config[this.documentName].dataModels;
+    return Object.hasOwn(models, type) ? models[type] : undefined;
+  }
+
+  /** Cleans and validates a whole source (core fields + system); throws DataModelValidationError. */
+  static validateSource(source: Obj): Obj {
+    const core = new SchemaField(this.coreSchema());
+    const raw: Obj = { type: this.defaultType, ...source };
+    const cleaned = core.clean(raw) as Obj;
+    const failures: Failure[] = [];
+    core.validate(cleaned, "", failures);
+    const type = String(cleaned.type ?? "");
+    const Model = this.modelFor(type);
+    if (Model) {
+      const sys = Model.schema.clean(Model.migrateData(deepClone(isPlainObject(raw.system) ? raw.system : {}))) as Obj;
+      Model.schema.validate(sys, "system", failures);
+      cleaned.system = sys;
+    } else if (this.requiresModel) {
+      failures.push({ path: "type", message: `"${type}" has no data model in CONFIG.${this.documentName}.dataModels` });
+    } else cleaned.system = isPlainObject(raw.system) ? deepClone(raw.system) : {};
+    if (failures.length > 0) throw new DataModelValidationError(`${this.documentName} [${String(cleaned._id ?? "new")}]`, failures);
+    return cleaned;
+  }
+
+  static canUserCreate(user: FakeUser, _data: Obj, _parent: FakeDocument | null): boolean {
+    return user.isGM;
+  }
+
+  /** Document.create: permission-checked for game.user, preCreate/create hooks, added to the world. */
+  static async create(data: Obj, options: { parent?: FakeDocument | null } = {}): Promise<FakeDocument | undefined> {
+    const [doc] = await this.createDocuments([data], options);
+    return doc;
+  }
+
+  static async createDocuments(data: Obj[], { parent = null }: { parent?: FakeDocument | null } = {}): Promise<FakeDocument[]> {
+    if (parent) return parent.createEmbeddedDocuments(this.documentName, data);
+    const r = rt();
+    const user = r.user();
+    const Impl = this.implementation;
+    const docs = data.map((d) => new Impl(this.prepareCreateData(d, user), { parent: null }));
+    for (const d of docs) {
+      if (!(Impl as unknown as typeof FakeDocument).canUserCreate(user, d._source, null)) {
+        throw new PermissionError(`User ${user.name} lacks permission to create ${this.documentName}`);
+      }
+    }
+    const out: FakeDocument[] = [];
+    for (const d of docs) {
+      if (r.hooks.call(`preCreate${this.documentName}`, d, d.toObject(), {}, user.id) === false) continue;
+      d._addToWorld();
+      r.hooks.callAll(`create${this.documentName}`, d, {}, user.id);
+      out.push(d);
+    }
+    return out;
+  }
+
+  /** Per-class defaults a create call adds (e.g. a message's author). */
+  static prepareCreateData(data: Obj, _user: FakeUser): Obj {
+    return { _id: randomID(), ...data };
+  }
+
+  _source: Obj;
+  system: Obj = {};
+  readonly parent: FakeDocument | null;
+
+  constructor(source: Obj, options: { parent?: FakeDocument | null } = {}) {
+    const cls = this.constructor as typeof FakeDocument;
+    this.parent = options.parent ?? null;
+    this._source = cls.validateSource({ _id: randomID(), ...source });
+    this._initialize();
+  }
+
+  get documentName(): DocumentName {
+    return (this.constructor as typeof FakeDocument).documentName;
+  }
+  get id(): string {
+    return String(this._source._id);
+  }
+  get _id(): string {
+    return this.id;
+  }
+  get type(): string {
+    return String(this._source.type);
+  }
+  get flags(): Obj {
+    return this._source.flags as Obj;
+  }
+  get uuid(): string {
+    return this.parent ? `${this.parent.uuid}.${this.documentName}.${this.id}` : `${this.documentName}.${this.id}`;
+  }
+
+  /** Builds `system` from the source (the TypeDataModel instance), then its prepare hooks. */
+  _initialize(): void {
+    const Model = (this.constructor as typeof FakeDocument).modelFor(this.type);
+    if (Model) {
+      const model = new Model(this._source.system, { parent: this }) as TypeDataModel;
+      model.prepareBaseData();
+      model.prepareDerivedData();
+      this.system = model as unknown as Obj;
+    } else this.system = deepClone(this._source.system as Obj);
+  }
+
+  _addToWorld(): void {
+    throw new Error(`${this.documentName} documents are not kept in a world collection`);
+  }
+  _removeFromWorld(): void {
+    throw new Error(`${this.documentName} documents are not kept in a world collection`);
+  }
+
+  toObject(): Obj {
+    return deepClone(this._source);
+  }
+  toJSON(): Obj {
+    return this.toObject();
+  }
+
+  getUserLevel(user: FakeUser): number {
+    if (user.isGM) return OWNERSHIP.OWNER;
+    const own = (this._source.ownership ?? {}) as Record<string, number>;
+    return own[user.id] ?? own.default ?? OWNERSHIP.NONE;
+  }
+  testUserPermission(user: FakeUser, permission: Permission, { exact = false }: { exact?: boolean } = {}): boolean {
+    const level = this.getUserLevel(user);
+    const want = levelOf(permission);
+    return exact ? level === want : level >= want;
+  }
+  get isOwner(): boolean {
+    return this.testUserPermission(rt().user(), "OWNER");
+  }
+  get hasPlayerOwner(): boolean {
+    return rt().users.some((u) => !u.isGM && this.testUserPermission(u, "OWNER"));
+  }
+  /** Foundry's canUserModify: owners (and GMs) may update and delete. */
+  canUserModify(user: FakeUser, _action: "update" | "delete", _changes?: Obj): boolean {
+    return this.testUserPermission(user, "OWNER");
+  }
+
+  /** Validates and permission-checks an update without writing; null when nothing would change. */
+  _prepareUpdate(changes: Obj, user: FakeUser): UpdatePlan | null {
+    const failure = rt().takeFailure(this);
+    if (failure) throw failure;
+    const submitted = expandObject(deepClone(changes));
+    delete submitted._id;
+    const merged = mergeObject(deepClone(this._source), submitted, { performDeletions: true });
+    merged._id = this.id;
+    const next = (this.constructor as typeof FakeDocument).validateSource(merged);
+    if (!this.canUserModify(user, "update", submitted)) {
+      throw new PermissionError(`User ${user.name} lacks permission to update ${this.documentName} [${this.id}]`);
+    }
+    const diff = diffObject(this._source, next);
+    return isEmpty(diff) ? null : { next, diff };
+  }
+
+  _commitUpdate(plan: UpdatePlan, options: Obj, user: FakeUser): this | undefined {
+    const r = rt();
+    if (r.hooks.call(`preUpdate${this.documentName}`, this, plan.diff, options, user.id) === false) return undefined;
+    const prior = this._source;
+    this._source = plan.next;
+    this._initialize();
+    this._onUpdate(plan.diff, prior, options, user);
+    r.hooks.callAll(`update${this.documentName}`, this, plan.diff, options, user.id);
+    return this;
+  }
+
+  _onUpdate(_diff: Obj, _prior: Obj, _options: Obj, _user: FakeUser): void {}
+
+  async update(changes: Obj = {}, options: Obj = {}): Promise<this | undefined> {
+    const user = rt().user();
+    const plan = this._prepareUpdate(changes, user);
+    return plan ? this._commitUpdate(plan, options, user) : undefined;
+  }
+
+  async delete(options: Obj = {}): Promise<this | undefined> {
+    const r = rt();
+    const user = r.user();
+    if (!this.canUserModify(user, "delete")) throw new PermissionError(`User ${user.name} lacks permission to delete ${this.documentName} [${this.id}]`);
+    if (r.hooks.call(`preDelete${this.documentName}`, this, options, user.id) === false) return undefined;
+    if (this.parent) this.parent._embedded(this.documentName).delete(this.id);
+    else this._removeFromWorld();
+    r.hooks.callAll(`delete${this.documentName}`, this, options, user.id);
+    return this;
+  }
+
+  getFlag(scope: string, key: string): unknown {
+    return getProperty(this.flags, `${scope}.${key}`);
+  }
+  async setFlag(scope: string, key: string, value: unknown): Promise<this | undefined> {
+    return this.update({ [`flags.${scope}.${key}`]: value });
+  }
+  async unsetFlag(scope: string, key: string): Promise<this | undefined> {
+    const parts = key.split(".");
+    const last = parts.pop()!;
+    return this.update({ [["flags", scope, ...parts, `-=${last}`].join(".")]: null });
+  }
+
+  /** The embedded collection for a document name (Actor: Item; Combat: Combatant). */
+  _embedded(name: string): Collection<FakeDocument> {
+    throw new Error(`${this.documentName} has no embedded ${name} collection`);
+  }
+
+  async createEmbeddedDocuments(name: string, data: Obj[], options: Obj = {}): Promise<FakeDocument[]> {
+    const r = rt();
+    const user = r.user();
+    const coll = this._embedded(name);
+    const Impl = r.config[name as DocumentName].documentClass;
+    const docs = data.map((d) => new Impl({ _id: randomID(), ...d }, { parent: this }));
+    for (const d of docs) {
+      if (!(Impl as unknown as typeof FakeDocument).canUserCreate(user, d._source, this)) {
+        throw new PermissionError(`User ${user.name} lacks permission to create ${name} in ${this.documentName} [${this.id}]`);
+      }
+    }
+    const out: FakeDocument[] = [];
+    for (const d of docs) {
+      if (r.hooks.call(`preCreate${name}`, d, d.toObject(), options, user.id) === false) continue;
+      coll.set(d.id, d);
+      r.hooks.callAll(`create${name}`, d, options, user.id);
+      out.push(d);
+    }
+    return out;
+  }
+
+  /** All updates are validated and permission-checked first; one refusal writes none of them. */
+  async updateEmbeddedDocuments(name: string, updates: Obj[], options: Obj = {}): Promise<FakeDocument[]> {
+    const user = rt().user();
+    const coll = this._embedded(name);
+    const plans = updates.map((u) => {
+      const doc = coll.get(String(u._id));
+      if (!doc) throw new Error(`${name} [${String(u._id)}] does not exist in ${this.documentName} [${this.id}]`);
+      return { doc, plan: doc._prepareUpdate(u, user) };
+    });
+    const out: FakeDocument[] = [];
+    for (const { doc, plan } of plans) if (plan && doc._commitUpdate(plan, options, user)) out.push(doc);
+    return out;
+  }
+
+  async deleteEmbeddedDocuments(name: string, ids: string[]): Promise<FakeDocument[]> {
+    const coll = this._embedded(name);
+    const docs = ids.map((id) => {
+      const d = coll.get(id);
+      if (!d) throw new Error(`${name} [${id}] does not exist in ${this.documentName} [${this.id}]`);
+      return d;
+    });
+    const user = rt().user();
+    for (const d of docs) if (!d.canUserModify(user, "delete")) throw new PermissionError(`User ${user.name} lacks permission to delete ${name} [${d.id}]`);
+    for (const d of docs) await d.delete();
+    return docs;
+  }
+
+  /** Foundry's createDialog; records the options it was opened with (e.g. the types offered). */
+  static async createDialog(data: Obj = {}, createOptions: Obj = {}, options: Obj = {}): Promise<null> {
+    createDialogs.push({ documentName: this.documentName, data, createOptions, options });
+    return null;
+  }
+}
+
+/** Every createDialog opened (the fake has no UI; tests read what it would have offered). */
+export const createDialogs: { documentName: DocumentName; data: Obj; createOptions: Obj; options: Obj }[] = [];
+
+const ownershipField = () => new ObjectField({ initial: () => ({ default: 0 }) });
+
+export class FakeItem extends FakeDocument {
+  static override readonly documentName: DocumentName = "Item";
+  static override readonly requiresModel = true;
+  static override coreSchema(): Schema {
+    return {
+      ...super.coreSchema(),
+      name: new StringField({ required: true, blank: false }),
+      img: new StringField({ initial: "icons/svg/item-bag.svg" }),
+      ownership: ownershipField(),
+    };
+  }
+  static override canUserCreate(user: FakeUser, _data: Obj, parent: FakeDocument | null): boolean {
+    return parent ? parent.testUserPermission(user, "OWNER") : user.isGM;
+  }
+  get name(): string {
+    return String(this._source.name);
+  }
+  get img(): string {
+    return String(this._source.img);
+  }
+  get actor(): FakeActor | null {
+    return this.parent instanceof FakeActor ? this.parent : null;
+  }
+  /** An owned item's permission is its actor's. */
+  override getUserLevel(user: FakeUser): number {
+    return this.parent ? this.parent.getUserLevel(user) : super.getUserLevel(user);
+  }
+  override _addToWorld(): void {
+    rt().items.set(this.id, this);
+  }
+  override _removeFromWorld(): void {
+    rt().items.delete(this.id);
+  }
+}
+
+export class FakeActiveEffect {
+  constructor(
+    readonly name: string,
+    readonly statuses: Set<string>,
+    readonly parent: FakeActor,
+  ) {}
+}
+
+export class FakeActor extends FakeDocument {
+  static override readonly documentName: DocumentName = "Actor";
+  static override readonly requiresModel = true;
+  static override coreSchema(): Schema {
+    return {
+      ...super.coreSchema(),
+      name: new StringField({ required: true, blank: false }),
+      img: new StringField({ initial: "icons/svg/mystery-man.svg" }),
+      ownership: ownershipField(),
+    };
+  }
+  readonly items = new Collection<FakeItem>();
+  /** Status ids of the actor's status effects (Foundry derives this Set from its ActiveEffects). */
+  readonly statuses = new Set<string>();
+
+  get name(): string {
+    return String(this._source.name);
+  }
+  get img(): string {
+    return String(this._source.img);
+  }
+  override _embedded(name: string): Collection<FakeDocument> {
+    if (name !== "Item") return super._embedded(name);
+    return this.items as unknown as Collection<FakeDocument>;
+  }
+  override toObject(): Obj {
+    return { ...super.toObject(), items: this.items.map((i) => i.toObject()), effects: [...this.statuses].map((s) => ({ name: s, statuses: [s] })) };
+  }
+  override _addToWorld(): void {
+    rt().actors.set(this.id, this);
+  }
+  override _removeFromWorld(): void {
+    rt().actors.delete(this.id);
+  }
+
+  /** Actor#toggleStatusEffect: adds or removes the status's effect (an owner's write). */
+  async toggleStatusEffect(statusId: string, { active }: { active?: boolean; overlay?: boolean } = {}): Promise<boolean | FakeActiveEffect> {
+    const r = rt();
+    const status = r.config.statusEffects.find((e) => e.id === statusId);
+    if (!status) throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
+    const user = r.user();
+    const has = this.statuses.has(statusId);
+    if (has && active === true) return true;
+    if (!has && active === false) return false;
+    if (!this.testUserPermission(user, "OWNER")) {
+      throw new PermissionError(`User ${user.name} lacks permission to ${has ? "delete" : "create"} ActiveEffect in Actor [${this.id}]`);
+    }
+    const effect = new FakeActiveEffect(status.name, new Set([statusId]), this);
+    if (has) {
+      this.statuses.delete(statusId);
+      r.hooks.callAll("deleteActiveEffect", effect, {}, user.id);
+      return false;
+    }
+    this.statuses.add(statusId);
+    r.hooks.callAll("createActiveEffect", effect, {}, user.id);
+    return effect;
+  }
+}
+
+export class FakeCombatant extends FakeDocument {
+  static override readonly documentName: DocumentName = "Combatant";
+  static override coreSchema(): Schema {
+    return {
+      ...super.coreSchema(),
+      actorId: new StringField({ nullable: true, blank: false, initial: null }),
+      tokenId: new StringField({ nullable: true, blank: false, initial: null }),
+      sceneId: new StringField({ nullable: true, blank: false, initial: null }),
+      name: new StringField({ blank: true }),
+      img: new StringField({ nullable: true, initial: null }),
+      initiative: new NumberField({ required: true, nullable: true, initial: null }),
+      hidden: new BooleanField(),
+      defeated: new BooleanField(),
+    };
+  }
+  /** Players may add combatants for actors they own; the GM any. */
+  static override canUserCreate(user: FakeUser, data: Obj): boolean {
+    if (user.isGM) return true;
+    const actor = rt().actors.get(String(data.actorId ?? ""));
+    return !!actor && actor.testUserPermission(user, "OWNER");
+  }
+  get actorId(): string | null {
+    return (this._source.actorId as string | null) ?? null;
+  }
+  get actor(): FakeActor | null {
+    return this.actorId ? (rt().actors.get(this.actorId) ?? null) : null;
+  }
+  get combat(): FakeCombat | null {
+    return this.parent instanceof FakeCombat ? this.parent : null;
+  }
+  get name(): string {
+    return String(this._source.name || this.actor?.name || "Unknown");
+  }
+  get img(): string {
+    return String(this._source.img || this.actor?.img || "icons/svg/mystery-man.svg");
+  }
+  get initiative(): number | null {
+    return (this._source.initiative as number | null) ?? null;
+  }
+  get defeated(): boolean {
+    return this._source.defeated === true;
+  }
+  get hidden(): boolean {
+    return this._source.hidden === true;
+  }
+  /** A combatant's permission is its actor's. */
+  override getUserLevel(user: FakeUser): number {
+    if (user.isGM) return OWNERSHIP.OWNER;
+    return this.actor?.getUserLevel(user) ?? OWNERSHIP.NONE;
+  }
+  /** As core: a player may change only initiative, flags and defeated, of combatants they own. */
+  override canUserModify(user: FakeUser, action: "update" | "delete", changes: Obj = {}): boolean {
+    if (user.isGM) return true;
+    if (!this.testUserPermission(user, "OWNER")) return false;
+    if (action === "delete") return true;
+    return Object.keys(changes).every((k) => k === "initiative" || k === "flags" || k === "defeated");
+  }
+}
+
+export class FakeCombat extends FakeDocument {
+  static override readonly documentName: DocumentName = "Combat";
+  static override coreSchema(): Schema {
+    return {
+      ...super.coreSchema(),
+      scene: new StringField({ nullable: true, blank: false, initial: null }),
+      active: new BooleanField(),
+      round: new NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
+      turn: new NumberField({ required: true, nullable: true, integer: true, min: 0, initial: null }),
+    };
+  }
+  readonly combatants = new Collection<FakeCombatant>();
+
+  get round(): number {
+    return Number(this._source.round);
+  }
+  get turn(): number | null {
+    return (this._source.turn as number | null) ?? null;
+  }
+  /** Sorted as core: initiative descending (none last), then name, then id. */
+  get turns(): FakeCombatant[] {
+    return [...this.combatants].sort((a, b) => {
+      const ia = a.initiative ?? -Infinity;
+      const ib = b.initiative ?? -Infinity;
+      if (ia !== ib) return ib - ia;
+      return a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+    });
+  }
+  get combatant(): FakeCombatant | null {
+    const t = this.turn;
+    return t === null ? null : (this.turns[t] ?? null);
+  }
+  get started(): boolean {
+    return this.turns.length > 0 && this.round > 0;
+  }
+  override _embedded(name: string): Collection<FakeDocument> {
+    if (name !== "Combatant") return super._embedded(name);
+    return this.combatants as unknown as Collection<FakeDocument>;
+  }
+  override getUserLevel(user: FakeUser): number {
+    return user.isGM ? OWNERSHIP.OWNER : OWNERSHIP.OBSERVER;
+  }
+  /** The GM writes combats; a player may only move the turn on when the current combatant is theirs. */
+  override canUserModify(user: FakeUser, action: "update" | "delete", changes: Obj = {}): boolean {
+    if (user.isGM) return true;
+    if (action === "delete") return false;
+    const onlyTurn = Object.keys(changes).every((k) => k === "turn" || k === "round");
+    return onlyTurn && (this.combatant?.testUserPermission(user, "OWNER") ?? false);
+  }
+  override _addToWorld(): void {
+    rt().combats.set(this.id, this);
+  }
+  override _removeFromWorld(): void {
+    rt().combats.delete(this.id);
+  }
+  override _onUpdate(diff: Obj, prior: Obj): void {
+    if ("turn" in diff || "round" in diff) {
+      rt().hooks.callAll("combatTurnChange", this, { round: prior.round, turn: prior.turn }, { round: this.round, turn: this.turn, combatantId: this.combatant?.id ?? null });
+    }
+  }
+
+  async startCombat(): Promise<this> {
+    const updateData = { round: 1, turn: 0 };
+    rt().hooks.callAll("combatStart", this, updateData);
+    await this.update(updateData);
+    return this;
+  }
+  async nextRound(): Promise<this> {
+    const updateData = { round: this.round + 1, turn: this.turn === null ? null : 0 };
+    const options = { direction: 1 };
+    rt().hooks.callAll("combatRound", this, updateData, options);
+    await this.update(updateData, options);
+    return this;
+  }
+  async previousRound(): Promise<this> {
+    const round = Math.max(this.round - 1, 0);
+    const updateData = { round, turn: round === 0 ? null : Math.max(this.turns.length - 1, 0) };
+    const options = { direction: -1 };
+    rt().hooks.callAll("combatRound", this, updateData, options);
+    await this.update(updateData, options);
+    return this;
+  }
+  async nextTurn(): Promise<this> {
+    const next = (this.turn ?? -1) + 1;
+    if (next >= this.turns.length) return this.nextRound();
+    const updateData = { round: this.round, turn: next };
+    const options = { direction: 1 };
+    rt().hooks.callAll("combatTurn", this, updateData, options);
+    await this.update(updateData, options);
+    return this;
+  }
+  async previousTurn(): Promise<this> {
+    if (this.turn === 0 && this.round === 0) return this;
+    if ((this.turn ?? 0) <= 0) return this.previousRound();
+    const updateData = { round: this.round, turn: (this.turn ?? 1) - 1 };
+    const options = { direction: -1 };
+    rt().hooks.callAll("combatTurn", this, updateData, options);
+    await this.update(updateData, options);
+    return this;
+  }
+}
+
+export interface Speaker {
+  scene: string | null;
+  actor: string | null;
+  token: string | null;
+  alias: string;
+}
+
+export class FakeChatMessage extends FakeDocument {
+  static override readonly documentName: DocumentName = "ChatMessage";
+  static override coreSchema(): Schema {
+    return {
+      ...super.coreSchema(),
+      author: new StringField({ required: true, blank: false }),
+      content: new HTMLField(),
+      flavor: new HTMLField(),
+      timestamp: new NumberField({ required: true, nullable: false, integer: true, min: 0, initial: () => Date.now() }),
+      speaker: new SchemaField({
+        scene: new StringField({ nullable: true, blank: false, initial: null }),
+        actor: new StringField({ nullable: true, blank: false, initial: null }),
+        token: new StringField({ nullable: true, blank: false, initial: null }),
+        alias: new StringField({ blank: true }),
+      }),
+      whisper: new ArrayField(new StringField({ blank: false })),
+      rolls: new ArrayField(new StringField({ blank: false })),
+    };
+  }
+  static override canUserCreate(): boolean {
+    return true;
+  }
+  static override prepareCreateData(data: Obj, user: FakeUser): Obj {
+    const rolls = Array.isArray(data.rolls) ? data.rolls : [];
+    return {
+      _id: randomID(),
+      ...data,
+      author: user.id,
+      rolls: rolls.map((r) => (typeof r === "string" ? r : JSON.stringify(r))),
+      _rollInstances: rolls.filter((r): r is Roll => r instanceof Roll),
+    };
+  }
+  /** ChatMessage.getSpeaker({actor}): who speaks, as core builds it. */
+  static getSpeaker({ actor, alias }: { actor?: FakeActor | null; alias?: string } = {}): Speaker {
+    return { scene: null, actor: actor?.id ?? null, token: null, alias: alias ?? actor?.name ?? rt().user().name };
+  }
+
+  readonly rolls: Roll[];
+
+  constructor(source: Obj, options: { parent?: FakeDocument | null } = {}) {
+    const { _rollInstances, ...rest } = source;
+    super(rest, options);
+    this.rolls = Array.isArray(_rollInstances) ? (_rollInstances as Roll[]) : [];
+  }
+  get content(): string {
+    return String(this._source.content ?? "");
+  }
+  get speaker(): Speaker {
+    return this._source.speaker as Speaker;
+  }
+  get author(): FakeUser | null {
+    return rt().users.get(String(this._source.author)) ?? null;
+  }
+  get isAuthor(): boolean {
+    return rt().user().id === this._source.author;
+  }
+  override getUserLevel(user: FakeUser): number {
+    if (user.isGM || user.id === this._source.author) return OWNERSHIP.OWNER;
+    return OWNERSHIP.OBSERVER;
+  }
+  /** As core: only the author or a GM may change or delete a message. */
+  override canUserModify(user: FakeUser): boolean {
+    return user.isGM || user.id === this._source.author;
+  }
+  override _addToWorld(): void {
+    rt().messages.set(this.id, this);
+  }
+  override _removeFromWorld(): void {
+    rt().messages.delete(this.id);
+  }
+}
+
+/** fromUuid / fromUuidSync over the world's collections ("Actor.x", "Actor.x.Item.y", "Combat.x.Combatant.y", …). */
+export function resolveUuid(uuid: unknown): FakeDocument | FakeUser | null {
+  if (typeof uuid !== "string") return null;
+  const parts = uuid.split(".");
+  if (parts.length < 2 || parts.length % 2 !== 0) return null;
+  const r = rt();
+  const [name, id] = parts as [string, string];
+  let doc: FakeDocument | FakeUser | null;
+  switch (name) {
+    case "Actor":
+      doc = r.actors.get(id) ?? null;
+      break;
+    case "Item":
+      doc = r.items.get(id) ?? null;
+      break;
+    case "ChatMessage":
+      doc = r.messages.get(id) ?? null;
+      break;
+    case "Combat":
+      doc = r.combats.get(id) ?? null;
+      break;
+    case "User":
+      doc = r.users.get(id) ?? null;
+      break;
+    default:
+      return null;
+  }
+  for (let i = 2; i < parts.length && doc; i += 2) {
+    if (!(doc instanceof FakeDocument)) return null;
+    try {
+      doc = doc._embedded(parts[i]!).get(parts[i + 1]!) ?? null;
+    } catch {
+      return null;
+    }
+  }
+  return doc;
+}

@@ -1,0 +1,64 @@
+/** The installed world, as the fake's classes reach it (set by installFoundry, one world at a time). */
+import type { Collection } from "./collection.js";
+import type { FakeHooks } from "./hooks.js";
+import type { FakeActor, FakeChatMessage, FakeCombat, FakeDocument, FakeItem, FakeUser, DocumentName } from "./documents.js";
+import type { TypeDataModel } from "./fields.js";
+
+export type DocumentCtor = (new (source: Record<string, unknown>, options?: { parent?: FakeDocument | null }) => FakeDocument) & { readonly documentName: DocumentName };
+export type ModelClass = typeof TypeDataModel;
+
+export interface DocumentConfig {
+  documentClass: DocumentCtor;
+  dataModels: Record<string, ModelClass>;
+  trackableAttributes: Record<string, { bar: string[]; value: string[] }>;
+}
+
+export interface StatusEffect {
+  id: string;
+  name: string;
+  img: string;
+}
+
+export type QueryHandler = (data: unknown, options: { timeout?: number }) => unknown;
+
+export interface FakeConfig {
+  Actor: DocumentConfig;
+  Item: DocumentConfig;
+  Combat: DocumentConfig;
+  Combatant: DocumentConfig;
+  ChatMessage: DocumentConfig;
+  statusEffects: StatusEffect[];
+  specialStatusEffects: Record<string, string>;
+  queries: Record<string, QueryHandler>;
+  ui: Record<string, unknown>;
+  Dice: { rolls: unknown[] };
+}
+
+export interface Runtime {
+  readonly hooks: FakeHooks;
+  readonly config: FakeConfig;
+  readonly users: Collection<FakeUser>;
+  readonly actors: Collection<FakeActor>;
+  readonly items: Collection<FakeItem>;
+  readonly messages: Collection<FakeChatMessage>;
+  readonly combats: Collection<FakeCombat>;
+  /** The logged-in user (game.user); throws when nobody is logged in. */
+  user(): FakeUser;
+  /** Runs fn with game.user switched to `user` (a query on another client), restoring after. */
+  runAs<T>(user: FakeUser, fn: () => Promise<T>): Promise<T>;
+  /** A failure scripted with world.failNextUpdate, consumed by the next update of that document. */
+  takeFailure(doc: FakeDocument): Error | undefined;
+  /** Every query sent, for assertions. */
+  readonly queryLog: { name: string; from: string; to: string; data: unknown; result?: unknown; error?: string }[];
+}
+
+let current: Runtime | null = null;
+
+export function setRuntime(r: Runtime | null): void {
+  current = r;
+}
+
+export function rt(): Runtime {
+  if (!current) throw new Error("Fake Foundry: call installFoundry() first");
+  return current;
+}
