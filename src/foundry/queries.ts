@@ -20,25 +20,60 @@ function isString(v: unknown): v is string {
   return typeof v === "string" && v.length > 0 && v.length < 200;
 }
 
-/** The handlers installed into CONFIG.queries in init. */
+/**
+ * Foundry hands a query handler only the data the sender chose, not who sent it. So a request is
+ * signed: the sender first writes it into a flag on their own User document (which the server lets
+ * only that user, or a GM, write), then sends just their id and the request's id. The GM reads the
+ * request back from that user's flag — so both who asks and what is asked are the server's word,
+ * never the client's.
+ */
+interface SignedRequest {
+  id: string;
+  query: string;
+  payload: Record<string, unknown>;
+}
+
+async function signRequest(query: string, payload: Record<string, unknown>): Promise<{ userId: string; requestId: string }> {
+  const id = foundry.utils.randomID();
+  const request: SignedRequest = { id, query, payload };
+  await game.user.setFlag("fracas" as never, "request" as never, request as never);
+  return { userId: game.user.id ?? "", requestId: id };
+}
+
+/** The verified request (with the verified sender as userId), or null when it is not what the sender signed. */
+export function readSignedRequest(query: string, data: unknown): Record<string, unknown> | null {
+  const d = data as { userId?: unknown; requestId?: unknown } | null;
+  if (!d || !isString(d.userId) || !isString(d.requestId)) return null;
+  const user = game.users.get(d.userId);
+  const signed = user?.getFlag("fracas" as never, "request" as never) as SignedRequest | undefined;
+  if (!user || !signed || signed.id !== d.requestId || signed.query !== query || typeof signed.payload !== "object" || signed.payload === null) return null;
+  return { ...signed.payload, userId: user.id };
+}
+
+const UNVERIFIED = { ok: false as const, reason: "FRACAS.Chat.Refused.Unverified" };
+
+/** The handlers installed into CONFIG.queries in init. Each runs on the GM's client only. */
 export const queryHandlers = {
   [QUERY.apply]: async (data: unknown): Promise<Outcome> => {
     if (!game.user.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
-    const d = data as Partial<ApplyRequest> | null;
-    if (!d || !isString(d.messageId) || !isString(d.targetUuid) || !isString(d.userId)) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
+    const d = readSignedRequest(QUERY.apply, data) as Partial<ApplyRequest> | null;
+    if (!d) return UNVERIFIED;
+    if (!isString(d.messageId) || !isString(d.targetUuid) || !isString(d.userId)) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
     return executeApply({ messageId: d.messageId, targetUuid: d.targetUuid, userId: d.userId });
   },
   [QUERY.undo]: async (data: unknown): Promise<Outcome> => {
     if (!game.user.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
-    const d = data as Partial<UndoRequest> | null;
-    if (!d || !isString(d.messageId) || !isString(d.applicationId) || !isString(d.userId)) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
+    const d = readSignedRequest(QUERY.undo, data) as Partial<UndoRequest> | null;
+    if (!d) return UNVERIFIED;
+    if (!isString(d.messageId) || !isString(d.applicationId) || !isString(d.userId)) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
     return executeUndo({ messageId: d.messageId, applicationId: d.applicationId, userId: d.userId });
   },
   [QUERY.pool]: async (data: unknown) => {
     if (!game.user.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
-    const d = data as { change?: PoolChange; userId?: unknown } | null;
-    const c = d?.change;
-    if (!c || !isString(d?.userId) || !isString(c.pool)) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
+    const d = readSignedRequest(QUERY.pool, data) as { change?: PoolChange; userId?: unknown } | null;
+    if (!d) return UNVERIFIED;
+    const c = d.change;
+    if (!c || !isString(d.userId) || !isString(c.pool)) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
     // GM pools change only at a GM's hand; Setback a player's roll earns arrives through the
     // card it is stored on (applyCard), never as a bare number from a player.
     const requester = game.users.get(d.userId);
@@ -49,14 +84,14 @@ export const queryHandlers = {
   },
   [QUERY.declare]: async (data: unknown): Promise<DeclareOutcome> => {
     if (!game.user.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
-    const d = data as Partial<DeclareRequest> | null;
-    if (!d || !isString(d.combatId) || !isString(d.combatantId) || typeof d.value !== "string" || d.value.length > 64 || !isString(d.userId)) {
+    const d = readSignedRequest(QUERY.declare, data) as Partial<DeclareRequest> | null;
+    if (!d) return UNVERIFIED;
+    if (!isString(d.combatId) || !isString(d.combatantId) || typeof d.value !== "string" || d.value.length > 64 || !isString(d.userId)) {
       return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
     }
     return executeDeclare({ combatId: d.combatId, combatantId: d.combatantId, value: d.value, userId: d.userId });
   },
 };
-
 
 export function registerQueries(): void {
   for (const [name, handler] of Object.entries(queryHandlers)) {
@@ -72,7 +107,8 @@ async function viaGM<R extends { ok: boolean; reason?: string }>(mayWriteHere: b
     ui.notifications?.error(t("FRACAS.Chat.NoGM"));
     return { ok: false, reason: "FRACAS.Chat.NoGM" };
   }
-  return (await gm.query(query as never, data as never, { timeout: 15_000 } as never)) as R;
+  const signed = await signRequest(query, data as Record<string, unknown>);
+  return (await gm.query(query as never, signed as never, { timeout: 15_000 } as never)) as R;
 }
 
 export async function requestApply(messageId: string, targetUuid: string, mayWriteHere: boolean) {

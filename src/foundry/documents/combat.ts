@@ -6,7 +6,7 @@
 import { descriptor, descriptorForType } from "../rulesets.js";
 import { enabledRulesets } from "../settings.js";
 import type { RoundPlan } from "../../engine/order.js";
-import type { DieSource } from "../../engine/dice.js";
+import { withDice, type DiceRoller, foundryRoller } from "../dice.js";
 import type { CombatantInfo, CombatMapping, JsonObject } from "../registry.js";
 
 interface CombatSystem {
@@ -17,11 +17,6 @@ interface CombatSystem {
   memory: JsonObject;
 }
 
-/** Foundry's own dice (so a module like Dice So Nice sees them), one synchronous die at a time. */
-export const foundryDie: DieSource = (sides: number) => {
-  const roll = new Roll(`1d${sides}`).evaluateSync();
-  return roll.total ?? 1;
-};
 
 const EMPTY_PLAN: RoundPlan = { mode: "free", round: 0, steps: [], order: [], sideOrder: [], tieBreaks: {} };
 
@@ -71,11 +66,16 @@ export class FracasCombat extends Combat {
   }
 
   /** Rolls the round's needs (initiative, tie-breaks), writes them, then builds and stores the plan. */
-  async beginRound(round: number, die: DieSource = foundryDie): Promise<void> {
+  async beginRound(round: number, roller: DiceRoller = foundryRoller): Promise<void> {
     const mapping = this.mapping;
     if (!mapping) return;
     const infos = this.combatantInfos();
-    const start = mapping.startRound({ round, combatants: infos, combatMemory: this.fracas.memory, die });
+    const memory = this.fracas.memory;
+    const { start, plan } = await withDice((die) => {
+      const start = mapping.startRound({ round, combatants: infos, combatMemory: memory, die });
+      const withInit = infos.map((c) => ({ ...c, declaration: "", initiative: start.initiative[c.id] ?? null, memory: { ...c.memory, ...(start.memory[c.id] ?? {}) } }));
+      return { start, plan: mapping.plan({ round, combatants: withInit, combatMemory: start.combatMemory, die }) };
+    }, roller);
     const updates = infos.map((c) => ({
       _id: c.id,
       initiative: start.initiative[c.id] ?? null,
@@ -83,8 +83,6 @@ export class FracasCombat extends Combat {
       "system.memory": { ...c.memory, ...(start.memory[c.id] ?? {}) },
     }));
     await this.updateEmbeddedDocuments("Combatant", updates as never);
-    const withInit = infos.map((c) => ({ ...c, declaration: "", initiative: start.initiative[c.id] ?? null, memory: { ...c.memory, ...(start.memory[c.id] ?? {}) } }));
-    const plan = mapping.plan({ round, combatants: withInit, combatMemory: start.combatMemory, die });
     await this.update({
       "system.ruleset": this.rulesetId,
       "system.memory": start.combatMemory,
@@ -95,10 +93,12 @@ export class FracasCombat extends Combat {
   }
 
   /** Rebuilds the plan from current declarations (e.g. Radio's act phases follow the chosen action). */
-  async refreshPlan(die: DieSource = foundryDie): Promise<void> {
+  async refreshPlan(roller: DiceRoller = foundryRoller): Promise<void> {
     const mapping = this.mapping;
     if (!mapping) return;
-    const plan = mapping.plan({ round: this.round ?? 1, combatants: this.combatantInfos(), combatMemory: this.fracas.memory, die });
+    const infos = this.combatantInfos();
+    const memory = this.fracas.memory;
+    const plan = await withDice((die) => mapping.plan({ round: this.round ?? 1, combatants: infos, combatMemory: memory, die }), roller);
     const step = Math.min(this.fracas.step, Math.max(0, plan.steps.length - 1));
     await this.update({ "system.plan": plan, "system.step": step, "system.phase": plan.steps[step]?.kind ?? "end" } as never);
   }

@@ -1,13 +1,34 @@
 /** The bond ruleset descriptor: its types, models, sheets, tables, combat mapping and cards. */
 import type { RulesetDescriptor } from "../../foundry/registry.js";
 import { tables } from "./rules/index.js";
+import { BondCharacterData } from "./data/character.js";
+import { BondSkillData } from "./data/skill.js";
+import { BondWeaponData } from "./data/weapon.js";
+import { BondCharacterSheet } from "./sheets/character-sheet.js";
+import { BondSkillSheet, BondWeaponSheet } from "./sheets/item-sheets.js";
+import { bondCombat } from "./combat.js";
+import { attackCard } from "./cards/attack.js";
+import { recoveryCard } from "./cards/recovery.js";
+import { sample } from "./sample.js";
 
 export const bond: RulesetDescriptor = {
   id: "bond",
-  actorModels: {},
-  itemModels: {},
-  actorSheets: [],
-  itemSheets: [],
-  trackable: {},
+  actorModels: { bondCharacter: BondCharacterData },
+  itemModels: { bondWeapon: BondWeaponData, bondSkill: BondSkillData },
+  actorSheets: [{ types: ["bondCharacter"], sheet: BondCharacterSheet, label: "FRACAS.Bond.Sheet.Character" }],
+  itemSheets: [
+    { types: ["bondWeapon"], sheet: BondWeaponSheet, label: "FRACAS.Bond.Sheet.Weapon" },
+    { types: ["bondSkill"], sheet: BondSkillSheet, label: "FRACAS.Bond.Sheet.Skill" },
+  ],
+  trackable: { bondCharacter: { bar: [], value: ["woundIndex", "fame", "heroPointsValue", "speed"] } },
+  options: [
+    { key: "heroPoints", type: "choice", default: "target", choices: { target: "FRACAS.Settings.bond.heroPoints.target", anyPlayerCharacter: "FRACAS.Settings.bond.heroPoints.anyPlayerCharacter" } },
+    { key: "specificBlowWounds", type: "boolean", default: false },
+    { key: "woundPenaltyApplies", type: "boolean", default: false },
+  ],
   tables,
+  combat: bondCombat,
+  cards: { attack: attackCard, recovery: recoveryCard },
+  templates: ["bond/sheets/character.hbs", "bond/sheets/weapon.hbs", "bond/sheets/skill.hbs", "bond/dialogs/attack.hbs", "bond/cards/attack.hbs", "bond/cards/recovery.hbs"],
+  sample,
 };

@@ -1,13 +1,77 @@
 /** The radio ruleset descriptor: its types, models, sheets, tables, combat mapping and cards. */
-import type { RulesetDescriptor } from "../../foundry/registry.js";
+import type { JsonObject, RulesetDescriptor } from "../../foundry/registry.js";
 import { tables } from "./rules/index.js";
+import { RadioHeroData } from "./data/hero.js";
+import { RadioOpponentData } from "./data/opponent.js";
+import { RadioHenchmenData } from "./data/henchmen.js";
+import { RadioGadgetData, RadioWeaponData } from "./data/items.js";
+import { RadioHenchmenSheet, RadioHeroSheet, RadioOpponentSheet } from "./sheets/actor-sheets.js";
+import { RadioItemSheet } from "./sheets/item-sheet.js";
+import { radioCombat } from "./combat.js";
+import { radioCards } from "./cards/kinds.js";
+import { radioOptions, radioTables } from "./cards/runtime.js";
+import { rollAttack, rollDamage } from "./cards/flow.js";
+import { initialState } from "./sheets/attack-view.js";
+import type { Sys } from "./data/state.js";
+
+export const RADIO_TEMPLATES = [
+  "radio/hero-sheet.hbs",
+  "radio/opponent-sheet.hbs",
+  "radio/henchmen-sheet.hbs",
+  "radio/item-sheet.hbs",
+  "radio/attack-dialog.hbs",
+  "radio/attack-odds.hbs",
+  "radio/_wounds.hbs",
+  "radio/_items.hbs",
+  "radio/_tokens.hbs",
+  "radio/cards/attack.hbs",
+  "radio/cards/damage.hbs",
+  "radio/cards/flee.hbs",
+  "radio/cards/escape.hbs",
+];
 
 export const radio: RulesetDescriptor = {
   id: "radio",
-  actorModels: {},
-  itemModels: {},
-  actorSheets: [],
-  itemSheets: [],
-  trackable: {},
+  actorModels: { radioHero: RadioHeroData, radioOpponent: RadioOpponentData, radioHenchmen: RadioHenchmenData },
+  itemModels: { radioWeapon: RadioWeaponData, radioGadget: RadioGadgetData },
+  actorSheets: [
+    { types: ["radioHero"], sheet: RadioHeroSheet, label: "FRACAS.Radio.Sheet.Hero" },
+    { types: ["radioOpponent"], sheet: RadioOpponentSheet, label: "FRACAS.Radio.Sheet.Opponent" },
+    { types: ["radioHenchmen"], sheet: RadioHenchmenSheet, label: "FRACAS.Radio.Sheet.Henchmen" },
+  ],
+  itemSheets: [{ types: ["radioWeapon", "radioGadget"], sheet: RadioItemSheet, label: "FRACAS.Radio.Sheet.Item" }],
+  trackable: {
+    radioHero: { bar: ["wounds"], value: ["tokenCount", "piercingWounds"] },
+    radioOpponent: { bar: ["wounds"], value: ["tokenCount"] },
+    radioHenchmen: { bar: [], value: ["count", "pool"] },
+  },
+  options: [
+    { key: "spellBonus", type: "boolean", default: false },
+    { key: "headShotsKill", type: "boolean", default: true },
+  ],
   tables,
+  combat: radioCombat(() => ({ spellBonus: radioOptions().spellBonus })),
+  cards: radioCards,
+  templates: RADIO_TEMPLATES,
+  sample: {
+    // A hero whose melee bonus makes every test hit, so the batch always reaches the damage card.
+    source: { name: "Jake (sample)", type: "radioHero", system: { skills: { melee: 50, ranged: 0, brawl: 50 } } },
+    target: { name: "Falzetti's lieutenant (sample)", type: "radioOpponent", system: { kind: "minion", tier: "standard", wounds: { value: 6, max: 6 } } },
+    async roll(source, target) {
+      const setup = {
+        attacker: { name: source.name, type: source.type, system: source.system as unknown as Sys },
+        weapons: [],
+        targets: [{ uuid: target.uuid, name: target.name, type: target.type, system: target.system as unknown as Sys, defensive: false }],
+        phase: null,
+        declared: null,
+        options: radioOptions(),
+        tables: radioTables(),
+      };
+      const attack = await rollAttack(source, setup, initialState(setup));
+      if (!attack) throw new Error("Fracas | radio sample: no attack card");
+      const damage = await rollDamage(attack, (attack.system as unknown as { result: JsonObject }).result);
+      if (!damage) throw new Error("Fracas | radio sample: no damage card");
+      return damage;
+    },
+  },
 };

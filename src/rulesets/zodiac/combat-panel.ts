@@ -122,7 +122,7 @@ async function spend(
 export async function shootAgent(combat: Combat.Implementation, actorUuid: string): Promise<Done> {
   if (!game.user.isGM) return refuse("FRACAS.Chat.Refused.NotGM");
   const actor = await actorAt(actorUuid);
-  if (!actor || actor.type !== "zodiacAgent") return refuse("FRACAS.Zodiac.Refused.NotAgent");
+  if (!actor || (actor.type as string) !== "zodiacAgent") return refuse("FRACAS.Zodiac.Refused.NotAgent");
   let shot;
   try {
     shot = kernelShoot({ setback: readPool(SETBACK_POOL).value, state: agentHealthOf(actor.system as unknown as JsonObject), round: combat.round ?? 0 });
@@ -138,7 +138,7 @@ export async function shootAgent(combat: Combat.Implementation, actorUuid: strin
 export async function cancelWager(combat: Combat.Implementation, actorUuid: string): Promise<Done> {
   if (!game.user.isGM) return refuse("FRACAS.Chat.Refused.NotGM");
   const actor = await actorAt(actorUuid);
-  if (!actor || actor.type !== "zodiacOtherAgent") return refuse("FRACAS.Zodiac.Refused.NotOtherAgent");
+  if (!actor || (actor.type as string) !== "zodiacOtherAgent") return refuse("FRACAS.Zodiac.Refused.NotOtherAgent");
   const sys = actor.system as unknown as { rank: number; wagersAgainst: number; status: "healthy" | "dead" };
   let next;
   try {

@@ -1,13 +1,86 @@
 /** The zodiac ruleset descriptor: its types, models, sheets, tables, combat mapping and cards. */
 import type { RulesetDescriptor } from "../../foundry/registry.js";
 import { tables } from "./rules/index.js";
+import { ZodiacAgentData, ZodiacCrowdData, ZodiacOtherAgentData, ZodiacWeaponData } from "./data/models.js";
+import { ZodiacAgentSheet, ZodiacCrowdSheet, ZodiacOtherAgentSheet, ZodiacWeaponSheet } from "./sheets/sheets.js";
+import { zodiacCombat } from "./combat.js";
+import { commitEffect, duelEffect, fightEffect, killEffect, strikeEffect } from "./cards/effects.js";
+import { fightSetback, revealDuel, rollAndPost } from "./cards/flow.js";
+import { PANEL_TEMPLATE, panelContext } from "./combat-panel.js";
+import { dialogTarget } from "./sheets/roll-dialog.js";
+import { rollModel } from "./cards/roll-model.js";
+import { calledShotCosts, DEFAULT_TOTAL_MODE } from "./rules/index.js";
+
+export const ZODIAC_TEMPLATES = [
+  "zodiac/cards/_dice.hbs",
+  "zodiac/cards/kill.hbs",
+  "zodiac/cards/strike.hbs",
+  "zodiac/cards/duel.hbs",
+  "zodiac/cards/fight.hbs",
+  "zodiac/cards/commit.hbs",
+  "zodiac/tracker-panel.hbs",
+];
 
 export const zodiac: RulesetDescriptor = {
   id: "zodiac",
-  actorModels: {},
-  itemModels: {},
-  actorSheets: [],
-  itemSheets: [],
-  trackable: {},
+  actorModels: { zodiacAgent: ZodiacAgentData, zodiacOtherAgent: ZodiacOtherAgentData, zodiacCrowd: ZodiacCrowdData },
+  itemModels: { zodiacWeapon: ZodiacWeaponData },
+  actorSheets: [
+    { types: ["zodiacAgent"], sheet: ZodiacAgentSheet, label: "FRACAS.Zodiac.Sheet.Agent" },
+    { types: ["zodiacOtherAgent"], sheet: ZodiacOtherAgentSheet, label: "FRACAS.Zodiac.Sheet.OtherAgent" },
+    { types: ["zodiacCrowd"], sheet: ZodiacCrowdSheet, label: "FRACAS.Zodiac.Sheet.Crowd" },
+  ],
+  itemSheets: [{ types: ["zodiacWeapon"], sheet: ZodiacWeaponSheet, label: "FRACAS.Zodiac.Sheet.Weapon" }],
+  trackable: {
+    zodiacAgent: { bar: ["agentPoints"], value: ["health.wagersAgainst"] },
+    zodiacOtherAgent: { bar: [], value: ["wagersAgainst", "rank", "remaining"] },
+    zodiacCrowd: { bar: [], value: ["standing", "captured", "killed"] },
+  },
+  options: [
+    {
+      key: "totalMode",
+      type: "choice",
+      default: DEFAULT_TOTAL_MODE,
+      choices: { keepArea: "FRACAS.Zodiac.TotalMode.keepArea", sumWithoutOnes: "FRACAS.Zodiac.TotalMode.sumWithoutOnes" },
+    },
+  ],
   tables,
+  combat: zodiacCombat,
+  cards: {
+    kill: { template: "zodiac/cards/kill.hbs", effect: killEffect },
+    strike: { template: "zodiac/cards/strike.hbs", effect: strikeEffect },
+    duel: { template: "zodiac/cards/duel.hbs", effect: duelEffect },
+    fight: {
+      template: "zodiac/cards/fight.hbs",
+      effect: fightEffect,
+      followUps: { setback: ({ message, result }) => fightSetback(message, result) },
+    },
+    duelCommit: {
+      template: "zodiac/cards/commit.hbs",
+      effect: commitEffect,
+      followUps: {
+        reveal: async ({ result }) => {
+          await revealDuel(String(result.duelKey ?? ""));
+        },
+      },
+    },
+  },
+  trackerPanel: { template: PANEL_TEMPLATE, context: panelContext },
+  templates: ZODIAC_TEMPLATES,
+  sample: {
+    source: {
+      name: "Mike",
+      type: "zodiacAgent",
+      system: { areas: { a1: { name: "Aries", rating: 3 }, a2: { name: "Capricorn", rating: 5 }, a3: { name: "Gemini", rating: 2 }, a4: { name: "Scorpio", rating: 2 }, a5: { name: "Virgo", rating: 2 } } },
+    },
+    target: { name: "The Baron", type: "zodiacOtherAgent", system: { rank: 4, tn: 10 } },
+    async roll(source, target) {
+      const t = dialogTarget(target.uuid, target.name);
+      const choice = { kind: "strike" as const, area: 3, spend: 0, gathered: 0, wagers: 1, calledShot: null, captureAlive: false, finish: false, tn: 10, totalMode: DEFAULT_TOTAL_MODE };
+      const model = rollModel(choice, { agentPoints: 3, almostDead: false }, t?.tn ?? 10, calledShotCosts);
+      const message = await rollAndPost(source, "a1", choice, model, t);
+      if (!message) throw new Error("Fracas | zodiac sample: no card posted");
+      return message;
+    },
+  },
 };

@@ -32,14 +32,12 @@ export class ApplicationV2 {
   protected async _onRender(_context: unknown, _options: unknown): Promise<void> {}
 }
 
-type AppClass = abstract new (...args: never[]) => ApplicationV2;
-
-/** HandlebarsApplicationMixin: adds the PARTS/TEMPLATES statics Handlebars apps declare. */
-export function HandlebarsApplicationMixin<T extends AppClass>(Base: T): T {
-  abstract class HandlebarsApplication extends Base {
-    static override PARTS: Record<string, Obj> = {};
-  }
-  return HandlebarsApplication;
+/** HandlebarsApplicationMixin: the mixed class keeps the base's statics and declares its own PARTS. */
+export function HandlebarsApplicationMixin<T extends typeof ApplicationV2>(Base: T): T {
+  const Mixed = class HandlebarsApplication extends (Base as typeof ApplicationV2) {
+    static override PARTS: Record<string, Obj> = { ...Base.PARTS };
+  };
+  return Mixed as unknown as T;
 }
 
 export class DocumentSheetV2 extends ApplicationV2 {

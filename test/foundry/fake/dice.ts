@@ -1,8 +1,8 @@
 /**
  * Roll with scripted dice: every die face comes from world.dice.queue(...) in order; a die with
  * nothing queued throws, so each test states the dice it depends on. Formulas: `NdS`, `NdS+k`,
- * `NdS-k`, or a plain integer. evaluateSync() refuses dice unless {strict: false}, as Foundry V13
- * does (dice are not deterministic).
+ * `NdS-k`, or a plain integer. As in Foundry V13 (Roll#_evaluateASTSync), evaluateSync() throws on
+ * dice, and with {strict: false} counts them as 0 without rolling: dice need `await evaluate()`.
  */
 export class DiceQueue {
   readonly #faces: number[] = [];
@@ -110,28 +110,29 @@ export class Roll {
   }
 
   async evaluate(): Promise<this> {
-    return this.#evaluate();
+    return this.#evaluate(true);
   }
 
   evaluateSync({ strict = true }: { strict?: boolean } = {}): this {
-    if (strict && !this.isDeterministic) {
-      throw new Error(`Roll#evaluateSync: "${this.formula}" has non-deterministic terms, which cannot be evaluated synchronously with strict: true`);
+    if (!this.isDeterministic) {
+      if (strict) throw new Error(`This Roll contains terms that cannot be synchronously evaluated. ("${this.formula}")`);
+      return this.#evaluate(false);
     }
-    return this.#evaluate();
+    return this.#evaluate(true);
   }
 
-  #evaluate(): this {
+  #evaluate(rollDice = true): this {
     if (this._evaluated) throw new Error(`The Roll "${this.formula}" has already been evaluated and is immutable`);
     if (!diceSource) throw new Error("FakeRoll: no world installed");
     const dice = diceSource();
-    for (const d of this.dice) {
+    for (const d of rollDice ? this.dice : []) {
       for (let i = 0; i < d.number; i++) d.results.push({ result: dice.next(d.faces, this.formula), active: true });
     }
     let total = 0;
     let sign = 1;
     for (const t of this.terms) {
       if (t instanceof OperatorTerm) sign = t.operator === "-" ? -1 : 1;
-      else total += sign * t.total;
+      else total += sign * (t instanceof Die && !rollDice ? 0 : t.total);
     }
     this._total = total;
     this._evaluated = true;

@@ -48,6 +48,18 @@ export class FakeUser {
   get uuid(): string {
     return `User.${this.id}`;
   }
+  /** User flags, which the server lets only the user themself or a GM write (Fracas signs GM requests with them). */
+  flags: Obj = {};
+  getFlag(scope: string, key: string): unknown {
+    return getProperty(this.flags, `${scope}.${key}`);
+  }
+  async setFlag(scope: string, key: string, value: unknown): Promise<this> {
+    const actor = rt().user();
+    if (actor.id !== this.id && !actor.isGM) throw new PermissionError(`User ${actor.name} lacks permission to update User [${this.id}]`);
+    const scoped = (this.flags[scope] ??= {}) as Obj;
+    scoped[key] = deepClone(value);
+    return this;
+  }
   get role(): number {
     return this.isGM ? 4 : 1;
   }

@@ -41,10 +41,18 @@ export class FakeTemplates {
     return fn;
   }
 
+  /** A test-only template (e.g. a card body around the real frame), registered as a partial too. */
+  define(path: string, source: string): void {
+    const fn = this.handlebars.compile(source);
+    this.#inline.set(path, fn);
+    this.handlebars.registerPartial(path, fn);
+  }
+  readonly #inline = new Map<string, Handlebars.TemplateDelegate>();
+
   async renderTemplate(path: string, data: object = {}): Promise<string> {
-    const rel = this.#file(path);
     this.rendered.push({ path, data });
-    return this.#compile(rel)(data, { allowProtoMethodsByDefault: true, allowProtoPropertiesByDefault: true });
+    const fn = this.#inline.get(path) ?? this.#compile(this.#file(path));
+    return fn(data, { allowProtoMethodsByDefault: true, allowProtoPropertiesByDefault: true });
   }
 
   /** Rejects when any path is missing (Foundry's fetch would 404). */
@@ -52,7 +60,7 @@ export class FakeTemplates {
     const list = Array.isArray(paths) ? paths : Object.values(paths);
     const missing = list.filter((p) => {
       try {
-        this.#file(p);
+        if (!this.#inline.has(p)) this.#file(p);
         return false;
       } catch {
         return true;

@@ -41,6 +41,7 @@ export function attackCardView(result: AttackCardResult, targets: readonly CardT
       shakeOff: result.shakeOffPossible,
       knockout: result.knockoutEase !== null,
       scar: result.scarPossible,
+      any: (hit && result.attackerIsNpc && t.isPC) || result.shakeOffPossible || result.knockoutEase !== null || result.scarPossible,
     })),
   };
 }

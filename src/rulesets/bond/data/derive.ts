@@ -17,6 +17,7 @@ import {
   speedFromCharacteristics,
   woundPenalty,
   type DamageClass,
+  type RangeBand,
   type Speed,
   type WoundLevel,
   type WoundState,
@@ -50,6 +51,9 @@ export const UNSKILLED: Record<Exclude<SkillRole, "general">, [Characteristic, C
 };
 
 export const MAX_CHARACTERISTIC = 30;
+
+/** Default outer edge (scene units, metres) of each range band; a weapon may set its own. */
+export const DEFAULT_RANGES: Record<RangeBand, number> = { pointBlank: 2, close: 10, medium: 30, long: 100 };
 
 function clampInt(v: unknown, min: number, max: number, fallback: number): number {
   return typeof v === "number" && Number.isInteger(v) ? Math.min(max, Math.max(min, v)) : fallback;

@@ -8,8 +8,9 @@ const fields = foundry.data.fields;
 const int = (min: number, max: number, initial: number) =>
   new fields.NumberField({ required: true, nullable: false, integer: true, min, max, initial });
 
-/** Default outer edge (metres) of each range band; a weapon may set its own. */
-export const DEFAULT_RANGES: Record<RangeBand, number> = { pointBlank: 2, close: 10, medium: 30, long: 100 };
+import { DEFAULT_RANGES } from "./derive.js";
+
+export { DEFAULT_RANGES };
 
 function weaponSchema() {
   const ranges: Record<string, ReturnType<typeof int>> = {};

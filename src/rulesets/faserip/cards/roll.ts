@@ -40,7 +40,9 @@ export function currentTargets(): TargetRef[] {
   const out: TargetRef[] = [];
   for (const token of game.user.targets) {
     const actor = token.actor;
-    if (actor) out.push({ uuid: actor.uuid, name: token.name ?? actor.name, tokenUuid: token.document.uuid ?? "" });
+    // A target is a placed token; its document uuid is what knock-back moves.
+    const doc = (token as { document?: { uuid?: string } }).document;
+    if (actor) out.push({ uuid: actor.uuid, name: token.name ?? actor.name, tokenUuid: doc?.uuid ?? "" });
   }
   return out;
 }
@@ -52,7 +54,9 @@ async function d(sides: number): Promise<{ roll: Roll; value: number }> {
 }
 
 function tokenUuidOf(actor: Actor.Implementation): string {
-  const token = actor.getActiveTokens()[0] as { document?: { uuid?: string } } | undefined;
+  // No scene viewed (or no canvas at all): the actor has no token to push from.
+  const tokens = typeof actor.getActiveTokens === "function" ? actor.getActiveTokens() : [];
+  const token = tokens[0] as { document?: { uuid?: string } } | undefined;
   return token?.document?.uuid ?? "";
 }
 
@@ -350,7 +354,8 @@ export async function knockBack(result: JsonObject): Promise<boolean> {
   const areas = typeof check?.areas === "number" ? check.areas : 0;
   const from = lookupUuidSync(String(result["attackerTokenUuid"] ?? "")) as TokenDocument.Implementation | null;
   const to = lookupUuidSync(String(result["defenderTokenUuid"] ?? "")) as TokenDocument.Implementation | null;
-  if (areas <= 0 || !from || !to || !canvas?.scene || from.parent !== canvas.scene || to.parent !== canvas.scene) {
+  const board = typeof canvas === "undefined" ? null : canvas;
+  if (areas <= 0 || !from || !to || !board?.scene || from.parent !== board.scene || to.parent !== board.scene) {
     ui.notifications?.warn(t("FRACAS.Faserip.Knockback.NotOnMap"));
     return false;
   }
@@ -358,7 +363,7 @@ export async function knockBack(result: JsonObject): Promise<boolean> {
     ui.notifications?.warn(t("FRACAS.Faserip.Refused.NotYourRoll"));
     return false;
   }
-  const size = canvas.grid?.size ?? 100;
+  const size = board.grid?.size ?? 100;
   const dest = knockBackPosition({ x: from.x ?? 0, y: from.y ?? 0 }, { x: to.x ?? 0, y: to.y ?? 0 }, areas, size);
   await to.update({ x: dest.x, y: dest.y } as never);
   return true;

@@ -2,6 +2,7 @@
 import { activeTable } from "../../../foundry/tables.js";
 import {
   battleEffectsTable,
+  coverShiftsTable,
   dodgeShiftsTable,
   initiativeModifiersTable,
   rankNumbersTable,
@@ -17,5 +18,6 @@ export function faseripTables() {
     ranks: activeTable(rankNumbersTable),
     slamStun: activeTable(slamStunTable),
     initiative: activeTable(initiativeModifiersTable),
+    cover: activeTable(coverShiftsTable),
   };
 }

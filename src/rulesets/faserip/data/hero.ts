@@ -7,16 +7,14 @@ import * as ledger from "../../../engine/ledger.js";
 import { health, karma, rankFromNumber, rankNumbersTable, RANK_KEYS, type RankKey } from "../rules/index.js";
 import { activeTable } from "../../../foundry/tables.js";
 import { heroView } from "./state.js";
+import { ABILITY_KEYS, MAX_SHEET_RANK, SIDES, type AbilityKey } from "./keys.js";
+
+export { ABILITY_KEYS, MAX_SHEET_RANK, SIDES, type AbilityKey };
 
 const fields = foundry.data.fields;
 
-/** Rank numbers above Beyond's 5001 add nothing; this keeps inputs bounded. */
-export const MAX_SHEET_RANK = 10_000;
 export const MAX_HEALTH = 100_000;
 export const MAX_STUN_ROUNDS = 1000;
-export const ABILITY_KEYS = ["fighting", "agility", "strength", "endurance", "reason", "intuition", "psyche"] as const;
-export type AbilityKey = (typeof ABILITY_KEYS)[number];
-export const SIDES = ["auto", "heroes", "villains"] as const;
 
 const rank = (initial: number) => new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_SHEET_RANK, initial });
 const flag = () => new fields.BooleanField({ required: true, initial: false });

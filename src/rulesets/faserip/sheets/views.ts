@@ -6,7 +6,7 @@ import { ACTION_ABILITY, ATTACK_ACTIONS, MAX_SHIFT, colorOdds, rankFromNumber, r
 import type { AttackAction, AttackResult, Color, FeatResult, RankKey, SecondaryCheck } from "../rules/index.js";
 import type { Grid } from "../../../engine/tables.js";
 import { isRuleError } from "../../../engine/errors.js";
-import { ABILITY_KEYS, type AbilityKey } from "../data/hero.js";
+import { ABILITY_KEYS, type AbilityKey } from "../data/keys.js";
 import { heroView } from "../data/state.js";
 
 const L = "FRACAS.Faserip";

@@ -4,9 +4,9 @@ import { MAX_BONUS, MAX_WOUNDS } from "../rules/vocabulary.js";
 
 const fields = foundry.data.fields;
 
-export const LIMBS = ["leftArm", "rightArm", "leftLeg", "rightLeg"] as const;
-export const SKILLS = ["melee", "ranged", "brawl"] as const;
-export const STATES = ["active", "unconscious", "dead"] as const;
+import { LIMBS, SKILLS, STATES } from "./vocab.js";
+
+export { LIMBS, SKILLS, STATES };
 
 const choices = (list: readonly string[]) => Object.fromEntries(list.map((v) => [v, v]));
 

@@ -7,7 +7,7 @@ import { isRuleError } from "../../../engine/errors.js";
 import type { Grid } from "../../../engine/tables.js";
 import { ACTIONS, CALLED_SHOTS, TOKENS_TO_DOUBLE, damageOdds, resolveAttack, tiersTable, actionModifiersTable, actionPhasesTable, tokensTable, damageTable } from "../rules/index.js";
 import type { Action, CalledShot, RadioOptions, ResolveAttackInput, Phase } from "../rules/index.js";
-import { LIMBS } from "../data/fields.js";
+import { LIMBS } from "../data/vocab.js";
 import { BARE_HANDS, attackerOf, kindOf, type Sys, type WeaponChoice } from "../data/state.js";
 
 export interface AttackTarget {

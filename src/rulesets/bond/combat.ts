@@ -1,0 +1,62 @@
+/**
+ * Bond's combat mapping: declarations in ascending Speed, actions in descending Speed (the
+ * engine's order.speedPlan); D6 tie-breaks rolled once with Foundry's die and kept in each
+ * combatant's memory for the whole battle; the declarations a character may make, with the
+ * attacks its Speed allows this round.
+ */
+import { speedPlan } from "../../engine/order.js";
+import type { CombatantInfo, CombatMapping, JsonObject } from "../../foundry/registry.js";
+import { attacksThisRound, SPEEDS } from "./rules/index.js";
+import { deriveCharacter } from "./data/derive.js";
+
+export const DECLARATIONS = ["fire", "hth", "kick", "specificBlow", "move", "other"] as const;
+export type Declaration = (typeof DECLARATIONS)[number];
+const ATTACKS: readonly Declaration[] = ["fire", "hth", "kick", "specificBlow"];
+
+/** A combatant's Speed: the actor's derived Speed, recomputed from its characteristics if absent. */
+export function speedOf(c: CombatantInfo): number {
+  const s = c.system.speed;
+  if (typeof s === "number" && (SPEEDS as readonly number[]).includes(s)) return s;
+  if (c.actorType !== "bondCharacter") return 0;
+  return deriveCharacter(c.system as never, []).speed;
+}
+
+function keptRolls(memory: JsonObject): number[] {
+  const r = memory.tieRolls;
+  return Array.isArray(r) ? r.filter((x): x is number => typeof x === "number" && Number.isInteger(x) && x >= 1 && x <= 6) : [];
+}
+
+function entries(combatants: readonly CombatantInfo[]) {
+  return combatants.map((c) => ({ id: c.id, speed: speedOf(c), tieRolls: keptRolls(c.memory) }));
+}
+
+export function attacksFor(c: CombatantInfo, round: number): number {
+  return attacksThisRound(speedOf(c), Math.max(1, round));
+}
+
+export const bondCombat: CombatMapping = {
+  startRound({ round, combatants, combatMemory, die }) {
+    // The plan rolls only the ties still unbroken; rolls already kept are reused, so the order holds all battle.
+    const plan = speedPlan(entries(combatants), die, { round });
+    const initiative: Record<string, number | null> = {};
+    const memory: Record<string, JsonObject> = {};
+    for (const c of combatants) {
+      initiative[c.id] = speedOf(c);
+      memory[c.id] = { tieRolls: plan.tieBreaks[c.id] ?? [], round, attacks: attacksFor(c, round) };
+    }
+    return { initiative, memory, combatMemory: { ...combatMemory } };
+  },
+
+  plan({ round, combatants, die }) {
+    return speedPlan(entries(combatants), die, { round });
+  },
+
+  declarations(c) {
+    const round = typeof c.memory.round === "number" ? c.memory.round : 1;
+    const attacks = attacksFor(c, round);
+    return DECLARATIONS.filter((d) => attacks > 0 || !ATTACKS.includes(d)).map((d) => ({
+      value: d,
+      label: ATTACKS.includes(d) ? `FRACAS.Bond.Declare.${d}.n${attacks}` : `FRACAS.Bond.Declare.${d}`,
+    }));
+  },
+};

@@ -1,0 +1,86 @@
+/** Reads an attacker, a weapon and the user's target from Foundry into the pure AttackSetup. */
+import { statusEffectId } from "../../../engine/events.js";
+import { activeTable } from "../../../foundry/tables.js";
+import { rulesetOption } from "../../../foundry/settings.js";
+import { hthDamageClass, hthDamageClassTable, type RangeBand } from "../rules/index.js";
+import { readCharacteristics } from "../data/derive.js";
+import { BondWeaponData, DEFAULT_RANGES } from "../data/weapon.js";
+import { bondSystem, isNpc } from "../cards/notes.js";
+import type { AttackSetup } from "./attack-view.js";
+
+interface Point {
+  x: number;
+  y: number;
+}
+interface PlacedToken {
+  center: Point;
+  scene?: { id: string | null } | null;
+  document?: { parent?: { id: string | null } | null };
+}
+interface MeasuringCanvas {
+  scene?: { id: string | null } | null;
+  grid?: { measurePath?: (waypoints: Point[]) => { distance: number } };
+}
+
+/** Distance between two tokens when both stand on the viewed scene and the grid can measure; else null. */
+export function tokenDistance(a: PlacedToken | null | undefined, b: PlacedToken | null | undefined): number | null {
+  const c = (globalThis as { canvas?: MeasuringCanvas }).canvas;
+  const sceneId = c?.scene?.id;
+  if (!a || !b || !sceneId || typeof c?.grid?.measurePath !== "function") return null;
+  if (a.document?.parent?.id !== sceneId || b.document?.parent?.id !== sceneId) return null;
+  const d = c.grid.measurePath([a.center, b.center]).distance;
+  return Number.isFinite(d) ? d : null;
+}
+
+export function firstTarget(): { actor: Actor.Implementation | null; token: PlacedToken | null } {
+  for (const token of game.user.targets) return { actor: (token.actor as Actor.Implementation | null) ?? null, token: token as unknown as PlacedToken };
+  return { actor: null, token: null };
+}
+
+/** The running combat this actor fights in, if any. */
+export function combatOf(actor: Actor.Implementation): Combat.Implementation | null {
+  const combat = game.combat as Combat.Implementation | null | undefined;
+  if (!combat?.started) return null;
+  return [...combat.combatants].some((c) => c.actor?.id === actor.id) ? combat : null;
+}
+
+export function buildSetup(actor: Actor.Implementation, weapon: Item.Implementation | null): AttackSetup {
+  const sys = bondSystem(actor);
+  if (!sys) throw new Error("Fracas: not a bond character");
+  const w = weapon && weapon.system instanceof BondWeaponData ? weapon.system.asWeapon() : null;
+  const chars = readCharacteristics(sys.characteristics);
+  const attackKind = w?.attackKind ?? "hth";
+  const meleeWeapon = attackKind === "hth" ? (w?.meleeWeapon ?? "none") : "none";
+  const baseDamageClass =
+    attackKind === "fire" || meleeWeapon === "other"
+      ? w!.damageClass
+      : hthDamageClass(chars.str, meleeWeapon === "knife" || meleeWeapon === "sword" ? meleeWeapon : "none", activeTable(hthDamageClassTable));
+  const { actor: targetActor, token: targetToken } = firstTarget();
+  const targetSys = bondSystem(targetActor);
+  const combat = combatOf(actor);
+  const attacks = sys.roundAttacks;
+  const sameRound = combat !== null && attacks.combat === combat.id && attacks.round === combat.round;
+  return {
+    actorName: actor.name,
+    weaponName: weapon?.name ?? game.i18n.localize("FRACAS.Bond.Unarmed"),
+    attackKind,
+    primaryChance: attackKind === "fire" ? sys.fireCombatChance : sys.handToHandChance,
+    baseDamageClass,
+    meleeWeapon,
+    pointOrEdge: attackKind === "hth" ? (w?.pointOrEdge ?? false) || meleeWeapon === "knife" || meleeWeapon === "sword" : false,
+    performance: attackKind === "fire" ? (w?.performance ?? 0) : 0,
+    shotsPerRound: attackKind === "fire" ? (w?.shotsPerRound ?? 0) : 0,
+    speed: sys.speed,
+    attackerWound: sys.woundState.level,
+    attackerProne: actor.statuses.has(statusEffectId("prone")),
+    attackerRestrained: actor.statuses.has(statusEffectId("restrained")),
+    attackerIsNpc: isNpc(actor),
+    round: combat ? (combat.round ?? 1) : null,
+    attacksMade: sameRound ? attacks.count : 0,
+    targetName: targetActor?.name ?? null,
+    targetSpeed: targetSys ? targetSys.speed : null,
+    distance: attackKind === "fire" ? tokenDistance(actor.getActiveTokens()[0] as unknown as PlacedToken | undefined, targetToken) : null,
+    ranges: (w?.ranges ?? DEFAULT_RANGES) as Record<RangeBand, number>,
+    specificBlowWounds: rulesetOption("bond", "specificBlowWounds", false),
+  };
+}

@@ -1,0 +1,171 @@
+/** The bond character sheet (AppV2): characteristics, skills, weapons with one-click attack, wounds, points, Fame, scars. */
+import * as ledger from "../../../engine/ledger.js";
+import { isRuleError } from "../../../engine/errors.js";
+import { handlebarsActorSheet } from "../../../foundry/typed.js";
+import { statusEffectId } from "../../../engine/events.js";
+import { applyFirstAid, applyHospital, applyRest, passHours, wakeUp, type StateChange } from "../rules/index.js";
+import { BondCharacterData } from "../data/character.js";
+import { BondSkillData } from "../data/skill.js";
+import { BondWeaponData } from "../data/weapon.js";
+import { safePool, safeWoundState, type SkillLike } from "../data/derive.js";
+import { addScar } from "../cards/attack.js";
+import { postRecovery } from "../cards/recovery.js";
+import { isNpc, warn } from "../cards/notes.js";
+import { BondAttackDialog } from "./attack-dialog.js";
+import { characterView } from "./character-view.js";
+
+const Base = handlebarsActorSheet();
+
+function inputNumber(root: HTMLElement, selector: string, min: number, max: number): number | null {
+  const el = root.querySelector<HTMLInputElement>(selector);
+  const n = Number(el?.value);
+  return Number.isInteger(n) && n >= min && n <= max ? n : null;
+}
+
+export class BondCharacterSheet extends Base {
+  static override DEFAULT_OPTIONS = {
+    classes: ["fracas", "bond", "bond-character-sheet"],
+    position: { width: 640, height: 760 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      attack: BondCharacterSheet.#onAttack,
+      recover: BondCharacterSheet.#onRecover,
+      rest: BondCharacterSheet.#onRest,
+      hospital: BondCharacterSheet.#onHospital,
+      firstAid: BondCharacterSheet.#onFirstAid,
+      wakeUp: BondCharacterSheet.#onWakeUp,
+      passHours: BondCharacterSheet.#onPassHours,
+      addScar: BondCharacterSheet.#onAddScar,
+      removeScar: BondCharacterSheet.#onRemoveScar,
+      points: BondCharacterSheet.#onPoints,
+      createItem: BondCharacterSheet.#onCreateItem,
+      editItem: BondCharacterSheet.#onEditItem,
+      deleteItem: BondCharacterSheet.#onDeleteItem,
+    },
+  } as never;
+
+  static PARTS = {
+    main: { template: "systems/fracas/templates/bond/sheets/character.hbs", scrollable: [""] },
+  };
+
+  get bond(): BondCharacterData {
+    return this.actor.system as unknown as BondCharacterData;
+  }
+
+  protected override async _prepareContext(options: never): Promise<never> {
+    const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
+    const sys = this.bond;
+    const skills: SkillLike[] = [];
+    const weapons: { id: string; name: string; weapon: ReturnType<BondWeaponData["asWeapon"]> }[] = [];
+    for (const item of this.actor.items) {
+      if (item.system instanceof BondSkillData) skills.push(item.system.asSkill(item.id ?? "", item.name));
+      if (item.system instanceof BondWeaponData) weapons.push({ id: item.id ?? "", name: item.name, weapon: item.system.asWeapon() });
+    }
+    const view = characterView({
+      name: this.actor.name,
+      img: this.actor.img ?? "",
+      editable: this.isEditable,
+      isGM: game.user.isGM,
+      npc: isNpc(this.actor),
+      characteristics: sys.characteristics as never,
+      fame: sys.fame,
+      notes: sys.notes,
+      scars: sys.scars as never,
+      derived: sys,
+      skills,
+      weapons,
+    });
+    return { ...base, view } as never;
+  }
+
+  static async #onAttack(this: BondCharacterSheet, _event: Event, target: HTMLElement): Promise<void> {
+    const id = target.dataset.itemId;
+    const weapon = id ? (this.actor.items.get(id) ?? null) : null;
+    await new BondAttackDialog(this.actor, weapon as Item.Implementation | null).render({ force: true });
+  }
+
+  static async #onRecover(this: BondCharacterSheet, _event: Event, target: HTMLElement): Promise<void> {
+    const which = target.dataset.which === "stun" ? "stun" : "wound";
+    await postRecovery(this.actor, which);
+  }
+
+  async applyChange(fn: () => StateChange): Promise<void> {
+    let change: StateChange;
+    try {
+      change = fn();
+    } catch (e) {
+      if (!isRuleError(e)) throw e;
+      return warn(`FRACAS.Error.${e.code}`, { ...e.data });
+    }
+    await this.actor.update({ "system.wound": change.state } as never);
+    for (const e of change.events) await this.actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
+  }
+
+  static async #onRest(this: BondCharacterSheet): Promise<void> {
+    const weeks = inputNumber(this.element, "[data-bond-weeks]", 1, 52);
+    if (weeks === null) return warn("FRACAS.Bond.Heal.BadNumber");
+    await this.applyChange(() => applyRest(safeWoundState(this.bond.wound), weeks));
+  }
+
+  static async #onHospital(this: BondCharacterSheet): Promise<void> {
+    const days = inputNumber(this.element, "[data-bond-days]", 1, 365);
+    if (days === null) return warn("FRACAS.Bond.Heal.BadNumber");
+    await this.applyChange(() => applyHospital(safeWoundState(this.bond.wound), days));
+  }
+
+  static async #onFirstAid(this: BondCharacterSheet, _event: Event, target: HTMLElement): Promise<void> {
+    const success = target.dataset.success === "true";
+    await this.applyChange(() => applyFirstAid(safeWoundState(this.bond.wound), success));
+  }
+
+  static async #onWakeUp(this: BondCharacterSheet): Promise<void> {
+    await this.applyChange(() => wakeUp(safeWoundState(this.bond.wound)));
+  }
+
+  static async #onPassHours(this: BondCharacterSheet): Promise<void> {
+    const hours = inputNumber(this.element, "[data-bond-hours]", 1, 1000);
+    if (hours === null) return warn("FRACAS.Bond.Heal.BadNumber");
+    await this.applyChange(() => passHours(safeWoundState(this.bond.wound), hours));
+  }
+
+  static async #onAddScar(this: BondCharacterSheet): Promise<void> {
+    await addScar(this.actor);
+  }
+
+  static async #onRemoveScar(this: BondCharacterSheet, _event: Event, target: HTMLElement): Promise<void> {
+    const index = Number(target.dataset.index);
+    const scars = [...this.bond.scars];
+    const removed = scars.splice(index, 1)[0];
+    if (!removed) return;
+    await this.actor.update({ "system.scars": scars, "system.fame": Math.max(0, this.bond.fame - removed.fame) } as never);
+  }
+
+  /** +1 / −1 Hero (or Survival) Point through the ledger, so every change has an entry. */
+  static async #onPoints(this: BondCharacterSheet, _event: Event, target: HTMLElement): Promise<void> {
+    const delta = target.dataset.delta === "-1" ? -1 : 1;
+    try {
+      const pool = ledger.change(safePool(this.bond.heroPoints), { id: foundry.utils.randomID(), delta, reason: "sheet", by: game.user.id ?? "", at: Date.now() });
+      await this.actor.update({ "system.heroPoints": pool } as never);
+    } catch (e) {
+      if (!isRuleError(e)) throw e;
+      warn(`FRACAS.Error.${e.code}`, { ...e.data });
+    }
+  }
+
+  static async #onCreateItem(this: BondCharacterSheet, _event: Event, target: HTMLElement): Promise<void> {
+    const type = target.dataset.type === "bondSkill" ? "bondSkill" : "bondWeapon";
+    const name = game.i18n.localize(type === "bondSkill" ? "FRACAS.Bond.NewSkill" : "FRACAS.Bond.NewWeapon");
+    await this.actor.createEmbeddedDocuments("Item", [{ type, name }] as never);
+  }
+
+  static async #onEditItem(this: BondCharacterSheet, _event: Event, target: HTMLElement): Promise<void> {
+    const item = this.actor.items.get(target.dataset.itemId ?? "");
+    await item?.sheet?.render(true);
+  }
+
+  static async #onDeleteItem(this: BondCharacterSheet, _event: Event, target: HTMLElement): Promise<void> {
+    const item = this.actor.items.get(target.dataset.itemId ?? "");
+    await item?.delete();
+  }
+}

@@ -1,0 +1,91 @@
+/** The character sheet's context, built purely from plain data (the sheet and the fixtures both use it). */
+import type { CharacterDerived, SkillLike } from "../data/derive.js";
+import { CHARACTERISTICS } from "../data/derive.js";
+import type { WeaponLike } from "../data/weapon.js";
+import type { ScarLocation } from "../rules/index.js";
+
+export interface CharacterViewInput {
+  name: string;
+  img: string;
+  editable: boolean;
+  isGM: boolean;
+  npc: boolean;
+  characteristics: Record<(typeof CHARACTERISTICS)[number], number>;
+  fame: number;
+  notes: string;
+  scars: { location: ScarLocation; visible: boolean; fame: number }[];
+  derived: CharacterDerived;
+  skills: SkillLike[];
+  weapons: { id: string; name: string; weapon: WeaponLike }[];
+}
+
+const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
+
+export function characterView(input: CharacterViewInput) {
+  const d = input.derived;
+  const w = d.woundState;
+  const unconscious = w.level === "IN" || w.knockedOut;
+  const dead = w.level === "KL";
+  return {
+    name: input.name,
+    img: input.img,
+    editable: input.editable,
+    isGM: input.isGM,
+    npc: input.npc,
+    pointsLabel: input.npc ? "FRACAS.Bond.SurvivalPoints" : "FRACAS.Bond.HeroPoints",
+    points: d.heroPointsValue,
+    characteristics: CHARACTERISTICS.map((c) => ({
+      key: c,
+      label: `FRACAS.Bond.Characteristic.${c}`,
+      abbr: `FRACAS.Bond.CharacteristicAbbr.${c}`,
+      value: input.characteristics[c],
+      field: `system.characteristics.${c}`,
+      id: `bond-char-${c}`,
+    })),
+    speed: d.speed,
+    fame: input.fame,
+    hthDamageClass: d.hthDamageClass,
+    fireCombatChance: d.fireCombatChance,
+    handToHandChance: d.handToHandChance,
+    wound: {
+      level: w.level,
+      label: `FRACAS.Bond.Wound.${w.level}`,
+      penalty: signed(d.woundPenalty),
+      stunRollPending: w.stunRollPending,
+      stunRounds: w.stunRounds,
+      woundRollPending: w.woundRollPending,
+      unconsciousHours: w.unconsciousHours,
+      knockedOut: w.knockedOut,
+      firstAidUsed: w.firstAidUsed,
+      unconscious,
+      dead,
+      canRecoverStun: w.stunRollPending && !unconscious && !dead,
+      canRecoverWound: w.woundRollPending && !unconscious && !dead,
+      canFirstAid: !w.firstAidUsed && !dead && w.level !== "none" && w.level !== "ST",
+      canHeal: !dead && w.level !== "none",
+      wounded: w.level !== "none",
+    },
+    skills: input.skills.map((s) => ({
+      id: s.id,
+      name: s.name,
+      roleLabel: `FRACAS.Bond.SkillRole.${s.role}`,
+      characteristics: [s.characteristic1, s.characteristic2].filter((c) => c !== "").map((c) => `FRACAS.Bond.CharacteristicAbbr.${c}`),
+      level: s.level,
+      primaryChance: d.skillChances[s.id] ?? 0,
+    })),
+    weapons: input.weapons.map(({ id, name, weapon }) => ({
+      id,
+      name,
+      kindLabel: `FRACAS.Bond.AttackKind.${weapon.attackKind}`,
+      fire: weapon.attackKind === "fire",
+      damageClass: weapon.attackKind === "fire" || weapon.meleeWeapon === "other" ? weapon.damageClass : null,
+      performance: signed(weapon.performance),
+      shots: weapon.shotsPerRound > 0 ? weapon.shotsPerRound : null,
+      primaryChance: weapon.attackKind === "fire" ? d.fireCombatChance : d.handToHandChance,
+    })),
+    scars: input.scars.map((s, index) => ({ index, label: `FRACAS.Bond.Scar.${s.location}`, visible: s.visible, fame: s.fame })),
+    notes: input.notes,
+  };
+}
+
+export type CharacterView = ReturnType<typeof characterView>;

@@ -1,0 +1,41 @@
+/** Item sheets for bondWeapon and bondSkill. */
+import { handlebarsItemSheet } from "../../../foundry/typed.js";
+import { BondSkillData } from "../data/skill.js";
+import { BondWeaponData } from "../data/weapon.js";
+import { skillView, weaponView } from "./item-views.js";
+
+const Base = handlebarsItemSheet();
+
+export class BondWeaponSheet extends Base {
+  static override DEFAULT_OPTIONS = {
+    classes: ["fracas", "bond", "bond-item-sheet"],
+    position: { width: 460, height: 560 },
+    form: { submitOnChange: true },
+  } as never;
+
+  static PARTS = { main: { template: "systems/fracas/templates/bond/sheets/weapon.hbs" } };
+
+  protected override async _prepareContext(options: never): Promise<never> {
+    const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
+    const sys = this.item.system;
+    if (!(sys instanceof BondWeaponData)) return base as never;
+    return { ...base, view: weaponView(this.item.name, this.item.img ?? "", this.isEditable, sys.asWeapon(), sys.description) } as never;
+  }
+}
+
+export class BondSkillSheet extends Base {
+  static override DEFAULT_OPTIONS = {
+    classes: ["fracas", "bond", "bond-item-sheet"],
+    position: { width: 420, height: 440 },
+    form: { submitOnChange: true },
+  } as never;
+
+  static PARTS = { main: { template: "systems/fracas/templates/bond/sheets/skill.hbs" } };
+
+  protected override async _prepareContext(options: never): Promise<never> {
+    const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
+    const sys = this.item.system;
+    if (!(sys instanceof BondSkillData)) return base as never;
+    return { ...base, view: skillView(this.item.name, this.item.img ?? "", this.isEditable, sys, sys.description) } as never;
+  }
+}

@@ -1,0 +1,39 @@
+/** The item sheets' contexts, built purely (the sheets and the fixtures both use them). */
+import { DAMAGE_CLASSES, MELEE_WEAPONS, RANGE_BANDS } from "../rules/index.js";
+import { CHARACTERISTICS, SKILL_ROLES } from "../data/derive.js";
+import type { WeaponLike } from "../data/weapon.js";
+import type { Option } from "./attack-view.js";
+
+const options = (values: readonly string[], selected: string, label: (v: string) => string): Option[] =>
+  values.map((v) => ({ value: v, label: label(v), selected: v === selected }));
+
+export function weaponView(name: string, img: string, editable: boolean, w: WeaponLike, description: string) {
+  return {
+    name,
+    img,
+    editable,
+    fire: w.attackKind === "fire",
+    kindOptions: options(["fire", "hth"], w.attackKind, (v) => `FRACAS.Bond.AttackKind.${v}`),
+    meleeOptions: options(MELEE_WEAPONS, w.meleeWeapon, (v) => `FRACAS.Bond.MeleeWeapon.${v}`),
+    dcOptions: options(DAMAGE_CLASSES, w.damageClass, (v) => v),
+    performance: w.performance,
+    shotsPerRound: w.shotsPerRound,
+    drawModifier: w.drawModifier,
+    pointOrEdge: w.pointOrEdge,
+    ranges: RANGE_BANDS.map((b) => ({ band: b, label: `FRACAS.Bond.Range.${b}`, value: w.ranges[b], field: `system.ranges.${b}`, id: `bond-range-${b}` })),
+    description,
+  };
+}
+
+export function skillView(name: string, img: string, editable: boolean, s: { role: string; characteristic1: string; characteristic2: string; level: number }, description: string) {
+  return {
+    name,
+    img,
+    editable,
+    roleOptions: options(SKILL_ROLES, s.role, (v) => `FRACAS.Bond.SkillRole.${v}`),
+    char1Options: options(CHARACTERISTICS, s.characteristic1, (v) => `FRACAS.Bond.Characteristic.${v}`),
+    char2Options: options(["", ...CHARACTERISTICS], s.characteristic2, (v) => (v ? `FRACAS.Bond.Characteristic.${v}` : "FRACAS.Bond.NoCharacteristic")),
+    level: s.level,
+    description,
+  };
+}

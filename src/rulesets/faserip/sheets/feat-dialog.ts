@@ -1,0 +1,157 @@
+/**
+ * The FEAT dialog: ability, action (the nine of the seed, or a plain ability FEAT), weapon,
+ * column shifts (dodge, cover, multiple targets, other) and Karma; it shows the exact chance of
+ * each colour from the kernel's colorOdds before rolling, then rolls d100 with Foundry's Roll.
+ * The dodge shift is pre-filled from the target's dodge this round (combatant memory).
+ */
+import { handlebarsApplication } from "../../../foundry/typed.js";
+import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
+import { isRuleError } from "../../../engine/errors.js";
+import * as ledger from "../../../engine/ledger.js";
+import { coverShift, multipleTargetShift, type CoverLevel } from "../rules/index.js";
+import { ABILITY_KEYS, type AbilityKey } from "../data/hero.js";
+import { heroView } from "../data/state.js";
+import { combatantOf, currentTargets, performFeat, readDodge, type TargetRef } from "../cards/roll.js";
+import { faseripTables } from "../cards/tables.js";
+import { DIALOG_ACTIONS, abilityForAction, actionForWeapon, featDialogView, normaliseForm, type DialogAction, type FeatForm } from "./views.js";
+
+const Base = handlebarsApplication();
+
+interface WeaponChoice {
+  id: string;
+  name: string;
+  damage: number;
+  thrown: boolean;
+  range: number;
+}
+
+export interface FeatDialogOptions {
+  ability?: AbilityKey;
+  action?: DialogAction;
+  weaponId?: string;
+}
+
+function weaponsOf(actor: Actor.Implementation): WeaponChoice[] {
+  return [...actor.items]
+    .filter((i) => (i.type as string) === "faseripWeapon")
+    .map((i) => {
+      const s = i.system as unknown as { damage: number; thrown: boolean; range: number };
+      return { id: i.id ?? "", name: i.name, damage: s.damage, thrown: s.thrown, range: s.range };
+    });
+}
+
+function karmaPoolOf(actor: Actor.Implementation): number {
+  try {
+    return ledger.requirePool((actor.system as unknown as { karma: { pool: unknown } }).karma.pool).value;
+  } catch {
+    return 0;
+  }
+}
+
+export class FaseripFeatDialog extends Base {
+  static override DEFAULT_OPTIONS = {
+    classes: ["fracas", "faserip", "faserip-feat-dialog"],
+    tag: "form",
+    position: { width: 420, height: "auto" },
+    window: { title: "FRACAS.Faserip.Dialog.Title", resizable: true },
+    form: { handler: FaseripFeatDialog.#onSubmit, submitOnChange: false, closeOnSubmit: true },
+  } as never;
+
+  static PARTS = {
+    form: { template: "systems/fracas/templates/faserip/feat-dialog.hbs" },
+  } as never;
+
+  readonly actor: Actor.Implementation;
+  readonly targets: TargetRef[];
+  formState: FeatForm;
+  #listening = false;
+
+  constructor(actor: Actor.Implementation, opts: FeatDialogOptions = {}) {
+    super({} as never);
+    this.actor = actor;
+    this.targets = currentTargets();
+    const weapon = weaponsOf(actor).find((w) => w.id === opts.weaponId) ?? null;
+    const action: DialogAction = opts.action ?? (weapon ? actionForWeapon(weapon) : "slugfest");
+    const round = game.combat?.round ?? 0;
+    const first = this.targets[0];
+    const dodge = first ? (readDodge(combatantOf({ uuid: first.uuid, id: null }), round)?.shift ?? 0) : 0;
+    this.formState = {
+      ability: opts.ability ?? abilityForAction(action, "fighting"),
+      action,
+      weaponId: weapon?.id ?? "",
+      dodge,
+      cover: 0,
+      multipleTargets: this.targets.length > 1 ? multipleTargetShift(this.targets.length) : 0,
+      other: 0,
+      karma: 0,
+    };
+  }
+
+  override get title(): string {
+    return t("FRACAS.Faserip.Dialog.TitleFor", { name: this.actor.name });
+  }
+
+  override async _prepareContext(): Promise<Record<string, unknown>> {
+    const hero = heroView(this.actor.system);
+    const round = game.combat?.round ?? 0;
+    const tables = faseripTables();
+    return {
+      view: featDialogView({
+        actorName: this.actor.name,
+        abilities: hero.abilities,
+        karmaPool: karmaPoolOf(this.actor),
+        weapons: weaponsOf(this.actor),
+        targets: this.targets.map((tg) => {
+          const dodge = readDodge(combatantOf({ uuid: tg.uuid, id: null }), round);
+          return { name: tg.name, dodgeColor: dodge?.color ?? null, dodgeShift: dodge?.shift ?? null };
+        }),
+        form: this.formState,
+        tables: { universal: tables.universal, ranks: tables.ranks },
+      }),
+      coverChoices: (["none", "light", "medium", "heavy"] as CoverLevel[]).map((level) => ({ value: coverShift(level, tables.cover), label: `FRACAS.Faserip.Cover.${level}` })),
+    };
+  }
+
+  /** Reads the form into formState; a changed action resets the ability to the action's own. */
+  readForm(form: HTMLFormElement, changed: string | null): void {
+    const data = new FormData(form);
+    const num = (k: string): number => Number(data.get(k) ?? 0) || 0;
+    const action = String(data.get("action") ?? this.formState.action) as DialogAction;
+    const abilityIn = String(data.get("ability") ?? this.formState.ability) as AbilityKey;
+    const weaponId = String(data.get("weaponId") ?? "");
+    this.formState = {
+      action: (DIALOG_ACTIONS as readonly string[]).includes(action) ? action : "slugfest",
+      ability: changed === "action" ? abilityForAction(action, abilityIn) : ABILITY_KEYS.includes(abilityIn) ? abilityIn : "fighting",
+      weaponId,
+      dodge: num("dodge"),
+      cover: num("cover"),
+      multipleTargets: num("multipleTargets"),
+      other: num("other"),
+      karma: num("karma"),
+    };
+  }
+
+  override async _onRender(context: never, options: never): Promise<void> {
+    await super._onRender(context, options);
+    // The form element outlives re-renders (only its parts are replaced): listen once.
+    if (this.#listening) return;
+    this.#listening = true;
+    const form = this.element as HTMLFormElement;
+    form.addEventListener("change", (event) => {
+      const name = (event.target as HTMLInputElement | null)?.name ?? null;
+      this.readForm(form, name);
+      void this.render();
+    });
+  }
+
+  static async #onSubmit(this: FaseripFeatDialog, _event: Event, form: HTMLFormElement): Promise<void> {
+    this.readForm(form, null);
+    const weapon = weaponsOf(this.actor).find((w) => w.id === this.formState.weaponId) ?? null;
+    try {
+      await performFeat({ actor: this.actor, form: normaliseForm(this.formState, karmaPoolOf(this.actor)), targets: this.targets, weapon: weapon ? { name: weapon.name, damage: weapon.damage } : null });
+    } catch (e) {
+      if (!isRuleError(e)) throw e;
+      ui.notifications?.warn(ruleErrorMessage(e));
+    }
+  }
+}

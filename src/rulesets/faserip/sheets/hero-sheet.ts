@@ -1,0 +1,136 @@
+/** The faseripHero sheet: the seven abilities as rank chips, Health, Karma, powers, talents, weapons. */
+import { handlebarsActorSheet } from "../../../foundry/typed.js";
+import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
+import { isRuleError } from "../../../engine/errors.js";
+import * as ledger from "../../../engine/ledger.js";
+import { ABILITY_KEYS, FaseripHeroData, type AbilityKey } from "../data/hero.js";
+import { passStunRound, postDyingTick } from "../cards/roll.js";
+import { faseripTables } from "../cards/tables.js";
+import { FaseripFeatDialog } from "./feat-dialog.js";
+import { heroSheetView } from "./views.js";
+
+const Base = handlebarsActorSheet();
+const ITEM_TYPES = ["faseripWeapon", "faseripPower", "faseripTalent"] as const;
+
+export class FaseripHeroSheet extends Base {
+  static override DEFAULT_OPTIONS = {
+    classes: ["fracas", "faserip", "sheet", "actor"],
+    position: { width: 640, height: 760 },
+    window: { resizable: true },
+    actions: {
+      rollAbility: FaseripHeroSheet.#onRollAbility,
+      rollWeapon: FaseripHeroSheet.#onRollWeapon,
+      createItem: FaseripHeroSheet.#onCreateItem,
+      editItem: FaseripHeroSheet.#onEditItem,
+      deleteItem: FaseripHeroSheet.#onDeleteItem,
+      karma: FaseripHeroSheet.#onKarma,
+      resetKarma: FaseripHeroSheet.#onResetKarma,
+      healFull: FaseripHeroSheet.#onHealFull,
+      dyingRound: FaseripHeroSheet.#onDyingRound,
+      stunRound: FaseripHeroSheet.#onStunRound,
+    },
+    form: { submitOnChange: true },
+  } as never;
+
+  static PARTS = {
+    sheet: { template: "systems/fracas/templates/faserip/hero-sheet.hbs", scrollable: [""] },
+  } as never;
+
+  override async _prepareContext(options: never): Promise<never> {
+    const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
+    const actor = this.actor;
+    const system = actor.system as unknown as FaseripHeroData;
+    let pool: ledger.Pool;
+    try {
+      pool = ledger.requirePool(system.karma.pool);
+    } catch {
+      pool = ledger.createPool(0);
+    }
+    const notesHTML = await foundry.applications.ux.TextEditor.implementation.enrichHTML(system.notes ?? "", { relativeTo: actor as never });
+    const view = heroSheetView({
+      name: actor.name,
+      img: actor.img ?? "",
+      system: actor.system,
+      karma: { value: pool.value, start: system.karmaStart ?? 0, history: ledger.history(pool).map((e) => ({ delta: e.delta, reason: e.reason, undone: e.undone === true })) },
+      items: [...actor.items].map((i) => ({ id: i.id ?? "", name: i.name, img: i.img ?? "", type: i.type as string, system: i.system as unknown as Record<string, unknown> })),
+      editable: this.isEditable,
+      isGM: game.user.isGM,
+      notesHTML,
+      ranks: faseripTables().ranks,
+    });
+    return { ...base, view, notesRaw: system.notes ?? "" } as never;
+  }
+
+  static #onRollAbility(this: FaseripHeroSheet, _event: Event, target: HTMLElement): void {
+    const ability = target.dataset.ability as AbilityKey | undefined;
+    if (!ability || !ABILITY_KEYS.includes(ability)) return;
+    const action = ability === "fighting" ? "slugfest" : ability === "agility" ? "dodging" : ability === "strength" ? "grappling" : ability === "endurance" ? "charging" : "feat";
+    void new FaseripFeatDialog(this.actor, { ability, action }).render({ force: true } as never);
+  }
+
+  static #onRollWeapon(this: FaseripHeroSheet, _event: Event, target: HTMLElement): void {
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    if (!id) return;
+    void new FaseripFeatDialog(this.actor, { weaponId: id }).render({ force: true } as never);
+  }
+
+  static async #onCreateItem(this: FaseripHeroSheet, _event: Event, target: HTMLElement): Promise<void> {
+    const type = target.dataset.type as (typeof ITEM_TYPES)[number] | undefined;
+    if (!type || !ITEM_TYPES.includes(type)) return;
+    await this.actor.createEmbeddedDocuments("Item", [{ type, name: t(`TYPES.Item.${type}`) }] as never);
+  }
+
+  static #onEditItem(this: FaseripHeroSheet, _event: Event, target: HTMLElement): void {
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    const item = id ? this.actor.items.get(id) : undefined;
+    void item?.sheet?.render({ force: true } as never);
+  }
+
+  static async #onDeleteItem(this: FaseripHeroSheet, _event: Event, target: HTMLElement): Promise<void> {
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    const item = id ? this.actor.items.get(id) : undefined;
+    await item?.delete();
+  }
+
+  /** Gains or spends Karma through the ledger (so every change has a reason and can be traced). */
+  static async #onKarma(this: FaseripHeroSheet, _event: Event, target: HTMLElement): Promise<void> {
+    const input = this.element.querySelector<HTMLInputElement>("input.faserip-karma-delta");
+    const amount = Math.trunc(Number(input?.value ?? 0));
+    const delta = target.dataset.direction === "spend" ? -amount : amount;
+    if (!Number.isFinite(delta) || delta === 0) return;
+    const system = this.actor.system as unknown as FaseripHeroData;
+    try {
+      const pool = ledger.change(ledger.requirePool(system.karma.pool), {
+        id: foundry.utils.randomID(),
+        delta,
+        reason: t(delta > 0 ? "FRACAS.Faserip.Karma.Gained" : "FRACAS.Faserip.Karma.Spent"),
+        by: game.user.id ?? "",
+        at: Date.now(),
+      });
+      await this.actor.update({ "system.karma.pool": pool, "system.karma.value": pool.value } as never);
+    } catch (e) {
+      if (!isRuleError(e)) throw e;
+      ui.notifications?.warn(ruleErrorMessage(e));
+    }
+  }
+
+  /** Starts a fresh Karma pool at Reason + Intuition + Psyche. */
+  static async #onResetKarma(this: FaseripHeroSheet): Promise<void> {
+    const system = this.actor.system as unknown as FaseripHeroData;
+    const pool = ledger.createPool(system.karmaStart ?? 0);
+    await this.actor.update({ "system.karma.pool": pool, "system.karma.value": pool.value } as never);
+  }
+
+  static async #onHealFull(this: FaseripHeroSheet): Promise<void> {
+    const system = this.actor.system as unknown as FaseripHeroData;
+    await this.actor.update({ "system.health.value": system.health.max, "system.status.endurance": "" } as never);
+  }
+
+  static async #onDyingRound(this: FaseripHeroSheet): Promise<void> {
+    await postDyingTick(this.actor);
+  }
+
+  static async #onStunRound(this: FaseripHeroSheet): Promise<void> {
+    await passStunRound(this.actor);
+  }
+}

@@ -1,0 +1,180 @@
+/** The three radio actor sheets (hero, opponent, henchmen group) on one shared base. */
+import * as ledger from "../../../engine/ledger.js";
+import { handlebarsActorSheet, lookupUuidSync } from "../../../foundry/typed.js";
+import { activeTable } from "../../../foundry/tables.js";
+import { statusEffectId } from "../../../engine/events.js";
+import { isRuleError } from "../../../engine/errors.js";
+import { ruleErrorMessage } from "../../../foundry/i18n.js";
+import { completeFinalAction, tokensEarned, tokensTable } from "../rules/index.js";
+import { readPool, type Sys } from "../data/state.js";
+import { heroView, henchmenView, opponentView, type ItemRow, type SheetMeta } from "./views.js";
+import { openAttackDialog } from "./attack-dialog.js";
+import { declaredAction, rollEscape } from "../cards/flow.js";
+import { radioTables } from "../cards/runtime.js";
+
+const Base = handlebarsActorSheet();
+
+type Target = HTMLElement;
+
+class RadioActorSheet extends Base {
+  static override DEFAULT_OPTIONS = {
+    classes: ["fracas", "radio", "radio-sheet"],
+    position: { width: 560, height: 680 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      attack: RadioActorSheet.#onAttack,
+      itemCreate: RadioActorSheet.#onItemCreate,
+      itemEdit: RadioActorSheet.#onItemEdit,
+      itemDelete: RadioActorSheet.#onItemDelete,
+      escape: RadioActorSheet.#onEscape,
+      earnDefence: RadioActorSheet.#onEarnDefence,
+      tokenAdjust: RadioActorSheet.#onTokenAdjust,
+      restoreLimb: RadioActorSheet.#onRestoreLimb,
+      finalDone: RadioActorSheet.#onFinalDone,
+      weaponSkillAdd: RadioActorSheet.#onWeaponSkillAdd,
+      weaponSkillRemove: RadioActorSheet.#onWeaponSkillRemove,
+    },
+  } as never;
+
+  protected get system(): Sys {
+    return this.document.system as unknown as Sys;
+  }
+
+  protected meta(): SheetMeta {
+    const { action } = declaredAction(this.document);
+    return {
+      name: this.document.name,
+      img: this.document.img ?? "",
+      editable: this.isEditable,
+      isGM: game.user.isGM,
+      inCombat: action !== null,
+      declared: action ?? "",
+    };
+  }
+
+  protected itemRows(): ItemRow[] {
+    return this.document.items.contents.map((i) => ({ id: i.id ?? "", name: i.name, img: i.img ?? "", type: i.type, system: i.system as unknown as Sys }));
+  }
+
+  /** Form arrays arrive as {"0": …, "1": …}; the weapon-skill list is stored as an array. */
+  protected override _processFormData(event: never, form: never, formData: never): never {
+    const data = super._processFormData(event, form, formData) as unknown as { system?: Sys };
+    const list = data.system?.weaponSkills;
+    if (list && typeof list === "object" && !Array.isArray(list)) data.system!.weaponSkills = Object.values(list as Sys);
+    return data as never;
+  }
+
+  protected async changeTokens(delta: number, reason: string): Promise<void> {
+    try {
+      const pool = ledger.change(readPool(this.system.tokens), { id: foundry.utils.randomID(), delta, reason, by: game.user.id ?? "", at: Date.now() });
+      await this.document.update({ "system.tokens": pool } as never);
+    } catch (e) {
+      if (isRuleError(e)) ui.notifications?.warn(ruleErrorMessage(e));
+      else throw e;
+    }
+  }
+
+  static async #onAttack(this: RadioActorSheet): Promise<void> {
+    openAttackDialog(this.document);
+  }
+
+  static async #onItemCreate(this: RadioActorSheet, _e: Event, target: Target): Promise<void> {
+    const type = target.dataset.type === "radioGadget" ? "radioGadget" : "radioWeapon";
+    await this.document.createEmbeddedDocuments("Item", [{ name: game.i18n.localize(`TYPES.Item.${type}`), type }] as never);
+  }
+
+  static async #onItemEdit(this: RadioActorSheet, _e: Event, target: Target): Promise<void> {
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    const item = id ? this.document.items.get(id) : undefined;
+    await item?.sheet?.render({ force: true } as never);
+  }
+
+  static async #onItemDelete(this: RadioActorSheet, _e: Event, target: Target): Promise<void> {
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    const item = id ? this.document.items.get(id) : undefined;
+    await item?.delete();
+  }
+
+  static async #onEscape(this: RadioActorSheet): Promise<void> {
+    const { action } = declaredAction(this.document);
+    try {
+      await rollEscape(this.document, action ?? "standard");
+    } catch (e) {
+      if (isRuleError(e)) ui.notifications?.warn(ruleErrorMessage(e));
+      else throw e;
+    }
+  }
+
+  /** A defensive participant who describes the defence earns its tokens once per round. */
+  static async #onEarnDefence(this: RadioActorSheet): Promise<void> {
+    const n = tokensEarned("defensive", true, activeTable(tokensTable));
+    if (n > 0) await this.changeTokens(n, "described defence");
+  }
+
+  static async #onTokenAdjust(this: RadioActorSheet, _e: Event, target: Target): Promise<void> {
+    if (!game.user.isGM) return;
+    await this.changeTokens(Number(target.dataset.delta) === -1 ? -1 : 1, "GM");
+  }
+
+  static async #onRestoreLimb(this: RadioActorSheet, _e: Event, target: Target): Promise<void> {
+    const limb = target.dataset.limb;
+    const limbs = Array.isArray(this.system.disabledLimbs) ? (this.system.disabledLimbs as string[]) : [];
+    const next = limbs.includes(limb ?? "") ? limbs.filter((l) => l !== limb) : [...limbs, limb ?? ""].filter(Boolean);
+    await this.document.update({ "system.disabledLimbs": next } as never);
+  }
+
+  /** A dying hero has taken (or given up) the final heroic action: now dead. */
+  static async #onFinalDone(this: RadioActorSheet): Promise<void> {
+    const s = this.system as { wounds?: { value?: number }; finalAction?: boolean };
+    try {
+      const done = completeFinalAction({ wounds: s.wounds?.value ?? -1, state: "dead", finalAction: s.finalAction === true });
+      await this.document.update({ "system.finalAction": false, "system.state": "dead" } as never);
+      for (const e of done.events) await this.document.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
+    } catch (e) {
+      if (isRuleError(e)) ui.notifications?.warn(ruleErrorMessage(e));
+      else throw e;
+    }
+  }
+
+  static async #onWeaponSkillAdd(this: RadioActorSheet): Promise<void> {
+    const list = Array.isArray(this.system.weaponSkills) ? (this.system.weaponSkills as Sys[]) : [];
+    await this.document.update({ "system.weaponSkills": [...list, { name: "", skill: "melee", bonus: 0 }] } as never);
+  }
+
+  static async #onWeaponSkillRemove(this: RadioActorSheet, _e: Event, target: Target): Promise<void> {
+    const index = Number(target.dataset.index);
+    const list = Array.isArray(this.system.weaponSkills) ? (this.system.weaponSkills as Sys[]) : [];
+    await this.document.update({ "system.weaponSkills": list.filter((_, i) => i !== index) } as never);
+  }
+}
+
+export class RadioHeroSheet extends RadioActorSheet {
+  static PARTS = { sheet: { template: "systems/fracas/templates/radio/hero-sheet.hbs", scrollable: [""] } } as never;
+
+  protected override async _prepareContext(options: never): Promise<never> {
+    const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
+    return { ...base, view: heroView(this.meta(), this.system, this.itemRows()) } as never;
+  }
+}
+
+export class RadioOpponentSheet extends RadioActorSheet {
+  static PARTS = { sheet: { template: "systems/fracas/templates/radio/opponent-sheet.hbs", scrollable: [""] } } as never;
+
+  protected override async _prepareContext(options: never): Promise<never> {
+    const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
+    return { ...base, view: opponentView(this.meta(), this.system, this.itemRows(), radioTables().tiers) } as never;
+  }
+}
+
+export class RadioHenchmenSheet extends RadioActorSheet {
+  static PARTS = { sheet: { template: "systems/fracas/templates/radio/henchmen-sheet.hbs", scrollable: [""] } } as never;
+
+  protected override async _prepareContext(options: never): Promise<never> {
+    const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
+    const leaderUuid = typeof this.system.leader === "string" ? this.system.leader : "";
+    const leader = leaderUuid ? lookupUuidSync(leaderUuid) : null;
+    const leaderName = leader instanceof Actor ? leader.name : null;
+    return { ...base, view: henchmenView(this.meta(), this.system, this.itemRows(), leaderName, radioTables().tiers) } as never;
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * The chat flow on the Foundry side: roll the pool with Foundry's Roll (`${n}d6`), hand the dice
+ * to the kernel (through results.ts), post the card. Agent vs Agent: each side commits in a
+ * message whispered to the GM (its own author sees it too), a public card says only "committed";
+ * the GM's Reveal reads both commits, rolls both pools and posts the duel card with both sides.
+ */
+import type { JsonObject } from "../../../foundry/registry.js";
+import { postCard } from "../../../foundry/chat/cards.js";
+import { activeTable } from "../../../foundry/tables.js";
+import { rulesetOption } from "../../../foundry/settings.js";
+import { t } from "../../../foundry/i18n.js";
+import { lookupUuid } from "../../../foundry/typed.js";
+import { calledShotCosts, everyoneElseTn, DEFAULT_TOTAL_MODE, TOTAL_MODES, type TotalMode } from "../rules/index.js";
+import { areaRecord, type AreaEntry, type AreaSlot } from "../data/areas.js";
+import type { RollChoice, RollModel } from "./roll-model.js";
+import { duelKey, duelResult, fightResult, killResult, revealCommits, strikeResult, type CombatRef, type DuelCommit, type RollBase } from "./results.js";
+import { agentHealthOf, setbackReason, SETBACK_POOL } from "./effects.js";
+import { executePoolChange } from "../../../foundry/pools.js";
+import { commitView, duelView, fightView, killView, strikeView } from "./views.js";
+import type { DialogTarget } from "../sheets/view.js";
+
+export const FLAG_SCOPE = "fracas";
+export const COMMIT_FLAG = "zodiacCommit";
+
+export function totalMode(): TotalMode {
+  const v = rulesetOption("zodiac", "totalMode", DEFAULT_TOTAL_MODE as string);
+  return (TOTAL_MODES as readonly string[]).includes(v) ? (v as TotalMode) : DEFAULT_TOTAL_MODE;
+}
+
+export const grids = () => ({ tn: activeTable(everyoneElseTn), shots: activeTable(calledShotCosts) });
+
+/** The active combat this actor fights in, if started. */
+export function combatRefFor(actor: Actor.Implementation): CombatRef | null {
+  const combat = game.combat;
+  if (!combat || !combat.started) return null;
+  const inIt = [...combat.combatants].some((c) => c.actor?.uuid === actor.uuid);
+  return inIt ? { id: combat.id ?? "", round: combat.round ?? 1 } : null;
+}
+
+/** Rolls `n`d6 with Foundry (Dice So Nice sees it); 0 dice rolls nothing. */
+export async function rollPool(n: number): Promise<{ roll: Roll | null; dice: number[] }> {
+  if (n <= 0) return { roll: null, dice: [] };
+  const roll = new Roll(`${n}d6`);
+  await roll.evaluate();
+  const dice = roll.dice.flatMap((d) => d.results.map((r) => r.result));
+  return { roll, dice };
+}
+
+interface AgentData {
+  areas: Record<string, AreaEntry>;
+  agentPoints: { value: number; max: number };
+  health: { status: string };
+}
+
+function agentData(actor: Actor.Implementation): AgentData {
+  return actor.system as unknown as AgentData;
+}
+
+async function spendPoints(actor: Actor.Implementation, after: number): Promise<void> {
+  if (after !== agentData(actor).agentPoints.value) await actor.update({ "system.agentPoints.value": after } as never);
+}
+
+const VIEWS: Record<string, (r: JsonObject) => unknown> = { kill: killView, strike: strikeView, fight: fightView, duel: duelView, duelCommit: commitView };
+
+export async function post(kind: string, source: Actor.Implementation | null, result: JsonObject, rolls: Roll[], targets: { uuid: string; name: string }[]) {
+  return postCard({ ruleset: "zodiac", kind, source, result, rolls, targets, context: { view: VIEWS[kind]!(result) } });
+}
+
+/** Kill, strike or fight: roll now and post the card. */
+export async function rollAndPost(actor: Actor.Implementation, slot: AreaSlot, choice: RollChoice, model: RollModel, target: DialogTarget | null) {
+  const sys = agentData(actor);
+  const area = sys.areas[slot]!;
+  await spendPoints(actor, model.agentPointsAfter);
+  const { roll, dice } = await rollPool(model.pool);
+  const g = grids();
+  const base: RollBase = {
+    actor: { uuid: actor.uuid, name: actor.name },
+    areaName: area.name,
+    area: area.rating,
+    spend: choice.spend,
+    gathered: choice.gathered,
+    wagers: choice.wagers,
+    calledShot: choice.calledShot,
+    almostDead: sys.health.status === "almostDead",
+    totalMode: totalMode(),
+    dice,
+    chance: model.chance,
+    combat: combatRefFor(actor),
+  };
+  const rolls = roll ? [roll] : [];
+  const targets = target ? [{ uuid: target.uuid, name: target.name }] : [];
+  if (choice.kind === "kill") return post("kill", actor, killResult({ ...base, captureAlive: choice.captureAlive }, g.tn, g.shots), rolls, targets);
+  if (choice.kind === "strike" && target) {
+    return post("strike", actor, strikeResult({ ...base, target: { uuid: target.uuid, name: target.name, tn: target.tn ?? 0, rank: target.rank ?? 1, accumulated: target.accumulated } }, g.shots), rolls, targets);
+  }
+  return post("fight", actor, fightResult({ ...base, tn: model.tn }), rolls, []);
+}
+
+/** Agent vs Agent, one side: spend the points now, seal the setup for the GM, announce "committed". */
+export async function commitDuel(actor: Actor.Implementation, slot: AreaSlot, choice: RollChoice, model: RollModel, target: DialogTarget) {
+  const sys = agentData(actor);
+  const area = sys.areas[slot]!;
+  const combat = combatRefFor(actor);
+  const key = duelKey(actor.uuid, target.uuid, combat);
+  const commit: DuelCommit = {
+    duelKey: key,
+    actor: { uuid: actor.uuid, name: actor.name },
+    opponent: { uuid: target.uuid, name: target.name },
+    areaName: area.name,
+    area: area.rating,
+    spend: choice.spend,
+    gathered: choice.gathered,
+    wagers: choice.wagers,
+    calledShot: choice.calledShot,
+    finish: choice.finish,
+    agentPointsLeft: sys.agentPoints.value - choice.spend,
+    combat,
+  };
+  await spendPoints(actor, model.agentPointsAfter);
+  const gms = game.users.filter((u) => u.isGM).map((u) => u.id ?? "");
+  await ChatMessage.create({
+    content: `<p>${t("FRACAS.Zodiac.Duel.Sealed", { name: actor.name, wagers: choice.wagers, opponent: target.name })}</p>`,
+    whisper: gms,
+    speaker: ChatMessage.getSpeaker({ actor }),
+    flags: { [FLAG_SCOPE]: { [COMMIT_FLAG]: commit } },
+  } as never);
+  return post("duelCommit", actor, { duelKey: key, name: actor.name, opponentName: target.name, round: combat?.round ?? 0 }, [], []);
+}
+
+/** Every sealed commit this client can read (the GM reads them all). */
+export function readCommits(): DuelCommit[] {
+  const out: DuelCommit[] = [];
+  for (const m of game.messages) {
+    const c = (m.flags as Record<string, Record<string, unknown> | undefined>)[FLAG_SCOPE]?.[COMMIT_FLAG];
+    if (c && typeof c === "object") out.push(c as DuelCommit);
+  }
+  return out;
+}
+
+function alreadyRevealed(key: string): boolean {
+  return game.messages.some((m) => {
+    const s = m.system as unknown as { ruleset?: string; kind?: string; result?: { duelKey?: string } };
+    return m.type === "card" && s.ruleset === "zodiac" && s.kind === "duel" && s.result?.duelKey === key;
+  });
+}
+
+/** GM: reveal both commits together, roll both pools, post the duel card (follow-up "reveal"). */
+export async function revealDuel(key: string): Promise<ChatMessage.Implementation | undefined> {
+  if (!game.user.isGM) {
+    ui.notifications?.warn(t("FRACAS.Zodiac.Duel.GMReveals"));
+    return undefined;
+  }
+  if (alreadyRevealed(key)) {
+    ui.notifications?.warn(t("FRACAS.Zodiac.Duel.AlreadyRevealed"));
+    return undefined;
+  }
+  const { reveal, sides } = revealCommits(key, readCommits());
+  if (!reveal.revealed) {
+    const waiting = reveal.waiting.map((u) => sides.find((s) => s.opponent.uuid === u)?.opponent.name ?? u).join(", ");
+    ui.notifications?.info(t("FRACAS.Zodiac.Duel.Waiting", { names: waiting }));
+    return undefined;
+  }
+  const [a, b] = sides as [DuelCommit, DuelCommit];
+  const actorA = (await lookupUuid(a.actor.uuid)) as Actor.Implementation | null;
+  const actorB = (await lookupUuid(b.actor.uuid)) as Actor.Implementation | null;
+  if (!actorA || !actorB) {
+    ui.notifications?.warn(t("FRACAS.Chat.Refused.NoTarget"));
+    return undefined;
+  }
+  const state = (x: Actor.Implementation) => ({ areas: areaRecord(agentData(x).areas), health: agentHealthOf(x.system as unknown as JsonObject) });
+  const rollA = await rollPool(a.area + a.gathered - a.wagers);
+  const rollB = await rollPool(b.area + b.gathered - b.wagers);
+  const result = duelResult(a, b, { a: state(actorA), b: state(actorB) }, { a: rollA.dice, b: rollB.dice }, totalMode(), grids().shots);
+  result.duelKey = key;
+  const rolls = [rollA.roll, rollB.roll].filter((r): r is Roll => r !== null);
+  return post("duel", actorA, result, rolls, [
+    { uuid: a.actor.uuid, name: a.actor.name },
+    { uuid: b.actor.uuid, name: b.actor.name },
+  ]);
+}
+
+/** GM follow-up on a fight card: Operations takes the Setback the miss earned, once per card. */
+export async function fightSetback(message: ChatMessage.Implementation, result: JsonObject): Promise<void> {
+  if (!game.user.isGM) {
+    ui.notifications?.warn(t("FRACAS.Chat.Refused.NotGM"));
+    return;
+  }
+  const f = result.fight as { setbackGained?: number } | undefined;
+  const gained = f?.setbackGained ?? 0;
+  if (gained <= 0 || typeof result.setbackEntry === "string") return;
+  const name = (result.actor as { name?: string } | undefined)?.name ?? "";
+  const done = await executePoolChange({ kind: "change", pool: SETBACK_POOL, delta: gained, reason: setbackReason("FRACAS.Zodiac.Setback.Reason.Miss", name) }, game.user.id ?? "");
+  if (!done.ok) {
+    ui.notifications?.warn(t(done.reason));
+    return;
+  }
+  await message.update({ "system.result.setbackEntry": done.entryId } as never);
+}

@@ -1,0 +1,124 @@
+/**
+ * The roll dialog (AppV2 form): Area, Agent Points spent and dice gathered, Wagers (set before the
+ * roll), called shot, capture alive, finishing an Almost Dead Agent, the target from the user's
+ * targets — and the exact chance of meeting the TN, recomputed on every change, before rolling.
+ */
+import { handlebarsApplication, lookupUuidSync } from "../../../foundry/typed.js";
+import { userTargets } from "../../../foundry/chat/cards.js";
+import { t } from "../../../foundry/i18n.js";
+import type { JsonObject } from "../../../foundry/registry.js";
+import { DEFAULT_TOTAL_MODE } from "../rules/index.js";
+import type { AreaEntry, AreaSlot } from "../data/areas.js";
+import { AREA_SLOTS, KILLING_SLOT } from "../data/areas.js";
+import { choiceFrom, type RollChoice } from "../cards/roll-model.js";
+import { commitDuel, grids, rollAndPost, totalMode } from "../cards/flow.js";
+import { agentHealthOf } from "../cards/effects.js";
+import { defaultKind, rollDialogView, type DialogTarget } from "./view.js";
+
+const Base = handlebarsApplication();
+
+/** What the dialog knows of a targeted actor. */
+export function dialogTarget(uuid: string, name: string): DialogTarget | null {
+  const actor = lookupUuidSync(uuid);
+  if (!(actor instanceof Actor)) return null;
+  const sys = actor.system as unknown as JsonObject;
+  const type = actor.type as string;
+  if (type === "zodiacOtherAgent") {
+    return { uuid, name, type, tn: Number(sys.tn), rank: Number(sys.rank), accumulated: Number(sys.wagersAgainst), almostDead: false };
+  }
+  if (type === "zodiacAgent") {
+    const profile = (actor.system as unknown as { profile?: { rank: number; tn: number } }).profile;
+    const h = agentHealthOf(sys);
+    return { uuid, name, type, tn: profile?.tn ?? null, rank: profile?.rank ?? null, accumulated: h.wagersAgainst, almostDead: h.status === "almostDead" };
+  }
+  return { uuid, name, type, tn: null, rank: null, accumulated: 0, almostDead: false };
+}
+
+export class ZodiacRollDialog extends Base {
+  static override DEFAULT_OPTIONS = {
+    tag: "form",
+    classes: ["fracas", "zodiac", "zodiac-roll-dialog"],
+    window: { title: "FRACAS.Zodiac.Dialog.Title", resizable: true },
+    position: { width: 420, height: "auto" },
+    form: { handler: ZodiacRollDialog.#onSubmit, closeOnSubmit: false, submitOnChange: false },
+  } as never;
+
+  static PARTS = { form: { template: "systems/fracas/templates/zodiac/roll-dialog.hbs" } };
+
+  actor: Actor.Implementation;
+  slot: AreaSlot;
+  choice: RollChoice;
+  target: DialogTarget | null;
+
+  constructor(options: { actor: Actor.Implementation; slot?: AreaSlot }) {
+    super({} as never);
+    this.actor = options.actor;
+    this.slot = options.slot ?? KILLING_SLOT;
+    const first = userTargets()[0];
+    this.target = first ? dialogTarget(first.uuid, first.name) : null;
+    this.choice = {
+      kind: defaultKind(this.target),
+      area: 1,
+      spend: 0,
+      gathered: 0,
+      wagers: 0,
+      calledShot: null,
+      captureAlive: false,
+      finish: false,
+      tn: 10,
+      totalMode: DEFAULT_TOTAL_MODE,
+    };
+  }
+
+  private view() {
+    const sys = this.actor.system as unknown as { areas: Record<string, AreaEntry>; agentPoints: { value: number } };
+    const g = grids();
+    return rollDialogView({
+      actorName: this.actor.name,
+      areas: sys.areas,
+      slot: this.slot,
+      choice: this.choice,
+      agentPoints: sys.agentPoints.value,
+      almostDead: agentHealthOf(this.actor.system as unknown as JsonObject).status === "almostDead",
+      target: this.target,
+      totalMode: totalMode(),
+      everyoneElseTn: g.tn,
+      calledShotGrid: g.shots,
+    });
+  }
+
+  protected override async _prepareContext(options: never): Promise<never> {
+    const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
+    return { ...base, ...this.view() } as never;
+  }
+
+  #listening = false;
+
+  protected override async _onRender(context: never, options: never): Promise<void> {
+    await super._onRender(context, options);
+    // The form element outlives re-renders: listen once, re-render the odds on every change.
+    if (this.#listening) return;
+    this.#listening = true;
+    this.element.addEventListener("change", () => {
+      const form = this.element instanceof HTMLFormElement ? this.element : this.element.querySelector("form");
+      if (!form) return;
+      const data = new foundry.applications.ux.FormDataExtended(form).object as Record<string, unknown>;
+      const slot = String(data.slot);
+      if ((AREA_SLOTS as readonly string[]).includes(slot)) this.slot = slot as AreaSlot;
+      this.choice = choiceFrom(data, this.choice);
+      void this.render();
+    });
+  }
+
+  static async #onSubmit(this: ZodiacRollDialog): Promise<void> {
+    const v = this.view();
+    if (!v.model.ok) {
+      ui.notifications?.warn(t(v.model.error?.key ?? "FRACAS.Chat.Failed", v.model.error?.data));
+      return;
+    }
+    const choice = v.choice as RollChoice;
+    if (choice.kind === "duel" && this.target) await commitDuel(this.actor, this.slot, choice, v.model, this.target);
+    else await rollAndPost(this.actor, this.slot, choice, v.model, this.target);
+    await this.close();
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * Sheet and roll-dialog contexts, pure over plain data (fixtures call these too). Every label is
+ * an i18n key; the templates localize them.
+ */
+import type { Grid } from "../../../engine/tables.js";
+import { AREA_MAX, AREA_MIN, CALLED_SHOTS, calledShotCost, type TotalMode } from "../rules/index.js";
+import { AREA_SLOTS, KILLING_SLOT, type AreaEntry, type AreaSlot } from "../data/areas.js";
+import { ROLL_KINDS, rollModel, type RollChoice, type RollKind, type RollModel } from "../cards/roll-model.js";
+
+const RATINGS = Array.from({ length: AREA_MAX - AREA_MIN + 1 }, (_, i) => AREA_MIN + i);
+
+export interface AgentSystem {
+  areas: Record<string, AreaEntry>;
+  agentPoints: { value: number; max: number };
+  health: { status: string; wagersAgainst: number; almostDeadSince: number | null };
+  profile?: { rank: number; tn: number };
+  notes: string;
+}
+
+export function agentSheetView(doc: { name: string; img: string; system: AgentSystem }, editable: boolean) {
+  const s = doc.system;
+  return {
+    name: doc.name,
+    img: doc.img,
+    editable,
+    areas: AREA_SLOTS.map((slot) => {
+      const a = s.areas[slot] ?? { name: slot, rating: AREA_MIN };
+      return {
+        slot,
+        name: a.name,
+        rating: a.rating,
+        killing: slot === KILLING_SLOT,
+        nameField: `system.areas.${slot}.name`,
+        ratingField: `system.areas.${slot}.rating`,
+        ratings: RATINGS.map((r) => ({ value: r, selected: r === a.rating })),
+      };
+    }),
+    agentPoints: s.agentPoints,
+    health: s.health,
+    statusLabel: `FRACAS.Zodiac.Health.${s.health.status}`,
+    almostDead: s.health.status === "almostDead",
+    dead: s.health.status === "dead",
+    statuses: ["healthy", "almostDead", "dead"].map((v) => ({ value: v, label: `FRACAS.Zodiac.Health.${v}`, selected: v === s.health.status })),
+    profile: s.profile ?? { rank: 0, tn: 0 },
+    notes: s.notes,
+  };
+}
+
+export function otherAgentSheetView(doc: { name: string; img: string; system: { rank: number; tn: number; wagersAgainst: number; status: string; notes: string } }, editable: boolean) {
+  const s = doc.system;
+  return { name: doc.name, img: doc.img, editable, ...s, remaining: Math.max(0, s.rank - s.wagersAgainst), statusLabel: `FRACAS.Zodiac.Health.${s.status}` };
+}
+
+export function crowdSheetView(doc: { name: string; img: string; system: { standing: number; captured: number; killed: number; notes: string } }, editable: boolean) {
+  return { name: doc.name, img: doc.img, editable, ...doc.system };
+}
+
+export function weaponSheetView(doc: { name: string; img: string; system: { range: string; description: string } }, editable: boolean) {
+  return {
+    name: doc.name,
+    img: doc.img,
+    editable,
+    range: doc.system.range,
+    description: doc.system.description,
+    ranges: ["gun", "unarmed"].map((v) => ({ value: v, label: `FRACAS.Zodiac.Range.${v}`, hint: `FRACAS.Zodiac.Range.${v}Hint`, selected: v === doc.system.range })),
+  };
+}
+
+/** What the roll dialog knows of its target. */
+export interface DialogTarget {
+  uuid: string;
+  name: string;
+  type: string;
+  /** TN and Rank to reach them (Other Agent: set by Operations; Agent: profile). */
+  tn: number | null;
+  rank: number | null;
+  accumulated: number;
+  almostDead: boolean;
+}
+
+export interface DialogInput {
+  actorName: string;
+  areas: Record<string, AreaEntry>;
+  slot: AreaSlot;
+  choice: RollChoice;
+  agentPoints: number;
+  almostDead: boolean;
+  target: DialogTarget | null;
+  totalMode: TotalMode;
+  everyoneElseTn: Grid;
+  calledShotGrid: Grid;
+}
+
+/** Which roll kinds make sense against this target. */
+export function kindsFor(target: DialogTarget | null): RollKind[] {
+  if (!target) return ["kill", "fight"];
+  if (target.type === "zodiacCrowd") return ["kill", "fight"];
+  if (target.type === "zodiacOtherAgent") return ["strike", "fight"];
+  if (target.type === "zodiacAgent") return ["duel", "fight"];
+  return ["fight"];
+}
+
+export function defaultKind(target: DialogTarget | null): RollKind {
+  return kindsFor(target)[0]!;
+}
+
+export function rollDialogView(input: DialogInput): { model: RollModel } & Record<string, unknown> {
+  const area = input.areas[input.slot] ?? { name: input.slot, rating: AREA_MIN };
+  const choice: RollChoice = { ...input.choice, area: area.rating, totalMode: input.totalMode };
+  const kinds = kindsFor(input.target);
+  const kind = kinds.includes(choice.kind) ? choice.kind : kinds[0]!;
+  const c = { ...choice, kind, captureAlive: kind === "kill" && choice.captureAlive, finish: kind === "duel" && choice.finish && input.target?.almostDead === true };
+  const tn = kind === "kill" ? Number(input.everyoneElseTn.cells[0]?.[0] ?? 5) : kind === "fight" ? c.tn : (input.target?.tn ?? 0);
+  const model = rollModel(c, { agentPoints: input.agentPoints, almostDead: input.almostDead }, tn, input.calledShotGrid);
+  return {
+    actorName: input.actorName,
+    slot: input.slot,
+    areas: AREA_SLOTS.map((s) => ({ value: s, label: `${input.areas[s]?.name ?? s} (${input.areas[s]?.rating ?? AREA_MIN})`, selected: s === input.slot })),
+    areaName: area.name,
+    area: area.rating,
+    kinds: ROLL_KINDS.filter((k) => kinds.includes(k)).map((k) => ({ value: k, label: `FRACAS.Zodiac.Kind.${k}`, selected: k === kind })),
+    kind,
+    isKill: kind === "kill",
+    isStrike: kind === "strike",
+    isDuel: kind === "duel",
+    isFight: kind === "fight",
+    choice: c,
+    calledShots: CALLED_SHOTS.map((s) => ({ value: s, label: `FRACAS.Zodiac.CalledShot.${s}`, cost: calledShotCost(s, input.calledShotGrid), selected: s === c.calledShot })),
+    target: input.target,
+    canFinish: kind === "duel" && input.target?.almostDead === true,
+    agentPoints: input.agentPoints,
+    almostDead: input.almostDead,
+    totalModeLabel: `FRACAS.Zodiac.TotalMode.${input.totalMode}`,
+    model,
+    submitLabel: kind === "duel" ? "FRACAS.Zodiac.Dialog.Commit" : "FRACAS.Zodiac.Dialog.Roll",
+  };
+}

@@ -1,0 +1,283 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeWorld } from "./fake/index.js";
+import { TEST_TYPE, addPlayers, registerTestRuleset } from "./helpers.js";
+import type { Application } from "../../src/foundry/data/card-data.js";
+
+let world: FakeWorld;
+let adapter: Adapter;
+let hero: FakeActor; // alice's
+let sidekick: FakeActor; // alice's
+let villain: FakeActor; // the GM's
+let bobsGuy: FakeActor; // bob's
+
+interface CardSystem {
+  applications: Application[];
+  targets: { uuid: string; name: string }[];
+}
+const cardOf = (m: FakeChatMessage) => m.system as unknown as CardSystem;
+const snapshot = (a: FakeActor) => ({ source: a.toObject(), statuses: [...a.statuses].sort() });
+
+beforeEach(async () => {
+  world = installFoundry();
+  adapter = await loadAdapter();
+  registerTestRuleset(world, adapter);
+  addPlayers(world);
+  hero = world.createActor({ name: "Hero", type: TEST_TYPE, ownership: { alice: 3 } });
+  sidekick = world.createActor({ name: "Sidekick", type: TEST_TYPE, system: { x: 8 }, ownership: { alice: 3 } });
+  villain = world.createActor({ name: "Villain", type: TEST_TYPE, system: { x: 12 } });
+  bobsGuy = world.createActor({ name: "Bob's guy", type: TEST_TYPE, ownership: { bob: 3 } });
+});
+
+/** Posts a card as `userId` from `source` at `targets` (through the real postCard). */
+async function post(userId: string, source: FakeActor, targets: FakeActor[], result: Record<string, number | boolean> = { damage: 3, stun: true }, kind = "hit"): Promise<FakeChatMessage> {
+  world.login(userId);
+  for (const t of targets) world.target(userId, t);
+  const m = await adapter.cards.postCard({ ruleset: "fracastest", kind, source: source as never, result });
+  return m as unknown as FakeChatMessage;
+}
+
+/**
+ * Sends `query` to the GM the way a client does: `signer` writes the request into a flag on their
+ * own User (the only user the server lets them write), then the GM is sent `claimedUserId` and the
+ * request id. A forger signs as themself but claims someone else.
+ */
+async function signedQuery(query: string, payload: Record<string, unknown>, signer: string, claimedUserId = signer, to = "gm"): Promise<{ ok: boolean; reason?: string }> {
+  const requestId = `r${Math.random().toString(36).slice(2, 10)}`;
+  await world.as(signer, async () => world.users.get(signer)!.setFlag("fracas", "request", { id: requestId, query, payload }));
+  return (await world.users.get(to)!.query(query, { userId: claimedUserId, requestId }, { timeout: 1000 })) as { ok: boolean; reason?: string };
+}
+
+function mayWrite(m: FakeChatMessage, target: FakeActor): boolean {
+  return adapter.render.mayWriteHere(m as never, cardOf(m) as never, target.uuid);
+}
+
+describe("postCard", () => {
+  it("stores the result, the user's token targets and renders the real card frame", async () => {
+    const m = await post("alice", hero, [villain]);
+    expect(m.type).toBe("card");
+    expect(m.author?.id).toBe("alice");
+    expect(cardOf(m).targets).toEqual([{ uuid: villain.uuid, name: "Villain" }]);
+    expect(m.content).toContain('class="fracas fracas-card ruleset-fracastest"');
+    expect(m.content).toContain('<p class="damage">3</p>');
+    expect(m.speaker.actor).toBe(hero.id);
+    expect(world.messages.get(m.id)).toBe(m);
+  });
+});
+
+describe("apply and undo (GM)", () => {
+  it("applies: value lowered, status toggled, exact prior recorded; undo restores both", async () => {
+    const m = await post("gm", villain, [hero]);
+    const r = await adapter.queries.requestApply(m.id, hero.uuid, mayWrite(m, hero));
+    expect(r).toEqual({ ok: true, summary: { key: "FRACAS.Tracker.Current", data: { name: "Hero" } } });
+    expect(hero.system.x).toBe(7);
+    expect(hero.statuses.has("fracas-stunned")).toBe(true);
+    const [app] = cardOf(m).applications;
+    expect(app).toMatchObject({ targetUuid: hero.uuid, by: "gm", prior: { "system.x": 10 }, statuses: [{ status: "stunned", on: true }], undone: false });
+    expect(world.queryLog).toEqual([]);
+
+    const u = await adapter.queries.requestUndo(m.id, app!.id, true);
+    expect(u).toEqual({ ok: true, summary: { key: "FRACAS.Chat.Undone" } });
+    expect(hero.system.x).toBe(10);
+    expect(hero.statuses.has("fracas-stunned")).toBe(false);
+    expect(cardOf(m).applications[0]!.undone).toBe(true);
+  });
+
+  it("undo reverses only the statuses the apply changed (an already-stunned target stays stunned)", async () => {
+    await hero.toggleStatusEffect("fracas-stunned", { active: true });
+    const m = await post("gm", villain, [hero]);
+    await adapter.queries.requestApply(m.id, hero.uuid, true);
+    const app = cardOf(m).applications[0]!;
+    expect(app.statuses).toEqual([]);
+    await adapter.queries.requestUndo(m.id, app.id, true);
+    expect(hero.statuses.has("fracas-stunned")).toBe(true);
+    expect(hero.system.x).toBe(10);
+  });
+
+  it("an out-of-range result is clamped by the model, and undo still restores the exact prior", async () => {
+    const m = await post("gm", villain, [hero], { damage: 15, stun: false });
+    await adapter.queries.requestApply(m.id, hero.uuid, true);
+    expect(hero.system.x).toBe(0);
+    await adapter.queries.requestUndo(m.id, cardOf(m).applications[0]!.id, true);
+    expect(hero.system.x).toBe(10);
+  });
+});
+
+describe("a player", () => {
+  it("who authored the card and owns the target applies locally (no query)", async () => {
+    const m = await post("alice", hero, [sidekick]);
+    expect(mayWrite(m, sidekick)).toBe(true);
+    const r = await adapter.queries.requestApply(m.id, sidekick.uuid, mayWrite(m, sidekick));
+    expect(r.ok).toBe(true);
+    expect(sidekick.system.x).toBe(5);
+    expect(sidekick.statuses.has("fracas-stunned")).toBe(true);
+    expect(world.queryLog).toEqual([]);
+    expect(cardOf(m).applications[0]!.by).toBe("alice");
+  });
+
+  it("cannot write a target they do not own; the same write through the GM query is accepted", async () => {
+    const m = await post("alice", hero, [villain]);
+    expect(mayWrite(m, villain)).toBe(false);
+    await expect(villain.update({ "system.x": 1 })).rejects.toThrow("User Alice lacks permission to update Actor");
+    await expect(villain.toggleStatusEffect("fracas-stunned", { active: true })).rejects.toThrow(/lacks permission/);
+    expect(villain.system.x).toBe(12);
+
+    const r = await adapter.queries.requestApply(m.id, villain.uuid, false);
+    expect(r.ok).toBe(true);
+    expect(villain.system.x).toBe(9);
+    expect(villain.statuses.has("fracas-stunned")).toBe(true);
+    expect(world.queryLog.map((q) => [q.name, q.from, q.to])).toEqual([["fracas.applyCard", "alice", "gm"]]);
+    expect(world.user.id).toBe("alice");
+    const app = cardOf(m).applications[0]!;
+    expect(app.by).toBe("alice");
+
+    const u = await adapter.queries.requestUndo(m.id, app.id, false);
+    expect(u.ok).toBe(true);
+    expect(villain.system.x).toBe(12);
+    expect(villain.statuses.has("fracas-stunned")).toBe(false);
+  });
+
+  it("cannot apply a card that changes the GM's pool locally; the GM query applies it and its pool entry", async () => {
+    const m = await post("alice", hero, [sidekick], {}, "miss");
+    expect(mayWrite(m, sidekick)).toBe(false);
+    const local = await adapter.apply.executeApply({ messageId: m.id, targetUuid: sidekick.uuid, userId: "alice" });
+    expect(local).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NeedsGM" });
+    const r = await adapter.queries.requestApply(m.id, sidekick.uuid, false);
+    expect(r.ok).toBe(true);
+    expect(adapter.pools.readPool("setback").value).toBe(1);
+    const app = cardOf(m).applications[0]!;
+    expect(app.poolEntries).toHaveLength(1);
+    expect((await adapter.queries.requestUndo(m.id, app.id, false)).ok).toBe(true);
+    expect(adapter.pools.readPool("setback").value).toBe(0);
+  });
+});
+
+describe("tampered or stale queries are refused and write nothing", () => {
+  let m: FakeChatMessage;
+  let before: ReturnType<typeof snapshot>[];
+  beforeEach(async () => {
+    m = await post("alice", hero, [villain]);
+    before = [hero, sidekick, villain, bobsGuy].map(snapshot);
+  });
+  const ask = async (data: Record<string, unknown> & { userId: string }) => signedQuery("fracas.applyCard", data, data.userId);
+  const unchanged = () => {
+    expect([hero, sidekick, villain, bobsGuy].map(snapshot)).toEqual(before);
+  };
+
+  it("a target that is not among the card's targets", async () => {
+    expect(await ask({ messageId: m.id, targetUuid: bobsGuy.uuid, userId: "alice" })).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NotATarget" });
+    unchanged();
+    expect(cardOf(m).applications).toEqual([]);
+  });
+
+  it("the id of a message that is not a card", async () => {
+    const plain = (await ChatMessage.create({ content: "hello" } as never)) as unknown as FakeChatMessage;
+    expect(await ask({ messageId: plain.id, targetUuid: villain.uuid, userId: "alice" })).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NoCard" });
+    unchanged();
+  });
+
+  it("a user who neither authored the card nor owns its source", async () => {
+    world.login("bob");
+    expect(await ask({ messageId: m.id, targetUuid: villain.uuid, userId: "bob" })).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NotYours" });
+    expect(await adapter.queries.requestApply(m.id, villain.uuid, false)).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NotYours" });
+    unchanged();
+  });
+
+  it("a target already applied (stale)", async () => {
+    expect((await ask({ messageId: m.id, targetUuid: villain.uuid, userId: "alice" })).ok).toBe(true);
+    const after = snapshot(villain);
+    const apps = cardOf(m).applications;
+    expect(await ask({ messageId: m.id, targetUuid: villain.uuid, userId: "alice" })).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.AlreadyApplied" });
+    expect(snapshot(villain)).toEqual(after);
+    expect(cardOf(m).applications).toEqual(apps);
+  });
+
+  it("malformed data, and a query arriving at a non-GM client", async () => {
+    expect(await ask({ messageId: m.id, targetUuid: 42, userId: "alice" })).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.BadRequest" });
+    expect(await world.users.get("gm")!.query("fracas.applyCard", null)).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.Unverified" });
+    const onPlayer = await signedQuery("fracas.applyCard", { messageId: m.id, targetUuid: villain.uuid }, "alice", "alice", "bob");
+    expect(onPlayer).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NotGM" });
+    unchanged();
+  });
+
+  it("an undo of an unknown or already-undone application", async () => {
+    const ask2 = async (data: Record<string, unknown> & { userId: string }) => signedQuery("fracas.undoCard", data, data.userId);
+    expect(await ask2({ messageId: m.id, applicationId: "nope", userId: "alice" })).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NoApplication" });
+    await ask({ messageId: m.id, targetUuid: villain.uuid, userId: "alice" });
+    const id = cardOf(m).applications[0]!.id;
+    expect((await ask2({ messageId: m.id, applicationId: id, userId: "alice" })).ok).toBe(true);
+    expect(await ask2({ messageId: m.id, applicationId: id, userId: "alice" })).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.AlreadyUndone" });
+    unchanged();
+  });
+});
+
+describe("a forged sender is refused: the GM trusts only what the sender signed on their own User", () => {
+  it("bob claiming to be alice (alice authored the card) is refused and nothing is written", async () => {
+    const m = await post("alice", hero, [villain]);
+    const before = snapshot(villain);
+    expect(await signedQuery("fracas.applyCard", { messageId: m.id, targetUuid: villain.uuid }, "bob", "alice")).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.Unverified" });
+    expect(snapshot(villain)).toEqual(before);
+    expect(cardOf(m).applications).toEqual([]);
+  });
+
+  it("bob cannot write alice's request flag himself", async () => {
+    await expect(world.as("bob", async () => world.users.get("alice")!.setFlag("fracas", "request", { id: "x", query: "fracas.applyCard", payload: {} }))).rejects.toThrow(/permission/i);
+  });
+
+  it("a request id that is not the one the sender signed, or a signed request for another query, is refused", async () => {
+    const m = await post("alice", hero, [villain]);
+    await world.as("alice", async () => world.users.get("alice")!.setFlag("fracas", "request", { id: "abc", query: "fracas.undoCard", payload: { messageId: m.id, targetUuid: villain.uuid } }));
+    expect(await world.users.get("gm")!.query("fracas.applyCard", { userId: "alice", requestId: "abc" })).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.Unverified" });
+    expect(await world.users.get("gm")!.query("fracas.applyCard", { userId: "alice", requestId: "zzz" })).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.Unverified" });
+    expect(cardOf(m).applications).toEqual([]);
+  });
+
+  it("the payload's own userId is ignored: the verified sender is who acts", async () => {
+    const m = await post("alice", hero, [villain]);
+    expect(await signedQuery("fracas.applyCard", { messageId: m.id, targetUuid: villain.uuid, userId: "alice" }, "bob", "bob")).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NotYours" });
+  });
+});
+
+describe("failures", () => {
+  it("no active GM: a clear notification and nothing written", async () => {
+    const m = await post("alice", hero, [villain]);
+    world.setActiveGM(null);
+    const before = snapshot(villain);
+    const r = await adapter.queries.requestApply(m.id, villain.uuid, false);
+    expect(r).toEqual({ ok: false, reason: "FRACAS.Chat.NoGM" });
+    expect(world.notified("error")).toEqual([world.localize("FRACAS.Chat.NoGM")]);
+    expect(world.localize("FRACAS.Chat.NoGM")).toMatch(/No GM is connected/);
+    expect(snapshot(villain)).toEqual(before);
+    expect(cardOf(m).applications).toEqual([]);
+  });
+
+  it("an error mid-apply (the card's update fails) leaves the target exactly as before", async () => {
+    const m = await post("gm", villain, [hero]);
+    const before = snapshot(hero);
+    world.failNextUpdate(m, "the server refused the card");
+    await expect(adapter.apply.executeApply({ messageId: m.id, targetUuid: hero.uuid, userId: "gm" })).rejects.toThrow("the server refused the card");
+    expect(snapshot(hero)).toEqual(before);
+    expect(cardOf(m).applications).toEqual([]);
+    // and the card still applies afterwards
+    expect((await adapter.apply.executeApply({ messageId: m.id, targetUuid: hero.uuid, userId: "gm" })).ok).toBe(true);
+    expect(hero.system.x).toBe(7);
+  });
+
+  it("an error mid-apply through the GM query rejects the player's request and writes nothing", async () => {
+    const m = await post("alice", hero, [villain]);
+    const before = snapshot(villain);
+    world.failNextUpdate(m);
+    await expect(adapter.queries.requestApply(m.id, villain.uuid, false)).rejects.toThrow("scripted failure");
+    expect(snapshot(villain)).toEqual(before);
+    expect(world.user.id).toBe("alice");
+  });
+
+  it("an error mid-undo restores the applied state", async () => {
+    const m = await post("gm", villain, [hero]);
+    await adapter.apply.executeApply({ messageId: m.id, targetUuid: hero.uuid, userId: "gm" });
+    const applied = snapshot(hero);
+    world.failNextUpdate(m);
+    await expect(adapter.apply.executeUndo({ messageId: m.id, applicationId: cardOf(m).applications[0]!.id, userId: "gm" })).rejects.toThrow();
+    expect(snapshot(hero)).toEqual(applied);
+    expect(cardOf(m).applications[0]!.undone).toBe(false);
+  });
+});

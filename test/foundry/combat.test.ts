@@ -1,0 +1,113 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeCombat, type FakeCombatant, type FakeWorld } from "./fake/index.js";
+import type { FracasCombat } from "../../src/foundry/documents/combat.js";
+import { TEST_TYPE, addPlayers, registerTestRuleset } from "./helpers.js";
+
+let world: FakeWorld;
+let adapter: Adapter;
+let combat: FakeCombat;
+let fc: FracasCombat;
+let hero: FakeActor; // alice, speed 7
+let villain: FakeActor; // GM, speed 3
+let bobsGuy: FakeActor; // bob, speed 5
+const cid = (a: FakeActor): string => combat.combatants.find((c) => c.actorId === a.id)!.id;
+const decl = (a: FakeActor): string => (combat.combatants.get(cid(a))!.system as { declaration: string }).declaration;
+const sys = () => combat.system as unknown as { phase: string; step: number; ruleset: string; plan: { round: number; steps: { combatantId: string; kind: string }[] } };
+
+beforeEach(async () => {
+  world = installFoundry();
+  adapter = await loadAdapter();
+  registerTestRuleset(world, adapter);
+  addPlayers(world);
+  hero = world.createActor({ name: "Hero", type: TEST_TYPE, system: { speed: 7 }, ownership: { alice: 3 } });
+  villain = world.createActor({ name: "Villain", type: TEST_TYPE, system: { speed: 3 } });
+  bobsGuy = world.createActor({ name: "Bob's guy", type: TEST_TYPE, system: { speed: 5 }, ownership: { bob: 3 } });
+  combat = world.createCombat();
+  fc = combat as unknown as FracasCombat;
+  await combat.createEmbeddedDocuments("Combatant", [{ actorId: hero.id }, { actorId: villain.id }, { actorId: bobsGuy.id }]);
+  await fc.startCombat();
+});
+
+describe("the round plan (speedPlan through FracasCombat)", () => {
+  it("startCombat builds the plan: declare slowest first, act fastest first, phase declare", () => {
+    expect(combat).toBeInstanceOf(adapter.combat.FracasCombat);
+    expect(combat.round).toBe(1);
+    expect(sys().ruleset).toBe("fracastest");
+    expect(sys().phase).toBe("declare");
+    expect(sys().step).toBe(0);
+    expect(sys().plan.steps.map((s) => `${s.kind}:${s.combatantId}`)).toEqual([
+      `declare:${cid(villain)}`, `declare:${cid(bobsGuy)}`, `declare:${cid(hero)}`,
+      `act:${cid(hero)}`, `act:${cid(bobsGuy)}`, `act:${cid(villain)}`,
+    ]);
+    expect(combat.combatants.get(cid(hero))!.initiative).toBe(7);
+    expect(combat.turns.map((c: FakeCombatant) => c.name)).toEqual(["Hero", "Bob's guy", "Villain"]);
+  });
+
+  it("a player declares for their own combatant through the GM query", async () => {
+    world.login("alice");
+    const direct = combat.combatants.get(cid(hero))!.update({ "system.declaration": "attack" });
+    await expect(direct).rejects.toThrow("User Alice lacks permission to update Combatant");
+    const r = await adapter.queries.requestDeclare(combat.id, cid(hero), "attack");
+    expect(r).toEqual({ ok: true });
+    expect(decl(hero)).toBe("attack");
+    expect(world.queryLog.map((q) => [q.name, q.from, q.to])).toEqual([["fracas.declare", "alice", "gm"]]);
+  });
+
+  it("refuses: another's combatant, a choice not offered, and declaring outside the declare phase", async () => {
+    world.login("alice");
+    expect(await adapter.queries.requestDeclare(combat.id, cid(villain), "attack")).toEqual({ ok: false, reason: "FRACAS.Tracker.Refused.NotYours" });
+    expect(await adapter.queries.requestDeclare(combat.id, cid(hero), "fly")).toEqual({ ok: false, reason: "FRACAS.Tracker.Refused.BadChoice" });
+    expect(await adapter.queries.requestDeclare("nope", cid(hero), "attack")).toEqual({ ok: false, reason: "FRACAS.Tracker.Refused.NotFound" });
+    expect([decl(hero), decl(villain)]).toEqual(["", ""]);
+    world.login("gm");
+    for (let i = 0; i < 3; i++) await fc.advance();
+    expect(sys().phase).toBe("act");
+    world.login("alice");
+    expect(await adapter.queries.requestDeclare(combat.id, cid(hero), "attack")).toEqual({ ok: false, reason: "FRACAS.Tracker.Refused.NotDeclaring" });
+    expect(decl(hero)).toBe("");
+  });
+
+  it("only the GM advances; advance walks the steps, moves the turn, and past the end starts round 2 afresh", async () => {
+    world.login("alice");
+    await expect(fc.advance()).rejects.toThrow(/lacks permission to update Combat/);
+    expect(sys().step).toBe(0);
+    await adapter.queries.requestDeclare(combat.id, cid(hero), "dodge");
+    world.login("gm");
+    const steps = sys().plan.steps;
+    for (let i = 1; i < steps.length; i++) {
+      await fc.advance();
+      expect(sys().step).toBe(i);
+      expect(sys().phase).toBe(steps[i]!.kind);
+      expect(combat.combatant?.id).toBe(steps[i]!.combatantId);
+    }
+    await fc.advance();
+    expect(combat.round).toBe(2);
+    expect(sys().plan.round).toBe(2);
+    expect(sys().step).toBe(0);
+    expect(sys().phase).toBe("declare");
+    expect(decl(hero)).toBe("");
+    expect(world.hooks.calls).toContain("combatRound");
+  });
+
+  it("the tracker plan view shows whose step it is and who may declare", async () => {
+    world.login("alice");
+    const v = adapter.tracker.trackerPlanView(fc);
+    expect(v.round).toBe(1);
+    expect(v.phase).toBe("declare");
+    expect(v.current).toEqual({ name: "Villain", kindLabel: "FRACAS.Tracker.Kind.declare" });
+    expect(v.steps.filter((s) => s.current).map((s) => s.name)).toEqual(["Villain"]);
+    expect(v.declarations.map((d) => [d.name, d.canDeclare])).toEqual([["Hero", true], ["Villain", false], ["Bob's guy", false]]);
+    expect(v.canAdvance).toBe(false);
+    world.login("gm");
+    await fc.advance();
+    await fc.advance();
+    await fc.advance();
+    const g = adapter.tracker.trackerPlanView(fc);
+    expect(g.current).toEqual({ name: "Hero", kindLabel: "FRACAS.Tracker.Kind.act" });
+    expect(g.steps.filter((s) => s.done)).toHaveLength(3);
+    expect(g.canAdvance).toBe(true);
+    expect(g.declarations.every((d) => !d.canDeclare)).toBe(true);
+    const html = await foundry.applications.handlebars.renderTemplate("systems/fracas/templates/tracker/plan.hbs", { fracas: g });
+    expect(html).toContain("Now: Hero");
+  });
+});

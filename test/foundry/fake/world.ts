@@ -1,0 +1,476 @@
+/**
+ * installFoundry(): puts a fresh fake Foundry V13 world on globalThis (game, foundry, CONFIG,
+ * Hooks, ui, Actor, Item, Combat, Combatant, ChatMessage, User, Roll, fromUuid, fromUuidSync,
+ * CONST) and returns the FakeWorld that scripts it (users, login, active GM, dice, fixtures).
+ * loadAdapter(): imports the real src/fracas.ts afresh and runs init/setup/ready, so the real
+ * wiring registers everything; returns the adapter's modules, the very instances it wired.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { vi } from "vitest";
+import { I18n } from "../../browser/foundry-helpers.js";
+import { Collection } from "./collection.js";
+import { DataModel, TypeDataModel, fields } from "./fields.js";
+import { FakeHooks } from "./hooks.js";
+import { DiceQueue, Die, NumericTerm, OperatorTerm, Roll, bindDice } from "./dice.js";
+import {
+  FakeActor,
+  FakeChatMessage,
+  FakeCombat,
+  FakeCombatant,
+  FakeDocument,
+  FakeItem,
+  FakeUser,
+  OWNERSHIP,
+  PermissionError,
+  createDialogs,
+  resolveUuid,
+} from "./documents.js";
+import { ActorSheet, ActorSheetV2, ApplicationV2, CombatTracker, DialogV2, DocumentSheetV2, HandlebarsApplicationMixin, ItemSheet, ItemSheetV2, sheetCollection, type SheetCall } from "./apps.js";
+import { FakeTemplates } from "./handlebars.js";
+import { setRuntime, type DocumentConfig, type DocumentCtor, type FakeConfig, type Runtime } from "./runtime.js";
+import { deepClone, diffObject, expandObject, flattenObject, getProperty, isEmpty, mergeObject, randomID, setProperty, type Obj } from "./utils.js";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = resolve(HERE, "../../..");
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+// ---------------------------------------------------------------------------------------------
+
+export interface SettingConfig {
+  name?: string;
+  hint?: string;
+  scope?: "world" | "client" | "user";
+  config?: boolean;
+  type?: unknown;
+  default?: unknown;
+  choices?: Record<string, string>;
+  requiresReload?: boolean;
+  onChange?: (value: unknown) => void;
+  [other: string]: unknown;
+}
+
+export class FakeSettings {
+  readonly settings = new Map<string, SettingConfig>();
+  readonly menus = new Map<string, Obj>();
+  /** Stored values as JSON, as Foundry keeps them. */
+  readonly #values = new Map<string, string>();
+  /** Every successful set, for assertions. */
+  readonly writes: { key: string; value: unknown; by: string }[] = [];
+
+  constructor(private readonly currentUser: () => FakeUser) {}
+
+  register(namespace: string, key: string, config: SettingConfig): void {
+    this.settings.set(`${namespace}.${key}`, { scope: "client", ...config });
+  }
+  registerMenu(namespace: string, key: string, config: Obj): void {
+    this.menus.set(`${namespace}.${key}`, config);
+  }
+  #config(namespace: string, key: string): SettingConfig {
+    const c = this.settings.get(`${namespace}.${key}`);
+    if (!c) throw new Error(`"${namespace}.${key}" is not a registered game setting`);
+    return c;
+  }
+  get(namespace: string, key: string): unknown {
+    const c = this.#config(namespace, key);
+    const raw = this.#values.get(`${namespace}.${key}`);
+    return raw === undefined ? deepClone(c.default) : (JSON.parse(raw) as unknown);
+  }
+  async set(namespace: string, key: string, value: unknown): Promise<unknown> {
+    const c = this.#config(namespace, key);
+    const user = this.currentUser();
+    if (c.scope === "world" && !user.isGM) {
+      throw new PermissionError(`User ${user.name} lacks permission to update Setting [${namespace}.${key}]`);
+    }
+    let v = value;
+    if (c.type === Number) {
+      v = Number(value);
+      if (!Number.isFinite(v)) throw new Error(`Setting ${namespace}.${key}: ${String(value)} is not a number`);
+    } else if (c.type === Boolean) v = Boolean(value);
+    else if (c.type === String) v = String(value);
+    if (c.choices && !Object.hasOwn(c.choices, String(v))) throw new Error(`Setting ${namespace}.${key}: ${String(v)} is not a valid choice`);
+    this.#values.set(`${namespace}.${key}`, JSON.stringify(v ?? null));
+    this.writes.push({ key: `${namespace}.${key}`, value: deepClone(v), by: user.id });
+    c.onChange?.(deepClone(v));
+    return v;
+  }
+  /** Stored without any permission check: what the world's database already holds (fixtures). */
+  seed(namespace: string, key: string, value: unknown): void {
+    this.#values.set(`${namespace}.${key}`, JSON.stringify(value));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The world
+// ---------------------------------------------------------------------------------------------
+
+export interface Notification {
+  type: "info" | "warn" | "error" | "success";
+  message: string;
+}
+
+export interface InstallOptions {
+  /** Add and log in a GM (id "gm", name "Gamemaster"); default true. */
+  gm?: boolean;
+  /** Language file; default lang/en.json. */
+  langFile?: string;
+  /** Templates root; default templates/. */
+  templatesRoot?: string;
+}
+
+export interface ActorFixture {
+  name: string;
+  type: string;
+  system?: Obj;
+  img?: string;
+  flags?: Obj;
+  /** userId → level (0 NONE, 1 LIMITED, 2 OBSERVER, 3 OWNER); "default" for everyone else. */
+  ownership?: Record<string, number>;
+  items?: { name: string; type: string; system?: Obj }[];
+  _id?: string;
+}
+
+export class FakeWorld {
+  readonly hooks = new FakeHooks();
+  readonly dice = new DiceQueue();
+  readonly users = new Collection<FakeUser>();
+  readonly actors = new Collection<FakeActor>();
+  readonly items = new Collection<FakeItem>();
+  readonly messages = new Collection<FakeChatMessage>();
+  readonly combats = new Collection<FakeCombat>();
+  readonly notifications: Notification[] = [];
+  readonly sheets: SheetCall[] = [];
+  readonly queryLog: Runtime["queryLog"] = [];
+  readonly createDialogs = createDialogs;
+  readonly dialogAnswers = DialogV2.answers;
+  readonly i18n: I18n;
+  readonly templates: FakeTemplates;
+  readonly settings: FakeSettings;
+  readonly config: FakeConfig;
+  #user: FakeUser | null = null;
+  #activeGM: string | null | undefined = undefined;
+  readonly #failures = new Map<FakeDocument, Error>();
+
+  constructor(options: InstallOptions = {}) {
+    this.i18n = new I18n(JSON.parse(readFileSync(options.langFile ?? join(REPO_ROOT, "lang/en.json"), "utf8")));
+    this.templates = new FakeTemplates(options.templatesRoot ?? join(REPO_ROOT, "templates"), this.i18n);
+    this.settings = new FakeSettings(() => this.user);
+    const doc = (documentClass: DocumentCtor): DocumentConfig => ({ documentClass, dataModels: {}, trackableAttributes: {} });
+    this.config = {
+      Actor: doc(FakeActor),
+      Item: doc(FakeItem),
+      Combat: doc(FakeCombat),
+      Combatant: doc(FakeCombatant),
+      ChatMessage: doc(FakeChatMessage),
+      statusEffects: [
+        { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
+        { id: "unconscious", name: "EFFECT.StatusUnconscious", img: "icons/svg/unconscious.svg" },
+        { id: "stun", name: "EFFECT.StatusStunned", img: "icons/svg/daze.svg" },
+        { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" },
+        { id: "restrain", name: "EFFECT.StatusRestrained", img: "icons/svg/net.svg" },
+        { id: "blind", name: "EFFECT.StatusBlind", img: "icons/svg/blind.svg" },
+      ],
+      specialStatusEffects: { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind" },
+      queries: {},
+      ui: {},
+      Dice: { rolls: [Roll] },
+    };
+  }
+
+  /** game.user; throws when nobody is logged in. */
+  get user(): FakeUser {
+    if (!this.#user) throw new Error("Fake Foundry: no user is logged in (world.login(userId))");
+    return this.#user;
+  }
+
+  addUser(data: { id: string; name: string; isGM: boolean; active?: boolean }): FakeUser {
+    if (this.users.has(data.id)) throw new Error(`FakeWorld: user ${data.id} exists`);
+    const u = new FakeUser(data);
+    this.users.set(u.id, u);
+    return u;
+  }
+
+  login(userId: string): FakeUser {
+    const u = this.users.get(userId);
+    if (!u) throw new Error(`FakeWorld: no user ${userId}`);
+    this.#user = u;
+    return u;
+  }
+
+  /** game.users.activeGM: the given GM (others disconnected), or null = no GM connected. */
+  setActiveGM(userId: string | null): void {
+    for (const u of this.users) if (u.isGM) u.active = u.id === userId;
+    if (userId !== null) {
+      const u = this.users.get(userId);
+      if (!u?.isGM) throw new Error(`FakeWorld: ${userId} is not a GM`);
+    }
+    this.#activeGM = userId;
+  }
+
+  get activeGM(): FakeUser | null {
+    if (this.#activeGM === null) return null;
+    if (this.#activeGM !== undefined) return this.users.get(this.#activeGM) ?? null;
+    return this.users.filter((u) => u.isGM && u.active).sort((a, b) => a.id.localeCompare(b.id))[0] ?? null;
+  }
+
+  /** Runs fn as another user (their client), restoring game.user after. */
+  async as<T>(userId: string, fn: () => Promise<T>): Promise<T> {
+    const u = this.users.get(userId);
+    if (!u) throw new Error(`FakeWorld: no user ${userId}`);
+    return this.runAs(u, fn);
+  }
+
+  async runAs<T>(user: FakeUser, fn: () => Promise<T>): Promise<T> {
+    const before = this.#user;
+    this.#user = user;
+    try {
+      return await fn();
+    } finally {
+      this.#user = before;
+    }
+  }
+
+  /** Adds the actor's token to the user's targets (game.user.targets). */
+  target(userId: string, actor: FakeActor): void {
+    const u = this.users.get(userId);
+    if (!u) throw new Error(`FakeWorld: no user ${userId}`);
+    u.targets.add({ actor, name: actor.name, id: randomID() });
+  }
+
+  /** The next update of `doc` throws `message` and writes nothing (a network or server failure). */
+  failNextUpdate(doc: FakeDocument, message = "scripted failure"): void {
+    this.#failures.set(doc, new Error(message));
+  }
+  takeFailure(doc: FakeDocument): Error | undefined {
+    const e = this.#failures.get(doc);
+    this.#failures.delete(doc);
+    return e;
+  }
+
+  /** A world actor as stored (fixture data: no permission check, no hooks), built by its registered model. */
+  createActor(data: ActorFixture): FakeActor {
+    const { items = [], ownership = {}, ...rest } = data;
+    const Impl = this.config.Actor.documentClass;
+    const actor = new Impl({ ...rest, ownership: { default: 0, ...ownership } }) as FakeActor;
+    for (const i of items) {
+      const item = new this.config.Item.documentClass({ ...i }, { parent: actor }) as FakeItem;
+      actor.items.set(item.id, item);
+    }
+    this.actors.set(actor.id, actor);
+    return actor;
+  }
+
+  createItem(data: { name: string; type: string; system?: Obj; ownership?: Record<string, number> }): FakeItem {
+    const item = new this.config.Item.documentClass({ ...data, ownership: { default: 0, ...(data.ownership ?? {}) } }) as FakeItem;
+    this.items.set(item.id, item);
+    return item;
+  }
+
+  /** A combat in the world (fixture), of type "base" (CONFIG.Combat.dataModels.base builds its system). */
+  createCombat(data: Obj = {}): FakeCombat {
+    const combat = new this.config.Combat.documentClass({ type: "base", ...data }) as FakeCombat;
+    this.combats.set(combat.id, combat);
+    return combat;
+  }
+
+  /** Notifications shown, as plain strings of one type. */
+  notified(type: Notification["type"]): string[] {
+    return this.notifications.filter((n) => n.type === type).map((n) => n.message);
+  }
+
+  localize(key: string): string {
+    return this.i18n.localize(key);
+  }
+}
+
+let installed: FakeWorld | null = null;
+
+export function currentWorld(): FakeWorld {
+  if (!installed) throw new Error("Fake Foundry: call installFoundry() first");
+  return installed;
+}
+
+export function installFoundry(options: InstallOptions = {}): FakeWorld {
+  const world = new FakeWorld(options);
+  installed = world;
+  DialogV2.answers.length = 0;
+  DialogV2.asked.length = 0;
+  createDialogs.length = 0;
+  setRuntime({
+    hooks: world.hooks,
+    config: world.config,
+    users: world.users,
+    actors: world.actors,
+    items: world.items,
+    messages: world.messages,
+    combats: world.combats,
+    queryLog: world.queryLog,
+    user: () => world.user,
+    runAs: (u, fn) => world.runAs(u, fn),
+    takeFailure: (d) => world.takeFailure(d),
+  });
+  bindDice(() => world.dice);
+
+  const users = Object.assign(world.users, {});
+  Object.defineProperty(users, "activeGM", { get: () => world.activeGM, configurable: true });
+
+  const notify = (type: Notification["type"]) => (message: string) => {
+    world.notifications.push({ type, message });
+    return world.notifications.length;
+  };
+
+  const game = {
+    system: { id: "fracas" },
+    release: { generation: 13 },
+    get user() {
+      return world.user;
+    },
+    users,
+    actors: world.actors,
+    items: world.items,
+    messages: world.messages,
+    combats: world.combats,
+    settings: world.settings,
+    i18n: {
+      lang: "en",
+      localize: (key: string) => world.i18n.localize(key),
+      format: (key: string, data: Record<string, unknown> = {}) => world.i18n.format(key, data),
+      has: (key: string) => world.i18n.has(key),
+    },
+    modules: new Map<string, { active: boolean }>(),
+  };
+
+  const foundryNs = {
+    utils: { deepClone, getProperty, setProperty, randomID, mergeObject, expandObject, flattenObject, isEmpty, diffObject },
+    abstract: { DataModel, TypeDataModel },
+    data: { fields },
+    dice: { Roll, terms: { Die, NumericTerm, OperatorTerm } },
+    documents: {
+      collections: { Actors: sheetCollection("Actor", world.sheets), Items: sheetCollection("Item", world.sheets) },
+    },
+    appv1: { sheets: { ActorSheet, ItemSheet } },
+    applications: {
+      api: { ApplicationV2, HandlebarsApplicationMixin, DialogV2, DocumentSheetV2 },
+      sheets: { ActorSheetV2, ItemSheetV2 },
+      sidebar: { tabs: { CombatTracker } },
+      handlebars: {
+        renderTemplate: (path: string, data?: object) => world.templates.renderTemplate(path, data),
+        loadTemplates: (paths: string[] | Record<string, string>) => world.templates.loadTemplates(paths),
+      },
+    },
+  };
+
+  const g = globalThis as unknown as Record<string, unknown>;
+  Object.assign(g, {
+    game,
+    foundry: foundryNs,
+    CONFIG: world.config,
+    CONST: { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP },
+    Hooks: world.hooks,
+    ui: { notifications: { info: notify("info"), warn: notify("warn"), error: notify("error"), success: notify("success") } },
+    Actor: FakeActor,
+    Item: FakeItem,
+    Combat: FakeCombat,
+    Combatant: FakeCombatant,
+    ChatMessage: FakeChatMessage,
+    User: FakeUser,
+    Roll,
+    fromUuid: async (uuid: string) => resolveUuid(uuid),
+    fromUuidSync: (uuid: string) => resolveUuid(uuid),
+  });
+
+  if (options.gm !== false) {
+    world.addUser({ id: "gm", name: "Gamemaster", isGM: true });
+    world.login("gm");
+  }
+  return world;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The adapter
+// ---------------------------------------------------------------------------------------------
+
+/** The adapter's modules, as the freshly loaded src/fracas.ts wired them (same instances). */
+export interface Adapter {
+  apply: typeof import("../../../src/foundry/chat/apply.js");
+  cards: typeof import("../../../src/foundry/chat/cards.js");
+  render: typeof import("../../../src/foundry/chat/render.js");
+  queries: typeof import("../../../src/foundry/queries.js");
+  pools: typeof import("../../../src/foundry/pools.js");
+  rulesets: typeof import("../../../src/foundry/rulesets.js");
+  settings: typeof import("../../../src/foundry/settings.js");
+  tables: typeof import("../../../src/foundry/tables.js");
+  migrations: typeof import("../../../src/foundry/migrations.js");
+  migrationSteps: typeof import("../../../src/foundry/migration-steps.js");
+  statuses: typeof import("../../../src/foundry/statuses.js");
+  actor: typeof import("../../../src/foundry/documents/actor.js");
+  item: typeof import("../../../src/foundry/documents/item.js");
+  combat: typeof import("../../../src/foundry/documents/combat.js");
+  combatant: typeof import("../../../src/foundry/documents/combatant.js");
+  chatMessage: typeof import("../../../src/foundry/documents/chat-message.js");
+  tracker: typeof import("../../../src/foundry/tracker/tracker.js");
+  planView: typeof import("../../../src/foundry/tracker/plan-view.js");
+  rulesTablesApp: typeof import("../../../src/foundry/settings/rules-tables-app.js");
+  rulesTablesView: typeof import("../../../src/foundry/settings/rules-tables-view.js");
+  data: {
+    card: typeof import("../../../src/foundry/data/card-data.js");
+    combat: typeof import("../../../src/foundry/data/combat-data.js");
+    combatant: typeof import("../../../src/foundry/data/combatant-data.js");
+  };
+}
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise<void>((r) => setTimeout(r, 0));
+}
+
+/**
+ * Imports src/fracas.ts afresh (a new client booting) and runs init, setup and (unless
+ * ready: false) ready, then waits for the async work those start (migrations). Throws if any
+ * hook handler threw.
+ */
+export async function loadAdapter({ ready = true }: { ready?: boolean } = {}): Promise<Adapter> {
+  const world = currentWorld();
+  vi.resetModules();
+  await import("../../../src/fracas.js");
+  world.hooks.callAll("init");
+  world.hooks.callAll("i18nInit");
+  world.hooks.callAll("setup");
+  if (ready) world.hooks.callAll("ready");
+  await settle();
+  if (world.hooks.errors.length > 0) {
+    const e = world.hooks.errors[0]!;
+    throw new Error(`a ${e.hook} hook threw: ${e.error instanceof Error ? e.error.stack : String(e.error)}`);
+  }
+  const [apply, cards, render, queries, pools, rulesets, settings, tables, migrations, migrationSteps, statuses, actor, item, combat, combatant, chatMessage, tracker, planView, rulesTablesApp, rulesTablesView, card, combatData, combatantData] =
+    await Promise.all([
+      import("../../../src/foundry/chat/apply.js"),
+      import("../../../src/foundry/chat/cards.js"),
+      import("../../../src/foundry/chat/render.js"),
+      import("../../../src/foundry/queries.js"),
+      import("../../../src/foundry/pools.js"),
+      import("../../../src/foundry/rulesets.js"),
+      import("../../../src/foundry/settings.js"),
+      import("../../../src/foundry/tables.js"),
+      import("../../../src/foundry/migrations.js"),
+      import("../../../src/foundry/migration-steps.js"),
+      import("../../../src/foundry/statuses.js"),
+      import("../../../src/foundry/documents/actor.js"),
+      import("../../../src/foundry/documents/item.js"),
+      import("../../../src/foundry/documents/combat.js"),
+      import("../../../src/foundry/documents/combatant.js"),
+      import("../../../src/foundry/documents/chat-message.js"),
+      import("../../../src/foundry/tracker/tracker.js"),
+      import("../../../src/foundry/tracker/plan-view.js"),
+      import("../../../src/foundry/settings/rules-tables-app.js"),
+      import("../../../src/foundry/settings/rules-tables-view.js"),
+      import("../../../src/foundry/data/card-data.js"),
+      import("../../../src/foundry/data/combat-data.js"),
+      import("../../../src/foundry/data/combatant-data.js"),
+    ]);
+  return {
+    apply, cards, render, queries, pools, rulesets, settings, tables, migrations, migrationSteps, statuses, actor, item, combat, combatant, chatMessage, tracker, planView, rulesTablesApp, rulesTablesView,
+    data: { card, combat: combatData, combatant: combatantData },
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * A test ruleset for adapter tests: one actor type with a bounded model, a card kind that lowers
+ * system.x by result.damage and stuns, a card kind that also earns GM Setback, and a combat
+ * mapping on the engine's speedPlan. Registered through the adapter's own registerDescriptor.
+ */
+import { speedPlan } from "../../src/engine/order.js";
+import type { RulesetDescriptor } from "../../src/foundry/registry.js";
+import type { RulesetId } from "../../src/rulesets/types.js";
+import type { DataModelClass } from "../../src/foundry/typed.js";
+import { NumberField, StringField, TypeDataModel, type Adapter, type FakeWorld, type Schema } from "./fake/index.js";
+
+export const TEST_RULESET = "fracastest" as RulesetId;
+export const TEST_TYPE = "testChar";
+
+export class TestCharData extends TypeDataModel {
+  static override defineSchema(): Schema {
+    return {
+      x: new NumberField({ required: true, nullable: false, integer: true, min: 0, max: 20, initial: 10 }),
+      speed: new NumberField({ required: true, nullable: false, integer: true, min: 0, max: 20, initial: 5 }),
+      stance: new StringField({ required: true, blank: false, choices: ["calm", "angry"], initial: "calm" }),
+      /** The previous shape's field, kept so a migration can read it (see migrations.test.ts). */
+      old: new NumberField({ required: false, nullable: true, integer: true, initial: null }),
+      renamed: new NumberField({ required: false, nullable: true, integer: true, initial: null }),
+    };
+  }
+}
+
+export const CHOICES = [
+  { value: "attack", label: "FRACAS.Tracker.Kind.act" },
+  { value: "dodge", label: "FRACAS.Tracker.Kind.declare" },
+];
+
+export function testDescriptor(): RulesetDescriptor {
+  return {
+    id: TEST_RULESET,
+    actorModels: { [TEST_TYPE]: TestCharData as unknown as DataModelClass },
+    itemModels: {},
+    actorSheets: [],
+    itemSheets: [],
+    trackable: { [TEST_TYPE]: { bar: ["x"], value: [] } },
+    tables: [],
+    cards: {
+      hit: {
+        template: "test/hit.hbs",
+        effect: ({ result, target }) => {
+          if (target.type !== TEST_TYPE) return { refused: "FRACAS.Chat.Refused.UnknownCard" };
+          const damage = Number(result.damage);
+          return {
+            update: { "system.x": Number(target.system.x) - damage },
+            statuses: result.stun ? [{ status: "stunned", on: true }] : [],
+            summary: { key: "FRACAS.Tracker.Current", data: { name: target.name } },
+          };
+        },
+      },
+      miss: {
+        template: "test/hit.hbs",
+        effect: () => ({ update: {}, statuses: [], pools: [{ name: "setback", delta: 1, reason: "a miss" }], summary: { key: "FRACAS.Chat.Undone" } }),
+      },
+    },
+    combat: {
+      startRound: ({ combatants }) => ({
+        initiative: Object.fromEntries(combatants.map((c) => [c.id, Number(c.system.speed)])),
+        memory: {},
+        combatMemory: {},
+      }),
+      plan: ({ round, combatants, die }) => speedPlan(combatants.map((c) => ({ id: c.id, speed: Number(c.system.speed) })), die, { round }),
+      declarations: () => CHOICES,
+    },
+  };
+}
+
+/** Registers the test ruleset in the adapter the world loaded, and its card body template. */
+export function registerTestRuleset(world: FakeWorld, adapter: Adapter): void {
+  const d = testDescriptor();
+  adapter.rulesets.registerDescriptor(d);
+  Object.assign(world.config.Actor.dataModels, d.actorModels);
+  world.templates.define(
+    "systems/fracas/templates/test/hit.hbs",
+    `{{#> "systems/fracas/templates/chat/card-frame.hbs" ruleset="fracastest" title="Hit"}}<p class="damage">{{result.damage}}</p>{{/"systems/fracas/templates/chat/card-frame.hbs"}}`,
+  );
+}
+
+/** A GM, two players (alice, bob). Returns their ids. */
+export function addPlayers(world: FakeWorld): { alice: string; bob: string } {
+  world.addUser({ id: "alice", name: "Alice", isGM: false });
+  world.addUser({ id: "bob", name: "Bob", isGM: false });
+  return { alice: "alice", bob: "bob" };
+}

@@ -1,0 +1,88 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { installFoundry, loadAdapter, type Adapter, type FakeWorld } from "./fake/index.js";
+import { overrideGrid, type Cell, type Grid } from "../../src/engine/tables.js";
+import { ruleErrorMessage } from "../../src/foundry/i18n.js";
+import { addPlayers } from "./helpers.js";
+
+let world: FakeWorld;
+let adapter: Adapter;
+
+beforeEach(async () => {
+  world = installFoundry();
+  adapter = await loadAdapter();
+  addPlayers(world);
+});
+
+describe("enabled rulesets", () => {
+  it("disabling a ruleset removes its types from the Create dialogs", async () => {
+    expect(adapter.actor.enabledActorTypes()).toContain("radioHero");
+    await game.settings.set("fracas", "enabled.radio", false);
+    expect(adapter.actor.enabledActorTypes()).toEqual(["bondCharacter", "zodiacAgent", "zodiacOtherAgent", "zodiacCrowd", "faseripHero"]);
+    expect(adapter.actor.enabledItemTypes()).not.toContain("radioWeapon");
+    expect(adapter.actor.enabledItemTypes()).toContain("bondWeapon");
+    await (world.config.Actor.documentClass as unknown as { createDialog(): Promise<unknown> }).createDialog();
+    expect(world.createDialogs.at(-1)?.options.types).toEqual(adapter.actor.enabledActorTypes());
+  });
+
+  it("a player cannot disable a ruleset", async () => {
+    world.login("alice");
+    await expect(game.settings.set("fracas", "enabled.bond", false)).rejects.toThrow(/lacks permission/);
+    expect(adapter.settings.isRulesetEnabled("bond")).toBe(true);
+  });
+});
+
+/** A table and a cell whose value can change to another valid one (found with the engine's validator). */
+function editableCell(tables: Grid[]): { base: Grid; cells: Cell[][]; r: number; c: number } {
+  for (const base of tables) {
+    if (base.cell.kind !== "int") continue;
+    for (let r = 0; r < base.rows.length; r++) {
+      for (let c = 0; c < base.columns.length; c++) {
+        for (const d of [1, -1]) {
+          const cells = base.cells.map((row) => [...row]);
+          cells[r]![c] = Number(base.cells[r]![c]) + d;
+          try {
+            overrideGrid(base, cells);
+            return { base, cells, r, c };
+          } catch {
+            /* try the next */
+          }
+        }
+      }
+    }
+  }
+  throw new Error("no editable int table");
+}
+
+describe("rules tables", () => {
+  it("a bad cell is refused naming the table, row and column; stored overrides unchanged", async () => {
+    const { base, cells, r, c } = editableCell(adapter.tables.shippedTables());
+    await adapter.tables.saveOverrides([{ base, cells }]);
+    const before = JSON.stringify(adapter.tables.readOverrides());
+    const bad = cells.map((row) => [...row]);
+    bad[r]![c] = "lots";
+    const refused = await adapter.tables.saveOverrides([{ base, cells: bad }]);
+    expect(refused?.code).toBe("badTableCell");
+    expect(refused?.data).toMatchObject({ table: base.id, row: base.rows[r], column: base.columns[c] });
+    const message = ruleErrorMessage(refused!);
+    expect(message).toContain(`table ${base.id}, row ${base.rows[r]}, column ${base.columns[c]}`);
+    expect(JSON.stringify(adapter.tables.readOverrides())).toBe(before);
+    expect(adapter.tables.activeTable(base).cells).toEqual(cells);
+  });
+
+  it("a good override is stored and used; reset restores the default", async () => {
+    const { base, cells, r, c } = editableCell(adapter.tables.shippedTables());
+    expect(await adapter.tables.saveOverrides([{ base, cells }])).toBeNull();
+    expect(adapter.tables.activeTable(base).cells[r]![c]).toBe(cells[r]![c]);
+    expect(adapter.tables.activeTable(base).cells[r]![c]).not.toBe(base.cells[r]![c]);
+    await adapter.tables.resetOverride(base.id);
+    expect(adapter.tables.activeTable(base)).toBe(base);
+    expect(adapter.tables.readOverrides()).toEqual({});
+  });
+
+  it("a player cannot store overrides", async () => {
+    const { base, cells } = editableCell(adapter.tables.shippedTables());
+    world.login("alice");
+    await expect(adapter.tables.saveOverrides([{ base, cells }])).rejects.toThrow(/lacks permission/);
+    expect(adapter.tables.readOverrides()).toEqual({});
+  });
+});
