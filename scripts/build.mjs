@@ -29,9 +29,9 @@ for (const folder of ["templates", "lang", "assets"]) {
 await cp(root + "template.json", dist + "template.json");
 for (const f of ["README.md", "CHANGELOG.md", "LICENSE"]) if (existsSync(root + f)) await cp(root + f, dist + f);
 
+const packs = await compilePacks(root + "src/packs", dist + "packs");
+
 const pkg = JSON.parse(await readFile(root + "package.json", "utf8"));
 const source = JSON.parse(await readFile(root + "system.json", "utf8"));
-await writeFile(dist + "system.json", JSON.stringify(manifestFor(source, pkg), null, 2) + "\n");
-
-await compilePacks(root + "src/packs", dist + "packs");
+await writeFile(dist + "system.json", JSON.stringify({ ...manifestFor(source, pkg), packs }, null, 2) + "\n");
 console.log("built dist/ for fracas", pkg.version);

@@ -18,6 +18,7 @@ import { FracasCardData } from "./foundry/data/card-data.js";
 import { FracasCombatTracker } from "./foundry/tracker/tracker.js";
 import { RulesTablesApp } from "./foundry/settings/rules-tables-app.js";
 import { CORE_TEMPLATES } from "./foundry/templates.js";
+import { installApi } from "./foundry/api.js";
 
 Hooks.once("init", () => {
   CONFIG.Actor.documentClass = FracasActor as never;
@@ -52,6 +53,7 @@ Hooks.once("init", () => {
   }
   registerStatusEffects(extraStatuses);
   registerQueries();
+  installApi();
   Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessageHTML(message as never, html as HTMLElement));
   void foundry.applications.handlebars.loadTemplates(templates.map((p) => `systems/fracas/templates/${p}`));
 });

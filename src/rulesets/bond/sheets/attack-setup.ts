@@ -23,10 +23,12 @@ interface MeasuringCanvas {
 }
 
 /** Distance between two tokens when both stand on the viewed scene and the grid can measure; else null. */
-export function tokenDistance(a: PlacedToken | null | undefined, b: PlacedToken | null | undefined): number | null {
+export function tokenDistance(actor: Actor.Implementation, b: PlacedToken | null | undefined): number | null {
   const c = (globalThis as { canvas?: MeasuringCanvas }).canvas;
   const sceneId = c?.scene?.id;
-  if (!a || !b || !sceneId || typeof c?.grid?.measurePath !== "function") return null;
+  if (!b || !sceneId || typeof c?.grid?.measurePath !== "function") return null;
+  const a = actor.getActiveTokens()[0] as unknown as PlacedToken | undefined;
+  if (!a) return null;
   if (a.document?.parent?.id !== sceneId || b.document?.parent?.id !== sceneId) return null;
   const d = c.grid.measurePath([a.center, b.center]).distance;
   return Number.isFinite(d) ? d : null;
@@ -37,11 +39,14 @@ export function firstTarget(): { actor: Actor.Implementation | null; token: Plac
   return { actor: null, token: null };
 }
 
-/** The running combat this actor fights in, if any. */
+/** The running combat this actor fights in, if any: the viewed one first, else any started one. */
 export function combatOf(actor: Actor.Implementation): Combat.Implementation | null {
-  const combat = game.combat as Combat.Implementation | null | undefined;
-  if (!combat?.started) return null;
-  return [...combat.combatants].some((c) => c.actor?.id === actor.id) ? combat : null;
+  const viewed = game.combat as Combat.Implementation | null | undefined;
+  const all = [viewed, ...((game.combats as Iterable<Combat.Implementation> | undefined) ?? [])];
+  for (const combat of all) {
+    if (combat?.started && [...combat.combatants].some((c) => c.actor?.id === actor.id)) return combat;
+  }
+  return null;
 }
 
 export function buildSetup(actor: Actor.Implementation, weapon: Item.Implementation | null): AttackSetup {
@@ -79,7 +84,7 @@ export function buildSetup(actor: Actor.Implementation, weapon: Item.Implementat
     attacksMade: sameRound ? attacks.count : 0,
     targetName: targetActor?.name ?? null,
     targetSpeed: targetSys ? targetSys.speed : null,
-    distance: attackKind === "fire" ? tokenDistance(actor.getActiveTokens()[0] as unknown as PlacedToken | undefined, targetToken) : null,
+    distance: attackKind === "fire" ? tokenDistance(actor, targetToken) : null,
     ranges: (w?.ranges ?? DEFAULT_RANGES) as Record<RangeBand, number>,
     specificBlowWounds: rulesetOption("bond", "specificBlowWounds", false),
   };

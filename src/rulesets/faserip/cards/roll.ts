@@ -26,6 +26,7 @@ import type { AttackAction, Color, SecondaryCheck, StateChange } from "../rules/
 import { currentEndurance, heroView, stateOf, updateOf } from "../data/state.js";
 import { attackCardView, dyingCardView, featCardView, secondaryCardView, type FeatForm } from "../sheets/views.js";
 import { faseripTables } from "./tables.js";
+import { knockBackPosition } from "./knockback.js";
 
 export const RULESET = "faserip";
 
@@ -367,15 +368,4 @@ export async function knockBack(result: JsonObject): Promise<boolean> {
   const dest = knockBackPosition({ x: from.x ?? 0, y: from.y ?? 0 }, { x: to.x ?? 0, y: to.y ?? 0 }, areas, size);
   await to.update({ x: dest.x, y: dest.y } as never);
   return true;
-}
-
-/** Where a token at `to` lands pushed `areas` grid spaces directly away from `from` (pure). */
-export function knockBackPosition(from: { x: number; y: number }, to: { x: number; y: number }, areas: number, gridSize: number): { x: number; y: number } {
-  const dx = to.x - from.x;
-  const dy = to.y - from.y;
-  const len = Math.hypot(dx, dy);
-  // Same square: push along +x (any direction is as good; the GM can adjust).
-  const ux = len === 0 ? 1 : dx / len;
-  const uy = len === 0 ? 0 : dy / len;
-  return { x: to.x + Math.round(ux * areas) * gridSize, y: to.y + Math.round(uy * areas) * gridSize };
 }

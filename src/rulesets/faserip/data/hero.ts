@@ -72,6 +72,16 @@ export class FaseripHeroData extends foundry.abstract.TypeDataModel<HeroSchema, 
     return heroSchema();
   }
 
+  /** A new hero's Karma pool starts at Reason + Intuition + Psyche unless one is given. */
+  override async _preCreate(...args: Parameters<foundry.abstract.TypeDataModel<HeroSchema, Actor.Implementation>["_preCreate"]>): Promise<boolean | void> {
+    const allowed = await super._preCreate(...args);
+    if (allowed === false) return false;
+    const given = foundry.utils.getProperty(args[0] as object, "system.karma.pool");
+    if (given !== undefined) return;
+    const start = karma(this.abilities, activeTable(rankNumbersTable));
+    this.updateSource({ karma: { pool: ledger.createPool(start), value: start } } as never);
+  }
+
   override prepareDerivedData(): void {
     super.prepareDerivedData();
     const table = activeTable(rankNumbersTable);

@@ -1,0 +1,52 @@
+/**
+ * game.fracas: the few entry points macros (and the shipped macros pack) call, so a GM can bind
+ * them to the hotbar: open the Rules tables, move the round plan on, start the next round, spend
+ * or gain Setback.
+ */
+import { RulesTablesApp } from "./settings/rules-tables-app.js";
+import { FracasCombat } from "./documents/combat.js";
+import { readPool } from "./pools.js";
+import { requestPoolChange } from "./queries.js";
+import { t } from "./i18n.js";
+import * as engine from "../engine/index.js";
+
+function activeCombat(): FracasCombat | null {
+  const c = game.combat;
+  if (c instanceof FracasCombat) return c;
+  ui.notifications?.warn(t("FRACAS.Api.NoCombat"));
+  return null;
+}
+
+function gmOnly(): boolean {
+  if (game.user.isGM) return true;
+  ui.notifications?.warn(t("FRACAS.Chat.Refused.NotGM"));
+  return false;
+}
+
+export const fracasApi = {
+  /** The pure kernel (the same code as dist/engine.mjs). */
+  engine,
+  openRulesTables(): void {
+    if (gmOnly()) void new RulesTablesApp().render({ force: true });
+  },
+  async nextStep(): Promise<void> {
+    const c = activeCombat();
+    if (c && gmOnly()) await c.advance();
+  },
+  async nextRound(): Promise<void> {
+    const c = activeCombat();
+    if (c && gmOnly()) await c.nextRound();
+  },
+  setback(): number {
+    return readPool("setback").value;
+  },
+  async changeSetback(delta: number, reason = "macro"): Promise<void> {
+    if (!gmOnly()) return;
+    const r = await requestPoolChange({ kind: "change", pool: "setback", delta, reason });
+    if (!r.ok && "reason" in r) ui.notifications?.warn(t(r.reason));
+  },
+};
+
+export function installApi(): void {
+  (game as unknown as { fracas: typeof fracasApi }).fracas = fracasApi;
+}

@@ -1,0 +1,89 @@
+// Every compendium source document is valid: well-formed ids and keys, a type Fracas registers,
+// and system data that its registered DataModel accepts unchanged (nothing dropped or clamped).
+import { beforeAll, describe, expect, it } from "vitest";
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { installFoundry, loadAdapter, type FakeWorld } from "./fake/index.js";
+
+const packsDir = new URL("../../src/packs/", import.meta.url);
+const manifest = JSON.parse(readFileSync(new URL("packs.json", packsDir), "utf8")) as { packs: { name: string; label: string; type: string }[] };
+const KEY_PREFIX: Record<string, string> = { Actor: "actors", Item: "items", Macro: "macros" };
+
+interface SourceDoc {
+  _id: string;
+  _key: string;
+  name: string;
+  type: string;
+  system?: Record<string, unknown>;
+  command?: string;
+  items?: { _id: string; _key?: string; name: string; type: string; system?: Record<string, unknown> }[];
+}
+
+function docsOf(pack: string): { file: string; doc: SourceDoc }[] {
+  const dir = new URL(`${pack}/`, packsDir);
+  return readdirSync(dir).filter((f) => f.endsWith(".json")).map((file) => ({ file, doc: JSON.parse(readFileSync(new URL(file, dir), "utf8")) as SourceDoc }));
+}
+
+/** The leaves of `source` that the model changed or dropped when it cleaned the data. */
+function changedLeaves(source: unknown, cleaned: unknown, path = ""): string[] {
+  if (source && typeof source === "object" && !Array.isArray(source)) {
+    return Object.entries(source as Record<string, unknown>).flatMap(([k, v]) =>
+      changedLeaves(v, cleaned && typeof cleaned === "object" ? (cleaned as Record<string, unknown>)[k] : undefined, `${path}.${k}`),
+    );
+  }
+  return JSON.stringify(source) === JSON.stringify(cleaned) ? [] : [`${path}: ${JSON.stringify(source)} → ${JSON.stringify(cleaned)}`];
+}
+
+let world: FakeWorld;
+beforeAll(async () => {
+  world = installFoundry();
+  await loadAdapter();
+});
+
+describe("compendium packs", () => {
+  it("packs.json declares at least one pack per ruleset plus the macros", () => {
+    const names = manifest.packs.map((p) => p.name);
+    expect(names).toContain("fracas-macros");
+    for (const p of manifest.packs) expect(existsSync(new URL(`${p.name}/`, packsDir)), p.name).toBe(true);
+  });
+
+  for (const pack of manifest.packs) {
+    describe(pack.name, () => {
+      const docs = docsOf(pack.name);
+      it("has documents with unique 16-character ids and matching keys", () => {
+        expect(docs.length).toBeGreaterThan(0);
+        const ids = new Set<string>();
+        for (const { file, doc } of docs) {
+          expect(doc._id, file).toMatch(/^[A-Za-z0-9]{16}$/);
+          expect(doc._key, file).toBe(`!${KEY_PREFIX[pack.type]}!${doc._id}`);
+          expect(ids.has(doc._id), `${file} repeats ${doc._id}`).toBe(false);
+          ids.add(doc._id);
+          expect(doc.name, file).toBeTruthy();
+        }
+      });
+
+      if (pack.type === "Macro") {
+        it("macros call only what game.fracas offers", () => {
+          const api = (globalThis as unknown as { game: { fracas: Record<string, unknown> } }).game.fracas;
+          for (const { file, doc } of docs) {
+            const calls = [...(doc.command ?? "").matchAll(/game\.fracas\.(\w+)/g)].map((m) => m[1]!);
+            expect(calls.length, file).toBeGreaterThan(0);
+            for (const c of calls) expect(typeof api[c], `${file}: game.fracas.${c}`).toBe("function");
+          }
+        });
+      } else {
+        it("every document's system data is accepted unchanged by its DataModel", () => {
+          for (const { file, doc } of docs) {
+            const models = pack.type === "Actor" ? world.config.Actor.dataModels : world.config.Item.dataModels;
+            expect(models[doc.type], `${file}: type ${doc.type} has no registered model`).toBeDefined();
+            const made =
+              pack.type === "Actor"
+                ? world.createActor({ name: doc.name, type: doc.type, system: doc.system ?? {}, items: (doc.items ?? []).map((i) => ({ name: i.name, type: i.type, system: i.system ?? {} })) } as never)
+                : world.createItem({ name: doc.name, type: doc.type, system: doc.system ?? {} });
+            const cleaned = (made as unknown as { toObject(): { system: unknown } }).toObject().system;
+            expect(changedLeaves(doc.system ?? {}, cleaned), file).toEqual([]);
+          }
+        });
+      }
+    });
+  }
+});

@@ -1,0 +1,186 @@
+/**
+ * A full FASERIP side-initiative round through the typed Foundry fake, driving the real adapter:
+ * side initiative and plan, a dodge kept in combatant memory and applied against two attackers,
+ * Slam (Slam? FEAT, prone, knock-back offered), Stun (Stun? FEAT with its d10), Kill → dying,
+ * a round of dying and the GM's stabilise, Apply/Undo, and the dodge cleared next round.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
+import type { Application } from "../../../../src/foundry/data/card-data.js";
+import type { FeatForm } from "../../../../src/rulesets/faserip/sheets/views.js";
+
+type RollModule = typeof import("../../../../src/rulesets/faserip/cards/roll.js");
+
+let world: FakeWorld;
+let adapter: Adapter;
+let flows: RollModule;
+let combat: FakeCombat;
+let captain: FakeActor; // alice's hero
+let bruiser: FakeActor; // bob's hero
+let rampage: FakeActor; // GM's villain
+let thug: FakeActor; // GM's villain
+
+const hero = (abilities: Record<string, number>, extra: Record<string, unknown> = {}) => ({ abilities, ...extra });
+const form = (f: Partial<FeatForm>): FeatForm => ({ ability: "fighting", action: "slugfest", weaponId: "", dodge: 0, cover: 0, multipleTargets: 0, other: 0, karma: 0, ...f });
+const sys = (a: FakeActor) => a.system as unknown as { health: { value: number; max: number }; status: Record<string, unknown>; karma: { value: number } };
+const cardOf = (m: unknown) => (m as FakeChatMessage).system as unknown as { result: Record<string, any>; applications: Application[]; targets: { uuid: string }[] };
+const cid = (a: FakeActor) => combat.combatants.find((c) => c.actorId === a.id)!.id;
+
+async function feat(userId: string, actor: FakeActor, f: Partial<FeatForm>, targets: FakeActor[] = [], weapon: { name: string; damage: number } | null = null) {
+  world.login(userId);
+  for (const t of targets) world.target(userId, t);
+  const posted = await flows.performFeat({ actor: actor as never, form: form(f), targets: flows.currentTargets(), weapon });
+  world.users.get(userId)!.targets.clear();
+  return posted as unknown as FakeChatMessage[];
+}
+
+async function apply(userId: string, m: FakeChatMessage, target: FakeActor) {
+  world.login(userId);
+  return adapter.queries.requestApply(m.id, target.uuid, adapter.render.mayWriteHere(m as never, cardOf(m) as never, target.uuid));
+}
+
+async function followUp(userId: string, m: FakeChatMessage, kind: string, name: string) {
+  world.login(userId);
+  const fn = adapter.rulesets.descriptor("faserip")!.cards![kind]!.followUps![name]!;
+  const before = world.messages.size;
+  await fn({ message: m as never, result: cardOf(m).result, button: {} as never });
+  return world.messages.size > before ? ([...world.messages].at(-1) as unknown as FakeChatMessage) : null;
+}
+
+beforeEach(async () => {
+  world = installFoundry();
+  adapter = await loadAdapter();
+  // After loadAdapter: the same module instances the adapter registered.
+  flows = await import("../../../../src/rulesets/faserip/cards/roll.js");
+  world.addUser({ id: "alice", name: "Alice", isGM: false });
+  world.addUser({ id: "bob", name: "Bob", isGM: false });
+  captain = world.createActor({ name: "Captain", type: "faseripHero", system: hero({ fighting: 30, agility: 30, strength: 20, endurance: 30, reason: 10, intuition: 30, psyche: 20 }), ownership: { alice: 3 } });
+  bruiser = world.createActor({ name: "Bruiser", type: "faseripHero", system: hero({ fighting: 20, agility: 10, strength: 50, endurance: 20, reason: 4, intuition: 6, psyche: 6 }), ownership: { bob: 3 } });
+  rampage = world.createActor({ name: "Rampage", type: "faseripHero", system: hero({ fighting: 20, agility: 10, strength: 50, endurance: 20, reason: 4, intuition: 6, psyche: 6 }, { armor: 10, health: { value: 100, max: 100 } }) });
+  thug = world.createActor({ name: "Thug", type: "faseripHero", system: hero({ fighting: 10, agility: 6, strength: 10, endurance: 10, reason: 4, intuition: 4, psyche: 4 }, { health: { value: 36, max: 36 } }) });
+  combat = world.createCombat();
+  Object.defineProperty(globalThis.game, "combat", { configurable: true, get: () => combat });
+  await combat.createEmbeddedDocuments("Combatant", [{ actorId: captain.id }, { actorId: bruiser.id }, { actorId: rampage.id }, { actorId: thug.id }]);
+  // Side initiative rolls a batch of d10s: heroes 3 (+30 Intuition = 33), villains 9 (+6 = 15).
+  world.dice.queue(3, 9, 1, 1);
+  await (combat as unknown as FracasCombat).startCombat();
+});
+
+describe("faserip round in the fake", () => {
+  it("derives Health and starting Karma through the kernel", () => {
+    expect(sys(captain).health.max).toBe(110);
+    expect(sys(captain).health.value).toBe(24); // stored value, clamped to max; the GM sets it
+    expect((captain.system as unknown as { karmaStart: number }).karmaStart).toBe(60);
+    expect((captain.system as unknown as { ranks: Record<string, string> }).ranks.fighting).toBe("remarkable");
+  });
+
+  it("side initiative: the winning side declares then acts, then the other side", () => {
+    const s = combat.system as unknown as { plan: { steps: { combatantId: string; kind: string; side: string }[]; sideOrder: string[] }; memory: { order: string[] } };
+    expect(s.plan.sideOrder).toEqual(["heroes", "villains"]);
+    expect(s.memory.order).toEqual(["heroes", "villains"]);
+    expect(s.plan.steps.map((x) => `${x.kind}:${x.combatantId}`)).toEqual([
+      `declare:${cid(captain)}`, `declare:${cid(bruiser)}`, `act:${cid(captain)}`, `act:${cid(bruiser)}`,
+      `declare:${cid(rampage)}`, `declare:${cid(thug)}`, `act:${cid(rampage)}`, `act:${cid(thug)}`,
+    ]);
+    expect(combat.combatants.get(cid(captain))!.initiative).toBe(33);
+    expect(combat.combatants.get(cid(thug))!.initiative).toBe(15);
+    const mapping = adapter.rulesets.descriptor("faserip")!.combat!;
+    expect(mapping.declarations({} as never).map((d) => d.value)).toContain("dodging");
+  });
+
+  it("dodge once per round, against every attacker; Slam, Stun, Kill, dying, stabilise, undo; dodge cleared next round", async () => {
+    // Rampage (GM) dodges: Agility Good, d100 80 → Yellow → −4 CS, kept in combatant memory.
+    world.dice.queue(80);
+    const [dodgeCard] = await feat("gm", rampage, { ability: "agility", action: "dodging" });
+    expect(cardOf(dodgeCard).result.feat.dodgeShift).toBe(-4);
+    expect((combat.combatants.get(cid(rampage))!.system as unknown as { memory: { dodge: unknown } }).memory.dodge).toEqual({ round: 1, color: "yellow", shift: -4 });
+    // A second dodge the same round is refused.
+    expect(await feat("gm", rampage, { ability: "agility", action: "dodging" })).toEqual([]);
+    expect(world.notified("warn")).toContain(world.localize("FRACAS.Faserip.Dialog.AlreadyDodged"));
+
+    // Captain's Slugfest: Remarkable −4 → Poor; 90 → Yellow → Slam; 20 − armor 10 = 10.
+    world.dice.queue(90);
+    const [slam] = await feat("alice", captain, { ability: "fighting", action: "slugfest" }, [rampage]);
+    const slamResult = cardOf(slam).result;
+    expect(slamResult.attack.feat.shifts.dodge).toBe(-4);
+    expect(slamResult.attack.feat.column).toBe("poor");
+    expect(slamResult.attack.feat.effect).toBe("slam");
+    expect(slamResult.attack.damage).toBe(10);
+    expect(slamResult.attack.secondary).toMatchObject({ kind: "slam", applies: true });
+    expect(await apply("alice", slam!, rampage)).toMatchObject({ ok: true, summary: { key: "FRACAS.Faserip.Summary.Damage" } });
+    expect(sys(rampage).health.value).toBe(90);
+
+    // Only the GM or the defender's owner rolls the Slam? FEAT.
+    expect(await followUp("alice", slam!, "attack", "secondary")).toBeNull();
+    world.dice.queue(10); // Endurance Excellent, 10 → White → knocked back several areas
+    const slamCheck = await followUp("gm", slam!, "attack", "secondary");
+    expect(cardOf(slamCheck).result.check).toMatchObject({ kind: "slam", color: "white", result: "knockedBack", areas: 2 });
+    expect(await apply("gm", slamCheck!, rampage)).toMatchObject({ ok: true, summary: { key: "FRACAS.Faserip.Summary.KnockedBack" } });
+    expect(rampage.statuses.has("fracas-prone")).toBe(true);
+    // No canvas here: the knock-back says why and moves nothing.
+    expect(await followUp("gm", slamCheck!, "secondary", "knockback")).toBeNull();
+    expect(world.notified("warn")).toContain(world.localize("FRACAS.Faserip.Knockback.NotOnMap"));
+
+    // Bruiser attacks the same defender: the same dodge applies. Excellent −4 → Feeble; 100 → Red → Stun.
+    world.dice.queue(100);
+    const [stun] = await feat("bob", bruiser, { ability: "fighting", action: "slugfest" }, [rampage]);
+    expect(cardOf(stun).result.attack.feat.shifts.dodge).toBe(-4);
+    expect(cardOf(stun).result.attack.feat.effect).toBe("stun");
+    expect(await apply("bob", stun!, rampage)).toMatchObject({ ok: true });
+    expect(sys(rampage).health.value).toBe(50);
+    world.dice.queue(5, 7); // Stun?: 5 → White, d10 → 7 rounds
+    const stunCheck = await followUp("gm", stun!, "attack", "secondary");
+    expect(cardOf(stunCheck).result.check).toMatchObject({ kind: "stun", rounds: 7 });
+    const before = { source: rampage.toObject(), statuses: [...rampage.statuses].sort() };
+    expect(await apply("gm", stunCheck!, rampage)).toMatchObject({ ok: true, summary: { key: "FRACAS.Faserip.Summary.Stunned", data: { rounds: 7 } } });
+    expect(sys(rampage).status.stunnedRounds).toBe(7);
+    expect(rampage.statuses.has("fracas-stunned")).toBe(true);
+    // Undo restores the exact prior values and statuses.
+    const app = cardOf(stunCheck).applications[0]!;
+    world.login("gm");
+    expect(await adapter.queries.requestUndo(stunCheck!.id, app.id, true)).toMatchObject({ ok: true });
+    expect({ source: rampage.toObject(), statuses: [...rampage.statuses].sort() }).toEqual(before);
+
+    // Kill on the Thug (no dodge: sitting target): Remarkable, 96 → Red → Kill; he is dying.
+    world.dice.queue(96);
+    const [kill] = await feat("alice", captain, { ability: "fighting", action: "hackSlash" }, [thug], { name: "Sword", damage: 10 });
+    expect(cardOf(kill).result.attack.feat.shifts.dodge).toBe(0);
+    expect(cardOf(kill).result.attack.kill).toBe(true);
+    expect(await apply("alice", kill!, thug)).toMatchObject({ ok: true, summary: { key: "FRACAS.Faserip.Summary.Kill" } });
+    expect(sys(thug).health.value).toBe(0);
+    expect(sys(thug).status).toMatchObject({ dying: true, unconscious: true });
+    expect(thug.statuses.has("fracas-dying")).toBe(true);
+
+    // A round of dying: Endurance Good → Typical; then the GM stabilises.
+    world.login("gm");
+    const tick = (await flows.postDyingTick(thug as never)) as unknown as FakeChatMessage;
+    expect(await apply("gm", tick, thug)).toMatchObject({ ok: true, summary: { key: "FRACAS.Faserip.Summary.EnduranceLost", data: { before: 10, after: 6 } } });
+    expect(sys(thug).status.endurance).toBe("typical");
+    await followUp("alice", tick, "dyingTick", "stabilise");
+    expect(sys(thug).status.dying).toBe(true); // a player cannot
+    await followUp("gm", tick, "dyingTick", "stabilise");
+    expect(sys(thug).status).toMatchObject({ dying: false, unconscious: true });
+    expect(thug.statuses.has("fracas-dying")).toBe(false);
+
+    // A player's dodge goes into a combatant flag (players may not write combatant system data).
+    world.dice.queue(99); // Bruiser Agility Good, 99 → Red → −6
+    await feat("bob", bruiser, { ability: "agility", action: "dodging" });
+    expect(flows.readDodge(combat.combatants.get(cid(bruiser)) as never, 1)).toEqual({ round: 1, color: "red", shift: -6 });
+
+    // Next round: the dodge is cleared (memory) and ignored (flag keyed by round).
+    world.login("gm");
+    world.dice.queue(5, 2, 1, 1);
+    await (combat as unknown as FracasCombat).nextRound();
+    expect((combat.combatants.get(cid(rampage))!.system as unknown as { memory: { dodge: unknown } }).memory.dodge).toBeNull();
+    expect(flows.readDodge(combat.combatants.get(cid(bruiser)) as never, 2)).toBeNull();
+  });
+
+  it("Karma spent on an attack leaves the ledger pool and its mirror", async () => {
+    world.login("alice");
+    world.dice.queue(40);
+    const [card] = await feat("alice", captain, { ability: "fighting", action: "slugfest", karma: 10 }, [thug]);
+    expect(cardOf(card).result.attack.feat).toMatchObject({ karmaSpent: 10, effectiveRoll: 50 });
+    expect(sys(captain).karma.value).toBe(8); // the model's initial pool of 18, less 10
+  });
+});

@@ -1,0 +1,85 @@
+// The radio combat mapping: initiative per PC and per NPC group (re-rolled each round), the
+// kernel's tie rules, and the four-phase plan from each declared action.
+import { describe, expect, it } from "vitest";
+import { scriptedDice } from "../../../../src/engine/dice.js";
+import { radioCombat, groupOf } from "../../../../src/rulesets/radio/combat.js";
+import type { CombatantInfo } from "../../../../src/foundry/registry.js";
+
+const c = (id: string, over: Partial<CombatantInfo> = {}): CombatantInfo => ({
+  id,
+  name: id,
+  actorType: "radioHero",
+  system: {},
+  isPC: true,
+  declaration: "",
+  initiative: null,
+  memory: {},
+  ...over,
+});
+
+const cast = () => [
+  c("jake"),
+  c("malefice"),
+  c("falzetti", { actorType: "radioOpponent", isPC: false }),
+  c("sal", { actorType: "radioOpponent", isPC: false }),
+  c("goons", { actorType: "radioHenchmen", isPC: false }),
+];
+
+describe("radio combat mapping", () => {
+  const mapping = radioCombat();
+
+  it("groups: each PC alone, a henchmen actor alone, other NPCs together unless the GM split them", () => {
+    expect(cast().map(groupOf)).toEqual(["pc:jake", "pc:malefice", "gm", "gm", "group:goons"]);
+    expect(groupOf(c("sal", { isPC: false, actorType: "radioOpponent", memory: { group: "dockers" } }))).toBe("gm:dockers");
+  });
+
+  it("rolls one d6 per PC and per NPC group; a PC wins a tie with the GM; tied PCs re-roll", () => {
+    // jake 4, malefice 4, gm 4, goons 2; then Jake and Malefice re-roll: 1 and 5.
+    const start = mapping.startRound({ round: 1, combatants: cast(), combatMemory: {}, die: scriptedDice([4, 4, 4, 2, 1, 5]) });
+    expect(start.initiative).toEqual({ jake: 4, malefice: 4, falzetti: 4, sal: 4, goons: 2 });
+    expect(start.combatMemory.order).toEqual(["pc:malefice", "pc:jake", "gm", "group:goons"]);
+    expect(start.combatMemory.rerolls).toEqual({ "pc:jake": [1], "pc:malefice": [5] });
+  });
+
+  it("plans four phases: each combatant acts only in its action's phases; undeclared and defensive get no steps", () => {
+    const start = mapping.startRound({ round: 2, combatants: cast(), combatMemory: {}, die: scriptedDice([3, 6, 5, 1]) });
+    const declared = cast().map((x) => ({ ...x, initiative: start.initiative[x.id] ?? null }));
+    const decl: Record<string, string> = { jake: "standard", malefice: "spell", falzetti: "frenzied", sal: "defensive", goons: "" };
+    const plan = mapping.plan({ round: 2, combatants: declared.map((x) => ({ ...x, declaration: decl[x.id]! })), combatMemory: start.combatMemory, die: scriptedDice([]) });
+    expect(plan.mode).toBe("phased");
+    expect(plan.round).toBe(2);
+    expect(plan.order).toEqual(["malefice", "falzetti", "sal", "jake", "goons"]);
+    expect(plan.steps.map((s) => `${s.phase}:${s.combatantId}`)).toEqual([
+      "1:falzetti",
+      "1:jake",
+      "2:malefice",
+      "2:falzetti",
+      "3:falzetti",
+      "3:jake",
+      "4:malefice",
+      "4:falzetti",
+    ]);
+    expect(plan.steps.every((s) => s.kind === "act")).toBe(true);
+  });
+
+  it("the plan is stable when rebuilt (declarations arriving one by one never re-roll ties)", () => {
+    const start = mapping.startRound({ round: 1, combatants: cast(), combatMemory: {}, die: scriptedDice([2, 3, 4, 5]) });
+    const infos = cast().map((x) => ({ ...x, declaration: "frenzied", initiative: start.initiative[x.id] ?? null }));
+    const a = mapping.plan({ round: 1, combatants: infos, combatMemory: start.combatMemory, die: scriptedDice([]) });
+    const b = mapping.plan({ round: 1, combatants: infos, combatMemory: start.combatMemory, die: scriptedDice([]) });
+    expect(a).toEqual(b);
+  });
+
+  it("re-rolls initiative every round (nothing carries over)", () => {
+    const r1 = mapping.startRound({ round: 1, combatants: cast(), combatMemory: {}, die: scriptedDice([6, 5, 4, 3]) });
+    const r2 = mapping.startRound({ round: 2, combatants: cast(), combatMemory: r1.combatMemory, die: scriptedDice([1, 2, 3, 4]) });
+    expect(r1.combatMemory.order).toEqual(["pc:jake", "pc:malefice", "gm", "group:goons"]);
+    expect(r2.combatMemory.order).toEqual(["group:goons", "gm", "pc:malefice", "pc:jake"]);
+  });
+
+  it("offers the five actions, with the spell +1 variant when the option is on", () => {
+    expect(mapping.declarations(c("jake")).map((o) => o.value)).toEqual(["frenzied", "standard", "targeted", "spell", "defensive"]);
+    const withBonus = radioCombat(() => ({ spellBonus: true }));
+    expect(withBonus.declarations(c("jake")).find((o) => o.value === "spell")?.label).toBe("FRACAS.Radio.Action.spellBonus");
+  });
+});
