@@ -4,16 +4,19 @@
  * The request side decides: write locally when this user may, else ask the GM, else say clearly
  * that no GM is connected and write nothing.
  */
-import { executeApply, executeUndo, type ApplyRequest, type Outcome, type UndoRequest } from "./chat/apply.js";
+import { executeApply, executeFollowUp, executeUndo, type ApplyRequest, type FollowUpRequest, type Outcome, type UndoRequest } from "./chat/apply.js";
+import type { JsonObject } from "./registry.js";
 import { executePoolChange, type PoolChange } from "./pools.js";
 import { t } from "./i18n.js";
-import { executeDeclare, type DeclareOutcome, type DeclareRequest } from "./documents/combatant.js";
+import { executeDeclare, executeMemoryPatch, type DeclareOutcome, type DeclareRequest, type MemoryRequest } from "./documents/combatant.js";
 
 export const QUERY = {
   apply: "fracas.applyCard",
   undo: "fracas.undoCard",
   pool: "fracas.pool",
   declare: "fracas.declare",
+  memory: "fracas.memory",
+  followUp: "fracas.followUp",
 } as const;
 
 function isString(v: unknown): v is string {
@@ -91,6 +94,24 @@ export const queryHandlers = {
     }
     return executeDeclare({ combatId: d.combatId, combatantId: d.combatantId, value: d.value, userId: d.userId });
   },
+  [QUERY.followUp]: async (data: unknown): Promise<Outcome> => {
+    if (!game.user.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
+    const d = readSignedRequest(QUERY.followUp, data) as Partial<FollowUpRequest> | null;
+    if (!d) return UNVERIFIED;
+    if (!isString(d.messageId) || !isString(d.name) || !isString(d.userId) || typeof d.args !== "object" || d.args === null || Array.isArray(d.args) || JSON.stringify(d.args).length > 2000) {
+      return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
+    }
+    return executeFollowUp({ messageId: d.messageId, name: d.name, args: d.args, userId: d.userId });
+  },
+  [QUERY.memory]: async (data: unknown): Promise<DeclareOutcome> => {
+    if (!game.user.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
+    const d = readSignedRequest(QUERY.memory, data) as Partial<MemoryRequest> | null;
+    if (!d) return UNVERIFIED;
+    if (!isString(d.combatId) || !isString(d.combatantId) || !isString(d.userId) || typeof d.patch !== "object" || d.patch === null || Array.isArray(d.patch) || JSON.stringify(d.patch).length > 2000) {
+      return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
+    }
+    return executeMemoryPatch({ combatId: d.combatId, combatantId: d.combatantId, patch: d.patch as Record<string, unknown>, userId: d.userId });
+  },
 };
 
 export function registerQueries(): void {
@@ -124,6 +145,18 @@ export async function requestUndo(messageId: string, applicationId: string, mayW
 export async function requestDeclare(combatId: string, combatantId: string, value: string) {
   const req: DeclareRequest = { combatId, combatantId, value, userId: game.user.id ?? "" };
   return viaGM(game.user.isGM, () => executeDeclare(req), QUERY.declare, req);
+}
+
+/** Asks the GM to run a card's GM follow-up (the GM runs it directly). */
+export async function requestFollowUp(messageId: string, name: string, args: JsonObject) {
+  const req: FollowUpRequest = { messageId, name, args, userId: game.user.id ?? "" };
+  return viaGM(game.user.isGM, () => executeFollowUp(req), QUERY.followUp, req);
+}
+
+/** Asks to merge `patch` into a combatant's memory; the ruleset's CombatMapping.memoryPatch decides. */
+export async function requestCombatantMemory(combatId: string, combatantId: string, patch: Record<string, unknown>) {
+  const req: MemoryRequest = { combatId, combatantId, patch, userId: game.user.id ?? "" };
+  return viaGM(game.user.isGM, () => executeMemoryPatch(req), QUERY.memory, req);
 }
 
 export async function requestPoolChange(change: PoolChange) {

@@ -21,7 +21,8 @@ export interface SheetRegistration {
 
 export type RulesetOption =
   | { key: string; type: "boolean"; default: boolean }
-  | { key: string; type: "choice"; default: string; choices: Record<string, string> };
+  | { key: string; type: "choice"; default: string; choices: Record<string, string> }
+  | { key: string; type: "string"; default: string };
 
 /** What the adapter knows of a combatant when it asks a ruleset for the round's plan. */
 export interface CombatantInfo {
@@ -55,6 +56,12 @@ export interface CombatMapping {
   plan(input: { round: number; combatants: CombatantInfo[]; combatMemory: JsonObject; die: DieSource }): RoundPlan;
   /** The choices offered in a combatant's declaration slot (values + i18n label keys). */
   declarations(combatant: CombatantInfo): { value: string; label: string }[];
+  /**
+   * A player (or the GM) asks to merge `patch` into a combatant's memory (e.g. FASERIP's dodge this
+   * round). The ruleset decides what may be written: the patch to merge, or a refusal (i18n key).
+   * Without this, players cannot write combatant memory.
+   */
+  memoryPatch?(input: { combatant: CombatantInfo; patch: JsonObject; round: number; phase: string }): JsonObject | { refused: string };
 }
 
 /** What applying a card's stored result to one target does. Pure over the target's data. */
@@ -72,9 +79,21 @@ export interface CardKind {
   /** Template (under templates/) rendering the card body; gets the message's system data. */
   template: string;
   /** The effect of this card's result on a target, or a refusal (i18n key) when it cannot apply. */
-  effect(input: { result: JsonObject; target: { type: string; system: JsonObject; name: string } }): CardEffect | { refused: string };
+  effect(input: { result: JsonObject; target: { type: string; system: JsonObject; name: string; uuid: string } }): CardEffect | { refused: string };
   /** Follow-up buttons on the card (`data-fracas-follow-up="<name>"`): another roll, a Hero Point spend… */
   followUps?: Record<string, (ctx: { message: ChatMessage.Implementation; result: JsonObject; button: HTMLElement }) => Promise<void>>;
+  /**
+   * Follow-ups that write what the clicking player may not (another's actor, the GM's card): the
+   * button `data-fracas-action="gmFollowUp" data-fracas-follow-up="<name>" data-args='{"points":1}'`
+   * runs `run` on the GM's client (signed query fracas.followUp) after `allowed` says this user may
+   * ask. `args` come from the client: `run` must validate them (the kernel does).
+   */
+  gmFollowUps?: Record<string, GmFollowUp>;
+}
+
+export interface GmFollowUp {
+  allowed(input: { user: User.Implementation; message: ChatMessage.Implementation; result: JsonObject }): boolean;
+  run(input: { user: User.Implementation; message: ChatMessage.Implementation; result: JsonObject; args: JsonObject }): Promise<{ ok: true } | { ok: false; reason: string }>;
 }
 
 export interface RulesetDescriptor {
@@ -98,6 +117,8 @@ export interface RulesetDescriptor {
     /** Buttons in the panel: `data-action="fracasPanel" data-panel-action="<name>"` call these. */
     actions?: Record<string, (combat: Combat.Implementation, button: HTMLElement) => Promise<void>>;
   };
+  /** Runs on the GM's client after each round's plan is built (e.g. post dying checks, count down stuns). */
+  onRoundStart?(combat: Combat.Implementation, round: number): Promise<void>;
   /** For the Quench batch: two sample actors and a roll of one at the other that posts a card. */
   sample?: {
     source: Record<string, unknown>;

@@ -56,7 +56,8 @@ function registerOption(ruleset: RulesetId, option: RulesetOption): void {
   // shipped ones, so the namespaced key is widened here in one place.
   const settings = game.settings as unknown as { register(ns: string, key: string, data: object): void };
   if (option.type === "boolean") settings.register(SYSTEM_ID, key, { ...base, type: Boolean, default: option.default });
-  else settings.register(SYSTEM_ID, key, { ...base, type: String, default: option.default, choices: option.choices });
+  else if (option.type === "choice") settings.register(SYSTEM_ID, key, { ...base, type: String, default: option.default, choices: option.choices });
+  else settings.register(SYSTEM_ID, key, { ...base, type: String, default: option.default });
 }
 
 /** The value of a ruleset option, falling back to its default when settings are not ready. */

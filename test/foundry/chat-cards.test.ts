@@ -237,6 +237,24 @@ describe("a forged sender is refused: the GM trusts only what the sender signed 
   });
 });
 
+describe("GM follow-ups (fracas.followUp)", () => {
+  it("a player asks, the GM runs it on a target the player does not own; refused for users the kind refuses and bad args", async () => {
+    const m = await post("alice", hero, [villain]);
+    const x = () => (villain.system as unknown as { x: number }).x;
+    world.login("alice");
+    await expect(villain.update({ "system.x": 99 })).rejects.toThrow(/lacks permission/);
+    expect(await adapter.queries.requestFollowUp(m.id, "bump", { n: 2 })).toEqual({ ok: true, summary: { key: "FRACAS.Chat.Done" } });
+    expect(x()).toBe(14);
+    expect(await adapter.queries.requestFollowUp(m.id, "bump", { n: 9 })).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.BadRequest" });
+    expect(await adapter.queries.requestFollowUp(m.id, "nope", {})).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.UnknownCard" });
+    world.login("bob");
+    expect(await adapter.queries.requestFollowUp(m.id, "bump", { n: 1 })).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NotYours" });
+    expect(x()).toBe(14);
+    expect(await signedQuery("fracas.followUp", { messageId: m.id, name: "bump", args: { n: 1 } }, "bob", "alice")).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.Unverified" });
+    expect(x()).toBe(14);
+  });
+});
+
 describe("failures", () => {
   it("no active GM: a clear notification and nothing written", async () => {
     const m = await post("alice", hero, [villain]);

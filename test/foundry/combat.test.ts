@@ -111,3 +111,38 @@ describe("the round plan (speedPlan through FracasCombat)", () => {
     expect(html).toContain("Now: Hero");
   });
 });
+
+describe("combatant memory through the GM (CombatMapping.memoryPatch decides)", () => {
+  const memory = (a: FakeActor) => (combat.combatants.get(cid(a))!.system as { memory: Record<string, unknown> }).memory;
+
+  it("an owner's accepted patch is merged by the GM; a direct write is refused", async () => {
+    world.login("alice");
+    await expect(combat.combatants.get(cid(hero))!.update({ "system.memory": { mark: "x" } })).rejects.toThrow(/lacks permission/);
+    expect(await adapter.queries.requestCombatantMemory(combat.id, cid(hero), { mark: "aim" })).toEqual({ ok: true });
+    expect(memory(hero)).toMatchObject({ mark: "aim" });
+    expect(world.queryLog.map((q) => q.name)).toEqual(["fracas.memory"]);
+  });
+
+  it("refuses another's combatant, a patch the ruleset rejects, and a patch outside its phase", async () => {
+    world.login("alice");
+    expect(await adapter.queries.requestCombatantMemory(combat.id, cid(villain), { mark: "aim" })).toEqual({ ok: false, reason: "FRACAS.Tracker.Refused.NotYours" });
+    expect(await adapter.queries.requestCombatantMemory(combat.id, cid(hero), { mark: "AIM!", hp: 99 })).toEqual({ ok: false, reason: "FRACAS.Tracker.Refused.BadChoice" });
+    world.login("gm");
+    for (let i = 0; i < 3; i++) await fc.advance(); // into the action part
+    world.login("alice");
+    expect(await adapter.queries.requestCombatantMemory(combat.id, cid(hero), { mark: "aim" })).toEqual({ ok: false, reason: "FRACAS.Tracker.Refused.NotDeclaring" });
+    expect(memory(hero)).not.toHaveProperty("mark");
+  });
+});
+
+describe("onRoundStart", () => {
+  it("runs on the GM's client after each round's plan is built", async () => {
+    const seen: { round: number; steps: number }[] = [];
+    const d = adapter.rulesets.descriptor("fracastest")!;
+    d.onRoundStart = async (c, round) => {
+      seen.push({ round, steps: (c as unknown as FracasCombat).fracas.plan.steps.length });
+    };
+    await fc.nextRound();
+    expect(seen).toEqual([{ round: 2, steps: 6 }]);
+  });
+});

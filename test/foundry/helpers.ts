@@ -51,6 +51,21 @@ export function testDescriptor(): RulesetDescriptor {
             summary: { key: "FRACAS.Tracker.Current", data: { name: target.name } },
           };
         },
+        // A GM follow-up: any player except bob may ask to add 1–3 to the first target's x.
+        gmFollowUps: {
+          bump: {
+            allowed: ({ user }) => user.id !== "bob",
+            run: async ({ message, args }) => {
+              const n = args.n;
+              if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > 3) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
+              const uuid = (message.system as unknown as { targets: { uuid: string }[] }).targets[0]?.uuid ?? "";
+              const target = (globalThis as unknown as { fromUuidSync(u: string): { system: { x: number }; update(d: object): Promise<unknown> } | null }).fromUuidSync(uuid);
+              if (!target) return { ok: false, reason: "FRACAS.Chat.Refused.NoTarget" };
+              await target.update({ "system.x": target.system.x + n });
+              return { ok: true };
+            },
+          },
+        },
       },
       miss: {
         template: "test/hit.hbs",
@@ -65,6 +80,12 @@ export function testDescriptor(): RulesetDescriptor {
       }),
       plan: ({ round, combatants, die }) => speedPlan(combatants.map((c) => ({ id: c.id, speed: Number(c.system.speed) })), die, { round }),
       declarations: () => CHOICES,
+      // Players may record a "mark" (a short word) in their combatant's memory, only while declaring.
+      memoryPatch: ({ patch, phase }) => {
+        if (phase !== "declare") return { refused: "FRACAS.Tracker.Refused.NotDeclaring" };
+        const mark = patch.mark;
+        return typeof mark === "string" && /^[a-z]{1,12}$/.test(mark) ? { mark } : { refused: "FRACAS.Tracker.Refused.BadChoice" };
+      },
     },
   };
 }

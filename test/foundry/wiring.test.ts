@@ -36,8 +36,8 @@ describe("wiring (src/fracas.ts init/ready through the fake)", () => {
     for (const e of world.config.statusEffects.filter((x) => x.id.startsWith("fracas-"))) expect(world.i18n.has(e.name)).toBe(true);
   });
 
-  it("registers the four GM queries", () => {
-    expect(Object.keys(world.config.queries).sort()).toEqual(["fracas.applyCard", "fracas.declare", "fracas.pool", "fracas.undoCard"]);
+  it("registers the GM queries", () => {
+    expect(Object.keys(world.config.queries).sort()).toEqual(["fracas.applyCard", "fracas.declare", "fracas.followUp", "fracas.memory", "fracas.pool", "fracas.undoCard"]);
     expect(world.config.queries["fracas.applyCard"]).toBe(adapter.queries.queryHandlers["fracas.applyCard"]);
   });
 

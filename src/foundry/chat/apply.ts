@@ -90,7 +90,7 @@ export async function executeApply(req: ApplyRequest): Promise<Outcome> {
 
   const effect = kind.effect({
     result: card.result,
-    target: { type: target.type, system: target.system as unknown as JsonObject, name: target.name },
+    target: { type: target.type, system: target.system as unknown as JsonObject, name: target.name, uuid: target.uuid },
   });
   if ("refused" in effect) return { ok: false, reason: effect.refused };
 
@@ -161,4 +161,25 @@ export async function executeUndo(req: UndoRequest): Promise<Outcome> {
     throw err;
   }
   return { ok: true, summary: { key: "FRACAS.Chat.Undone" } };
+}
+
+export interface FollowUpRequest {
+  messageId: string;
+  name: string;
+  args: JsonObject;
+  userId: string;
+}
+
+/** Runs a card kind's GM follow-up where the write is allowed, after the kind says this user may ask. */
+export async function executeFollowUp(req: FollowUpRequest): Promise<Outcome> {
+  const found = cardOf(req.messageId);
+  if (!found) return refuse("NoCard");
+  const { message, card } = found;
+  const user = typeof req.userId === "string" ? game.users.get(req.userId) : undefined;
+  const follow = descriptor(card.ruleset)?.cards?.[card.kind]?.gmFollowUps?.[req.name];
+  if (!user) return refuse("NotYours");
+  if (!follow) return refuse("UnknownCard");
+  if (!follow.allowed({ user, message, result: card.result })) return refuse("NotYours");
+  const done = await follow.run({ user, message, result: card.result, args: req.args ?? {} });
+  return done.ok ? { ok: true, summary: { key: "FRACAS.Chat.Done" } } : done;
 }

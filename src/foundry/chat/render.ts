@@ -3,7 +3,7 @@
  * applications and wire the buttons (HTMLElement, no jQuery). Writes go through queries.ts.
  */
 import { descriptor } from "../rulesets.js";
-import { requestApply, requestUndo } from "../queries.js";
+import { requestApply, requestFollowUp, requestUndo } from "../queries.js";
 import { lookupUuidSync } from "../typed.js";
 import { t } from "../i18n.js";
 import type { Application } from "../data/card-data.js";
@@ -33,7 +33,7 @@ export function mayWriteHere(message: ChatMessage.Implementation, card: CardView
   const target = lookupUuidSync(targetUuid);
   if (!(target instanceof Actor) || !target.isOwner || !message.isAuthor) return false;
   const kind = descriptor(card.ruleset)?.cards?.[card.kind];
-  const effect = kind?.effect({ result: card.result, target: { type: target.type, system: target.system as unknown as JsonObject, name: target.name } });
+  const effect = kind?.effect({ result: card.result, target: { type: target.type, system: target.system as unknown as JsonObject, name: target.name, uuid: target.uuid } });
   return !!effect && !("refused" in effect) && !(effect.pools?.length);
 }
 
@@ -75,6 +75,14 @@ async function onClick(message: ChatMessage.Implementation, card: CardView, el: 
     const app = card.applications.find((a) => a.id === el.dataset.applicationId);
     const local = game.user.isGM || (!!app && message.isAuthor && app.poolEntries.length === 0 && (lookupUuidSync(app.targetUuid) as Actor | null)?.isOwner === true);
     outcome = await requestUndo(message.id ?? "", el.dataset.applicationId, local);
+  } else if (action === "gmFollowUp" && el.dataset.fracasFollowUp) {
+    let args: JsonObject = {};
+    try {
+      args = el.dataset.args ? (JSON.parse(el.dataset.args) as JsonObject) : {};
+    } catch {
+      args = {};
+    }
+    outcome = await requestFollowUp(message.id ?? "", el.dataset.fracasFollowUp, args);
   } else if (action === "followUp" && el.dataset.fracasFollowUp) {
     const follow = descriptor(card.ruleset)?.cards?.[card.kind]?.followUps?.[el.dataset.fracasFollowUp];
     if (follow) await follow({ message, result: card.result, button: el });

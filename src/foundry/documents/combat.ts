@@ -90,6 +90,7 @@ export class FracasCombat extends Combat {
       "system.step": 0,
       "system.phase": plan.steps[0]?.kind ?? "end",
     } as never);
+    await descriptor(this.rulesetId)?.onRoundStart?.(this as never, round);
   }
 
   /** Rebuilds the plan from current declarations (e.g. Radio's act phases follow the chosen action). */

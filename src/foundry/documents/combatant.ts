@@ -37,3 +37,28 @@ export async function executeDeclare(req: DeclareRequest): Promise<DeclareOutcom
   await combat.refreshPlan();
   return { ok: true };
 }
+
+export interface MemoryRequest {
+  combatId: string;
+  combatantId: string;
+  patch: Record<string, unknown>;
+  userId: string;
+}
+
+/** Merges a ruleset-approved patch into a combatant's memory (GM's client); owners only. */
+export async function executeMemoryPatch(req: MemoryRequest): Promise<DeclareOutcome> {
+  const combat = game.combats.get(req.combatId) as FracasCombat | undefined;
+  const combatant = combat?.combatants.get(req.combatantId);
+  const user = game.users.get(req.userId);
+  if (!combat || !combatant || !user) return { ok: false, reason: "FRACAS.Tracker.Refused.NotFound" };
+  const owns = user.isGM || (combatant.actor?.testUserPermission(user, "OWNER") ?? false);
+  if (!owns) return { ok: false, reason: "FRACAS.Tracker.Refused.NotYours" };
+  const info = combat.combatantInfos().find((c) => c.id === combatant.id);
+  const accept = combat.mapping?.memoryPatch;
+  if (!info || !accept) return { ok: false, reason: "FRACAS.Tracker.Refused.BadChoice" };
+  const patch = JSON.parse(JSON.stringify(req.patch ?? {})) as Record<string, never>;
+  const verdict = accept({ combatant: info, patch, round: combat.round ?? 0, phase: combat.fracas.phase });
+  if ("refused" in verdict && typeof verdict.refused === "string") return { ok: false, reason: verdict.refused };
+  await combatant.update({ "system.memory": { ...info.memory, ...verdict } } as never);
+  return { ok: true };
+}

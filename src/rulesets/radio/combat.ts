@@ -3,7 +3,8 @@
  * henchmen actor is its own group; other NPCs share the GM's group unless the GM split them with
  * combatant memory `group`), re-rolled every round; the kernel's initiativeOrder settles ties
  * (PC before GM, tied PCs re-roll); then phases 1–4, each combatant acting in the phases its
- * declared action gives (phasesFor). Undeclared combatants have no act steps yet.
+ * declared action gives (phasesFor). The round opens with one declare step per combatant (phase 0);
+ * undeclared combatants have no act steps yet.
  */
 import { phasedPlan, type RoundPlan } from "../../engine/order.js";
 import type { DieSource } from "../../engine/dice.js";
@@ -72,7 +73,11 @@ export function radioCombat(options: () => RadioCombatOptions = () => ({ spellBo
           actsIn: isAction(c.declaration) ? [...phasesFor(c.declaration, table)] : [],
         })),
       );
-      return phasedPlan(list, PHASE_COUNT, die, { round });
+      const acts = phasedPlan(list, PHASE_COUNT, die, { round });
+      // Step 2 of the cheat sheet: everyone picks an action before phase 1 (declare steps, shown
+      // as phase 0, in initiative order); the core accepts declarations while on these steps.
+      const declare = acts.order.map((combatantId) => ({ phase: 0, combatantId, kind: "declare" as const }));
+      return { ...acts, steps: [...declare, ...acts.steps].map((step, index) => ({ ...step, index })) };
     },
 
     declarations(): { value: string; label: string }[] {

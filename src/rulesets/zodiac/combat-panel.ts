@@ -188,3 +188,16 @@ export async function moveAgent(combat: Combat.Implementation, combatantId: stri
 export function currentOrder(combat: Combat.Implementation): string[] {
   return rollingOrder(infosOf(combat), memoryOf(combat));
 }
+
+/** Reports a refusal from a panel action (the core tracker re-renders either way). */
+function report(done: Done): void {
+  if (!done.ok) ui.notifications?.warn(game.i18n.localize(done.reason));
+}
+
+/** The panel's buttons (`data-action="fracasPanel" data-panel-action="<name>"`), dispatched by the core tracker. */
+export const PANEL_ACTIONS: Record<string, (combat: Combat.Implementation, button: HTMLElement) => Promise<void>> = {
+  shootAgent: async (combat, b) => report(await shootAgent(combat, b.dataset.actorUuid ?? "")),
+  cancelWager: async (combat, b) => report(await cancelWager(combat, b.dataset.actorUuid ?? "")),
+  undoSpend: async (combat, b) => report(await undoSpend(combat, b.dataset.spendId ?? "")),
+  moveAgent: async (combat, b) => report(await moveAgent(combat, b.dataset.combatantId ?? "", Number(b.dataset.to))),
+};

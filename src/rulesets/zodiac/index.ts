@@ -6,7 +6,7 @@ import { ZodiacAgentSheet, ZodiacCrowdSheet, ZodiacOtherAgentSheet, ZodiacWeapon
 import { zodiacCombat } from "./combat.js";
 import { commitEffect, duelEffect, fightEffect, killEffect, strikeEffect } from "./cards/effects.js";
 import { fightSetback, revealDuel, rollAndPost } from "./cards/flow.js";
-import { PANEL_TEMPLATE, panelContext } from "./combat-panel.js";
+import { PANEL_ACTIONS, PANEL_TEMPLATE, panelContext } from "./combat-panel.js";
 import { dialogTarget } from "./sheets/roll-dialog.js";
 import { rollModel } from "./cards/roll-model.js";
 import { calledShotCosts, DEFAULT_TOTAL_MODE } from "./rules/index.js";
@@ -65,7 +65,7 @@ export const zodiac: RulesetDescriptor = {
       },
     },
   },
-  trackerPanel: { template: PANEL_TEMPLATE, context: panelContext },
+  trackerPanel: { template: PANEL_TEMPLATE, context: panelContext, actions: PANEL_ACTIONS },
   templates: ZODIAC_TEMPLATES,
   sample: {
     source: {

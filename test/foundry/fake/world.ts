@@ -332,6 +332,10 @@ export function installFoundry(options: InstallOptions = {}): FakeWorld {
     items: world.items,
     messages: world.messages,
     combats: world.combats,
+    /** game.combat: the started combat if any (Foundry: the viewed scene's active combat). */
+    get combat() {
+      return world.combats.find((c) => (c as unknown as { started?: boolean }).started === true) ?? null;
+    },
     settings: world.settings,
     i18n: {
       lang: "en",

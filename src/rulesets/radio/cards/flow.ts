@@ -116,11 +116,19 @@ export async function rollEscape(actor: Actor.Implementation, action: Action): P
   return postCard({ ruleset: RULESET, kind: "escape", source: actor, result, rolls: [roll], targets: [{ uuid: actor.uuid, name: actor.name }], context: { view: escapeCardView(result) } });
 }
 
-/** The declared action of this actor's combatant in the viewed combat, if any. */
+/** The viewed combat if it holds this actor, else a started combat that does. */
+function combatOf(has: (c: Combatant.Implementation) => boolean): Combat.Implementation | null {
+  const viewed = game.combat;
+  if (viewed && viewed.combatants.some(has)) return viewed;
+  return game.combats.find((c) => c.started && c.combatants.some(has)) ?? null;
+}
+
+/** The declared action of this actor's combatant in its combat, and the phase if it holds the current step. */
 export function declaredAction(actor: Actor.Implementation): { action: Action | null; phase: number | null } {
-  const combat = game.combat;
+  const mine = (c: Combatant.Implementation) => c.actor?.id === actor.id;
+  const combat = combatOf(mine);
   if (!combat) return { action: null, phase: null };
-  const combatant = combat.combatants.find((c) => c.actor?.id === actor.id);
+  const combatant = combat.combatants.find(mine);
   if (!combatant) return { action: null, phase: null };
   const declaration = (combatant.system as unknown as { declaration?: string }).declaration ?? "";
   const sys = combat.system as unknown as { plan?: { steps?: { combatantId: string; phase: number }[] }; step?: number };
@@ -132,8 +140,7 @@ export function declaredAction(actor: Actor.Implementation): { action: Action | 
 
 /** Whether an actor's combatant declared defensive this round (attackers take −4, damage halves). */
 export function isDefensive(actorUuid: string): boolean {
-  const combat = game.combat;
-  if (!combat) return false;
-  const combatant = combat.combatants.find((c) => c.actor?.uuid === actorUuid);
+  const theirs = (c: Combatant.Implementation) => c.actor?.uuid === actorUuid;
+  const combatant = combatOf(theirs)?.combatants.find(theirs);
   return (combatant?.system as unknown as { declaration?: string } | undefined)?.declaration === "defensive";
 }

@@ -41,7 +41,7 @@ describe("radio combat mapping", () => {
     expect(start.combatMemory.rerolls).toEqual({ "pc:jake": [1], "pc:malefice": [5] });
   });
 
-  it("plans four phases: each combatant acts only in its action's phases; undeclared and defensive get no steps", () => {
+  it("plans declarations, then four phases: each combatant acts only in its action's phases; undeclared and defensive get no act steps", () => {
     const start = mapping.startRound({ round: 2, combatants: cast(), combatMemory: {}, die: scriptedDice([3, 6, 5, 1]) });
     const declared = cast().map((x) => ({ ...x, initiative: start.initiative[x.id] ?? null }));
     const decl: Record<string, string> = { jake: "standard", malefice: "spell", falzetti: "frenzied", sal: "defensive", goons: "" };
@@ -50,6 +50,11 @@ describe("radio combat mapping", () => {
     expect(plan.round).toBe(2);
     expect(plan.order).toEqual(["malefice", "falzetti", "sal", "jake", "goons"]);
     expect(plan.steps.map((s) => `${s.phase}:${s.combatantId}`)).toEqual([
+      "0:malefice",
+      "0:falzetti",
+      "0:sal",
+      "0:jake",
+      "0:goons",
       "1:falzetti",
       "1:jake",
       "2:malefice",
@@ -59,7 +64,8 @@ describe("radio combat mapping", () => {
       "4:malefice",
       "4:falzetti",
     ]);
-    expect(plan.steps.every((s) => s.kind === "act")).toBe(true);
+    expect(plan.steps.map((s) => s.kind)).toEqual([...Array(5).fill("declare"), ...Array(8).fill("act")]);
+    expect(plan.steps.map((s) => s.index)).toEqual([...plan.steps.keys()]);
   });
 
   it("the plan is stable when rebuilt (declarations arriving one by one never re-roll ties)", () => {

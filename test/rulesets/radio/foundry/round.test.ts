@@ -68,18 +68,19 @@ describe("a radio round", () => {
   it("rolls initiative per PC and NPC group, plans the four phases from the declarations, attacks, damages, flees and undoes", async () => {
     expect(combat.combatants.get(cid(jake))!.initiative).toBe(5);
     expect(combat.combatants.get(cid(falzetti))!.initiative).toBe(3);
-    expect(steps()).toEqual([]); // nobody has declared yet
+    const [j, f, g] = [cid(jake), cid(falzetti), cid(goons)];
+    const declare = [`0:${j}`, `0:${f}`, `0:${g}`];
+    expect(steps()).toEqual(declare); // nobody has declared yet: declare steps only
 
     world.login("alice");
     expect(await adapter.queries.requestDeclare(combat.id, cid(jake), "targeted")).toEqual({ ok: true });
     world.login("gm");
     expect(await adapter.queries.requestDeclare(combat.id, cid(falzetti), "defensive")).toEqual({ ok: true });
     expect(await adapter.queries.requestDeclare(combat.id, cid(goons), "frenzied")).toEqual({ ok: true });
-    const [j, g] = [cid(jake), cid(goons)];
-    expect(steps()).toEqual([`1:${g}`, `2:${j}`, `2:${g}`, `3:${g}`, `4:${j}`, `4:${g}`]);
+    expect(steps()).toEqual([...declare, `1:${g}`, `2:${j}`, `2:${g}`, `3:${g}`, `4:${j}`, `4:${g}`]);
 
-    // Phase 2: Jake's step. He aims the revolver at the defensive Falzetti.
-    await fc.advance();
+    // Past the declarations and the goons' phase 1: Jake's phase-2 step. He aims at the defensive Falzetti.
+    for (let i = 0; i < 4; i++) await fc.advance();
     const m = await radio();
     world.login("alice");
     world.target("alice", falzetti);
@@ -134,6 +135,6 @@ describe("a radio round", () => {
     world.dice.queue(1, 6, 2, 2);
     await fc.nextRound();
     expect(combat.combatants.get(cid(jake))!.initiative).toBe(1);
-    expect(steps()).toEqual([]);
+    expect(steps()).toEqual([`0:${f}`, `0:${g}`, `0:${j}`]);
   });
 });
