@@ -3,6 +3,7 @@
  * system.x by result.damage and stuns, a card kind that also earns GM Setback, and a combat
  * mapping on the engine's speedPlan. Registered through the adapter's own registerDescriptor.
  */
+import type { JsonObject } from "../../src/foundry/registry.js";
 import { speedPlan } from "../../src/engine/order.js";
 import type { RulesetDescriptor } from "../../src/foundry/registry.js";
 import type { RulesetId } from "../../src/rulesets/types.js";
@@ -81,7 +82,7 @@ export function testDescriptor(): RulesetDescriptor {
       plan: ({ round, combatants, die }) => speedPlan(combatants.map((c) => ({ id: c.id, speed: Number(c.system.speed) })), die, { round }),
       declarations: () => CHOICES,
       // Players may record a "mark" (a short word) in their combatant's memory, only while declaring.
-      memoryPatch: ({ patch, phase }) => {
+      memoryPatch: ({ patch, phase }): JsonObject | { refused: string } => {
         if (phase !== "declare") return { refused: "FRACAS.Tracker.Refused.NotDeclaring" };
         const mark = patch.mark;
         return typeof mark === "string" && /^[a-z]{1,12}$/.test(mark) ? { mark } : { refused: "FRACAS.Tracker.Refused.BadChoice" };
