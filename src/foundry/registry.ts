@@ -78,6 +78,8 @@ export interface CardEffect {
 export interface CardKind {
   /** Template (under templates/) rendering the card body; gets the message's system data. */
   template: string;
+  /** false: a card with nothing to apply (a hit card that leads to a damage roll): no Apply rows. */
+  applicable?: boolean;
   /** The effect of this card's result on a target, or a refusal (i18n key) when it cannot apply. */
   effect(input: { result: JsonObject; target: { type: string; system: JsonObject; name: string; uuid: string } }): CardEffect | { refused: string };
   /** Follow-up buttons on the card (`data-fracas-follow-up="<name>"`): another roll, a Hero Point spend… */

@@ -1,2 +1,2 @@
 /** The core templates and partials preloaded at init (paths under templates/). */
-export const CORE_TEMPLATES = ["tracker/plan.hbs", "chat/card-frame.hbs", "settings/rules-tables.hbs"];
+export const CORE_TEMPLATES = ["tracker/plan.hbs", "chat/card-frame.hbs", "chat/applications.hbs", "settings/rules-tables.hbs"];

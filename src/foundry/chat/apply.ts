@@ -86,7 +86,7 @@ export async function executeApply(req: ApplyRequest): Promise<Outcome> {
   const target = await targetActor(req.targetUuid);
   if (!target) return refuse("NoTarget");
   const kind = descriptor(card.ruleset)?.cards?.[card.kind];
-  if (!kind) return refuse("UnknownCard");
+  if (!kind || kind.applicable === false) return refuse("UnknownCard");
 
   const effect = kind.effect({
     result: card.result,

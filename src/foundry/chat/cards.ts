@@ -15,6 +15,8 @@ export interface CardInput {
   targets?: { uuid: string; name: string }[];
   /** Extra context for the template (labels, odds shown before the roll…). */
   context?: Record<string, unknown>;
+  /** User ids to whisper the card to (e.g. a prompt for one hero's owners and the GM); default public. */
+  whisper?: string[];
 }
 
 /** The actors behind the current user's targeted tokens (how a GM runs an encounter from the map). */
@@ -43,6 +45,7 @@ export async function postCard(input: CardInput): Promise<ChatMessage.Implementa
     rolls: input.rolls ?? [],
     speaker: ChatMessage.getSpeaker({ actor: input.source ?? undefined }),
     system: { ruleset: input.ruleset, kind: input.kind, sourceUuid: input.source?.uuid ?? "", result: input.result, targets, applications: [] },
+    ...(input.whisper ? { whisper: input.whisper } : {}),
   };
   return (await ChatMessage.create(data as never)) as ChatMessage.Implementation | undefined;
 }

@@ -7,6 +7,7 @@ import { requestApply, requestFollowUp, requestUndo } from "../queries.js";
 import { lookupUuidSync } from "../typed.js";
 import { t } from "../i18n.js";
 import type { Application } from "../data/card-data.js";
+import { applicationsView } from "./applications-view.js";
 import type { JsonObject } from "../registry.js";
 
 interface CardView {
@@ -17,15 +18,7 @@ interface CardView {
   applications: Application[];
 }
 
-function button(action: string, label: string, data: Record<string, string>): HTMLButtonElement {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = `fracas-card-button fracas-${action}`;
-  b.dataset.fracasAction = action;
-  for (const [k, v] of Object.entries(data)) b.dataset[k] = v;
-  b.textContent = label;
-  return b;
-}
+const APPLICATIONS_TEMPLATE = "systems/fracas/templates/chat/applications.hbs";
 
 /** May this client write the target and the card itself, without the GM? */
 export function mayWriteHere(message: ChatMessage.Implementation, card: CardView, targetUuid: string): boolean {
@@ -37,33 +30,15 @@ export function mayWriteHere(message: ChatMessage.Implementation, card: CardView
   return !!effect && !("refused" in effect) && !(effect.pools?.length);
 }
 
-export function renderApplications(message: ChatMessage.Implementation, card: CardView): HTMLElement {
-  const list = document.createElement("ul");
-  list.className = "fracas-card-targets";
-  for (const target of card.targets) {
-    const li = document.createElement("li");
-    const name = document.createElement("span");
-    name.className = "fracas-card-target-name";
-    name.textContent = target.name;
-    li.append(name);
-    const live = card.applications.filter((a) => a.targetUuid === target.uuid && !a.undone).at(-1);
-    if (live) {
-      const summary = document.createElement("span");
-      summary.className = "fracas-card-summary";
-      summary.textContent = live.summary.key ? t(live.summary.key, live.summary.data) : "";
-      li.append(summary, button("undo", t("FRACAS.Chat.Undo"), { applicationId: live.id }));
-    } else {
-      li.append(button("apply", t("FRACAS.Chat.Apply"), { targetUuid: target.uuid }));
-    }
-    list.append(li);
-  }
-  if (card.targets.length === 0) {
-    const li = document.createElement("li");
-    li.className = "fracas-card-no-targets";
-    li.textContent = t("FRACAS.Chat.NoTargets");
-    list.append(li);
-  }
-  return list;
+/**
+ * The Apply/Undo rows as HTML, from the preloaded template (Foundry registers preloaded templates
+ * as Handlebars partials, so this stays synchronous inside the render hook).
+ */
+export function renderApplications(card: CardView): string {
+  const partial = (Handlebars.partials as Record<string, unknown>)[APPLICATIONS_TEMPLATE];
+  const template = typeof partial === "function" ? (partial as (ctx: object) => string) : typeof partial === "string" ? Handlebars.compile(partial) : null;
+  if (!template) return "";
+  return template(applicationsView(card, t));
 }
 
 async function onClick(message: ChatMessage.Implementation, card: CardView, el: HTMLElement): Promise<void> {
@@ -95,7 +70,9 @@ export function onRenderChatMessageHTML(message: ChatMessage.Implementation, htm
   if (message.type !== "card") return;
   const card = message.system as unknown as CardView;
   const slot = html.querySelector(".fracas-card-applications");
-  if (slot) slot.replaceChildren(renderApplications(message, card));
+  const applicable = descriptor(card.ruleset)?.cards?.[card.kind]?.applicable !== false;
+  if (slot && applicable) slot.innerHTML = renderApplications(card);
+  else slot?.remove();
   html.addEventListener("click", (event) => {
     const el = (event.target as HTMLElement | null)?.closest<HTMLElement>("[data-fracas-action]");
     if (!el) return;

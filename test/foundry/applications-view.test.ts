@@ -1,0 +1,27 @@
+import { describe, it, expect } from "vitest";
+import { applicationsView } from "../../src/foundry/chat/applications-view.js";
+import type { Application } from "../../src/foundry/data/card-data.js";
+
+const app = (id: string, targetUuid: string, at: number, undone = false): Application => ({
+  id, targetUuid, by: "gm", at, prior: {}, statuses: [], summary: { key: `K.${id}`, data: { n: at } }, poolEntries: [], undone,
+});
+
+describe("applicationsView", () => {
+  it("shows the latest live application per target, or Apply", () => {
+    const view = applicationsView(
+      { targets: [{ uuid: "A", name: "Ann" }, { uuid: "B", name: "Ben" }, { uuid: "C", name: "Cy" }], applications: [app("1", "A", 1, true), app("2", "A", 2), app("3", "B", 3, true)] },
+      (key, data) => `${key}:${data?.n}`,
+    );
+    expect(view).toEqual({
+      rows: [
+        { name: "Ann", uuid: "A", applied: { id: "2", summary: "K.2:2" } },
+        { name: "Ben", uuid: "B", applied: null },
+        { name: "Cy", uuid: "C", applied: null },
+      ],
+      empty: false,
+    });
+  });
+  it("says when there are no targets", () => {
+    expect(applicationsView({ targets: [], applications: [] }, (k) => k)).toEqual({ rows: [], empty: true });
+  });
+});
