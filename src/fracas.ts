@@ -31,6 +31,8 @@ Hooks.once("init", () => {
   (CONFIG.ChatMessage.dataModels as Record<string, unknown>).card = FracasCardData;
   CONFIG.ui.combat = FracasCombatTracker as never;
 
+  // V13 registers no core Actor/Item sheet, so this is a guard, not a need: no core V1 sheet may
+  // ever be offered for a Fracas type.
   const { Actors, Items } = foundry.documents.collections;
   Actors.unregisterSheet("core", foundry.appv1.sheets.ActorSheet as never);
   Items.unregisterSheet("core", foundry.appv1.sheets.ItemSheet as never);

@@ -36,21 +36,32 @@ interface SignedRequest {
   payload: Record<string, unknown>;
 }
 
+/** Each request has its own slot (flags.fracas.requests.<id>), so quick successive requests don't collide. */
 async function signRequest(query: string, payload: Record<string, unknown>): Promise<{ userId: string; requestId: string }> {
   const id = foundry.utils.randomID();
   const request: SignedRequest = { id, query, payload };
-  await game.user.setFlag("fracas" as never, "request" as never, request as never);
+  await game.user.setFlag("fracas" as never, `requests.${id}` as never, request as never);
   return { userId: game.user.id ?? "", requestId: id };
 }
 
 /** The verified request (with the verified sender as userId), or null when it is not what the sender signed. */
 export function readSignedRequest(query: string, data: unknown): Record<string, unknown> | null {
   const d = data as { userId?: unknown; requestId?: unknown } | null;
-  if (!d || !isString(d.userId) || !isString(d.requestId)) return null;
+  if (!d || !isString(d.userId) || !isString(d.requestId) || !/^[A-Za-z0-9]{1,32}$/.test(d.requestId)) return null;
   const user = game.users.get(d.userId);
-  const signed = user?.getFlag("fracas" as never, "request" as never) as SignedRequest | undefined;
+  const signed = user?.getFlag("fracas" as never, `requests.${d.requestId}` as never) as SignedRequest | undefined;
   if (!user || !signed || signed.id !== d.requestId || signed.query !== query || typeof signed.payload !== "object" || signed.payload === null) return null;
   return { ...signed.payload, userId: user.id };
+}
+
+/** The GM clears a handled request's slot (whatever the outcome), so it cannot be replayed. */
+async function clearSignedRequest(data: unknown): Promise<void> {
+  const d = data as { userId?: unknown; requestId?: unknown } | null;
+  if (!d || !isString(d.userId) || !isString(d.requestId) || !/^[A-Za-z0-9]{1,32}$/.test(d.requestId)) return;
+  const user = game.users.get(d.userId);
+  if (user?.getFlag("fracas" as never, `requests.${d.requestId}` as never) !== undefined) {
+    await user.unsetFlag("fracas" as never, `requests.${d.requestId}` as never);
+  }
 }
 
 const UNVERIFIED = { ok: false as const, reason: "FRACAS.Chat.Refused.Unverified" };
@@ -116,7 +127,14 @@ export const queryHandlers = {
 
 export function registerQueries(): void {
   for (const [name, handler] of Object.entries(queryHandlers)) {
-    (CONFIG.queries as unknown as Record<string, unknown>)[name] = handler;
+    (CONFIG.queries as unknown as Record<string, unknown>)[name] = async (data: unknown) => {
+      const onGM = game.user.isGM;
+      try {
+        return await (handler as (d: unknown) => Promise<unknown>)(data);
+      } finally {
+        if (onGM) await clearSignedRequest(data);
+      }
+    };
   }
 }
 

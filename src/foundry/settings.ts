@@ -30,6 +30,8 @@ export function registerCoreSettings(): void {
     config: false,
     type: Object,
     default: {},
+    // Everyone sees the Setback pool: redraw the tracker panel on every client when it changes.
+    onChange: () => void ui.combat?.render(),
   });
   game.settings.register(SYSTEM_ID, "schemaVersion", {
     scope: "world",

@@ -42,9 +42,16 @@ describe("document types agree everywhere", () => {
     expect(Object.keys(sys.documentTypes.Actor).sort()).toEqual([...actors].sort());
     expect(Object.keys(sys.documentTypes.Item).sort()).toEqual([...items].sort());
   });
-  it("template.json", () => {
+  it("template.json: the types, and the HTML fields at document level only", () => {
     expect([...tpl.Actor.types].sort()).toEqual([...actors].sort());
     expect([...tpl.Item.types].sort()).toEqual([...items].sort());
+    // V13's server resets every type block template.json names and reads htmlFields only at document
+    // level (a per-type block would also become a data template): keep per-type blocks out, and put
+    // the fields the server sanitises at document level, the same as system.json's per-type ones.
+    expect(Object.keys(tpl.Actor).sort()).toEqual(["htmlFields", "types"]);
+    expect(Object.keys(tpl.Item).sort()).toEqual(["htmlFields", "types"]);
+    for (const t of actors) expect(sys.documentTypes.Actor[t].htmlFields, t).toEqual(tpl.Actor.htmlFields);
+    for (const t of items) expect(sys.documentTypes.Item[t].htmlFields, t).toEqual(tpl.Item.htmlFields);
   });
   it("lang/en.json TYPES labels", () => {
     for (const t of actors) expect(lang.TYPES?.Actor?.[t], t).toBeTypeOf("string");

@@ -43,7 +43,7 @@ async function post(userId: string, source: FakeActor, targets: FakeActor[], res
  */
 async function signedQuery(query: string, payload: Record<string, unknown>, signer: string, claimedUserId = signer, to = "gm"): Promise<{ ok: boolean; reason?: string }> {
   const requestId = `r${Math.random().toString(36).slice(2, 10)}`;
-  await world.as(signer, async () => world.users.get(signer)!.setFlag("fracas", "request", { id: requestId, query, payload }));
+  await world.as(signer, async () => world.users.get(signer)!.setFlag("fracas", `requests.${requestId}`, { id: requestId, query, payload }));
   return (await world.users.get(to)!.query(query, { userId: claimedUserId, requestId }, { timeout: 1000 })) as { ok: boolean; reason?: string };
 }
 
@@ -220,12 +220,12 @@ describe("a forged sender is refused: the GM trusts only what the sender signed 
   });
 
   it("bob cannot write alice's request flag himself", async () => {
-    await expect(world.as("bob", async () => world.users.get("alice")!.setFlag("fracas", "request", { id: "x", query: "fracas.applyCard", payload: {} }))).rejects.toThrow(/permission/i);
+    await expect(world.as("bob", async () => world.users.get("alice")!.setFlag("fracas", "requests.x", { id: "x", query: "fracas.applyCard", payload: {} }))).rejects.toThrow(/permission/i);
   });
 
   it("a request id that is not the one the sender signed, or a signed request for another query, is refused", async () => {
     const m = await post("alice", hero, [villain]);
-    await world.as("alice", async () => world.users.get("alice")!.setFlag("fracas", "request", { id: "abc", query: "fracas.undoCard", payload: { messageId: m.id, targetUuid: villain.uuid } }));
+    await world.as("alice", async () => world.users.get("alice")!.setFlag("fracas", "requests.abc", { id: "abc", query: "fracas.undoCard", payload: { messageId: m.id, targetUuid: villain.uuid } }));
     expect(await world.users.get("gm")!.query("fracas.applyCard", { userId: "alice", requestId: "abc" })).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.Unverified" });
     expect(await world.users.get("gm")!.query("fracas.applyCard", { userId: "alice", requestId: "zzz" })).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.Unverified" });
     expect(cardOf(m).applications).toEqual([]);
@@ -234,6 +234,30 @@ describe("a forged sender is refused: the GM trusts only what the sender signed 
   it("the payload's own userId is ignored: the verified sender is who acts", async () => {
     const m = await post("alice", hero, [villain]);
     expect(await signedQuery("fracas.applyCard", { messageId: m.id, targetUuid: villain.uuid, userId: "alice" }, "bob", "bob")).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NotYours" });
+  });
+});
+
+describe("signed requests", () => {
+  it("two quick requests from one player both go through (one slot per request) and each slot is cleared", async () => {
+    const m = await post("alice", hero, [villain, bobsGuy]);
+    world.login("alice");
+    const [a, b] = await Promise.all([
+      adapter.queries.requestApply(m.id, villain.uuid, false),
+      adapter.queries.requestApply(m.id, bobsGuy.uuid, false),
+    ]);
+    expect(a.ok && b.ok).toBe(true);
+    expect(cardOf(m).applications.map((x) => x.targetUuid).sort()).toEqual([bobsGuy.uuid, villain.uuid].sort());
+    expect(world.users.get("alice")!.getFlag("fracas", "requests")).toEqual({});
+  });
+
+  it("a handled request cannot be replayed", async () => {
+    const m = await post("alice", hero, [villain]);
+    world.login("alice");
+    const before = world.queryLog.length;
+    expect((await adapter.queries.requestApply(m.id, villain.uuid, false)).ok).toBe(true);
+    const sent = world.queryLog[before]!.data as { userId: string; requestId: string };
+    await adapter.queries.requestUndo(m.id, cardOf(m).applications[0]!.id, false);
+    expect(await world.users.get("gm")!.query("fracas.applyCard", sent)).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.Unverified" });
   });
 });
 

@@ -58,9 +58,9 @@ describe("GM pools (Setback) in world settings", () => {
     // Unsigned (not written to the sender's own User flag first): refused before anything is read.
     expect(await gm.query("fracas.pool", { change: { kind: "change", pool: "setback", delta: 1, reason: "x" }, userId: "gm" })).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.Unverified" });
     // Signed by the GM but malformed: refused.
-    await gm.setFlag("fracas", "request", { id: "r1", query: "fracas.pool", payload: { change: { kind: "change", pool: "setback", delta: 1.5, reason: "x" } } });
+    await gm.setFlag("fracas", "requests.r1", { id: "r1", query: "fracas.pool", payload: { change: { kind: "change", pool: "setback", delta: 1.5, reason: "x" } } });
     expect(await gm.query("fracas.pool", { userId: "gm", requestId: "r1" })).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.BadRequest" });
-    await gm.setFlag("fracas", "request", { id: "r2", query: "fracas.pool", payload: {} });
+    await gm.setFlag("fracas", "requests.r2", { id: "r2", query: "fracas.pool", payload: {} });
     expect(await gm.query("fracas.pool", { userId: "gm", requestId: "r2" })).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.BadRequest" });
     expect(adapter.pools.readPool("setback").value).toBe(0);
   });

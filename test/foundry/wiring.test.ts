@@ -38,7 +38,7 @@ describe("wiring (src/fracas.ts init/ready through the fake)", () => {
 
   it("registers the GM queries", () => {
     expect(Object.keys(world.config.queries).sort()).toEqual(["fracas.applyCard", "fracas.declare", "fracas.followUp", "fracas.memory", "fracas.pool", "fracas.undoCard"]);
-    expect(world.config.queries["fracas.applyCard"]).toBe(adapter.queries.queryHandlers["fracas.applyCard"]);
+    expect(typeof world.config.queries["fracas.applyCard"]).toBe("function");
   });
 
   it("registers the world settings and the rules-tables menu", () => {

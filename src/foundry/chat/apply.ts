@@ -75,7 +75,32 @@ function readPaths(actor: Actor.Implementation, paths: readonly string[]): Recor
   return out;
 }
 
-export async function executeApply(req: ApplyRequest): Promise<Outcome> {
+/**
+ * One card's applies and undos run one at a time on the client executing them: each reads the
+ * card's applications and writes them back, so two at once would lose one record.
+ */
+const cardLocks = new Map<string, Promise<unknown>>();
+function withCardLock<T>(messageId: unknown, run: () => Promise<T>): Promise<T> {
+  const key = String(messageId);
+  const previous = cardLocks.get(key) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(run);
+  const settled = next.catch(() => undefined);
+  cardLocks.set(key, settled);
+  void settled.then(() => {
+    if (cardLocks.get(key) === settled) cardLocks.delete(key);
+  });
+  return next;
+}
+
+export function executeApply(req: ApplyRequest): Promise<Outcome> {
+  return withCardLock(req.messageId, () => applyNow(req));
+}
+
+export function executeUndo(req: UndoRequest): Promise<Outcome> {
+  return withCardLock(req.messageId, () => undoNow(req));
+}
+
+async function applyNow(req: ApplyRequest): Promise<Outcome> {
   const found = cardOf(req.messageId);
   if (!found) return refuse("NoCard");
   const { message, card } = found;
@@ -127,7 +152,7 @@ export async function executeApply(req: ApplyRequest): Promise<Outcome> {
   return { ok: true, summary: effect.summary };
 }
 
-export async function executeUndo(req: UndoRequest): Promise<Outcome> {
+async function undoNow(req: UndoRequest): Promise<Outcome> {
   const found = cardOf(req.messageId);
   if (!found) return refuse("NoCard");
   const { message, card } = found;

@@ -71,8 +71,12 @@ export function onRenderChatMessageHTML(message: ChatMessage.Implementation, htm
   const card = message.system as unknown as CardView;
   const slot = html.querySelector(".fracas-card-applications");
   const applicable = descriptor(card.ruleset)?.cards?.[card.kind]?.applicable !== false;
-  if (slot && applicable) slot.innerHTML = renderApplications(card);
-  else slot?.remove();
+  if (slot && applicable) {
+    const html = renderApplications(card);
+    if (html) slot.innerHTML = html;
+    // Templates load asynchronously at init; a card rendered before that fills in once it has.
+    else void foundry.applications.handlebars.getTemplate(APPLICATIONS_TEMPLATE).then(() => (slot.innerHTML = renderApplications(card)));
+  } else slot?.remove();
   html.addEventListener("click", (event) => {
     const el = (event.target as HTMLElement | null)?.closest<HTMLElement>("[data-fracas-action]");
     if (!el) return;

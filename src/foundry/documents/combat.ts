@@ -49,10 +49,16 @@ export class FracasCombat extends Combat {
     return descriptor(this.rulesetId)?.combat;
   }
 
+  /**
+   * What the ruleset sees of each combatant. Core Foundry lets an owner write their combatant's
+   * `system` directly (bypassing the declare query), so a declaration the ruleset does not offer
+   * is read as none: the plan is only ever built from choices the ruleset allows.
+   */
   combatantInfos(): CombatantInfo[] {
+    const mapping = this.mapping;
     return [...this.combatants].map((c) => {
       const sys = c.system as unknown as { declaration?: string; memory?: JsonObject };
-      return {
+      const info: CombatantInfo = {
         id: c.id ?? "",
         name: c.name ?? "",
         actorType: c.actor?.type ?? null,
@@ -62,6 +68,8 @@ export class FracasCombat extends Combat {
         initiative: c.initiative ?? null,
         memory: sys.memory ?? {},
       };
+      if (info.declaration && mapping && !mapping.declarations(info).some((o) => o.value === info.declaration)) info.declaration = "";
+      return info;
     });
   }
 
@@ -80,13 +88,14 @@ export class FracasCombat extends Combat {
       _id: c.id,
       initiative: start.initiative[c.id] ?? null,
       "system.declaration": "",
-      "system.memory": { ...c.memory, ...(start.memory[c.id] ?? {}) },
+      // "==": replace, not merge (ObjectField updates merge, so stale keys would linger).
+      "system.==memory": { ...c.memory, ...(start.memory[c.id] ?? {}) },
     }));
     await this.updateEmbeddedDocuments("Combatant", updates as never);
     await this.update({
       "system.ruleset": this.rulesetId,
-      "system.memory": start.combatMemory,
-      "system.plan": plan,
+      "system.==memory": start.combatMemory,
+      "system.==plan": plan,
       "system.step": 0,
       "system.phase": plan.steps[0]?.kind ?? "end",
     } as never);
@@ -101,51 +110,79 @@ export class FracasCombat extends Combat {
     const memory = this.fracas.memory;
     const plan = await withDice((die) => mapping.plan({ round: this.round ?? 1, combatants: infos, combatMemory: memory, die }), roller);
     const step = Math.min(this.fracas.step, Math.max(0, plan.steps.length - 1));
-    await this.update({ "system.plan": plan, "system.step": step, "system.phase": plan.steps[step]?.kind ?? "end" } as never);
+    await this.update({ "system.==plan": plan, "system.step": step, "system.phase": plan.steps[step]?.kind ?? "end" } as never);
   }
 
-  /** The GM moves to the next step; past the last step a new round begins. */
+  /** The GM moves to the next step; past the last step a new round begins. Foundry's turn follows the step. */
   async advance(): Promise<void> {
     const { plan, step } = this.fracas;
-    const next = step + 1;
-    if (next >= plan.steps.length) {
+    if (step + 1 >= plan.steps.length) {
       await this.nextRound();
       return;
     }
-    await this.update({ "system.step": next, "system.phase": plan.steps[next]!.kind, turn: this.turnIndexOf(plan.steps[next]!.combatantId) } as never);
+    await this.goToStep(step + 1, 1);
   }
 
   async goBack(): Promise<void> {
-    const { plan, step } = this.fracas;
-    if (step <= 0) return;
-    const prev = step - 1;
-    await this.update({ "system.step": prev, "system.phase": plan.steps[prev]!.kind, turn: this.turnIndexOf(plan.steps[prev]!.combatantId) } as never);
+    const { step } = this.fracas;
+    if (step > 0) await this.goToStep(step - 1, -1);
   }
 
-  turnIndexOf(combatantId: string): number {
+  /** Moves the plan to `index`, with Foundry's combatTurn hook and world time, as core's nextTurn does. */
+  private async goToStep(index: number, direction: 1 | -1): Promise<void> {
+    const target = this.fracas.plan.steps[index]!;
+    const updateData = { round: this.round, turn: this.turnIndexOf(target.combatantId), "system.step": index, "system.phase": target.kind };
+    const updateOptions = { direction, worldTime: { delta: direction * (CONFIG.time?.turnTime ?? 0) } };
+    Hooks.callAll("combatTurn", this as never, updateData as never, updateOptions as never);
+    await this.update(updateData as never, updateOptions as never);
+  }
+
+  turnIndexOf(combatantId: string | undefined): number {
     const i = this.turns.findIndex((c) => c.id === combatantId);
     return i < 0 ? 0 : i;
   }
 
+  /** Only the GM moves a Fracas round on (players may not write the plan); hides players' End Turn. */
+  protected override _canChangeTurn(user: User.Implementation): boolean {
+    return this.mapping ? user.isGM : super._canChangeTurn(user);
+  }
+
+  protected override _canChangeRound(user: User.Implementation): boolean {
+    return this.mapping ? user.isGM : super._canChangeRound(user);
+  }
+
   override async startCombat(): Promise<this> {
+    if (!this.mapping) return super.startCombat();
+    if (!game.user.isGM) return this;
     await this.beginRound(1);
-    return super.startCombat();
+    // As core's startCombat, but the turn is the plan's first step, not the highest initiative.
+    const updateData = { round: 1, turn: this.turnIndexOf(this.fracas.plan.steps[0]?.combatantId) };
+    Hooks.callAll("combatStart", this as never, updateData as never);
+    await this.update(updateData as never);
+    return this;
   }
 
   override async nextRound(): Promise<this> {
-    if (this.mapping) await this.beginRound((this.round ?? 0) + 1);
-    return super.nextRound();
+    if (!this.mapping) return super.nextRound();
+    if (!game.user.isGM) return this;
+    const round = (this.round ?? 0) + 1;
+    await this.beginRound(round);
+    const updateData = { round, turn: this.turnIndexOf(this.fracas.plan.steps[0]?.combatantId) };
+    const updateOptions = { direction: 1, worldTime: { delta: CONFIG.time?.roundTime ?? 0 } };
+    Hooks.callAll("combatRound", this as never, updateData as never, updateOptions as never);
+    await this.update(updateData as never, updateOptions as never);
+    return this;
   }
 
   override async nextTurn(): Promise<this> {
     if (!this.mapping) return super.nextTurn();
-    await this.advance();
+    if (game.user.isGM) await this.advance();
     return this;
   }
 
   override async previousTurn(): Promise<this> {
     if (!this.mapping) return super.previousTurn();
-    await this.goBack();
+    if (game.user.isGM) await this.goBack();
     return this;
   }
 }

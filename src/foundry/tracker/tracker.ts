@@ -76,9 +76,14 @@ export class FracasCombatTracker extends Base {
     for (const select of this.element.querySelectorAll<HTMLSelectElement>("select[data-fracas-declare]")) {
       select.addEventListener("change", () => {
         const id = select.dataset.fracasDeclare ?? "";
-        void requestDeclare(combat.id ?? "", id, select.value).then((r) => {
-          if (!r.ok && "reason" in r && r.reason) ui.notifications?.warn(t(r.reason));
-        });
+        requestDeclare(combat.id ?? "", id, select.value)
+          .then((r) => {
+            if (!r.ok && "reason" in r && r.reason) ui.notifications?.warn(t(r.reason));
+          })
+          .catch((err: unknown) => {
+            console.error("Fracas |", err);
+            ui.notifications?.error(t("FRACAS.Chat.Failed"));
+          });
       });
     }
   }

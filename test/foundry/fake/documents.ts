@@ -8,7 +8,7 @@ import { Collection } from "./collection.js";
 import { ArrayField, BooleanField, DataModelValidationError, HTMLField, NumberField, ObjectField, SchemaField, StringField, TypeDataModel, type Failure, type Schema } from "./fields.js";
 import { Roll } from "./dice.js";
 import { rt, type DocumentCtor, type ModelClass } from "./runtime.js";
-import { deepClone, diffObject, expandObject, getProperty, isEmpty, isPlainObject, mergeObject, randomID, type Obj } from "./utils.js";
+import { deepClone, diffObject, expandObject, getProperty, isEmpty, isPlainObject, mergeObject, randomID, setProperty, type Obj } from "./utils.js";
 
 export type DocumentName = "Actor" | "Item" | "Combat" | "Combatant" | "ChatMessage";
 
@@ -54,11 +54,21 @@ export class FakeUser {
     return getProperty(this.flags, `${scope}.${key}`);
   }
   async setFlag(scope: string, key: string, value: unknown): Promise<this> {
+    this.#mayUpdate();
+    setProperty(this.flags, `${scope}.${key}`, deepClone(value));
+    return this;
+  }
+  async unsetFlag(scope: string, key: string): Promise<this> {
+    this.#mayUpdate();
+    const path = `${scope}.${key}`.split(".");
+    const last = path.pop()!;
+    const parent = getProperty(this.flags, path.join(".")) as Obj | undefined;
+    if (parent && typeof parent === "object") delete parent[last];
+    return this;
+  }
+  #mayUpdate(): void {
     const actor = rt().user();
     if (actor.id !== this.id && !actor.isGM) throw new PermissionError(`User ${actor.name} lacks permission to update User [${this.id}]`);
-    const scoped = (this.flags[scope] ??= {}) as Obj;
-    scoped[key] = deepClone(value);
-    return this;
   }
   get role(): number {
     return this.isGM ? 4 : 1;
@@ -526,12 +536,12 @@ export class FakeCombatant extends FakeDocument {
     if (user.isGM) return OWNERSHIP.OWNER;
     return this.actor?.getUserLevel(user) ?? OWNERSHIP.NONE;
   }
-  /** As core: a player may change only initiative, flags and defeated, of combatants they own. */
+  /** As V13 core (common/documents/combatant.mjs): an owner may change initiative, flags, defeated and system. */
   override canUserModify(user: FakeUser, action: "update" | "delete", changes: Obj = {}): boolean {
     if (user.isGM) return true;
     if (!this.testUserPermission(user, "OWNER")) return false;
     if (action === "delete") return true;
-    return Object.keys(changes).every((k) => k === "initiative" || k === "flags" || k === "defeated");
+    return Object.keys(changes).every((k) => k === "_id" || k === "initiative" || k === "flags" || k === "defeated" || k === "system");
   }
 }
 

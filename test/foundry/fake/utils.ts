@@ -88,7 +88,7 @@ export interface MergeOptions {
   performDeletions?: boolean;
 }
 
-/** foundry.utils.mergeObject: dot-keys expanded, arrays replaced, `-=key` deletes when asked. */
+/** foundry.utils.mergeObject: dot-keys expanded, arrays replaced, `-=key` deletes and `==key` replaces wholesale when asked. */
 export function mergeObject<T extends Obj>(original: T, other: Obj, options: MergeOptions = {}): T {
   const { insertKeys = true, insertValues = true, overwrite = true, inplace = true, performDeletions = false } = options;
   const target: Obj = inplace ? original : deepClone(original);
@@ -96,6 +96,10 @@ export function mergeObject<T extends Obj>(original: T, other: Obj, options: Mer
   for (const [k, v] of Object.entries(source)) {
     if (performDeletions && k.startsWith("-=")) {
       delete target[k.slice(2)];
+      continue;
+    }
+    if (performDeletions && k.startsWith("==")) {
+      target[k.slice(2)] = deepClone(v);
       continue;
     }
     const exists = k in target;
