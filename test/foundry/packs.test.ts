@@ -43,6 +43,7 @@ describe("compendium packs", () => {
   it("packs.json declares at least one pack per ruleset plus the macros", () => {
     const names = manifest.packs.map((p) => p.name);
     expect(names).toContain("fracas-macros");
+    for (const ruleset of ["bond", "radio", "zodiac", "faserip"]) expect(names.some((n) => n.startsWith(`${ruleset}-`)), ruleset).toBe(true);
     for (const p of manifest.packs) expect(existsSync(new URL(`${p.name}/`, packsDir)), p.name).toBe(true);
   });
 
