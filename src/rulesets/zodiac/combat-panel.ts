@@ -13,13 +13,14 @@ import { lookupUuid } from "../../foundry/typed.js";
 import type { CombatantInfo, JsonObject } from "../../foundry/registry.js";
 import type { FracasCombat } from "../../foundry/documents/combat.js";
 import { shootAgent as kernelShoot } from "./rules/index.js";
-import { agentHealthOf, setbackReason, SETBACK_POOL } from "./cards/effects.js";
-import { cancelOneWager, panelView, type PanelView, type SpendRecord } from "./cards/panel-view.js";
+import { agentHealthOf, otherAgentRecordOf, otherAgentUpdate, setbackReason, SETBACK_POOL } from "./cards/effects.js";
+import { cancelOneWager, panelView, PANEL_TEMPLATE, type PanelView, type SpendRecord } from "./cards/panel-view.js";
 import { rollingOrder, withMove } from "./combat.js";
 
-export const PANEL_TEMPLATE = "systems/fracas/templates/zodiac/tracker-panel.hbs";
+export { PANEL_TEMPLATE };
 
-type Done = { ok: true } | { ok: false; reason: string };
+/** A panel action's outcome: a refusal is an i18n key (and its data), shown by the panel's dispatch. */
+export type Done = { ok: true } | { ok: false; reason: string; data?: Record<string, string | number> };
 
 function infosOf(combat: Combat.Implementation): CombatantInfo[] {
   return (combat as unknown as FracasCombat).combatantInfos();
@@ -74,9 +75,8 @@ export function panelContext(combat: Combat.Implementation): Record<string, unkn
   return view as unknown as Record<string, unknown>;
 }
 
-function refuse(reason: string): Done {
-  ui.notifications?.warn(t(reason));
-  return { ok: false, reason };
+function refuse(reason: string, data?: Readonly<Record<string, string | number>>): Done {
+  return data && Object.keys(data).length > 0 ? { ok: false, reason, data: { ...data } } : { ok: false, reason };
 }
 
 async function toggle(actor: Actor.Implementation, events: readonly StatusEvent[], invert = false): Promise<void> {
@@ -105,13 +105,17 @@ async function spend(
   const reasonKey = kind === "shoot" ? "FRACAS.Zodiac.Setback.Reason.Shoot" : "FRACAS.Zodiac.Setback.Reason.Cancel";
   const done = await executePoolChange({ kind: "change", pool: SETBACK_POOL, delta: -1, reason: setbackReason(reasonKey, actor.name) }, by);
   if (!done.ok) return refuse(done.reason);
+  // Only the toggles that change something, so Undo reverses exactly those.
+  const have = new Set(actor.statuses ?? []);
+  const effective = events.filter((e) => have.has(statusEffectId(e.status)) !== e.on);
   try {
     await actor.update(update as never);
-    await toggle(actor, events);
-    const record: SpendRecord = { id: foundry.utils.randomID(), kind, actorUuid: actor.uuid, name: actor.name, prior: prior as JsonObject, statuses: events, entryId: done.entryId, undone: false };
+    await toggle(actor, effective);
+    const record: SpendRecord = { id: foundry.utils.randomID(), kind, actorUuid: actor.uuid, name: actor.name, prior: prior as JsonObject, statuses: effective, entryId: done.entryId, undone: false };
     await combat.update({ "system.memory.spends": [...spendsOf(combat), record].slice(-20) } as never);
   } catch (err) {
     await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: done.entryId }, by);
+    await toggle(actor, effective, true);
     await actor.update(prior as never);
     throw err;
   }
@@ -127,27 +131,32 @@ export async function shootAgent(combat: Combat.Implementation, actorUuid: strin
   try {
     shot = kernelShoot({ setback: readPool(SETBACK_POOL).value, state: agentHealthOf(actor.system as unknown as JsonObject), round: combat.round ?? 0 });
   } catch (e) {
-    if (isRuleError(e)) return refuse(`FRACAS.Error.${e.code}`);
+    if (isRuleError(e)) return refuse(`FRACAS.Error.${e.code}`, e.data);
     throw e;
   }
   const s = shot.state;
   return spend(combat, "shoot", actor, { "system.health.status": s.status, "system.health.wagersAgainst": s.wagersAgainst, "system.health.almostDeadSince": s.almostDeadSince }, shot.events);
 }
 
-/** GM: Operations spends 1 Setback to cancel one Wager against an Other Agent's Rank. */
+/**
+ * GM: Operations spends 1 Setback to cancel one Wager against an Other Agent's Rank — only a Wager
+ * spent against Rank (the breakdown strike applications keep on the actor), never the free one.
+ */
 export async function cancelWager(combat: Combat.Implementation, actorUuid: string): Promise<Done> {
   if (!game.user.isGM) return refuse("FRACAS.Chat.Refused.NotGM");
   const actor = await actorAt(actorUuid);
   if (!actor || (actor.type as string) !== "zodiacOtherAgent") return refuse("FRACAS.Zodiac.Refused.NotOtherAgent");
-  const sys = actor.system as unknown as { rank: number; wagersAgainst: number; status: "healthy" | "dead" };
+  const system = actor.system as unknown as JsonObject;
+  const record = otherAgentRecordOf(system);
   let next;
   try {
-    next = cancelOneWager({ status: sys.status, wagersAgainst: sys.wagersAgainst }, sys.rank, readPool(SETBACK_POOL).value);
+    next = cancelOneWager(record, Number(system.rank ?? 1), readPool(SETBACK_POOL).value);
   } catch (e) {
-    if (isRuleError(e)) return refuse(`FRACAS.Error.${e.code}`);
+    if (isRuleError(e) && e.code === "cancelTooMany") return refuse("FRACAS.Zodiac.Refused.OnlyFreeWagers", { name: actor.name, wagers: record.wagersAgainst });
+    if (isRuleError(e)) return refuse(`FRACAS.Error.${e.code}`, e.data);
     throw e;
   }
-  return spend(combat, "cancel", actor, { "system.wagersAgainst": next.state.wagersAgainst, "system.status": next.state.status }, next.events);
+  return spend(combat, "cancel", actor, otherAgentUpdate(next.state), next.events);
 }
 
 /** GM: undoes one recorded spend — the Setback comes back and the actor's prior values return. */
@@ -157,6 +166,8 @@ export async function undoSpend(combat: Combat.Implementation, spendId: string):
   const rec = spends.find((s) => s.id === spendId);
   if (!rec) return refuse("FRACAS.Chat.Refused.NoApplication");
   if (rec.undone) return refuse("FRACAS.Chat.Refused.AlreadyUndone");
+  // Undo restores the actor's prior values: a later spend on the same actor must go first.
+  if (spends.slice(spends.indexOf(rec) + 1).some((s) => s.actorUuid === rec.actorUuid && !s.undone)) return refuse("FRACAS.Chat.Refused.UndoLaterFirst");
   const actor = await actorAt(rec.actorUuid);
   if (!actor) return refuse("FRACAS.Chat.Refused.NoTarget");
   const by = game.user.id ?? "";
@@ -176,7 +187,7 @@ export async function moveAgent(combat: Combat.Implementation, combatantId: stri
   try {
     memory = withMove(memoryOf(combat), infos, combatantId, to);
   } catch (e) {
-    if (isRuleError(e)) return refuse(`FRACAS.Error.${e.code}`);
+    if (isRuleError(e)) return refuse(`FRACAS.Error.${e.code}`, e.data);
     throw e;
   }
   await combat.update({ "system.memory.order": memory.order } as never);
@@ -189,9 +200,9 @@ export function currentOrder(combat: Combat.Implementation): string[] {
   return rollingOrder(infosOf(combat), memoryOf(combat));
 }
 
-/** Reports a refusal from a panel action (the core tracker re-renders either way). */
+/** Shows a panel action's refusal once, localized with its data (the core tracker re-renders either way). */
 function report(done: Done): void {
-  if (!done.ok) ui.notifications?.warn(game.i18n.localize(done.reason));
+  if (!done.ok) ui.notifications?.warn(t(done.reason, done.data));
 }
 
 /** The panel's buttons (`data-action="fracasPanel" data-panel-action="<name>"`), dispatched by the core tracker. */

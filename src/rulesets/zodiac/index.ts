@@ -8,6 +8,7 @@ import { commitEffect, duelEffect, fightEffect, killEffect, strikeEffect } from 
 import { fightSetback, revealDuel, rollAndPost } from "./cards/flow.js";
 import { PANEL_ACTIONS, PANEL_TEMPLATE, panelContext } from "./combat-panel.js";
 import { dialogTarget } from "./sheets/roll-dialog.js";
+import { AREA_NAMES_DEFAULT } from "./data/areas.js";
 import { rollModel } from "./cards/roll-model.js";
 import { calledShotCosts, DEFAULT_TOTAL_MODE } from "./rules/index.js";
 
@@ -43,6 +44,8 @@ export const zodiac: RulesetDescriptor = {
       default: DEFAULT_TOTAL_MODE,
       choices: { keepArea: "FRACAS.Zodiac.TotalMode.keepArea", sumWithoutOnes: "FRACAS.Zodiac.TotalMode.sumWithoutOnes" },
     },
+    // The five Areas' names new Agents take (data/areas.ts validates; a bad list falls back with a warning).
+    { key: "areaNames", type: "string", default: AREA_NAMES_DEFAULT },
   ],
   tables,
   combat: zodiacCombat,

@@ -11,14 +11,17 @@ import {
   applyKills,
   applyStrikeToAgent,
   applyStrikeToOtherAgent,
+  MAX_ACCUMULATED,
   type AgentHealth,
   type DuelResult,
   type DuelSideResult,
   type KillEveryoneElseResult,
+  type OtherAgentHealth,
   type StrikeResult,
 } from "../rules/index.js";
 
-export type EffectTarget = { type: string; system: JsonObject; name: string };
+/** The target as the core hands it to CardKind.effect: its uuid tells two same-named Agents apart. */
+export type EffectTarget = { type: string; system: JsonObject; name: string; uuid: string };
 type Outcome = CardEffect | { refused: string };
 type Summary = CardEffect["summary"];
 
@@ -88,15 +91,60 @@ export function killEffect({ result, target }: { result: JsonObject; target: Eff
   });
 }
 
-/** Strike card → an Other Agent: Wagers on their Rank; dead at Rank or to a head shot. */
+/**
+ * An Other Agent as stored: the kernel's health plus the breakdown strike applications keep of
+ * the Wagers against Rank — spent (Setback may cancel them) and free (it never may) — and whether
+ * a head shot killed them.
+ */
+export interface OtherAgentRecord extends OtherAgentHealth {
+  spent: number;
+  free: number;
+  headShot: boolean;
+}
+
+export function otherAgentRecordOf(system: JsonObject): OtherAgentRecord {
+  const b = (system.breakdown ?? {}) as { spent?: unknown; free?: unknown };
+  return {
+    status: system.status === "dead" ? "dead" : "healthy",
+    wagersAgainst: num(system.wagersAgainst),
+    spent: num(b.spent),
+    free: num(b.free),
+    headShot: system.headShot === true,
+  };
+}
+
+/** The actor update writing an Other Agent record (every path, so Undo restores all of them). */
+export function otherAgentUpdate(r: OtherAgentRecord): Record<string, number | string | boolean> {
+  return {
+    "system.wagersAgainst": r.wagersAgainst,
+    "system.status": r.status,
+    "system.breakdown.spent": r.spent,
+    "system.breakdown.free": r.free,
+    "system.headShot": r.headShot,
+  };
+}
+
+/**
+ * Strike card → an Other Agent: Wagers on their Rank; dead at Rank or to a head shot. The record
+ * keeps what the strike added split the kernel's way: the Wagers spent against Rank (declared,
+ * less called-shot Wagers and any already cancelled) and the free Wager.
+ */
 export function strikeEffect({ result, target }: { result: JsonObject; target: EffectTarget }): Outcome {
   if (target.type !== "zodiacOtherAgent") return { refused: "FRACAS.Zodiac.Refused.NotOtherAgent" };
   return guard(() => {
     const strike = result.strike as unknown as StrikeResult;
-    const state = { status: (target.system.status ?? "healthy") as "healthy" | "dead", wagersAgainst: num(target.system.wagersAgainst) };
-    const change = applyStrikeToOtherAgent(state, strike);
+    const before = otherAgentRecordOf(target.system);
+    const change = applyStrikeToOtherAgent({ status: before.status, wagersAgainst: before.wagersAgainst }, strike);
+    const spent = strike.success ? Math.max(0, strike.rankWagers - strike.cancelled) : 0;
+    const free = strike.success ? strike.freeWager : 0;
+    const after: OtherAgentRecord = {
+      ...change.state,
+      spent: Math.min(before.spent + spent, MAX_ACCUMULATED),
+      free: Math.min(before.free + free, MAX_ACCUMULATED),
+      headShot: before.headShot || strike.headShot,
+    };
     return {
-      update: { "system.wagersAgainst": change.state.wagersAgainst, "system.status": change.state.status },
+      update: otherAgentUpdate(after),
       statuses: change.events,
       pools: setbackPools(strike.setbackGained, actorName(result)),
       summary: strikeSummary(strike, change.state.status, change.state.wagersAgainst),
@@ -111,12 +159,12 @@ function strikeSummary(strike: StrikeResult, status: string, against: number): S
   return { key, data: { applied: strike.applied, against, rank: strike.rank } };
 }
 
-/** Which side of a duel card this target is: by name (the effect sees no uuid). */
-export function duelSideOf(result: JsonObject, name: string): "a" | "b" | null {
-  const a = (result.a as { name?: string } | undefined)?.name;
-  const b = (result.b as { name?: string } | undefined)?.name;
-  if (a === b) return null;
-  return name === a ? "a" : name === b ? "b" : null;
+/** Which side of a duel card this target is, by the actor uuid stored for each side (never by name). */
+export function duelSideOf(result: JsonObject, uuid: string): "a" | "b" | null {
+  const a = (result.a as { uuid?: string } | undefined)?.uuid;
+  const b = (result.b as { uuid?: string } | undefined)?.uuid;
+  if (!uuid || a === b) return null;
+  return uuid === a ? "a" : uuid === b ? "b" : null;
 }
 
 /**
@@ -126,7 +174,7 @@ export function duelSideOf(result: JsonObject, name: string): "a" | "b" | null {
  */
 export function duelEffect({ result, target }: { result: JsonObject; target: EffectTarget }): Outcome {
   if (target.type !== "zodiacAgent") return { refused: "FRACAS.Zodiac.Refused.NotAgent" };
-  const side = duelSideOf(result, target.name);
+  const side = duelSideOf(result, target.uuid);
   if (!side) return { refused: "FRACAS.Zodiac.Refused.NotInDuel" };
   return guard(() => {
     const duel = result.duel as unknown as DuelResult;

@@ -6,8 +6,12 @@ import { FracasRuleError } from "../../../engine/errors.js";
 import type { HistoryLine } from "../../../engine/ledger.js";
 import { statusDiff, type StatusEvent } from "../../../engine/events.js";
 import type { CombatantInfo, JsonObject } from "../../../foundry/registry.js";
-import { SETBACK_PER_SPEND, spendSetback, type OtherAgentHealth } from "../rules/index.js";
+import { SETBACK_PER_SPEND, spendSetback } from "../rules/index.js";
 import { roundStatus, rollingOrder } from "../combat.js";
+import { otherAgentRecordOf, type OtherAgentRecord } from "./effects.js";
+
+/** The panel's template (descriptor.trackerPanel.template). */
+export const PANEL_TEMPLATE = "systems/fracas/templates/zodiac/tracker-panel.hbs";
 
 export interface SpendRecord {
   id: string;
@@ -22,18 +26,39 @@ export interface SpendRecord {
 
 /**
  * Seed: "Operations spends a point of Setback to cancel out one Wagers against an Agent's Rank."
- * On the stored count: one fewer Wager; an Other Agent who died at Rank lives again below it.
- * D: a dead Other Agent with fewer Wagers than Rank died to a head shot, which Setback cannot stop.
+ * On the stored record: one fewer Wager, one fewer *spent* Wager; an Other Agent who died at Rank
+ * lives again below it. The kernel's rule (strike: "Setback cancels spent Wagers only", never the
+ * free one) holds across strikes because every strike application records its spent/free split:
+ * with no spent Wager left, the refusal is the kernel's `cancelTooMany`. A head-shot kill cannot
+ * be undone by Setback (recorded `headShot`, or — for records older than that flag — dead with
+ * fewer Wagers than Rank).
  */
-export function cancelOneWager(state: OtherAgentHealth, rank: number, setback: number): { setback: number; state: OtherAgentHealth; events: StatusEvent[] } {
-  if (state.status === "dead" && state.wagersAgainst < rank) {
+export function cancelOneWager(state: OtherAgentRecord, rank: number, setback: number): { setback: number; state: OtherAgentRecord; events: StatusEvent[] } {
+  if (state.headShot || (state.status === "dead" && state.wagersAgainst < rank)) {
     throw new FracasRuleError("headShotCannotBeCancelled", "Setback cannot save the target of a head shot", { cancelled: 1 });
   }
   if (state.wagersAgainst < 1) throw new FracasRuleError("nothingToCancel", "no Wagers stand against this Other Agent's Rank", { cancelled: 1 });
+  const spent = cancellable(state);
+  if (spent < 1) {
+    throw new FracasRuleError("cancelTooMany", "Setback cancels spent Wagers only: none of the Wagers against this Rank were spent", {
+      cancelled: 1,
+      rankWagers: spent,
+      free: state.free,
+    });
+  }
   const left = spendSetback(setback, SETBACK_PER_SPEND);
   const wagersAgainst = state.wagersAgainst - 1;
   const status = wagersAgainst >= rank ? "dead" : "healthy";
-  return { setback: left, state: { status, wagersAgainst }, events: statusDiff(state.status === "dead" ? ["dead"] : [], status === "dead" ? ["dead"] : []) };
+  return {
+    setback: left,
+    state: { ...state, wagersAgainst, spent: spent - 1, status },
+    events: statusDiff(state.status === "dead" ? ["dead"] : [], status === "dead" ? ["dead"] : []),
+  };
+}
+
+/** Spent Wagers still standing against Rank (never more than stand there at all). */
+export function cancellable(state: OtherAgentRecord): number {
+  return Math.max(0, Math.min(state.spent, state.wagersAgainst));
 }
 
 export interface PanelInput {
@@ -56,7 +81,7 @@ export interface PanelView {
   complete: boolean;
   missing: string;
   agents: { uuid: string; name: string; canShoot: boolean; statusLabel: string }[];
-  otherAgents: { uuid: string; name: string; wagersAgainst: number; rank: number; canCancel: boolean }[];
+  otherAgents: { uuid: string; name: string; wagersAgainst: number; rank: number; spent: number; free: number; canCancel: boolean }[];
   spends: { id: string; label: string }[];
 }
 
@@ -98,10 +123,19 @@ export function panelView(input: PanelInput): PanelView {
     otherAgents: input.combatants
       .filter((c) => c.actorType === "zodiacOtherAgent")
       .map((c) => {
-        const w = Number(c.system.wagersAgainst ?? 0);
+        const rec = otherAgentRecordOf(c.system);
         const rank = Number(c.system.rank ?? 1);
-        const headShot = c.system.status === "dead" && w < rank;
-        return { uuid: c.uuid, name: c.name, wagersAgainst: w, rank, canCancel: input.isGM && w > 0 && !headShot && input.setback >= SETBACK_PER_SPEND };
+        const headShot = rec.headShot || (rec.status === "dead" && rec.wagersAgainst < rank);
+        const spent = cancellable(rec);
+        return {
+          uuid: c.uuid,
+          name: c.name,
+          wagersAgainst: rec.wagersAgainst,
+          rank,
+          spent,
+          free: rec.free,
+          canCancel: input.isGM && spent > 0 && !headShot && input.setback >= SETBACK_PER_SPEND,
+        };
       }),
     spends: input.isGM
       ? input.spends

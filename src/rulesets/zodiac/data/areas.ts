@@ -2,7 +2,7 @@
  * The five Area slots an Agent has. Slot 1 is the killing Area (the seed's Aries): renaming the
  * Areas keeps the rules pointing at the same slot. Names come from the world's list (option
  * `areaNames`, comma-separated) when an Agent is created; each Agent may rename theirs.
- * Pure: no Foundry globals.
+ * Pure: no Foundry globals (the caller decides how to report a bad list).
  */
 import { DEFAULT_AREAS } from "../rules/index.js";
 
@@ -12,12 +12,38 @@ export type AreaSlot = (typeof AREA_SLOTS)[number];
 export const KILLING_SLOT: AreaSlot = "a1";
 export const AREA_NAMES_DEFAULT = DEFAULT_AREAS.join(", ");
 
-/** The world's list as five names: blanks and missing entries fall back to the seed's Areas. */
-export function areaNamesFrom(list: string): string[] {
-  const given = String(list)
-    .split(",")
-    .map((s) => s.trim().slice(0, 40));
-  return AREA_SLOTS.map((_, i) => given[i] || DEFAULT_AREAS[i]!);
+/** Longest Area name the world list may give (the sheet's name field fits it). */
+export const AREA_NAME_MAX = 24;
+
+export type AreaNamesParse = { ok: true; names: string[] } | { ok: false; problem: string };
+
+/**
+ * The world's list, checked: exactly five comma-separated names, each non-empty after trimming,
+ * at most AREA_NAME_MAX characters, all different (ignoring case). `problem` says what is wrong.
+ */
+export function parseAreaNames(list: unknown): AreaNamesParse {
+  if (typeof list !== "string") return { ok: false, problem: "the list is not text" };
+  const names = list.split(",").map((s) => s.trim());
+  if (names.length !== AREA_SLOTS.length) return { ok: false, problem: `${names.length} names given, ${AREA_SLOTS.length} needed` };
+  const blank = names.findIndex((n) => n.length === 0);
+  if (blank >= 0) return { ok: false, problem: `name ${blank + 1} is empty` };
+  const long = names.find((n) => n.length > AREA_NAME_MAX);
+  if (long !== undefined) return { ok: false, problem: `"${long}" is longer than ${AREA_NAME_MAX} characters` };
+  const seen = new Set<string>();
+  for (const n of names) {
+    const k = n.toLocaleLowerCase();
+    if (seen.has(k)) return { ok: false, problem: `"${n}" is given twice` };
+    seen.add(k);
+  }
+  return { ok: true, names };
+}
+
+/** The five names from the world's list, or the seed's Areas (and `warn` told why) when it is not valid. */
+export function areaNamesFrom(list: unknown, warn: (problem: string) => void = () => {}): string[] {
+  const parsed = parseAreaNames(list);
+  if (parsed.ok) return parsed.names;
+  warn(parsed.problem);
+  return [...DEFAULT_AREAS];
 }
 
 export interface AreaEntry {

@@ -5,12 +5,21 @@
  */
 import { AREA_MAX, AREA_MIN, MAX_ACCUMULATED, MAX_CROWD, MAX_POINTS, MAX_RANK, MAX_ROUND, MAX_TN, agentProfile, type AgentProfile } from "../rules/index.js";
 import { rulesetOption } from "../../../foundry/settings.js";
-import { AREA_NAMES_DEFAULT, AREA_SLOTS, areaNamesFrom, areaRecord, type AreaEntry } from "./areas.js";
+import { AREA_NAME_MAX, AREA_NAMES_DEFAULT, AREA_SLOTS, areaNamesFrom, areaRecord, type AreaEntry } from "./areas.js";
 
 const fields = foundry.data.fields;
 
-function worldAreaNames(): string[] {
-  return areaNamesFrom(rulesetOption("zodiac", "areaNames", AREA_NAMES_DEFAULT));
+/** The lists already warned about, so one bad setting logs once, not once per Area per Agent. */
+const warned = new Set<string>();
+
+/** The world's Area names (option `areaNames`) for a new Agent; a bad list gives the seed's, with a console warning. */
+export function worldAreaNames(): string[] {
+  const list = rulesetOption("zodiac", "areaNames", AREA_NAMES_DEFAULT);
+  return areaNamesFrom(list, (problem) => {
+    if (warned.has(list)) return;
+    warned.add(list);
+    console.warn(`Fracas | zodiac: the world setting "areaNames" (${JSON.stringify(list)}) is not five distinct names of 1-${AREA_NAME_MAX} characters: ${problem}. Using "${AREA_NAMES_DEFAULT}".`);
+  });
 }
 
 function areaField(index: number) {
@@ -66,6 +75,17 @@ function otherAgentSchema() {
     rank: new fields.NumberField({ required: true, nullable: false, integer: true, min: 1, max: MAX_RANK, initial: 3 }),
     tn: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_TN, initial: 10 }),
     wagersAgainst: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_ACCUMULATED, initial: 0 }),
+    /**
+     * How the Wagers against Rank got there, as strike applications recorded them: spent (declared
+     * before a roll; Setback may cancel these) and free (one per hit; Setback never cancels it).
+     * Wagers the GM typed in by hand are in neither, so Setback cannot cancel them either.
+     */
+    breakdown: new fields.SchemaField({
+      spent: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_ACCUMULATED, initial: 0 }),
+      free: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_ACCUMULATED, initial: 0 }),
+    }),
+    /** Killed by a landed head shot: Setback cannot save them. */
+    headShot: new fields.BooleanField({ required: true, nullable: false, initial: false }),
     status: new fields.StringField({ required: true, blank: false, initial: "healthy", choices: ["healthy", "dead"] }),
     notes: new fields.HTMLField({ required: true, blank: true, initial: "" }),
   };

@@ -46,9 +46,37 @@ export function agentSheetView(doc: { name: string; img: string; system: AgentSy
   };
 }
 
-export function otherAgentSheetView(doc: { name: string; img: string; system: { rank: number; tn: number; wagersAgainst: number; status: string; notes: string } }, editable: boolean) {
+export interface OtherAgentSystem {
+  rank: number;
+  tn: number;
+  wagersAgainst: number;
+  /** Spent vs free Wagers against Rank, as strike applications recorded them. */
+  breakdown?: { spent: number; free: number };
+  headShot?: boolean;
+  status: string;
+  notes: string;
+}
+
+export function otherAgentSheetView(doc: { name: string; img: string; system: OtherAgentSystem }, editable: boolean) {
   const s = doc.system;
-  return { name: doc.name, img: doc.img, editable, ...s, remaining: Math.max(0, s.rank - s.wagersAgainst), statusLabel: `FRACAS.Zodiac.Health.${s.status}` };
+  const spent = Math.min(s.breakdown?.spent ?? 0, s.wagersAgainst);
+  const free = s.breakdown?.free ?? 0;
+  return {
+    name: doc.name,
+    img: doc.img,
+    editable,
+    rank: s.rank,
+    tn: s.tn,
+    wagersAgainst: s.wagersAgainst,
+    status: s.status,
+    notes: s.notes,
+    spent,
+    free,
+    showBreakdown: s.wagersAgainst > 0,
+    headShot: s.headShot === true,
+    remaining: Math.max(0, s.rank - s.wagersAgainst),
+    statusLabel: `FRACAS.Zodiac.Health.${s.status}`,
+  };
 }
 
 export function crowdSheetView(doc: { name: string; img: string; system: { standing: number; captured: number; killed: number; notes: string } }, editable: boolean) {

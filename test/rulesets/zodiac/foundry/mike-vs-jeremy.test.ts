@@ -167,7 +167,7 @@ describe("Setback from the tracker panel", () => {
     expect(health(mike)).toEqual({ status: "almostDead", wagersAgainst: 0, almostDeadSince: 1 });
     expect(mike.statuses.has("fracas-almost-dead")).toBe(true);
     // No Setback left: a second shot is refused with the kernel's code; nothing changes.
-    expect(await world.as("gm", () => panel.shootAgent(combat as never, jeremy.uuid))).toEqual({ ok: false, reason: "FRACAS.Error.notEnoughSetback" });
+    expect(await world.as("gm", () => panel.shootAgent(combat as never, jeremy.uuid))).toEqual({ ok: false, reason: "FRACAS.Error.notEnoughSetback", data: { setback: 0, spend: 1 } });
     const spend = (((combat.system as unknown as { memory: { spends: { id: string }[] } }).memory.spends) ?? [])[0]!;
     expect(await world.as("gm", () => panel.undoSpend(combat as never, spend.id))).toEqual({ ok: true });
     expect(setback()).toBe(1);
@@ -176,15 +176,16 @@ describe("Setback from the tracker panel", () => {
   });
 
   it("cancel a Wager on an Other Agent: 1 Setback, one fewer Wager; Undo", async () => {
-    const baron = world.createActor({ name: "The Baron", type: "zodiacOtherAgent", system: { rank: 4, tn: 10, wagersAgainst: 4, status: "dead" } });
+    // Dead at Rank 4 after strikes that spent 3 Wagers and earned 1 free one.
+    const baron = world.createActor({ name: "The Baron", type: "zodiacOtherAgent", system: { rank: 4, tn: 10, wagersAgainst: 4, breakdown: { spent: 3, free: 1 }, status: "dead" } });
     await combat.createEmbeddedDocuments("Combatant", [{ actorId: baron.id }]);
     await adapter.pools.executePoolChange({ kind: "change", pool: "setback", delta: 2, reason: "seed" }, "gm");
     expect(await world.as("gm", () => panel.cancelWager(combat as never, baron.uuid))).toEqual({ ok: true });
-    expect(baron.system).toMatchObject({ wagersAgainst: 3, status: "healthy" });
+    expect(baron.system).toMatchObject({ wagersAgainst: 3, breakdown: { spent: 2, free: 1 }, status: "healthy" });
     expect(setback()).toBe(1);
     const spend = (combat.system as unknown as { memory: { spends: { id: string }[] } }).memory.spends[0]!;
     await world.as("gm", () => panel.undoSpend(combat as never, spend.id));
-    expect(baron.system).toMatchObject({ wagersAgainst: 4, status: "dead" });
+    expect(baron.system).toMatchObject({ wagersAgainst: 4, breakdown: { spent: 3, free: 1 }, status: "dead" });
     expect(setback()).toBe(2);
   });
 
