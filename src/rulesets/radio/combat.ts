@@ -4,7 +4,8 @@
  * combatant memory `group`), re-rolled every round; the kernel's initiativeOrder settles ties
  * (PC before GM, tied PCs re-roll); then phases 1–4, each combatant acting in the phases its
  * declared action gives (phasesFor). The round opens with one declare step per combatant (phase 0);
- * undeclared combatants have no act steps yet.
+ * undeclared combatants have no act steps yet. The combat memory also keeps who spent the round
+ * just ended on the defensive action (the escape offers at round start).
  */
 import { phasedPlan, type RoundPlan } from "../../engine/order.js";
 import type { DieSource } from "../../engine/dice.js";
@@ -12,6 +13,7 @@ import type { CombatantInfo, CombatMapping, JsonObject } from "../../foundry/reg
 import { activeTable } from "../../foundry/tables.js";
 import { ACTIONS, actionPhasesTable, initiativeOrder, phasesFor } from "./rules/index.js";
 import type { Action } from "./rules/index.js";
+import { defensiveMemory } from "./cards/prompts.js";
 
 export const PHASE_COUNT = 4;
 const GM_GROUP = "gm";
@@ -51,7 +53,9 @@ export function radioCombat(options: () => RadioCombatOptions = () => ({ spellBo
       for (const [g, members] of byGroup) for (const c of members) initiative[c.id] = rolls[g]!;
       const rerolls: JsonObject = {};
       for (const r of result.rerolls) rerolls[r.id] = r.rolls;
-      return { initiative, memory: {}, combatMemory: { round, rolls, order: result.order, rerolls } };
+      // The declarations are those of the round that just ended (the core clears them after this):
+      // who spent it defensive may try to escape now (onRoundStart offers the check).
+      return { initiative, memory: {}, combatMemory: { round, rolls, order: result.order, rerolls, ...defensiveMemory(round, combatants) } };
     },
 
     plan({ round, combatants, combatMemory, die }): RoundPlan {

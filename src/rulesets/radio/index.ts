@@ -13,6 +13,13 @@ import { radioOptions, radioTables } from "./cards/runtime.js";
 import { rollAttack, rollDamage } from "./cards/flow.js";
 import { initialState } from "./sheets/attack-view.js";
 import type { Sys } from "./data/state.js";
+import { offerEscapes, onCombatUpdate } from "./cards/round.js";
+
+// A dying hero's final heroic action is due in their next action phase, which is a step of the
+// plan, not a round start: the core sets combat.system.step, so the prompt follows updateCombat.
+// Registered once, when this module is imported; the handler itself acts only on the active GM's
+// client, only for radio combats, and only when the step changed.
+Hooks.on("updateCombat", (combat, changed) => onCombatUpdate(combat as never, changed as object));
 
 export const RADIO_TEMPLATES = [
   "radio/hero-sheet.hbs",
@@ -28,6 +35,8 @@ export const RADIO_TEMPLATES = [
   "radio/cards/damage.hbs",
   "radio/cards/flee.hbs",
   "radio/cards/escape.hbs",
+  "radio/cards/final.hbs",
+  "radio/cards/escape-offer.hbs",
 ];
 
 export const radio: RulesetDescriptor = {
@@ -52,6 +61,10 @@ export const radio: RulesetDescriptor = {
   tables,
   combat: radioCombat(() => ({ spellBonus: radioOptions().spellBonus })),
   cards: radioCards,
+  // After a round of defensive action, each defensive combatant's owners are offered the escape check.
+  async onRoundStart(combat, round) {
+    await offerEscapes(combat, round);
+  },
   templates: RADIO_TEMPLATES,
   sample: {
     // A hero whose melee bonus makes every test hit, so the batch always reaches the damage card.

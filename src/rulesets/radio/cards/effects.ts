@@ -16,9 +16,17 @@ const refusal = (e: unknown): { refused: string } => {
   throw e;
 };
 
-/** The attack card only reports the test: damage is applied from the damage card it leads to. */
+/**
+ * The attack card only reports the test: damage is applied from the damage card it leads to. The
+ * kind is not applicable (no Apply rows); this refusal stays for any request that names it anyway.
+ */
 export function attackEffect(): EffectOutput {
   return { refused: "FRACAS.Radio.Refused.RollDamageFirst" };
+}
+
+/** Prompt cards (final heroic action, escape offer) carry buttons, nothing to apply. */
+export function promptEffect(): EffectOutput {
+  return { refused: "FRACAS.Radio.Refused.PromptOnly" };
 }
 
 export function damageEffect({ result, target }: EffectInput): EffectOutput {

@@ -6,14 +6,19 @@
 import * as ledger from "../../../engine/ledger.js";
 import { postCard } from "../../../foundry/chat/cards.js";
 import type { JsonObject } from "../../../foundry/registry.js";
-import { lookupUuid } from "../../../foundry/typed.js";
+import { requestFollowUp } from "../../../foundry/queries.js";
+import { lookupUuid, lookupUuidSync } from "../../../foundry/typed.js";
 import { t } from "../../../foundry/i18n.js";
-import { escapeCheck, resolveAttack, resolveDamage } from "../rules/index.js";
+import { isRuleError } from "../../../engine/errors.js";
+import { statusEffectId } from "../../../engine/events.js";
+import { completeFinalAction, escapeCheck, resolveAttack, resolveDamage } from "../rules/index.js";
 import type { Action, AttackResult } from "../rules/index.js";
-import { readPool, targetState } from "../data/state.js";
+import { readPool, targetState, undoTokenEntries } from "../data/state.js";
 import { attackInput, type AttackSetupInput, type AttackState } from "../sheets/attack-view.js";
 import { radioOptions, radioTables } from "./runtime.js";
-import { attackCardView, damageCardView, escapeCardView, fleeCardView, type AttackCardResult, type DamageCardResult } from "./views.js";
+import { defensiveLastRound } from "./prompts.js";
+import { json, radioCardsOf } from "./messages.js";
+import { attackCardView, damageCardView, escapeCardView, fleeCardView, type AttackCardResult, type DamageCardResult, type EscapeCardResult } from "./views.js";
 
 const RULESET = "radio";
 
@@ -24,26 +29,38 @@ async function rollDice(formula: string): Promise<{ roll: Roll; faces: number[] 
   return { roll, faces };
 }
 
-const json = (v: unknown): JsonObject => JSON.parse(JSON.stringify(v)) as JsonObject;
-
-/** Records earned and cashed-in tokens on the attacker's ledger (the roller owns the attacker). */
-export async function recordTokens(actor: Actor.Implementation, attack: AttackResult): Promise<void> {
+/** Records earned and cashed-in tokens on the attacker's ledger (the roller owns the attacker); returns the entry ids written. */
+export async function recordTokens(actor: Actor.Implementation, attack: AttackResult): Promise<string[]> {
   const system = actor.system as unknown as { tokens?: unknown };
-  if (!("tokens" in (system as object))) return;
+  if (!("tokens" in (system as object))) return [];
   let pool = readPool(system.tokens);
   const by = game.user.id ?? "";
   const at = Date.now();
-  if (attack.tokensEarned > 0) pool = ledger.change(pool, { id: foundry.utils.randomID(), delta: attack.tokensEarned, reason: "described", by, at });
-  if (attack.tokensCharged > 0) pool = ledger.change(pool, { id: foundry.utils.randomID(), delta: -attack.tokensCharged, reason: "double damage", by, at });
-  if (pool !== system.tokens) await actor.update({ "system.tokens": pool } as never);
+  const ids: string[] = [];
+  const write = (delta: number, reason: string) => {
+    const id = foundry.utils.randomID();
+    pool = ledger.change(pool, { id, delta, reason, by, at });
+    ids.push(id);
+  };
+  if (attack.tokensEarned > 0) write(attack.tokensEarned, "described");
+  if (attack.tokensCharged > 0) write(-attack.tokensCharged, "double damage");
+  if (ids.length > 0) await actor.update({ "system.tokens": pool } as never);
+  return ids;
+}
+
+export interface RollAttackOptions {
+  /** The dying hero's final heroic action: the card says so and the action is completed after the roll. */
+  final?: boolean;
+  /** The final-action prompt card this attack answers (completed through it, by the GM if need be). */
+  finalCardId?: string;
 }
 
 /** Rolls 2d10 for the dialog's attack, hands the dice to the kernel and posts the attack card. */
-export async function rollAttack(actor: Actor.Implementation, setup: AttackSetupInput, state: AttackState): Promise<ChatMessage.Implementation | undefined> {
+export async function rollAttack(actor: Actor.Implementation, setup: AttackSetupInput, state: AttackState, options: RollAttackOptions = {}): Promise<ChatMessage.Implementation | undefined> {
   const { roll, faces } = await rollDice("2d10");
   const dice: [number, number] = [faces[0] ?? 1, faces[1] ?? 1];
   const attack = resolveAttack(attackInput(setup, state, dice), radioOptions(), radioTables());
-  await recordTokens(actor, attack);
+  const entries = await recordTokens(actor, attack);
   const target = setup.targets.find((x) => x.uuid === state.targetUuid);
   const weapon = setup.weapons.find((w) => w.id === state.weaponId);
   const result: AttackCardResult = {
@@ -53,8 +70,85 @@ export async function rollAttack(actor: Actor.Implementation, setup: AttackSetup
     description: state.description.trim(),
     targets: target ? [{ uuid: target.uuid, name: target.name }] : [],
   };
-  // The attack card has nothing to apply (damage comes from its follow-up), so no Apply rows.
-  return postCard({ ruleset: RULESET, kind: "attack", source: actor, result: json(result), rolls: [roll], targets: [], context: { view: attackCardView(result) } });
+  if (options.final) result.final = true;
+  if (entries.length > 0) result.tokens = { actorUuid: actor.uuid, entries, undone: false };
+  // The attack card is not applicable (CardKind.applicable: false): damage comes from its follow-up.
+  const message = await postCard({ ruleset: RULESET, kind: "attack", source: actor, result: json(result), rolls: [roll], targets: result.targets, context: { view: attackCardView(result) } });
+  if (options.final) await finishFinalAction(actor, options.finalCardId);
+  return message;
+}
+
+/** The card's body re-rendered from a changed result (the core renders a card's content once, at posting). */
+export async function renderCardContent(message: ChatMessage.Implementation, template: string, result: unknown, view: unknown): Promise<string> {
+  const sys = message.system as unknown as { sourceUuid?: string; targets?: { uuid: string; name: string }[] };
+  const found = sys.sourceUuid ? lookupUuidSync(sys.sourceUuid) : null;
+  const source = found instanceof Actor ? { name: found.name, img: found.img, uuid: found.uuid } : null;
+  return foundry.applications.handlebars.renderTemplate(`systems/fracas/templates/${template}`, { result, source, targets: sys.targets ?? [], view });
+}
+
+type Outcome = { ok: true } | { ok: false; reason: string };
+
+/**
+ * Takes back the tokens an attack earned and cashed in (GM follow-up "undoTokens", on the GM's
+ * client): the ledger's own undo, newest entry first, in one actor write; then the card says so.
+ */
+export async function undoAttackTokens(message: ChatMessage.Implementation, stored: JsonObject, by: string): Promise<Outcome> {
+  const r = stored as unknown as AttackCardResult;
+  const record = r.tokens;
+  if (!record || !Array.isArray(record.entries) || record.entries.length === 0) return { ok: false, reason: "FRACAS.Radio.Refused.NoTokens" };
+  if (record.undone) return { ok: false, reason: "FRACAS.Radio.Refused.TokensUndone" };
+  const actor = await lookupUuid(record.actorUuid);
+  if (!(actor instanceof Actor)) return { ok: false, reason: "FRACAS.Chat.Refused.NoTarget" };
+  const before = readPool((actor.system as unknown as { tokens?: unknown }).tokens);
+  let after: ledger.Pool;
+  try {
+    after = undoTokenEntries(before, record.entries, { by, at: Date.now(), newId: () => foundry.utils.randomID() });
+  } catch (e) {
+    if (isRuleError(e)) return { ok: false, reason: e.code === "insufficient" ? "FRACAS.Radio.Refused.TokensSpent" : "FRACAS.Radio.Refused.TokensUndone" };
+    throw e;
+  }
+  await actor.update({ "system.tokens": after } as never);
+  const next: AttackCardResult = { ...r, tokens: { ...record, undone: true } };
+  try {
+    const content = await renderCardContent(message, "radio/cards/attack.hbs", next, attackCardView(next));
+    await message.update({ "system.result.tokens.undone": true, content } as never);
+  } catch (err) {
+    await actor.update({ "system.tokens": before } as never);
+    throw err;
+  }
+  return { ok: true };
+}
+
+/** A dying hero has taken (or given up) the final heroic action: the kernel says dead, the token shows it. */
+export async function completeFinal(actor: Actor.Implementation): Promise<Outcome> {
+  const state = targetState(actor.type, actor.system as unknown as JsonObject);
+  if (state?.kind !== "pc") return { ok: false, reason: "FRACAS.Error.noFinalAction" };
+  let done: ReturnType<typeof completeFinalAction>;
+  try {
+    done = completeFinalAction({ wounds: state.wounds, state: state.state, finalAction: state.finalAction });
+  } catch (e) {
+    if (isRuleError(e)) return { ok: false, reason: `FRACAS.Error.${e.code}` };
+    throw e;
+  }
+  await actor.update({ "system.finalAction": false, "system.state": done.state } as never);
+  for (const e of done.events) await actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
+  return { ok: true };
+}
+
+/** The newest final-action prompt still open for this hero, if any. */
+export function openFinalCard(actorUuid: string): ChatMessage.Implementation | null {
+  return radioCardsOf("final", (r) => r.actorUuid === actorUuid && r.done !== true).at(-1) ?? null;
+}
+
+/**
+ * Completes the final heroic action from a client: through its prompt card when there is one (the
+ * GM's card, so a player asks the GM: gmFollowUp "finalDone"), else directly on the owned actor.
+ */
+export async function finishFinalAction(actor: Actor.Implementation, cardId?: string): Promise<Outcome> {
+  const card = (cardId ? game.messages.get(cardId) : null) ?? openFinalCard(actor.uuid);
+  const outcome: Outcome = card ? ((await requestFollowUp(card.id ?? "", "finalDone", {})) as Outcome) : await completeFinal(actor);
+  if (!outcome.ok) ui.notifications?.warn(t(outcome.reason));
+  return outcome;
 }
 
 /** Actors whose `leader` names this one (henchmen groups and minions). */
@@ -109,11 +203,24 @@ export async function rollFleeChecks(message: ChatMessage.Implementation): Promi
 }
 
 /** A defensive participant tries to leave at the end of the round: one consequence d6. */
-export async function rollEscape(actor: Actor.Implementation, action: Action): Promise<ChatMessage.Implementation | undefined> {
+export async function rollEscape(actor: Actor.Implementation, action: Action, offerId?: string): Promise<ChatMessage.Implementation | undefined> {
+  // Refused before any die is rolled when the round was not defensive.
+  escapeCheck({ action, roll: 1 });
   const { roll, faces } = await rollDice("1d6");
   const outcome = escapeCheck({ action, roll: faces[0] ?? 1 });
-  const result = { roll: faces[0] ?? 1, outcome };
-  return postCard({ ruleset: RULESET, kind: "escape", source: actor, result, rolls: [roll], targets: [{ uuid: actor.uuid, name: actor.name }], context: { view: escapeCardView(result) } });
+  const result: EscapeCardResult = { roll: faces[0] ?? 1, outcome };
+  if (offerId) result.offerId = offerId;
+  return postCard({ ruleset: RULESET, kind: "escape", source: actor, result: json(result), rolls: [roll], targets: [{ uuid: actor.uuid, name: actor.name }], context: { view: escapeCardView(result) } });
+}
+
+/** The escape card already rolled for a round-start offer (one roll per offer). */
+export function escapeRolledFor(offerId: string): boolean {
+  return radioCardsOf("escape", (r) => r.offerId === offerId).length > 0;
+}
+
+/** The newest round-start escape offer for this actor that has not been rolled yet. */
+export function openEscapeOffer(actorUuid: string): ChatMessage.Implementation | null {
+  return radioCardsOf("escapeOffer", (r) => r.actorUuid === actorUuid).filter((m) => !escapeRolledFor(m.id ?? "")).at(-1) ?? null;
 }
 
 /** The viewed combat if it holds this actor, else a started combat that does. */
@@ -136,6 +243,16 @@ export function declaredAction(actor: Actor.Implementation): { action: Action | 
   const phase = combat.started && step && step.combatantId === combatant.id ? step.phase : null;
   const actions = ["frenzied", "standard", "targeted", "spell", "defensive"];
   return { action: actions.includes(declaration) ? (declaration as Action) : null, phase };
+}
+
+/** Whether this actor's combatant spent the round just ended on the defensive action (it may try to escape now). */
+export function defensiveLastRoundOf(actor: Actor.Implementation): boolean {
+  const mine = (c: Combatant.Implementation) => c.actor?.id === actor.id;
+  const combat = combatOf(mine);
+  const combatant = combat?.combatants.find(mine);
+  if (!combat || !combatant) return false;
+  const memory = (combat.system as unknown as { memory?: JsonObject }).memory ?? {};
+  return defensiveLastRound(memory, combat.round ?? 0).includes(combatant.id ?? "");
 }
 
 /** Whether an actor's combatant declared defensive this round (attackers take −4, damage halves). */

@@ -1,12 +1,23 @@
 /** What the radio card templates show, built from the stored results (pure, used by fixtures too). */
 import type { AttackResult, DamageResult } from "../rules/index.js";
 
+/** The ledger entries an attack wrote on its attacker's token pool, so they can be taken back. */
+export interface TokenRecord {
+  actorUuid: string;
+  /** Entry ids in the order they were written (earned, then cashed in). */
+  entries: string[];
+  undone: boolean;
+}
+
 export interface AttackCardResult {
   attack: AttackResult;
   attackerName: string;
   weaponName: string;
   description: string;
   targets: { uuid: string; name: string }[];
+  /** A dying hero's final heroic action. */
+  final?: boolean;
+  tokens?: TokenRecord;
 }
 
 export interface DamageCardResult {
@@ -28,12 +39,34 @@ export interface FleeCardResult {
 export interface EscapeCardResult {
   roll: number;
   outcome: "escapes" | "stays";
+  /** The round-start offer this roll answers (one roll per offer). */
+  offerId?: string;
+}
+
+/** Whispered to a dying hero's owners and the GM when their next action phase comes. */
+export interface FinalCardResult {
+  actorUuid: string;
+  actorName: string;
+  combatId: string;
+  round: number;
+  phase: number;
+  done: boolean;
+}
+
+/** Whispered at round start to the owners of each combatant that spent the last round defensive. */
+export interface EscapeOfferResult {
+  actorUuid: string;
+  actorName: string;
+  combatId: string;
+  /** The round that was spent on the defensive action. */
+  round: number;
 }
 
 const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 
 export function attackCardView(r: AttackCardResult) {
   const a = r.attack;
+  const canUndoTokens = !!r.tokens && r.tokens.entries.length > 0 && !r.tokens.undone;
   return {
     dice: a.dice.join(" + "),
     modifiers: a.modifiers.map((m) => ({ label: `FRACAS.Radio.Modifier.${m.source}`, value: signed(m.value) })),
@@ -52,6 +85,10 @@ export function attackCardView(r: AttackCardResult) {
     tokensCharged: a.tokensCharged,
     description: r.description,
     targetNames: r.targets.map((t) => t.name).join(", "),
+    final: r.final === true,
+    canUndoTokens,
+    tokensUndone: r.tokens?.undone === true,
+    hasActions: canUndoTokens || a.hit,
   };
 }
 
@@ -78,4 +115,12 @@ export function fleeCardView(r: FleeCardResult) {
 
 export function escapeCardView(r: EscapeCardResult) {
   return { roll: r.roll, escapes: r.outcome === "escapes" };
+}
+
+export function finalCardView(r: FinalCardResult) {
+  return { name: r.actorName, phase: r.phase, done: r.done };
+}
+
+export function escapeOfferView(r: EscapeOfferResult) {
+  return { name: r.actorName, round: r.round };
 }

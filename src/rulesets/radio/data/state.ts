@@ -29,6 +29,17 @@ export function tokenCount(v: unknown): number {
 }
 
 /**
+ * The pool with these entries taken back by the ledger's own undo, newest first (an attack's
+ * cash-in is given back before its earned tokens are taken, so the pool never dips below zero on
+ * the way). Throws the ledger's rule error (e.g. `insufficient` once the earned tokens are spent).
+ */
+export function undoTokenEntries(pool: ledger.Pool, entries: readonly string[], input: { by: string; at: number; newId: () => string }): ledger.Pool {
+  let p = pool;
+  for (const id of [...entries].reverse()) p = ledger.undo(p, id, { id: input.newId(), by: input.by, at: input.at });
+  return p;
+}
+
+/**
  * The wound state to hand the kernel: the stored state, unless the wound total (which a GM may
  * edit by hand) says otherwise — healed above 0 is active; at or below 0 cannot be active.
  */
@@ -72,6 +83,12 @@ export function targetState(type: string, system: Sys): TargetState | null {
   };
   if (isPC) return { kind: "pc", ...common, finalAction: system.finalAction === true, piercingWounds: num(system.piercingWounds) };
   return { kind: system.kind === "boss" ? "boss" : "minion", ...common };
+}
+
+/** A hero dealt a lethal blow who still owes the final heroic action (shown dying). */
+export function owesFinalAction(type: string, system: Sys): boolean {
+  const state = targetState(type, system);
+  return state?.kind === "pc" && state.state === "dead" && state.finalAction;
 }
 
 /** The actor update (dot paths) that stores a kernel ApplyResult. */

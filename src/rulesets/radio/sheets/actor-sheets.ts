@@ -2,14 +2,13 @@
 import * as ledger from "../../../engine/ledger.js";
 import { handlebarsActorSheet, lookupUuidSync } from "../../../foundry/typed.js";
 import { activeTable } from "../../../foundry/tables.js";
-import { statusEffectId } from "../../../engine/events.js";
 import { isRuleError } from "../../../engine/errors.js";
 import { ruleErrorMessage } from "../../../foundry/i18n.js";
-import { completeFinalAction, tokensEarned, tokensTable } from "../rules/index.js";
+import { tokensEarned, tokensTable } from "../rules/index.js";
 import { readPool, type Sys } from "../data/state.js";
 import { heroView, henchmenView, opponentView, type ItemRow, type SheetMeta } from "./views.js";
 import { openAttackDialog } from "./attack-dialog.js";
-import { declaredAction, rollEscape } from "../cards/flow.js";
+import { declaredAction, defensiveLastRoundOf, finishFinalAction, openEscapeOffer, rollEscape } from "../cards/flow.js";
 import { radioTables } from "../cards/runtime.js";
 
 const Base = handlebarsActorSheet();
@@ -31,6 +30,7 @@ class RadioActorSheet extends Base {
       earnDefence: RadioActorSheet.#onEarnDefence,
       tokenAdjust: RadioActorSheet.#onTokenAdjust,
       restoreLimb: RadioActorSheet.#onRestoreLimb,
+      finalAttack: RadioActorSheet.#onFinalAttack,
       finalDone: RadioActorSheet.#onFinalDone,
       weaponSkillAdd: RadioActorSheet.#onWeaponSkillAdd,
       weaponSkillRemove: RadioActorSheet.#onWeaponSkillRemove,
@@ -50,6 +50,7 @@ class RadioActorSheet extends Base {
       isGM: game.user.isGM,
       inCombat: action !== null,
       declared: action ?? "",
+      defensiveLastRound: defensiveLastRoundOf(this.document),
     };
   }
 
@@ -96,10 +97,13 @@ class RadioActorSheet extends Base {
     await item?.delete();
   }
 
+  /** The escape check: at the end of a defensive round, or answering this round's offer (the roll answers it). */
   static async #onEscape(this: RadioActorSheet): Promise<void> {
     const { action } = declaredAction(this.document);
+    const offer = defensiveLastRoundOf(this.document) ? openEscapeOffer(this.document.uuid) : null;
     try {
-      await rollEscape(this.document, action ?? "standard");
+      if (offer) await rollEscape(this.document, "defensive", offer.id ?? "");
+      else await rollEscape(this.document, action ?? "standard");
     } catch (e) {
       if (isRuleError(e)) ui.notifications?.warn(ruleErrorMessage(e));
       else throw e;
@@ -124,17 +128,14 @@ class RadioActorSheet extends Base {
     await this.document.update({ "system.disabledLimbs": next } as never);
   }
 
-  /** A dying hero has taken (or given up) the final heroic action: now dead. */
+  /** The dying hero's final heroic action as an attack (rolling it completes the action). */
+  static async #onFinalAttack(this: RadioActorSheet): Promise<void> {
+    openAttackDialog(this.document, {});
+  }
+
+  /** A dying hero has taken (or given up) the final heroic action: now dead (through the open prompt card, if any). */
   static async #onFinalDone(this: RadioActorSheet): Promise<void> {
-    const s = this.system as { wounds?: { value?: number }; finalAction?: boolean };
-    try {
-      const done = completeFinalAction({ wounds: s.wounds?.value ?? -1, state: "dead", finalAction: s.finalAction === true });
-      await this.document.update({ "system.finalAction": false, "system.state": "dead" } as never);
-      for (const e of done.events) await this.document.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
-    } catch (e) {
-      if (isRuleError(e)) ui.notifications?.warn(ruleErrorMessage(e));
-      else throw e;
-    }
+    await finishFinalAction(this.document);
   }
 
   static async #onWeaponSkillAdd(this: RadioActorSheet): Promise<void> {

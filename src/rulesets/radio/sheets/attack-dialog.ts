@@ -54,11 +54,14 @@ export class RadioAttackDialog extends Base {
   readonly actor: Actor.Implementation;
   readonly setup: AttackSetupInput;
   attackState: AttackState;
+  /** Set when this attack is a dying hero's final heroic action (and the prompt card it answers, if any). */
+  readonly final: FinalAttack | null;
 
-  constructor(actor: Actor.Implementation, options: object = {}) {
+  constructor(actor: Actor.Implementation, final: FinalAttack | null = null, options: object = {}) {
     super(options as never);
     this.actor = actor;
-    this.setup = attackSetup(actor);
+    this.final = final;
+    this.setup = { ...attackSetup(actor), final: final !== null };
     this.attackState = initialState(this.setup);
   }
 
@@ -93,7 +96,7 @@ export class RadioAttackDialog extends Base {
   static async #onSubmit(this: RadioAttackDialog, _event: Event, _form: HTMLFormElement, formData: { object: Record<string, unknown> }): Promise<void> {
     this.attackState = stateFromForm(this.attackState, formData.object);
     try {
-      await rollAttack(this.actor, this.setup, this.attackState);
+      await rollAttack(this.actor, this.setup, this.attackState, this.final ? { final: true, ...(this.final.cardId ? { finalCardId: this.final.cardId } : {}) } : {});
     } catch (e) {
       if (isRuleError(e)) ui.notifications?.warn(ruleErrorMessage(e));
       else throw e;
@@ -101,6 +104,12 @@ export class RadioAttackDialog extends Base {
   }
 }
 
-export function openAttackDialog(actor: Actor.Implementation): void {
-  void new RadioAttackDialog(actor).render({ force: true } as never);
+/** A dying hero's final heroic action: the attack card says so, and rolling it completes the action. */
+export interface FinalAttack {
+  /** The final-action prompt card (completed through it); none from the sheet without a prompt. */
+  cardId?: string;
+}
+
+export function openAttackDialog(actor: Actor.Implementation, final: FinalAttack | null = null): void {
+  void new RadioAttackDialog(actor, final).render({ force: true } as never);
 }

@@ -43,6 +43,8 @@ export interface AttackSetupInput {
   declared: Action | null;
   options: RadioOptions;
   tables: { tiers?: Grid; modifiers?: Grid; phases?: Grid; tokens?: Grid; damage?: Grid };
+  /** A dying hero's final heroic action. */
+  final?: boolean;
 }
 
 /** A description must say more than "I shoot him" to earn tokens; the GM judges, we ask for some words. */
@@ -119,6 +121,7 @@ export interface AttackView {
   damage: { damage: number; percent: string }[];
   error: { key: string; data: Record<string, string | number> } | null;
   canRoll: boolean;
+  final: boolean;
 }
 
 const sel = (values: readonly string[], current: string, label: (v: string) => string) => values.map((v) => ({ value: v, label: label(v), selected: v === current }));
@@ -170,6 +173,7 @@ export function attackView(input: AttackSetupInput, state: AttackState): AttackV
     damage,
     error,
     canRoll: error === null,
+    final: input.final === true,
   };
 }
 

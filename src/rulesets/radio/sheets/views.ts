@@ -71,6 +71,8 @@ export interface SheetMeta {
   isGM: boolean;
   inCombat: boolean;
   declared: string;
+  /** Spent the round just ended on the defensive action (the escape check is offered). */
+  defensiveLastRound?: boolean;
 }
 
 export function heroView(meta: SheetMeta, system: Sys, items: readonly ItemRow[]) {
@@ -94,9 +96,14 @@ export function heroView(meta: SheetMeta, system: Sys, items: readonly ItemRow[]
     armoured: system.armoured === true,
     escaped: system.escaped === true,
     finalAction: wounds.state === "dead" && system.finalAction === true,
-    canEscape: meta.inCombat && meta.declared === "defensive" && wounds.state === "active",
+    canEscape: canEscape(meta, wounds.state),
     items: itemRows(items),
   };
+}
+
+/** Defensive this round (escape at its end) or last round (escape offered at this round's start). */
+function canEscape(meta: SheetMeta, state: string): boolean {
+  return state === "active" && ((meta.inCombat && meta.declared === "defensive") || meta.defensiveLastRound === true);
 }
 
 export function opponentView(meta: SheetMeta, system: Sys, items: readonly ItemRow[], tiers: Grid = tiersTable) {
@@ -122,7 +129,7 @@ export function opponentView(meta: SheetMeta, system: Sys, items: readonly ItemR
     armoured: system.armoured === true,
     fled: system.fled === true,
     leader: String(system.leader ?? ""),
-    canEscape: meta.inCombat && meta.declared === "defensive" && wounds.state === "active",
+    canEscape: canEscape(meta, wounds.state),
     items: itemRows(items),
   };
 }
