@@ -9,6 +9,8 @@ import { BondSkillSheet, BondWeaponSheet } from "./sheets/item-sheets.js";
 import { bondCombat } from "./combat.js";
 import { attackCard } from "./cards/attack.js";
 import { recoveryCard } from "./cards/recovery.js";
+import { drawCard } from "./cards/draw.js";
+import { bondRoundStart, recoveryPromptCard } from "./cards/round-start.js";
 import { sample } from "./sample.js";
 
 export const bond: RulesetDescriptor = {
@@ -28,7 +30,17 @@ export const bond: RulesetDescriptor = {
   ],
   tables,
   combat: bondCombat,
-  cards: { attack: attackCard, recovery: recoveryCard },
-  templates: ["bond/sheets/character.hbs", "bond/sheets/weapon.hbs", "bond/sheets/skill.hbs", "bond/dialogs/attack.hbs", "bond/cards/attack.hbs", "bond/cards/recovery.hbs"],
+  cards: { attack: attackCard, recovery: recoveryCard, draw: drawCard, recoveryPrompt: recoveryPromptCard },
+  onRoundStart: bondRoundStart,
+  templates: [
+    "bond/sheets/character.hbs",
+    "bond/sheets/weapon.hbs",
+    "bond/sheets/skill.hbs",
+    "bond/dialogs/attack.hbs",
+    "bond/cards/attack.hbs",
+    "bond/cards/recovery.hbs",
+    "bond/cards/draw.hbs",
+    "bond/cards/recovery-prompt.hbs",
+  ],
   sample,
 };

@@ -2,10 +2,15 @@
  * The attack card kind: Apply = the wound (accumulation chart, penalties, statuses) via
  * attackEffect; follow-ups for the target's side — spend a Hero Point (lowers an NPC roll's QR),
  * Shake Off (EF 5 Strength), the knockout Willpower roll (EF 2 × QR), and the GM's scar roll.
+ * Those write only the target actor (its owner may) and post new messages (anyone may), so the
+ * target's owner runs them on their own client even when the GM posted the card. GM follow-ups
+ * (run on the GM's client) cover what the clicking player may not write: a draw (draw.ts) and a
+ * Hero Point from another player's own character under the "any player character" option.
  */
 import * as ledger from "../../../engine/ledger.js";
 import { isRuleError } from "../../../engine/errors.js";
-import type { CardKind, JsonObject } from "../../../foundry/registry.js";
+import type { CardKind, GmFollowUp, JsonObject } from "../../../foundry/registry.js";
+import { requestFollowUp } from "../../../foundry/queries.js";
 import { rulesetOption } from "../../../foundry/settings.js";
 import { activeTable } from "../../../foundry/tables.js";
 import { lookupUuid } from "../../../foundry/typed.js";
@@ -14,6 +19,7 @@ import { characteristicChance, readCharacteristics, safePool } from "../data/der
 import { attackEffect, attackTablesInForce, finalAttack, responseFor, type AttackCardResult } from "./effects.js";
 import { bondSystem, isNpc, postNote, rollDie, warn } from "./notes.js";
 import { postRecovery } from "./recovery.js";
+import { drawFollowUp } from "./draw.js";
 
 interface FollowUpContext {
   message: ChatMessage.Implementation;
@@ -59,45 +65,13 @@ function ruleWarning(e: unknown): void {
   warn(`FRACAS.Error.${e.code}`, { ...e.data });
 }
 
-/** One Hero Point against an NPC's roll. Default: only the target spends (option: any PC, via its owner or the GM). */
-async function spendHeroPoint(ctx: FollowUpContext): Promise<void> {
-  const target = await targetForAnswer(ctx);
-  if (!target) return;
-  const result = resultOf(ctx);
-  const whoMaySpend = rulesetOption<string>("bond", "heroPoints", "target") as HeroPointSpenders;
-  // The spender is the target unless the option lets this user's own player character spend.
-  const own = game.user.character as Actor.Implementation | null;
-  const spender = whoMaySpend === "anyPlayerCharacter" && own && bondSystem(own) && own.id !== target.id && !isNpc(own) ? own : target;
-  if (isNpc(spender)) {
-    warn("FRACAS.Bond.Refused.NpcHeroPoints");
-    return;
-  }
-  const response = responseFor(target.system as unknown as JsonObject, result.attackId);
-  try {
-    applyHeroPointsToResult(result, response.heroPoints + 1, { spenderIsTarget: spender === target, whoMaySpend }, attackTablesInForce());
-  } catch (e) {
-    ruleWarning(e);
-    return;
-  }
-  let pool: ledger.Pool;
-  try {
-    pool = ledger.change(safePool(bondSystem(spender)!.heroPoints), {
-      id: foundry.utils.randomID(),
-      delta: -1,
-      reason: `attack:${result.attackId}`,
-      by: game.user.id ?? "",
-      at: Date.now(),
-    });
-  } catch (e) {
-    ruleWarning(e);
-    return;
-  }
-  const answer = { [`system.attackResponses.${result.attackId}`]: { ...response, heroPoints: response.heroPoints + 1 } };
-  if (spender === target) await target.update({ "system.heroPoints": pool, ...answer } as never);
-  else {
-    await spender.update({ "system.heroPoints": pool } as never);
-    await target.update(answer as never);
-  }
+const whoMaySpend = (): HeroPointSpenders => (rulesetOption<string>("bond", "heroPoints", "target") === "anyPlayerCharacter" ? "anyPlayerCharacter" : "target");
+
+function spendEntry(result: AttackCardResult, userId: string): ledger.ChangeInput {
+  return { id: foundry.utils.randomID(), delta: -1, reason: `attack:${result.attackId}`, by: userId, at: Date.now() };
+}
+
+async function heroPointNote(spender: Actor.Implementation, target: Actor.Implementation, result: AttackCardResult): Promise<void> {
   const now = finalAttack(result, target.system as unknown as JsonObject);
   await postNote(spender, "FRACAS.Bond.Note.HeroPoint", {
     name: spender.name,
@@ -106,6 +80,98 @@ async function spendHeroPoint(ctx: FollowUpContext): Promise<void> {
     wound: game.i18n.localize(`FRACAS.Bond.Wound.${now.woundLevel}`),
   });
 }
+
+/**
+ * One Hero Point against an NPC's roll. The target's owner spends the target's own points here.
+ * Anyone else is refused by default; under the "any player character" option their click goes to
+ * the GM follow-up heroPointFor, which spends the clicking player's own character's point.
+ */
+async function spendHeroPoint(ctx: FollowUpContext): Promise<void> {
+  const target = await targetOf(ctx);
+  if (!target) return warn("FRACAS.Bond.Refused.NoTarget");
+  if (!target.isOwner && whoMaySpend() === "anyPlayerCharacter") {
+    const outcome = await requestFollowUp(ctx.message.id ?? "", "heroPointFor", { targetUuid: target.uuid });
+    if (!outcome.ok && outcome.reason) warn(outcome.reason);
+    return;
+  }
+  if (!(await targetForAnswer(ctx))) return;
+  const result = resultOf(ctx);
+  if (isNpc(target)) return warn("FRACAS.Bond.Refused.NpcHeroPoints");
+  const response = responseFor(target.system as unknown as JsonObject, result.attackId);
+  let pool: ledger.Pool;
+  try {
+    applyHeroPointsToResult(result, response.heroPoints + 1, { spenderIsTarget: true, whoMaySpend: whoMaySpend() }, attackTablesInForce());
+    pool = ledger.change(safePool(bondSystem(target)!.heroPoints), spendEntry(result, game.user.id ?? ""));
+  } catch (e) {
+    return ruleWarning(e);
+  }
+  const answer = { [`system.attackResponses.${result.attackId}`]: { ...response, heroPoints: response.heroPoints + 1 } };
+  await target.update({ "system.heroPoints": pool, ...answer } as never);
+  await heroPointNote(target, target, result);
+}
+
+/**
+ * The player character a user spends for: their assigned character, else the one player
+ * character they own (never the target itself). Null when there is none or the choice is unclear.
+ */
+export function ownCharacter(user: User.Implementation, target: Actor.Implementation): Actor.Implementation | null {
+  const fits = (a: Actor.Implementation | null | undefined): a is Actor.Implementation =>
+    !!a && !!bondSystem(a) && a.id !== target.id && !isNpc(a) && a.testUserPermission(user, "OWNER");
+  const assigned = (user as unknown as { character?: Actor.Implementation | null }).character;
+  if (fits(assigned)) return assigned;
+  if (user.isGM) return null;
+  const owned = game.actors.filter((a) => fits(a as Actor.Implementation)) as Actor.Implementation[];
+  return owned.length === 1 ? owned[0]! : null;
+}
+
+type Outcome = { ok: true } | { ok: false; reason: string };
+const refusedBy = (e: unknown): Outcome => {
+  if (!isRuleError(e)) throw e;
+  return { ok: false, reason: `FRACAS.Error.${e.code}` };
+};
+
+/**
+ * "Any player character" may spend: a player whose character is not the target spends one of
+ * their OWN character's Hero Points against the NPC's roll on another PC. The GM's client writes
+ * both the spender's ledger entry and the target's record of the points spent on this attack.
+ */
+export const heroPointForFollowUp: GmFollowUp = {
+  allowed({ result }) {
+    const r = result as unknown as AttackCardResult;
+    return whoMaySpend() === "anyPlayerCharacter" && r.attackerIsNpc === true && r.success === true;
+  },
+
+  async run({ user, message, result, args }): Promise<Outcome> {
+    const r = result as unknown as AttackCardResult;
+    const card = message.system as unknown as { targets: { uuid: string }[]; applications: { targetUuid: string; undone: boolean }[] };
+    if (typeof args.targetUuid !== "string" || !card.targets.some((t) => t.uuid === args.targetUuid)) return { ok: false, reason: "FRACAS.Bond.Refused.NoTarget" };
+    const doc = await lookupUuid(args.targetUuid);
+    const target = doc instanceof Actor && bondSystem(doc as Actor.Implementation) ? (doc as Actor.Implementation) : null;
+    if (!target) return { ok: false, reason: "FRACAS.Bond.Refused.NoTarget" };
+    if (isNpc(target)) return { ok: false, reason: "FRACAS.Bond.Refused.HeroPointsForPc" };
+    if (card.applications.some((a) => a.targetUuid === target.uuid && !a.undone)) return { ok: false, reason: "FRACAS.Bond.Refused.AppliedUndoFirst" };
+    const spender = ownCharacter(user, target);
+    if (!spender) return { ok: false, reason: "FRACAS.Bond.Refused.NoOwnCharacter" };
+    const response = responseFor(target.system as unknown as JsonObject, r.attackId);
+    const before = safePool(bondSystem(spender)!.heroPoints);
+    let pool: ledger.Pool;
+    try {
+      applyHeroPointsToResult(r, response.heroPoints + 1, { spenderIsTarget: false, whoMaySpend: whoMaySpend() }, attackTablesInForce());
+      pool = ledger.change(before, spendEntry(r, user.id ?? ""));
+    } catch (e) {
+      return refusedBy(e);
+    }
+    await spender.update({ "system.heroPoints": pool } as never);
+    try {
+      await target.update({ [`system.attackResponses.${r.attackId}`]: { ...response, heroPoints: response.heroPoints + 1 } } as never);
+    } catch (e) {
+      await spender.update({ "system.heroPoints": before } as never);
+      throw e;
+    }
+    await heroPointNote(spender, target, r);
+    return { ok: true };
+  },
+};
 
 /** EF 5 Strength roll (STR 14+, H-t-H without point or edge): the wound drops two levels. */
 async function shakeOff(ctx: FollowUpContext): Promise<void> {
@@ -173,4 +239,5 @@ export const attackCard: CardKind = {
   template: "bond/cards/attack.hbs",
   effect: attackEffect,
   followUps: { heroPoint: spendHeroPoint, shakeOff, knockout, scar },
+  gmFollowUps: { draw: drawFollowUp, heroPointFor: heroPointForFollowUp },
 };

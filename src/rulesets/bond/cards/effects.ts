@@ -33,11 +33,30 @@ export interface AttackCardResult extends AttackResult {
   hoursRoll: number;
   attackerName: string;
   weaponName: string;
+  /** The attacker's weapon's draw modifier (for a draw the target may call). Older cards: absent = 0. */
+  drawModifier?: number;
+  /** The combat and round the attack was made in ("" / 0 outside combat): a draw is called only then. */
+  combatId?: string;
+  combatRound?: number;
+}
+
+/** A draw called against this attack: who shot first, and the draw card that says so. */
+export interface DrawRecord {
+  first: "attacker" | "target";
+  messageId: string;
 }
 
 export interface AttackResponse {
   heroPoints: number;
   shakeOff: ShakeOffInput | null;
+  draw: DrawRecord | null;
+}
+
+function readDraw(v: unknown): DrawRecord | null {
+  if (!v || typeof v !== "object") return null;
+  const d = v as Partial<DrawRecord>;
+  if (d.first !== "attacker" && d.first !== "target") return null;
+  return { first: d.first, messageId: typeof d.messageId === "string" ? d.messageId : "" };
 }
 
 export function responseFor(targetSystem: JsonObject, attackId: string): AttackResponse {
@@ -46,6 +65,7 @@ export function responseFor(targetSystem: JsonObject, attackId: string): AttackR
   return {
     heroPoints: typeof r.heroPoints === "number" && Number.isInteger(r.heroPoints) ? Math.max(0, Math.min(4, r.heroPoints)) : 0,
     shakeOff: r.shakeOff && typeof r.shakeOff === "object" ? r.shakeOff : null,
+    draw: readDraw(r.draw),
   };
 }
 

@@ -31,3 +31,10 @@ export function isNpc(actor: Actor.Implementation): boolean {
 export function warn(key: string, data?: Record<string, string | number>): void {
   ui.notifications?.warn(t(key, data));
 }
+
+/** Has this character fired in the given combat round? (Attacks are counted per combat and round.) */
+export function targetHasFired(sys: { roundAttacks: { combat: string; round: number; fired: boolean } } | null, combatId: string, round: number): boolean {
+  if (!sys || !combatId) return false;
+  const a = sys.roundAttacks;
+  return a.combat === combatId && a.round === round && a.fired;
+}

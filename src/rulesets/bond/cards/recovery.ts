@@ -13,10 +13,23 @@ import { characteristicChance, readCharacteristics, safeWoundState } from "../da
 import { recoveryEffect, resolveRecoveryCard, type RecoveryCardResult, type RecoveryKind } from "./effects.js";
 import { recoveryCardView } from "./views.js";
 import { bondSystem, rollDie, warn } from "./notes.js";
+import { combatOf } from "../sheets/attack-setup.js";
+
+/** Actor flag: the combat round of the last wound recovery roll (D18: one try per round in a fight). */
+const WOUND_TRY_FLAG = "bondWoundTry";
+
+function woundTriedThisRound(actor: Actor.Implementation, combat: Combat.Implementation | null): boolean {
+  if (!combat) return false;
+  const tried = actor.getFlag("fracas" as never, WOUND_TRY_FLAG as never) as { combat?: unknown; round?: unknown } | undefined;
+  return !!tried && tried.combat === combat.id && tried.round === combat.round;
+}
 
 export async function postRecovery(actor: Actor.Implementation, which: RecoveryKind, attackQualityRating = 1): Promise<void> {
   const sys = bondSystem(actor);
   if (!sys) return;
+  // A helpless character retries a wound's Willpower roll once per round of a fight (DECISIONS D18).
+  const combat = which === "wound" ? combatOf(actor) : null;
+  if (woundTriedThisRound(actor, combat)) return warn("FRACAS.Bond.Refused.TriedThisRound", { name: actor.name });
   const chars = readCharacteristics(sys.characteristics);
   const state = safeWoundState(sys.wound);
   const characteristic = which === "stun" && state.stunCharacteristic === "strength" ? "str" : "wil";
@@ -48,6 +61,7 @@ export async function postRecovery(actor: Actor.Implementation, which: RecoveryK
     context: { card: recoveryCardView(result, change.check, change.state) },
   });
   if (!message?.id) return;
+  if (combat) await actor.setFlag("fracas" as never, WOUND_TRY_FLAG as never, { combat: combat.id ?? "", round: combat.round ?? 0 } as never);
   const outcome = await requestApply(message.id, actor.uuid, game.user.isGM || actor.isOwner);
   if (!outcome.ok && outcome.reason) ui.notifications?.warn(t(outcome.reason));
 }

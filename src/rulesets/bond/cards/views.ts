@@ -1,6 +1,6 @@
 /** What the bond card templates show, built purely from the stored results (also used by fixtures). */
 import type { AttackCardResult, RecoveryCardResult } from "./effects.js";
-import type { CheckResult, WoundState } from "../rules/index.js";
+import { canCallDraw, STUN_EASE, WOUND_ROLL_EASE, type CheckResult, type WoundLevel, type WoundState } from "../rules/index.js";
 
 const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
@@ -9,9 +9,26 @@ export interface CardTarget {
   name: string;
   /** The target is a player character (may spend Hero Points against an NPC's roll). */
   isPC: boolean;
+  /** The target has already fired this round (then it may not call a draw). */
+  hasFired?: boolean;
+  /** The target's firearms: a draw is called with one of them (its draw modifier counts). */
+  firearms?: { id: string; name: string }[];
 }
 
-export function attackCardView(result: AttackCardResult, targets: readonly CardTarget[]) {
+export interface AttackCardOptions {
+  /** The world setting lets any player character spend Hero Points against an NPC's roll. */
+  heroPointsAnyPC?: boolean;
+}
+
+/** The draw buttons for one target: one per firearm, when the kernel says this target may call a draw. */
+function drawsFor(result: AttackCardResult, t: CardTarget): { weaponName: string; args: string }[] {
+  if (!result.success || !result.combatId) return [];
+  const may = canCallDraw({ attackKind: result.attackKind, targetIsPlayerCharacter: t.isPC, targetHasFired: t.hasFired ?? false });
+  if (!may) return [];
+  return (t.firearms ?? []).slice(0, 4).map((f) => ({ weaponName: f.name, args: JSON.stringify({ targetUuid: t.uuid, weaponId: f.id }) }));
+}
+
+export function attackCardView(result: AttackCardResult, targets: readonly CardTarget[], options: AttackCardOptions = {}) {
   const hit = result.success;
   return {
     attackerName: result.attackerName,
@@ -34,15 +51,110 @@ export function attackCardView(result: AttackCardResult, targets: readonly CardT
     scarPossible: result.scarPossible,
     shakeOffPossible: result.shakeOffPossible,
     heroPointsOffered: hit && result.attackerIsNpc,
-    targets: targets.map((t) => ({
-      uuid: t.uuid,
-      name: t.name,
-      heroPoint: hit && result.attackerIsNpc && t.isPC,
-      shakeOff: result.shakeOffPossible,
-      knockout: result.knockoutEase !== null,
-      scar: result.scarPossible,
-      any: (hit && result.attackerIsNpc && t.isPC) || result.shakeOffPossible || result.knockoutEase !== null || result.scarPossible,
+    heroPointsLabel: options.heroPointsAnyPC ? "FRACAS.Bond.Card.HeroPointsOfferedAny" : "FRACAS.Bond.Card.HeroPointsOffered",
+    targets: targets.map((t) => {
+      const draws = drawsFor(result, t);
+      const heroPoint = hit && result.attackerIsNpc && t.isPC;
+      return {
+        uuid: t.uuid,
+        name: t.name,
+        heroPoint,
+        shakeOff: result.shakeOffPossible,
+        knockout: result.knockoutEase !== null,
+        scar: result.scarPossible,
+        draws,
+        any: heroPoint || result.shakeOffPossible || result.knockoutEase !== null || result.scarPossible || draws.length > 0,
+      };
+    }),
+  };
+}
+
+/** One side of a draw: Speed + D6 + the weapon's draw modifier, each re-roll a new total. */
+export interface DrawSide {
+  name: string;
+  uuid: string;
+  weaponName: string;
+  speed: number;
+  drawModifier: number;
+  rolls: number[];
+  totals: number[];
+}
+
+/** The draw card's stored result. */
+export interface DrawCardResult {
+  attackId: string;
+  attackMessageId: string;
+  attacker: DrawSide;
+  target: DrawSide;
+  first: "attacker" | "target";
+}
+
+export function drawCardView(result: DrawCardResult) {
+  const side = (s: DrawSide, first: boolean) => ({
+    name: s.name,
+    weaponName: s.weaponName,
+    speed: s.speed,
+    modifier: signed(s.drawModifier),
+    attempts: s.rolls.map((roll, k) => ({ roll, total: s.totals[k] ?? 0, reroll: k > 0 })),
+    first,
+  });
+  const targetFirst = result.first === "target";
+  return {
+    attackerName: result.attacker.name,
+    targetName: result.target.name,
+    sides: [side(result.attacker, !targetFirst), side(result.target, targetFirst)],
+    tieRerolls: Math.max(0, result.attacker.rolls.length - 1),
+    winnerName: targetFirst ? result.target.name : result.attacker.name,
+    targetFirst,
+    adviceLabel: targetFirst ? "FRACAS.Bond.Draw.TargetFirstAdvice" : "FRACAS.Bond.Draw.AttackerFirstAdvice",
+  };
+}
+
+export const PROMPT_ROLLS = ["stun", "wound"] as const;
+export type PromptRoll = (typeof PROMPT_ROLLS)[number];
+export const PROMPT_STATUSES = ["unconscious", "knockedOut", "dead"] as const;
+export type PromptStatus = (typeof PROMPT_STATUSES)[number];
+
+/** The round-start recovery prompt's stored result: which rolls are due, or why none can be made. */
+export interface RecoveryPromptResult {
+  actorUuid: string;
+  actorName: string;
+  round: number;
+  level: WoundLevel;
+  rolls: PromptRoll[];
+  /** Willpower (after Fire Combat) or Strength (after Hand-to-Hand) for a pending Stun roll. */
+  stunCharacteristic: "willpower" | "strength" | null;
+  status: PromptStatus | null;
+  /** Hours left unconscious (Incapacitated). */
+  hours: number;
+}
+
+/** What a character's wound state asks of it at the start of a round. */
+export function promptFor(state: WoundState): { rolls: PromptRoll[]; status: PromptStatus | null } {
+  if (state.level === "KL") return { rolls: [], status: "dead" };
+  if (state.level === "IN") return { rolls: [], status: "unconscious" };
+  if (state.knockedOut) return { rolls: [], status: "knockedOut" };
+  const rolls: PromptRoll[] = [];
+  if (state.stunRollPending) rolls.push("stun");
+  if (state.woundRollPending && (state.level === "LW" || state.level === "MW" || state.level === "HW")) rolls.push("wound");
+  return { rolls, status: null };
+}
+
+export function recoveryPromptView(result: RecoveryPromptResult) {
+  const woundEase = result.level === "LW" || result.level === "MW" || result.level === "HW" ? WOUND_ROLL_EASE[result.level] : null;
+  return {
+    actorName: result.actorName,
+    round: result.round,
+    woundLabel: `FRACAS.Bond.Wound.${result.level}`,
+    rolls: result.rolls.map((which) => ({
+      which,
+      label: `FRACAS.Bond.Prompt.Roll.${which}`,
+      hint: `FRACAS.Bond.Prompt.Hint.${which}`,
+      ef: which === "stun" ? STUN_EASE : (woundEase ?? 0),
+      characteristicLabel: which === "stun" && result.stunCharacteristic === "strength" ? "FRACAS.Bond.Characteristic.str" : "FRACAS.Bond.Characteristic.wil",
     })),
+    statusLabel: result.status ? `FRACAS.Bond.Prompt.Status.${result.status}` : null,
+    hours: result.hours,
   };
 }
 

@@ -12,9 +12,11 @@ import { lookupUuidSync } from "../../../foundry/typed.js";
 import { resolveAttack, woundTable } from "../rules/index.js";
 import { attackCardView, type CardTarget } from "../cards/views.js";
 import type { AttackCardResult } from "../cards/effects.js";
-import { bondSystem, isNpc, rollDie, warn } from "../cards/notes.js";
+import { bondSystem, isNpc, rollDie, targetHasFired, warn } from "../cards/notes.js";
 import { attackInput, attackTables, attackView, defaultChoices, readChoices, type AttackChoices, type AttackSetup } from "./attack-view.js";
 import { buildSetup, combatOf } from "./attack-setup.js";
+import { rulesetOption } from "../../../foundry/settings.js";
+import { BondWeaponData } from "../data/weapon.js";
 
 const Base = handlebarsApplication();
 
@@ -82,17 +84,29 @@ export async function rollAttack(
     warn(`FRACAS.Error.${e.code}`, { ...e.data });
     return undefined;
   }
-  const cardResult: AttackCardResult = { ...result, attackId: foundry.utils.randomID(), hoursRoll: d6.total, attackerName: actor.name, weaponName: setup.weaponName };
+  const combat = combatOf(actor);
+  const combatId = combat?.id ?? "";
+  const combatRound = combat?.round ?? 0;
+  const cardResult: AttackCardResult = {
+    ...result,
+    attackId: foundry.utils.randomID(),
+    hoursRoll: d6.total,
+    attackerName: actor.name,
+    weaponName: setup.weaponName,
+    drawModifier: setup.drawModifier ?? 0,
+    combatId,
+    combatRound,
+  };
   // Rise and release change the striker's own statuses.
   for (const e of cardResult.effect?.attacker ?? []) await actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
-  const combat = combatOf(actor);
   const sys = bondSystem(actor);
   if (combat && sys) {
-    await actor.update({ "system.roundAttacks": { combat: combat.id ?? "", round: combat.round ?? 0, count: Math.min(99, setup.attacksMade + 1), fired: sys.roundAttacks.fired || setup.attackKind === "fire" } } as never);
+    const sameRound = sys.roundAttacks.combat === combatId && sys.roundAttacks.round === combatRound;
+    await actor.update({ "system.roundAttacks": { combat: combatId, round: combatRound, count: Math.min(99, setup.attacksMade + 1), fired: (sameRound && sys.roundAttacks.fired) || setup.attackKind === "fire" } } as never);
   }
   const cardTargets: CardTarget[] = targets.map((t) => {
     const a = lookupUuidSync(t.uuid);
-    return { ...t, isPC: a instanceof Actor ? !isNpc(a as Actor.Implementation) : false };
+    return a instanceof Actor ? drawTarget(t, a as Actor.Implementation, combatId, combatRound) : { ...t, isPC: false };
   });
   return postCard({
     ruleset: "bond",
@@ -101,6 +115,17 @@ export async function rollAttack(
     result: cardResult as unknown as JsonObject,
     rolls: [d100.roll],
     targets,
-    context: { card: attackCardView(cardResult, cardTargets) },
+    context: { card: attackCardView(cardResult, cardTargets, { heroPointsAnyPC: rulesetOption<string>("bond", "heroPoints", "target") === "anyPlayerCharacter" }) },
   });
 }
+
+/** A target as the attack card sees it: PC or not, fired this round or not, and its firearms (for a draw). */
+function drawTarget(t: { uuid: string; name: string }, actor: Actor.Implementation, combatId: string, round: number): CardTarget {
+  const sys = bondSystem(actor);
+  const firearms: { id: string; name: string }[] = [];
+  for (const item of actor.items) {
+    if (item.system instanceof BondWeaponData && item.system.attackKind === "fire") firearms.push({ id: item.id ?? "", name: item.name });
+  }
+  return { ...t, isPC: !isNpc(actor), hasFired: targetHasFired(sys, combatId, round), firearms };
+}
+

@@ -75,6 +75,7 @@ export function buildSetup(actor: Actor.Implementation, weapon: Item.Implementat
     pointOrEdge: attackKind === "hth" ? (w?.pointOrEdge ?? false) || meleeWeapon === "knife" || meleeWeapon === "sword" : false,
     performance: attackKind === "fire" ? (w?.performance ?? 0) : 0,
     shotsPerRound: attackKind === "fire" ? (w?.shotsPerRound ?? 0) : 0,
+    drawModifier: attackKind === "fire" ? (w?.drawModifier ?? 0) : 0,
     speed: sys.speed,
     attackerWound: sys.woundState.level,
     attackerProne: actor.statuses.has(statusEffectId("prone")),

@@ -44,6 +44,8 @@ export interface AttackSetup {
   performance: number;
   /** 0 = no cap. */
   shotsPerRound: number;
+  /** The firearm's draw modifier (0 when none or Hand-to-Hand). */
+  drawModifier?: number;
   speed: number;
   attackerWound: WoundLevel;
   attackerProne: boolean;

@@ -46,7 +46,8 @@ describe("declarationOrder / actionOrder", () => {
 
   const entries = fc.uniqueArray(
     fc.record({
-      id: fc.string({ minLength: 1, maxLength: 4 }),
+      // Ids without ", ": tieUnresolved names the tied ids joined by ", " (DECISIONS D1), which this check splits.
+      id: fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789"), minLength: 1, maxLength: 4 }),
       speed: fc.integer({ min: 0, max: 3 }),
       tieRolls: fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 4 }),
     }),

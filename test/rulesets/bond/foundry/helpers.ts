@@ -1,0 +1,58 @@
+/** Shared set-up for the bond integration tests in the typed Foundry fake. */
+import type { FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
+import type { Application } from "../../../../src/foundry/data/card-data.js";
+
+export const pcChars = { str: 12, dex: 14, wil: 13, per: 13, int: 12 };
+export const npcChars = { str: 10, dex: 9, wil: 8, per: 8, int: 7 };
+export const pool = (value: number) => ({ value, max: null, base: value, entries: [] });
+
+export type Card = { kind: string; applications: Application[]; result: Record<string, unknown>; targets: { uuid: string }[] };
+export const cardOf = (m: FakeChatMessage) => m.system as unknown as Card;
+
+export interface WoundView {
+  level: string;
+  stunRollPending: boolean;
+  stunRounds: number;
+  woundRollPending: boolean;
+  unconsciousHours: number;
+  knockedOut: boolean;
+}
+export const wound = (a: FakeActor) => (a.system as unknown as { wound: WoundView }).wound;
+export const heroPoints = (a: FakeActor) => (a.system as unknown as { heroPoints: { value: number; entries: { reason: string; by: string; delta: number }[] } }).heroPoints;
+export const responses = (a: FakeActor) => (a.system as unknown as { attackResponses: Record<string, { heroPoints?: number; draw?: { first: string; messageId: string } }> }).attackResponses;
+
+export async function bondModules() {
+  const dialog = await import("../../../../src/rulesets/bond/sheets/attack-dialog.js");
+  const setup = await import("../../../../src/rulesets/bond/sheets/attack-setup.js");
+  const view = await import("../../../../src/rulesets/bond/sheets/attack-view.js");
+  const recovery = await import("../../../../src/rulesets/bond/cards/recovery.js");
+  return { ...dialog, ...setup, ...view, ...recovery };
+}
+
+/**
+ * `attacker` (as `user`) attacks `targets` with its first item, or unarmed; `d100` then the D6
+ * kept for hours unconscious. `blow` picks a Specific Blow.
+ */
+export async function attack(world: FakeWorld, user: string, attacker: FakeActor, targets: FakeActor[], d100: number, d6: number, opts: { weapon?: boolean; blow?: "" | "knockout" } = {}): Promise<FakeChatMessage> {
+  const m = await bondModules();
+  world.login(user);
+  for (const t of targets) world.target(user, t);
+  world.dice.queue(d100, d6);
+  const weapon = opts.weapon === false ? null : (attacker.items.contents[0] ?? null);
+  const s = m.buildSetup(attacker as never, weapon as never);
+  const choices = { ...m.defaultChoices(s), specificBlow: opts.blow ?? "" };
+  const posted = await m.rollAttack(attacker as never, s, choices, targets.map((t) => ({ uuid: t.uuid, name: t.name })));
+  world.users.get(user)!.targets.clear();
+  return posted as unknown as FakeChatMessage;
+}
+
+/** The data-args of a gmFollowUp button on a card (as the browser would read them from the attribute). */
+export function buttonArgs(content: string, followUp: string): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  const re = new RegExp(`data-fracas-follow-up="${followUp}" data-args="([^"]*)"`, "g");
+  for (const match of content.matchAll(re)) {
+    const decoded = match[1]!.replace(/&quot;/g, '"').replace(/&#x3D;/g, "=").replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+    out.push(JSON.parse(decoded) as Record<string, unknown>);
+  }
+  return out;
+}
