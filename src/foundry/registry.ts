@@ -95,7 +95,7 @@ export interface CardKind {
 
 export interface GmFollowUp {
   allowed(input: { user: User.Implementation; message: ChatMessage.Implementation; result: JsonObject }): boolean;
-  run(input: { user: User.Implementation; message: ChatMessage.Implementation; result: JsonObject; args: JsonObject }): Promise<{ ok: true } | { ok: false; reason: string }>;
+  run(input: { user: User.Implementation; message: ChatMessage.Implementation; result: JsonObject; args: JsonObject }): Promise<{ ok: true } | { ok: false; reason: string; data?: Record<string, string | number> }>;
 }
 
 export interface RulesetDescriptor {

@@ -21,7 +21,8 @@ export interface UndoRequest {
   applicationId: string;
   userId: string;
 }
-export type Outcome = { ok: true; summary: { key: string; data?: Record<string, string | number> } } | { ok: false; reason: string };
+/** A refusal's `data` fills the placeholders of its i18n `reason` (e.g. a kernel error's {max}). */
+export type Outcome = { ok: true; summary: { key: string; data?: Record<string, string | number> } } | { ok: false; reason: string; data?: Record<string, string | number> };
 
 interface CardSystem {
   ruleset: string;

@@ -43,7 +43,7 @@ export function renderApplications(card: CardView): string {
 
 async function onClick(message: ChatMessage.Implementation, card: CardView, el: HTMLElement): Promise<void> {
   const action = el.dataset.fracasAction;
-  let outcome: { ok: boolean; reason?: string } | undefined;
+  let outcome: { ok: boolean; reason?: string; data?: Record<string, string | number> } | undefined;
   if (action === "apply" && el.dataset.targetUuid) {
     outcome = await requestApply(message.id ?? "", el.dataset.targetUuid, mayWriteHere(message, card, el.dataset.targetUuid));
   } else if (action === "undo" && el.dataset.applicationId) {
@@ -63,7 +63,7 @@ async function onClick(message: ChatMessage.Implementation, card: CardView, el: 
     if (follow) await follow({ message, result: card.result, button: el });
     return;
   }
-  if (outcome && !outcome.ok && outcome.reason) ui.notifications?.warn(t(outcome.reason));
+  if (outcome && !outcome.ok && outcome.reason) ui.notifications?.warn(t(outcome.reason, outcome.data));
 }
 
 export function onRenderChatMessageHTML(message: ChatMessage.Implementation, html: HTMLElement): void {
