@@ -2,12 +2,20 @@
  * Faserip's combat mapping: side initiative each round (heroes vs villains; 1d10 + the rank
  * number of the side's highest-Intuition combatant by default, or plain 1d10, or the Advanced
  * modifier — the "initiative" option), then the engine's side plan: the winning side declares
- * and acts, then the other. A combatant's dodge for the round lives in its memory (`dodge`),
- * cleared at each round start.
+ * and acts, then the other. A combatant's dodge for the round lives in its memory
+ * (`dodge: {round, color}`), written through the GM (memoryPatch) and cleared at each round start
+ * (startRound: the one place it is cleared; readers also check the round).
+ *
+ * Decision (seed: "Dodge: Use their action to make an Agility FEAT"): a dodge is the combatant's
+ * action for the round, so it is accepted once per round and only from a combatant who declared
+ * "dodging" or has not declared yet. The undeclared case is needed: in a side round the losing
+ * side declares only after the winning side has acted, so its members are attacked before they
+ * can declare. Once such a dodge is recorded the action is spent: the combatant's declaration
+ * choices narrow to "dodging" (declarations()), so it cannot later declare an attack as well.
  */
 import { sidePlan, type RoundPlan } from "../../engine/order.js";
 import type { CombatantInfo, CombatMapping, JsonObject, RoundStart } from "../../foundry/registry.js";
-import { INITIATIVE_MODES, initiativeModifiersTable, rankNumbersTable, sideInitiative, type InitiativeMode } from "./rules/index.js";
+import { COLORS, INITIATIVE_MODES, initiativeModifiersTable, rankNumbersTable, sideInitiative, type Color, type InitiativeMode } from "./rules/index.js";
 import type { Grid } from "../../engine/tables.js";
 import type { DieSource } from "../../engine/dice.js";
 import { heroView } from "./data/state.js";
@@ -23,6 +31,42 @@ export function sideOf(c: Pick<CombatantInfo, "system" | "isPC">): SideId {
   const side = (c.system as { side?: unknown }).side;
   if (side === "heroes" || side === "villains") return side;
   return c.isPC ? "heroes" : "villains";
+}
+
+/** A dodge kept in combatant memory: the round it was rolled in and its colour (the shift is read from the dodge table in force). */
+export interface StoredDodge {
+  round: number;
+  color: Color;
+}
+
+const DODGE_KEYS = ["color", "round"];
+
+/** The well-formed dodge in a memory value, or null (anything else — a flag, junk, null — is not one). */
+export function storedDodge(v: unknown): StoredDodge | null {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;
+  const o = v as Record<string, unknown>;
+  if (Object.keys(o).sort().join() !== DODGE_KEYS.join()) return null;
+  const { round, color } = o;
+  if (typeof round !== "number" || !Number.isInteger(round) || round < 1) return null;
+  if (!(COLORS as readonly unknown[]).includes(color)) return null;
+  return { round, color: color as Color };
+}
+
+/** The combatant's dodge for `round`, if it made one. */
+export function dodgeThisRound(memory: JsonObject | undefined, round: number): StoredDodge | null {
+  const d = storedDodge(memory?.["dodge"]);
+  return d && d.round === round ? d : null;
+}
+
+/**
+ * Why this combatant may not dodge in `round` (an i18n key), or null when it may: once per
+ * round, and only when it declared dodging or has not declared yet (see the decision above).
+ */
+export function dodgeRefusal(c: Pick<CombatantInfo, "declaration" | "memory">, round: number): string | null {
+  if (!Number.isInteger(round) || round < 1) return "FRACAS.Faserip.Refused.NoRound";
+  if (dodgeThisRound(c.memory, round)) return "FRACAS.Faserip.Refused.AlreadyDodged";
+  if (c.declaration !== "" && c.declaration !== "dodging") return "FRACAS.Faserip.Refused.DeclaredOther";
+  return null;
 }
 
 export interface FaseripCombatOptions {
@@ -79,8 +123,21 @@ export function faseripCombat(options: FaseripCombatOptions): CombatMapping {
       return sidePlan(entries, die, { round });
     },
 
-    declarations(): { value: string; label: string }[] {
-      return DECLARATIONS.map((value) => ({ value, label: `FRACAS.Faserip.Declare.${value}` }));
+    declarations(combatant): { value: string; label: string }[] {
+      // A dodge already made is the round's action (memory is cleared each round start).
+      const dodged = storedDodge(combatant?.memory?.["dodge"]) !== null;
+      return DECLARATIONS.filter((value) => !dodged || value === "dodging").map((value) => ({ value, label: `FRACAS.Faserip.Declare.${value}` }));
+    },
+
+    /** Only a well-formed dodge for the current round, once, from a combatant free to dodge. */
+    memoryPatch({ combatant, patch, round }): JsonObject | { refused: string } {
+      const keys = Object.keys(patch);
+      const dodge = storedDodge(patch["dodge"]);
+      if (keys.length !== 1 || keys[0] !== "dodge" || !dodge) return { refused: "FRACAS.Faserip.Refused.BadDodge" };
+      if (dodge.round !== round) return { refused: "FRACAS.Faserip.Refused.NotThisRound" };
+      const refusal = dodgeRefusal(combatant, round);
+      if (refusal) return { refused: refusal };
+      return { dodge: { round: dodge.round, color: dodge.color } };
     },
   };
 }

@@ -12,6 +12,8 @@ import { CARD_TEMPLATES, faseripCards } from "./cards/index.js";
 import { faseripTables } from "./cards/tables.js";
 import { currentEndurance, heroView } from "./data/state.js";
 import { attackCardView } from "./sheets/views.js";
+import { faseripRoundStart } from "./cards/round-start.js";
+import { PANEL_TEMPLATE, panelContext } from "./sheets/tracker-panel.js";
 
 export const faserip: RulesetDescriptor = {
   id: "faserip",
@@ -44,7 +46,9 @@ export const faserip: RulesetDescriptor = {
     },
   }),
   cards: faseripCards,
-  templates: ["faserip/hero-sheet.hbs", "faserip/item-sheet.hbs", "faserip/feat-dialog.hbs", ...Object.values(CARD_TEMPLATES)],
+  onRoundStart: faseripRoundStart,
+  trackerPanel: { template: PANEL_TEMPLATE, context: panelContext },
+  templates: ["faserip/hero-sheet.hbs", "faserip/item-sheet.hbs", "faserip/feat-dialog.hbs", "faserip/tracker-panel.hbs", ...Object.values(CARD_TEMPLATES)],
   sample: {
     source: {
       name: "Fracas sample: Brawler",

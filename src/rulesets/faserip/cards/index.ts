@@ -46,6 +46,8 @@ export const faseripCards: Record<string, CardKind> = {
   },
   feat: {
     template: CARD_TEMPLATES.feat,
+    // A dodge or ability FEAT changes no one: no Apply rows (a dodge is kept in combatant memory).
+    applicable: false,
     effect: featEffect,
   },
 };

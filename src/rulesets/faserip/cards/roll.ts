@@ -13,6 +13,7 @@ import { lookupUuid, lookupUuidSync } from "../../../foundry/typed.js";
 import {
   applyAttack,
   ATTACK_ACTIONS,
+  dodgeShift,
   dyingTick,
   resolveAttack,
   resolveFeat,
@@ -24,7 +25,9 @@ import {
 } from "../rules/index.js";
 import type { AttackAction, Color, SecondaryCheck, StateChange } from "../rules/index.js";
 import { currentEndurance, heroView, stateOf, updateOf } from "../data/state.js";
-import { attackCardView, dyingCardView, featCardView, secondaryCardView, type FeatForm } from "../sheets/views.js";
+import { attackCardView, dyingCardView, featCardView, secondaryCardView, targetDodge, type FeatForm } from "../sheets/views.js";
+import { dodgeRefusal, dodgeThisRound } from "../combat.js";
+import { requestCombatantMemory } from "../../../foundry/queries.js";
 import { faseripTables } from "./tables.js";
 import { knockBackPosition } from "./knockback.js";
 
@@ -71,29 +74,34 @@ export function combatantOf(actor: { uuid: string; id: string | null }): Combata
 export interface DodgeMemory {
   round: number;
   color: Color;
+  /** The column shift of the dodge's colour on the dodge table in force. */
   shift: number;
 }
 
-/** The dodge this combatant rolled this round (combatant memory; a player's lands in a flag). */
+/** The dodge this combatant made this round (its combatant memory), with its shift. */
 export function readDodge(combatant: Combatant.Implementation | null, round: number): DodgeMemory | null {
   if (!combatant) return null;
-  const memory = (combatant.system as unknown as { memory?: { dodge?: DodgeMemory | null } }).memory;
-  const flag = combatant.getFlag("fracas" as never, "dodge" as never) as DodgeMemory | undefined;
-  for (const m of [memory?.dodge, flag]) if (m && m.round === round) return m;
-  return null;
+  const memory = (combatant.system as unknown as { memory?: JsonObject }).memory;
+  const d = dodgeThisRound(memory, round);
+  return d ? { ...d, shift: dodgeShift(d.color, faseripTables().dodgeShifts) } : null;
+}
+
+/** The combatant's declaration and memory, as the combat mapping reads them. */
+function declarationAndMemory(combatant: Combatant.Implementation): { declaration: string; memory: JsonObject } {
+  const sys = combatant.system as unknown as { declaration?: string; memory?: JsonObject };
+  return { declaration: sys.declaration ?? "", memory: sys.memory ?? {} };
 }
 
 /**
- * Keeps a dodge for the round. The GM writes combatant memory; core Foundry lets a player
- * update only flags on a combatant, so a player's dodge goes into a flag read the same way.
+ * Keeps a dodge for the round in the dodger's combatant memory. Players may not write combatant
+ * system data, so the write goes through the GM (requestCombatantMemory); the combat mapping's
+ * memoryPatch decides, for the GM's own dodges too. Returns the refusal, if any.
  */
-async function recordDodge(actor: Actor.Implementation, color: Color, shift: number): Promise<void> {
-  const combatant = combatantOf(actor);
-  const round = game.combat?.round ?? 0;
-  if (!combatant) return;
-  const dodge: DodgeMemory = { round, color, shift };
-  if (game.user.isGM) await combatant.update({ "system.memory.dodge": dodge } as never);
-  else await combatant.setFlag("fracas" as never, "dodge" as never, dodge as never);
+async function recordDodge(combatant: Combatant.Implementation, round: number, color: Color): Promise<string | null> {
+  const combatId = combatant.parent?.id ?? game.combat?.id ?? "";
+  const patch = { dodge: { round, color } };
+  const done = await requestCombatantMemory(combatId, combatant.id ?? "", patch);
+  return done.ok ? null : (done.reason ?? "FRACAS.Chat.Failed");
 }
 
 async function spendKarmaPoints(actor: Actor.Implementation, points: number, reason: string): Promise<void> {
@@ -128,16 +136,16 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
   const posted: ChatMessage.Implementation[] = [];
   let pool = karmaPool(actor);
   const reason = t(`FRACAS.Faserip.Action.${form.action}`);
+  const round = game.combat?.round ?? 0;
 
   if ((ATTACK_ACTIONS as readonly string[]).includes(form.action)) {
     const action = form.action as AttackAction;
     const targets: (TargetRef | null)[] = req.targets.length > 0 ? req.targets : [null];
     if (form.karma * targets.length > pool) throw new FracasRuleError("notEnoughKarma", "not enough Karma", { points: form.karma * targets.length, pool });
-    const round = game.combat?.round ?? 0;
     for (const target of targets) {
       const targetActor = target ? ((await lookupUuid(target.uuid)) as Actor.Implementation | null) : null;
       const defenderView = targetActor ? heroView(targetActor.system) : null;
-      const dodge = (targetActor ? readDodge(combatantOf(targetActor), round)?.shift : undefined) ?? form.dodge;
+      const dodge = targetDodge(targetActor ? (readDodge(combatantOf(targetActor), round)?.shift ?? null) : null, form.dodge);
       const { roll, value } = await d(100);
       const attack = resolveAttack(
         {
@@ -187,9 +195,15 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
   }
 
   const isDodge = form.action === "dodging";
-  if (isDodge && readDodge(combatantOf(actor), game.combat?.round ?? 0)) {
-    ui.notifications?.warn(t("FRACAS.Faserip.Dialog.AlreadyDodged"));
-    return posted;
+  // In combat, a dodge is checked before the roll (once per round, and only as the round's action).
+  const dodger = isDodge ? combatantOf(actor) : null;
+  if (dodger) {
+    // A player's dodge is kept by the GM: without one connected it could not count, so no roll.
+    const refusal = !game.user.isGM && !game.users.activeGM ? "FRACAS.Chat.NoGM" : dodgeRefusal(declarationAndMemory(dodger), round);
+    if (refusal) {
+      ui.notifications?.warn(t(refusal));
+      return posted;
+    }
   }
   const { roll, value } = await d(100);
   const feat = resolveFeat(
@@ -207,7 +221,10 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
   });
   if (message) posted.push(message);
   await spendKarmaPoints(actor, feat.karmaSpent, reason);
-  if (isDodge) await recordDodge(actor, feat.color, feat.dodgeShift);
+  if (dodger) {
+    const refused = await recordDodge(dodger, round, feat.color);
+    if (refused) ui.notifications?.warn(t(refused));
+  }
   return posted;
 }
 

@@ -2,7 +2,9 @@
  * The FEAT dialog: ability, action (the nine of the seed, or a plain ability FEAT), weapon,
  * column shifts (dodge, cover, multiple targets, other) and Karma; it shows the exact chance of
  * each colour from the kernel's colorOdds before rolling, then rolls d100 with Foundry's Roll.
- * The dodge shift is pre-filled from the target's dodge this round (combatant memory).
+ * An attack rolls once per target, each against that target's recorded dodge this round
+ * (combatant memory), so the odds are listed per target; the dodge field is used only for a
+ * target with no recorded dodge (or no target at all).
  */
 import { handlebarsApplication } from "../../../foundry/typed.js";
 import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
@@ -72,14 +74,11 @@ export class FaseripFeatDialog extends Base {
     this.targets = currentTargets();
     const weapon = weaponsOf(actor).find((w) => w.id === opts.weaponId) ?? null;
     const action: DialogAction = opts.action ?? (weapon ? actionForWeapon(weapon) : "slugfest");
-    const round = game.combat?.round ?? 0;
-    const first = this.targets[0];
-    const dodge = first ? (readDodge(combatantOf({ uuid: first.uuid, id: null }), round)?.shift ?? 0) : 0;
     this.formState = {
       ability: opts.ability ?? abilityForAction(action, "fighting"),
       action,
       weaponId: weapon?.id ?? "",
-      dodge,
+      dodge: 0,
       cover: 0,
       multipleTargets: this.targets.length > 1 ? multipleTargetShift(this.targets.length) : 0,
       other: 0,

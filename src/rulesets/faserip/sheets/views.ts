@@ -8,6 +8,7 @@ import type { Grid } from "../../../engine/tables.js";
 import { isRuleError } from "../../../engine/errors.js";
 import { ABILITY_KEYS, type AbilityKey } from "../data/keys.js";
 import { heroView } from "../data/state.js";
+import { sideOf } from "../combat.js";
 
 const L = "FRACAS.Faserip";
 export const rankLabel = (key: RankKey): string => `${L}.Rank.${key}`;
@@ -174,31 +175,74 @@ export function normaliseForm(f: FeatForm, karmaPool: number): FeatForm {
   };
 }
 
+/**
+ * The dodge shift an attack on one target uses: the target's recorded dodge this round when it
+ * has one, else the dialog's dodge field. The dialog's odds and the roll both use this.
+ */
+export function targetDodge(recorded: number | null, formDodge: number): number {
+  return recorded ?? formDodge;
+}
+
 export function totalShift(f: FeatForm): number {
   return clampShift(f.dodge + f.cover + f.multipleTargets + f.other, -MAX_SHIFT, MAX_SHIFT);
 }
 
 const pct = (p: number): string => `${Math.round(p * 100)}%`;
 
+type Odds = { white: number; green: number; yellow: number; red: number };
+
+function oddsList(odds: Odds) {
+  return (["white", "green", "yellow", "red"] as const).map((color) => ({ color, label: `${L}.Color.${color}`, percent: pct(odds[color]), value: odds[color] }));
+}
+
+/** The kernel's column and exact colour odds for the form (null column on a rule error). */
+function formOdds(f: FeatForm, rank: RankKey, rankNum: number, tables: FeatDialogInput["tables"]): { odds: Odds; column: RankKey } {
+  const odds = colorOdds(rank, totalShift(f), f.karma, tables?.universal);
+  // The column the kernel reads (same clamping as the roll).
+  const column = resolveFeat(
+    { action: f.action, abilityRank: rankNum, roll: 1, shifts: { dodge: f.dodge, cover: f.cover, multipleTargets: f.multipleTargets, other: f.other } },
+    { universal: tables?.universal, ranks: tables?.ranks },
+  ).column;
+  return { odds, column };
+}
+
 export function featDialogView(input: FeatDialogInput) {
   const f = normaliseForm(input.form, input.karmaPool);
   const rankNum = input.abilities[f.ability] ?? 0;
   let error: string | null = null;
-  let odds = { white: 0, green: 0, yellow: 0, red: 0 };
+  let odds: Odds = { white: 0, green: 0, yellow: 0, red: 0 };
   let rank: RankKey = "shift0";
   let column: RankKey = "shift0";
+  const isAttack = (ATTACK_ACTIONS as readonly string[]).includes(f.action);
+  // An attack rolls once per target, each with that target's own dodge: one odds row per target.
+  const targets = input.targets.map((t) => {
+    const tf = normaliseForm({ ...f, dodge: targetDodge(t.dodgeShift, f.dodge) }, input.karmaPool);
+    return {
+      ...t,
+      colorLabel: t.dodgeColor ? `${L}.Color.${t.dodgeColor}` : "",
+      recorded: t.dodgeShift !== null,
+      form: tf,
+      shift: totalShift(tf),
+      columnLabel: "",
+      odds: [] as ReturnType<typeof oddsList>,
+    };
+  });
   try {
     rank = toRankKey("ability", rankNum, input.tables?.ranks);
-    odds = colorOdds(rank, totalShift(f), f.karma, input.tables?.universal);
-    // The column the kernel reads (same clamping as the roll).
-    column = resolveFeat({ action: f.action, abilityRank: rankNum, roll: 1, shifts: { dodge: f.dodge, cover: f.cover, multipleTargets: f.multipleTargets, other: f.other } }, { universal: input.tables?.universal, ranks: input.tables?.ranks }).column;
+    ({ odds, column } = formOdds(f, rank, rankNum, input.tables));
+    if (isAttack) {
+      for (const t of targets) {
+        const o = formOdds(t.form, rank, rankNum, input.tables);
+        t.columnLabel = rankLabel(o.column);
+        t.odds = oddsList(o.odds);
+      }
+    }
   } catch (e) {
     if (!isRuleError(e)) throw e;
     error = `FRACAS.Error.${e.code}`;
   }
   const weapon = input.weapons.find((w) => w.id === f.weaponId) ?? null;
   if (!error && f.action === "shooting" && !weapon) error = "FRACAS.Error.missingWeaponDamage";
-  const isAttack = (ATTACK_ACTIONS as readonly string[]).includes(f.action);
   return {
     actorName: input.actorName,
     form: f,
@@ -211,14 +255,11 @@ export function featDialogView(input: FeatDialogInput) {
     columnLabel: rankLabel(column),
     shift: totalShift(f),
     karmaPool: input.karmaPool,
-    targets: input.targets.map((t) => ({ ...t, colorLabel: t.dodgeColor ? `${L}.Color.${t.dodgeColor}` : "" })),
+    targets: targets.map(({ form: tf, ...t }) => ({ ...t, dodge: tf.dodge })),
     noTargets: input.targets.length === 0,
-    odds: [
-      { color: "white", label: `${L}.Color.white`, percent: pct(odds.white), value: odds.white },
-      { color: "green", label: `${L}.Color.green`, percent: pct(odds.green), value: odds.green },
-      { color: "yellow", label: `${L}.Color.yellow`, percent: pct(odds.yellow), value: odds.yellow },
-      { color: "red", label: `${L}.Color.red`, percent: pct(odds.red), value: odds.red },
-    ],
+    /** Attack with targets: the odds are shown per target (their dodges differ), not once. */
+    perTarget: isAttack && targets.length > 0 && error === null,
+    odds: oddsList(odds),
     error,
     canRoll: error === null,
   };
@@ -299,4 +340,35 @@ export function dyingCardView(result: { name: string; enduranceBefore: RankKey; 
     after: result.enduranceAfter ? rankLabel(result.enduranceAfter) : "",
     dies: result.enduranceAfter === null,
   };
+}
+
+/** The side-initiative panel under the tracker's plan: each side's d10 + bonus = total, winner first. */
+export function sidesPanelView(input: { combatMemory: Record<string, unknown>; combatants: { name: string; system: unknown; isPC: boolean }[] }) {
+  const mode = typeof input.combatMemory["mode"] === "string" ? input.combatMemory["mode"] : "seed";
+  const stored = Array.isArray(input.combatMemory["sides"]) ? (input.combatMemory["sides"] as unknown[]) : [];
+  const sides = stored.flatMap((raw, i) => {
+    const s = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
+    const id = s["id"] === "heroes" || s["id"] === "villains" ? s["id"] : null;
+    if (!id) return [];
+    const members = input.combatants.filter((c) => sideOf({ system: c.system as never, isPC: c.isPC }) === id);
+    // The member whose Intuition sets the bonus (seed and Advanced modes read the highest).
+    const leader = members.reduce<{ name: string; intuition: number } | null>((best, c) => {
+      const intuition = heroView(c.system).abilities.intuition;
+      return !best || intuition > best.intuition ? { name: c.name, intuition } : best;
+    }, null);
+    const rerolls = Array.isArray(s["rerolls"]) ? (s["rerolls"] as unknown[]).filter((r): r is number => typeof r === "number") : [];
+    return [
+      {
+        id,
+        label: `${L}.Side.${id}`,
+        roll: n(s["roll"]),
+        bonus: n(s["bonus"]),
+        total: n(s["total"]),
+        rerolls: rerolls.join(", "),
+        leader: mode !== "plain" && leader ? leader.name : "",
+        first: i === 0,
+      },
+    ];
+  });
+  return { modeLabel: `FRACAS.Settings.faserip.initiative.Choices.${mode === "plain" || mode === "advanced" ? mode : "seed"}`, sides, empty: sides.length === 0 };
 }

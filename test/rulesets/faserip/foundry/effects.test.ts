@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { resolveAttack, resolveSecondary } from "../../../../src/rulesets/faserip/rules/index.js";
 import { attackEffect, dyingTickEffect, featEffect, secondaryEffect } from "../../../../src/rulesets/faserip/cards/effects.js";
 import { stateOf, updateOf } from "../../../../src/rulesets/faserip/data/state.js";
-import { faseripCombat, sideOf } from "../../../../src/rulesets/faserip/combat.js";
-import { featDialogView, normaliseForm } from "../../../../src/rulesets/faserip/sheets/views.js";
+import { dodgeRefusal, faseripCombat, sideOf, storedDodge } from "../../../../src/rulesets/faserip/combat.js";
+import { featDialogView, normaliseForm, targetDodge } from "../../../../src/rulesets/faserip/sheets/views.js";
+import { colorOdds } from "../../../../src/rulesets/faserip/rules/index.js";
 import { knockBackPosition } from "../../../../src/rulesets/faserip/cards/knockback.js";
 import type { CombatantInfo, JsonObject } from "../../../../src/foundry/registry.js";
 
@@ -80,6 +81,7 @@ describe("combat mapping", () => {
     const m = faseripCombat({ mode: () => "seed", tables: () => ({}) });
     const start = m.startRound({ round: 2, combatants: cs, combatMemory: {}, die: dice(4, 4, 2, 9) });
     expect(start.combatMemory["order"]).toEqual(["villains", "heroes"]);
+    // Last round's dodges are cleared here, and only here.
     expect(start.memory).toEqual({ h: { dodge: null }, v: { dodge: null } });
     const plan = m.plan({ round: 2, combatants: cs, combatMemory: start.combatMemory, die: dice() });
     expect(plan.steps.map((s) => `${s.kind}:${s.combatantId}`)).toEqual(["declare:v", "act:v", "declare:h", "act:h"]);
@@ -95,5 +97,68 @@ describe("views and knock-back", () => {
   it("knock-back pushes straight away from the attacker by whole grid spaces", () => {
     expect(knockBackPosition({ x: 0, y: 0 }, { x: 100, y: 0 }, 2, 100)).toEqual({ x: 300, y: 0 });
     expect(knockBackPosition({ x: 100, y: 100 }, { x: 100, y: 0 }, 1, 100)).toEqual({ x: 100, y: -100 });
+  });
+});
+
+describe("dodge in combatant memory (memoryPatch)", () => {
+  const m = faseripCombat({ mode: () => "seed", tables: () => ({}) });
+  const who = (declaration = "", memory: JsonObject = {}): CombatantInfo => ({ id: "c", name: "C", actorType: "faseripHero", system: {}, isPC: true, declaration, initiative: 5, memory });
+  const patch = (p: unknown, c = who(), round = 2, phase = "act") => m.memoryPatch!({ combatant: c, patch: p as JsonObject, round, phase });
+
+  it("accepts one well-formed dodge for the current round, from an undeclared or dodging combatant", () => {
+    expect(patch({ dodge: { round: 2, color: "yellow" } })).toEqual({ dodge: { round: 2, color: "yellow" } });
+    expect(patch({ dodge: { color: "white", round: 2 } }, who("dodging"), 2, "declare")).toEqual({ dodge: { round: 2, color: "white" } });
+  });
+
+  it("refuses junk, extra keys, a stale round, a second dodge and a combatant that declared another action", () => {
+    for (const bad of [{}, { dodge: null }, { dodge: { round: 2, color: "purple" } }, { dodge: { round: 2, color: "red", shift: -99 } }, { dodge: { round: 2, color: "red" }, hp: 1 }, { dodge: { round: 2.5, color: "red" } }, { dodge: [2, "red"] }]) {
+      expect(patch(bad)).toEqual({ refused: "FRACAS.Faserip.Refused.BadDodge" });
+    }
+    expect(patch({ dodge: { round: 1, color: "red" } })).toEqual({ refused: "FRACAS.Faserip.Refused.NotThisRound" });
+    expect(patch({ dodge: { round: 2, color: "red" } }, who("", { dodge: { round: 2, color: "green" } }))).toEqual({ refused: "FRACAS.Faserip.Refused.AlreadyDodged" });
+    expect(patch({ dodge: { round: 2, color: "red" } }, who("slugfest"))).toEqual({ refused: "FRACAS.Faserip.Refused.DeclaredOther" });
+    // Last round's dodge (not cleared) does not block this round's.
+    expect(patch({ dodge: { round: 2, color: "red" } }, who("", { dodge: { round: 1, color: "green" } }))).toEqual({ dodge: { round: 2, color: "red" } });
+    expect(dodgeRefusal(who(), 0)).toBe("FRACAS.Faserip.Refused.NoRound");
+    expect(storedDodge({ round: 3, color: "green" })).toEqual({ round: 3, color: "green" });
+    expect(storedDodge("red")).toBeNull();
+  });
+
+  it("a recorded dodge spends the round's action: declarations narrow to dodging", () => {
+    expect(m.declarations(who()).map((d) => d.value)).toContain("slugfest");
+    expect(m.declarations(who("", { dodge: { round: 2, color: "red" } })).map((d) => d.value)).toEqual(["dodging"]);
+    expect(m.declarations(who("", { dodge: null })).length).toBeGreaterThan(1);
+  });
+});
+
+describe("FEAT dialog with several targets", () => {
+  const base = { ability: "fighting", action: "slugfest", weaponId: "", dodge: 0, cover: -1, multipleTargets: -1, other: 0, karma: 5 } as const;
+  it("shows each target's odds with its own recorded dodge, the form's dodge for the others", () => {
+    const v = featDialogView({
+      actorName: "A",
+      abilities: { ...abilities, fighting: 30 },
+      karmaPool: 20,
+      weapons: [],
+      targets: [
+        { name: "Dodged", dodgeColor: "yellow", dodgeShift: -4 },
+        { name: "Sitting", dodgeColor: null, dodgeShift: null },
+      ],
+      form: { ...base, dodge: -2 },
+    });
+    expect(v.perTarget).toBe(true);
+    const pcts = (o: ReturnType<typeof colorOdds>) => [o.white, o.green, o.yellow, o.red].map((p) => `${Math.round(p * 100)}%`);
+    // Remarkable −4 (dodge) −1 (cover) −1 (two targets) = −6; the sitting one: −2 (form) −2 = −4.
+    expect(v.targets[0]).toMatchObject({ name: "Dodged", recorded: true, dodge: -4, shift: -6, columnLabel: "FRACAS.Faserip.Rank.shift0" });
+    expect(v.targets[0]!.odds.map((o) => o.percent)).toEqual(pcts(colorOdds("remarkable", -6, 5)));
+    expect(v.targets[1]).toMatchObject({ name: "Sitting", recorded: false, dodge: -2, shift: -4, columnLabel: "FRACAS.Faserip.Rank.poor" });
+    expect(v.targets[1]!.odds.map((o) => o.percent)).toEqual(pcts(colorOdds("remarkable", -4, 5)));
+    expect(targetDodge(-6, -2)).toBe(-6);
+    expect(targetDodge(null, -2)).toBe(-2);
+  });
+  it("without targets, or for a dodge FEAT, the odds are shown once for the form", () => {
+    const none = featDialogView({ actorName: "A", abilities, karmaPool: 0, weapons: [], targets: [], form: { ...base, karma: 0 } });
+    expect(none.perTarget).toBe(false);
+    const dodge = featDialogView({ actorName: "A", abilities, karmaPool: 0, weapons: [], targets: [{ name: "X", dodgeColor: null, dodgeShift: null }], form: { ...base, action: "dodging", ability: "agility", karma: 0 } });
+    expect(dodge.perTarget).toBe(false);
   });
 });

@@ -18,3 +18,41 @@ export function heroSystem(abilities = captainAbilities, extra: Record<string, u
     ...extra,
   };
 }
+
+// A side-initiative round built with the real combat mapping and a scripted die: Heroes (Captain
+// Resolute, Intuition 30) against Villains (Doctor Malevolent, Intuition 20). Seed mode: heroes
+// 9 + 30 = 39, villains 2 + 20 = 22. Pass other faces (and a mode) for ties or another mode.
+import { faseripCombat } from "../../../../src/rulesets/faserip/combat.js";
+import type { CombatantInfo, JsonObject } from "../../../../src/foundry/registry.js";
+import type { InitiativeMode } from "../../../../src/rulesets/faserip/rules/index.js";
+
+const member = (id: string, name: string, isPC: boolean, intuition: number, declaration = ""): CombatantInfo => ({
+  id,
+  name,
+  actorType: "faseripHero",
+  system: heroSystem({ ...captainAbilities, intuition }, { side: isPC ? "heroes" : "villains" }) as unknown as JsonObject,
+  isPC,
+  declaration,
+  initiative: null,
+  memory: {},
+});
+
+export function faseripRoundSample(faces: number[] = [9, 2], mode: InitiativeMode = "seed", declarations: Record<string, string> = {}) {
+  const queue = [...faces];
+  const die = (sides: number) => {
+    const f = queue.shift();
+    if (f === undefined || f < 1 || f > sides) throw new Error(`fixture: no d${sides} face scripted`);
+    return f;
+  };
+  const mapping = faseripCombat({ mode: () => mode, tables: () => ({}) });
+  const combatants = [
+    member("captain", "Captain Resolute", true, 30, declarations["captain"]),
+    member("bruiser", "Bruiser", true, 6, declarations["bruiser"]),
+    member("rampage", "Rampage", false, 6, declarations["rampage"]),
+    member("malevolent", "Doctor Malevolent, Master of the Seventh Dimension", false, 20, declarations["malevolent"]),
+  ];
+  const start = mapping.startRound({ round: 3, combatants, combatMemory: {}, die });
+  const withStart = combatants.map((c) => ({ ...c, initiative: start.initiative[c.id] ?? null, memory: { ...c.memory, ...(start.memory[c.id] ?? {}) } }));
+  const plan = mapping.plan({ round: 3, combatants: withStart, combatMemory: start.combatMemory, die });
+  return { mapping, combatants: withStart, start, plan };
+}

@@ -26,6 +26,8 @@ const form = (f: Partial<FeatForm>): FeatForm => ({ ability: "fighting", action:
 const sys = (a: FakeActor) => a.system as unknown as { health: { value: number; max: number }; status: Record<string, unknown>; karma: { value: number } };
 const cardOf = (m: unknown) => (m as FakeChatMessage).system as unknown as { result: Record<string, any>; applications: Application[]; targets: { uuid: string }[] };
 const cid = (a: FakeActor) => combat.combatants.find((c) => c.actorId === a.id)!.id;
+const combatantDoc = (a: FakeActor) => combat.combatants.get(cid(a)) as never as Combatant.Implementation & { flags: Record<string, unknown> };
+const memoryOf = (a: FakeActor) => (combat.combatants.get(cid(a))!.system as unknown as { memory: Record<string, unknown> }).memory;
 
 async function feat(userId: string, actor: FakeActor, f: Partial<FeatForm>, targets: FakeActor[] = [], weapon: { name: string; damage: number } | null = null) {
   world.login(userId);
@@ -89,15 +91,29 @@ describe("faserip round in the fake", () => {
     expect(mapping.declarations({} as never).map((d) => d.value)).toContain("dodging");
   });
 
+  it("the tracker panel shows each side's d10 + Intuition bonus, the winner first", async () => {
+    const panel = adapter.rulesets.descriptor("faserip")!.trackerPanel!;
+    const ctx = panel.context(combat as never) as { sides: { id: string; roll: number; bonus: number; total: number; leader: string; first: boolean }[] };
+    expect(ctx.sides).toEqual([
+      expect.objectContaining({ id: "heroes", roll: 3, bonus: 30, total: 33, leader: "Captain", first: true }),
+      expect.objectContaining({ id: "villains", roll: 9, bonus: 6, total: 15, leader: "Rampage", first: false }),
+    ]);
+    const html = (await foundry.applications.handlebars.renderTemplate(panel.template, ctx)).replaceAll("&#x3D;", "=").replaceAll("&#x27;", "'");
+    expect(html).toContain("d10 3 + 30 = 33");
+    expect(html).toContain("bonus: Captain's Intuition");
+    expect(html).toContain("d10 9 + 6 = 15");
+  });
+
   it("dodge once per round, against every attacker; Slam, Stun, Kill, dying, stabilise, undo; dodge cleared next round", async () => {
     // Rampage (GM) dodges: Agility Good, d100 80 → Yellow → −4 CS, kept in combatant memory.
     world.dice.queue(80);
     const [dodgeCard] = await feat("gm", rampage, { ability: "agility", action: "dodging" });
     expect(cardOf(dodgeCard).result.feat.dodgeShift).toBe(-4);
-    expect((combat.combatants.get(cid(rampage))!.system as unknown as { memory: { dodge: unknown } }).memory.dodge).toEqual({ round: 1, color: "yellow", shift: -4 });
-    // A second dodge the same round is refused.
+    expect(memoryOf(rampage).dodge).toEqual({ round: 1, color: "yellow" });
+    expect(flows.readDodge(combatantDoc(rampage), 1)).toEqual({ round: 1, color: "yellow", shift: -4 });
+    // A second dodge the same round is refused before any die is rolled (none is queued).
     expect(await feat("gm", rampage, { ability: "agility", action: "dodging" })).toEqual([]);
-    expect(world.notified("warn")).toContain(world.localize("FRACAS.Faserip.Dialog.AlreadyDodged"));
+    expect(world.notified("warn")).toContain(world.localize("FRACAS.Faserip.Refused.AlreadyDodged"));
 
     // Captain's Slugfest: Remarkable −4 → Poor; 90 → Yellow → Slam; 20 − armor 10 = 10.
     world.dice.queue(90);
@@ -163,17 +179,22 @@ describe("faserip round in the fake", () => {
     expect(sys(thug).status).toMatchObject({ dying: false, unconscious: true });
     expect(thug.statuses.has("fracas-dying")).toBe(false);
 
-    // A player's dodge goes into a combatant flag (players may not write combatant system data).
+    // A player's dodge is written by the GM into the dodger's combatant memory.
+    world.queryLog.length = 0;
     world.dice.queue(99); // Bruiser Agility Good, 99 → Red → −6
     await feat("bob", bruiser, { ability: "agility", action: "dodging" });
-    expect(flows.readDodge(combat.combatants.get(cid(bruiser)) as never, 1)).toEqual({ round: 1, color: "red", shift: -6 });
+    expect(world.queryLog.map((q) => q.name)).toEqual(["fracas.memory"]);
+    expect(memoryOf(bruiser).dodge).toEqual({ round: 1, color: "red" });
+    expect(flows.readDodge(combatantDoc(bruiser), 1)).toMatchObject({ color: "red", shift: -6 });
+    expect(combatantDoc(bruiser).flags).toEqual({}); // no flag fallback any more
 
-    // Next round: the dodge is cleared (memory) and ignored (flag keyed by round).
+    // Next round: every dodge is cleared (startRound) and none is read for round 2.
     world.login("gm");
     world.dice.queue(5, 2, 1, 1);
     await (combat as unknown as FracasCombat).nextRound();
-    expect((combat.combatants.get(cid(rampage))!.system as unknown as { memory: { dodge: unknown } }).memory.dodge).toBeNull();
-    expect(flows.readDodge(combat.combatants.get(cid(bruiser)) as never, 2)).toBeNull();
+    expect(memoryOf(rampage).dodge).toBeNull();
+    expect(memoryOf(bruiser).dodge).toBeNull();
+    expect(flows.readDodge(combatantDoc(bruiser), 2)).toBeNull();
   });
 
   it("Karma spent on an attack leaves the ledger pool and its mirror", async () => {
@@ -182,5 +203,157 @@ describe("faserip round in the fake", () => {
     const [card] = await feat("alice", captain, { ability: "fighting", action: "slugfest", karma: 10 }, [thug]);
     expect(cardOf(card).result.attack.feat).toMatchObject({ karmaSpent: 10, effectiveRoll: 50 });
     expect(sys(captain).karma.value).toBe(8); // the model's initial pool of 18, less 10
+  });
+});
+
+describe("dodge through the GM (memoryPatch + requestCombatantMemory)", () => {
+  const declare = (userId: string, a: FakeActor, value: string) => {
+    world.login(userId);
+    return adapter.queries.requestDeclare(combat.id, cid(a), value);
+  };
+  const ask = (userId: string, a: FakeActor, patch: Record<string, unknown>) => {
+    world.login(userId);
+    return adapter.queries.requestCombatantMemory(combat.id, cid(a), patch);
+  };
+
+  it("a combatant that declared another action may not dodge: refused before the roll", async () => {
+    expect(await declare("alice", captain, "slugfest")).toEqual({ ok: true });
+    const before = world.messages.size;
+    expect(await feat("alice", captain, { ability: "agility", action: "dodging" })).toEqual([]); // no die queued: none rolled
+    expect(world.messages.size).toBe(before);
+    expect(world.notified("warn")).toContain(world.localize("FRACAS.Faserip.Refused.DeclaredOther"));
+    expect(memoryOf(captain).dodge).toBeNull();
+  });
+
+  it("declared dodging, or not declared yet (the losing side while the winners act): accepted; then the action is spent", async () => {
+    expect(await declare("alice", captain, "dodging")).toEqual({ ok: true });
+    world.dice.queue(70); // Captain Agility Remarkable, 70 → Yellow
+    await feat("alice", captain, { ability: "agility", action: "dodging" });
+    expect(memoryOf(captain).dodge).toEqual({ round: 1, color: "yellow" });
+
+    // Into the heroes' act steps: the villains have not declared; Rampage may still dodge.
+    world.login("gm");
+    for (let i = 0; i < 2; i++) await (combat as unknown as FracasCombat).advance();
+    expect((combat.system as unknown as { phase: string }).phase).toBe("act");
+    world.dice.queue(50); // Rampage Agility Good, 50 → Green
+    await feat("gm", rampage, { ability: "agility", action: "dodging" });
+    expect(memoryOf(rampage).dodge).toEqual({ round: 1, color: "green" });
+    // Its dodge was its action: when the villains declare, only "dodging" is offered and accepted.
+    const mapping = adapter.rulesets.descriptor("faserip")!.combat!;
+    const info = (combat as unknown as FracasCombat).combatantInfos().find((c) => c.id === cid(rampage))!;
+    expect(mapping.declarations(info).map((d) => d.value)).toEqual(["dodging"]);
+    world.login("gm");
+    for (let i = 0; i < 2; i++) await (combat as unknown as FracasCombat).advance();
+    expect((combat.system as unknown as { phase: string }).phase).toBe("declare");
+    expect(await declare("gm", rampage, "slugfest")).toEqual({ ok: false, reason: "FRACAS.Tracker.Refused.BadChoice" });
+    expect(await declare("gm", rampage, "dodging")).toEqual({ ok: true });
+  });
+
+  it("the GM refuses forged, stale, second and foreign dodge patches; nothing is written", async () => {
+    expect(await ask("bob", bruiser, { dodge: { round: 1, color: "purple" } })).toEqual({ ok: false, reason: "FRACAS.Faserip.Refused.BadDodge" });
+    expect(await ask("bob", bruiser, { dodge: { round: 1, color: "red", shift: -20 } })).toEqual({ ok: false, reason: "FRACAS.Faserip.Refused.BadDodge" });
+    expect(await ask("bob", bruiser, { dodge: { round: 1, color: "red" }, declaration: "" })).toEqual({ ok: false, reason: "FRACAS.Faserip.Refused.BadDodge" });
+    expect(await ask("bob", bruiser, { dodge: { round: 2, color: "red" } })).toEqual({ ok: false, reason: "FRACAS.Faserip.Refused.NotThisRound" });
+    expect(await ask("bob", captain, { dodge: { round: 1, color: "red" } })).toEqual({ ok: false, reason: "FRACAS.Tracker.Refused.NotYours" });
+    expect(memoryOf(bruiser).dodge).toBeNull();
+    expect(await ask("bob", bruiser, { dodge: { round: 1, color: "green" } })).toEqual({ ok: true });
+    expect(await ask("bob", bruiser, { dodge: { round: 1, color: "red" } })).toEqual({ ok: false, reason: "FRACAS.Faserip.Refused.AlreadyDodged" });
+    expect(memoryOf(bruiser).dodge).toEqual({ round: 1, color: "green" });
+  });
+
+  it("no GM connected: a player's dodge is not rolled (it could not be kept)", async () => {
+    world.setActiveGM(null);
+    expect(await feat("bob", bruiser, { ability: "agility", action: "dodging" })).toEqual([]);
+    expect(world.notified("warn")).toContain(world.localize("FRACAS.Chat.NoGM"));
+    expect(memoryOf(bruiser).dodge).toBeNull();
+  });
+
+  it("the FEAT dialog's odds per target match each target's attack card", async () => {
+    world.dice.queue(80); // Rampage dodges Yellow (−4)
+    await feat("gm", rampage, { ability: "agility", action: "dodging" });
+    world.login("alice");
+    world.target("alice", rampage);
+    world.target("alice", thug);
+    const { FaseripFeatDialog } = await import("../../../../src/rulesets/faserip/sheets/feat-dialog.js");
+    const dialog = new FaseripFeatDialog(captain as never, { action: "slugfest" });
+    expect(dialog.formState).toMatchObject({ dodge: 0, multipleTargets: -1 });
+    const view = ((await (dialog as unknown as { _prepareContext(): Promise<Record<string, unknown>> })._prepareContext()) as { view: { perTarget: boolean; targets: { name: string; dodge: number; shift: number; columnLabel: string; odds: { percent: string }[] }[] } }).view;
+    expect(view.perTarget).toBe(true);
+    expect(view.targets.map((x) => [x.name, x.dodge, x.shift, x.columnLabel])).toEqual([
+      ["Rampage", -4, -5, "FRACAS.Faserip.Rank.feeble"], // Remarkable −4 (dodge) −1 (two targets)
+      ["Thug", 0, -1, "FRACAS.Faserip.Rank.excellent"],
+    ]);
+    world.dice.queue(50, 50);
+    const cards = await flows.performFeat({ actor: captain as never, form: dialog.formState, targets: dialog.targets, weapon: null });
+    const feats = cards.map((m) => cardOf(m).result.attack.feat as { totalShift: number; column: string; shifts: { dodge: number } });
+    expect(feats.map((f) => [f.shifts.dodge, f.totalShift, `FRACAS.Faserip.Rank.${f.column}`])).toEqual(view.targets.map((x) => [x.dodge, x.shift, x.columnLabel]));
+    world.users.get("alice")!.targets.clear();
+  });
+});
+
+describe("round start (descriptor.onRoundStart on the GM's client)", () => {
+  const nextRound = async () => {
+    world.login("gm");
+    world.dice.queue(5, 2, 1, 1);
+    await (combat as unknown as FracasCombat).nextRound();
+  };
+  const cardsOfKind = (kind: string) => [...world.messages].filter((m) => (m.system as unknown as { kind: string }).kind === kind) as unknown as FakeChatMessage[];
+
+  beforeEach(async () => {
+    world.login("gm");
+    // Thug was killed (dying, unconscious, Endurance Good); Rampage is stunned for 2 rounds.
+    await thug.update({ "system.health.value": 0, "system.status.dying": true, "system.status.unconscious": true } as never);
+    await thug.toggleStatusEffect("fracas-dying", { active: true });
+    await rampage.update({ "system.status.stunnedRounds": 2 } as never);
+    await rampage.toggleStatusEffect("fracas-stunned", { active: true });
+  });
+
+  it("posts each dying character's card automatically; the GM applies it; the stabilise button stays", async () => {
+    await nextRound();
+    const [tick] = cardsOfKind("dyingTick");
+    expect(cardsOfKind("dyingTick")).toHaveLength(1);
+    expect(cardOf(tick).targets.map((x) => x.uuid)).toEqual([thug.uuid]);
+    expect(cardOf(tick).result).toMatchObject({ enduranceBefore: "good", enduranceAfter: "typical" });
+    expect(sys(thug).status.endurance).toBe(""); // nothing changes until applied
+    expect((tick as unknown as { content: string }).content).toContain('data-fracas-follow-up="stabilise"');
+    expect(await apply("alice", tick!, thug)).toMatchObject({ ok: false }); // not Alice's card nor character
+    expect(await apply("gm", tick!, thug)).toMatchObject({ ok: true, summary: { key: "FRACAS.Faserip.Summary.EnduranceLost" } });
+    expect(sys(thug).status.endurance).toBe("typical");
+
+    // The next round: another rank; after the GM stabilises, no more cards.
+    await nextRound();
+    const ticks = cardsOfKind("dyingTick");
+    expect(ticks).toHaveLength(2);
+    expect(cardOf(ticks[1]).result).toMatchObject({ enduranceBefore: "typical", enduranceAfter: "poor" });
+    await followUp("gm", ticks[1]!, "dyingTick", "stabilise");
+    expect(sys(thug).status.dying).toBe(false);
+    await nextRound();
+    expect(cardsOfKind("dyingTick")).toHaveLength(2);
+  });
+
+  it("counts stuns down one round each round start, and clears the status at 0", async () => {
+    await nextRound();
+    expect(sys(rampage).status.stunnedRounds).toBe(1);
+    expect(rampage.statuses.has("fracas-stunned")).toBe(true);
+    await nextRound();
+    expect(sys(rampage).status.stunnedRounds).toBe(0);
+    expect(rampage.statuses.has("fracas-stunned")).toBe(false);
+    await nextRound();
+    expect(sys(rampage).status.stunnedRounds).toBe(0);
+  });
+
+  it("does nothing on a player's client, at the first round, or for the dead", async () => {
+    const onRoundStart = adapter.rulesets.descriptor("faserip")!.onRoundStart!;
+    const before = world.messages.size;
+    world.login("alice");
+    await onRoundStart(combat as never, 2);
+    world.login("gm");
+    await onRoundStart(combat as never, 1);
+    expect(world.messages.size).toBe(before);
+    expect(sys(rampage).status.stunnedRounds).toBe(2);
+    await thug.update({ "system.status.dying": false, "system.status.dead": true } as never);
+    await onRoundStart(combat as never, 2);
+    expect(cardsOfKind("dyingTick")).toHaveLength(0);
+    expect(sys(rampage).status.stunnedRounds).toBe(1);
   });
 });

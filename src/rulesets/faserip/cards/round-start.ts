@@ -1,0 +1,36 @@
+/**
+ * What a new round brings, on the GM's client (descriptor.onRoundStart, after the round's plan is
+ * built): each dying character's dying card (one Endurance rank lost; the GM applies it, and its
+ * Stabilise button stays), and each stunned character's stun counted down by one round. Dodges
+ * of the last round are cleared in the combat mapping's startRound, not here.
+ *
+ * Decision: these happen when a round has passed — at the start of round 2 onwards. Starting a
+ * combat (round 1) passes no round, so a character dying or stunned before it loses nothing yet;
+ * a stun of N rounds received in round r therefore lasts through the rest of round r and the
+ * next N − 1 rounds.
+ */
+import { t } from "../../../foundry/i18n.js";
+import { heroView } from "../data/state.js";
+import { HERO_TYPE } from "./effects.js";
+import { passStunRound, postDyingTick } from "./roll.js";
+
+export async function faseripRoundStart(combat: Combat.Implementation, round: number): Promise<void> {
+  if (!game.user.isGM || round <= 1) return;
+  const seen = new Set<string>();
+  for (const combatant of combat.combatants) {
+    const actor = combatant.actor;
+    // A linked actor fighting twice (two tokens) still loses one rank a round.
+    if (!actor || (actor.type as string) !== HERO_TYPE || seen.has(actor.uuid)) continue;
+    seen.add(actor.uuid);
+    const { status } = heroView(actor.system);
+    if (status.dead) continue;
+    // One character's failed write must not stop the round (this runs inside nextRound).
+    try {
+      if (status.dying) await postDyingTick(actor);
+      if (status.stunnedRounds > 0) await passStunRound(actor);
+    } catch (err) {
+      console.error("Fracas | faserip round start:", actor.name, err);
+      ui.notifications?.error(t("FRACAS.Faserip.RoundStart.Failed", { name: actor.name }));
+    }
+  }
+}
