@@ -1,19 +1,9 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import { requireDie, rollWith, scriptedDice, seededDice, seededRandom } from "../../src/engine/dice.js";
-import { FracasRuleError } from "../../src/engine/errors.js";
+import { codeOf, RUNS } from "./helpers.js";
 
-const RUNS = { numRuns: 1000 };
 
-function codeOf(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof FracasRuleError) return e.code;
-    throw e;
-  }
-  return "no error";
-}
 
 describe("requireDie", () => {
   it("accepts every face of the die", () => {

@@ -18,19 +18,10 @@ import {
   uniform,
 } from "../../src/engine/odds.js";
 import { FracasRuleError } from "../../src/engine/errors.js";
+import { codeOf, RUNS } from "./helpers.js";
 
-const RUNS = { numRuns: 1000 };
 const EPS = 1e-12;
 
-function codeOf(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof FracasRuleError) return e.code;
-    throw e;
-  }
-  return "no error";
-}
 
 /** Every way `count` dice of `sides` can land, with `stat` of each, as value → probability. */
 function bruteForce(count: number, sides: number, stat: (faces: number[]) => number): Map<number, number> {

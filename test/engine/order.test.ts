@@ -12,19 +12,9 @@ import {
   type Step,
 } from "../../src/engine/order.js";
 import { type DieSource, scriptedDice, seededDice } from "../../src/engine/dice.js";
-import { FracasRuleError } from "../../src/engine/errors.js";
+import { codeOf, RUNS } from "./helpers.js";
 
-const RUNS = { numRuns: 1000 };
 
-function codeOf(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof FracasRuleError) return e.code;
-    throw e;
-  }
-  return "no error";
-}
 
 const noDice: DieSource = () => {
   throw new Error("the die must not be rolled when kept tie rolls suffice");

@@ -23,19 +23,9 @@ import {
   trackChange,
 } from "../../src/engine/wounds.js";
 import { STATUSES, type Status } from "../../src/engine/events.js";
-import { FracasRuleError } from "../../src/engine/errors.js";
+import { codeOf, RUNS } from "./helpers.js";
 
-const RUNS = { numRuns: 1000 };
 
-function codeOf(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof FracasRuleError) return e.code;
-    throw e;
-  }
-  return "no error";
-}
 
 const BOND_LEVELS = ["none", "ST", "LW", "MW", "HW", "IN", "KL"] as const;
 type BondLevel = (typeof BOND_LEVELS)[number];

@@ -1,8 +1,9 @@
 /**
- * FracasCombatant holds this round's declaration. Core Foundry lets a player update only a few
- * combatant fields, so a player's declaration goes to the GM as a query; the GM re-checks that
- * the player owns the combatant's actor, that the combat is in its declaration phase and that
- * the choice is one the ruleset offers, then writes it and rebuilds the plan.
+ * FracasCombatant holds this round's declaration. A player's declaration goes to the GM as a query;
+ * the GM re-checks that the player owns the combatant's actor, that the combat is in its
+ * declaration phase and that the choice is one the ruleset offers, then writes it and rebuilds the
+ * plan. (V13 would let an owner write the combatant's system directly; FracasCombat reads any
+ * declaration the ruleset does not offer as none, so such a write cannot steer the plan.)
  */
 import type { FracasCombat } from "./combat.js";
 
@@ -21,14 +22,22 @@ export interface DeclareRequest {
 
 export type DeclareOutcome = { ok: true } | { ok: false; reason: string };
 
-/** Runs where the write is allowed (the GM's client). */
-export async function executeDeclare(req: DeclareRequest): Promise<DeclareOutcome> {
+/** The combat and combatant a request names, if the requesting user owns the combatant's actor. */
+function ownedCombatant(req: { combatId: string; combatantId: string; userId: string }): { combat: FracasCombat; combatant: Combatant.Implementation } | { ok: false; reason: string } {
   const combat = game.combats.get(req.combatId) as FracasCombat | undefined;
   const combatant = combat?.combatants.get(req.combatantId);
   const user = game.users.get(req.userId);
   if (!combat || !combatant || !user) return { ok: false, reason: "FRACAS.Tracker.Refused.NotFound" };
   const owns = user.isGM || (combatant.actor?.testUserPermission(user, "OWNER") ?? false);
   if (!owns) return { ok: false, reason: "FRACAS.Tracker.Refused.NotYours" };
+  return { combat, combatant };
+}
+
+/** Runs where the write is allowed (the GM's client). */
+export async function executeDeclare(req: DeclareRequest): Promise<DeclareOutcome> {
+  const found = ownedCombatant(req);
+  if ("ok" in found) return found;
+  const { combat, combatant } = found;
   if (combat.fracas.phase !== "declare") return { ok: false, reason: "FRACAS.Tracker.Refused.NotDeclaring" };
   const info = combat.combatantInfos().find((c) => c.id === combatant.id);
   const options = info && combat.mapping ? combat.mapping.declarations(info) : [];
@@ -47,18 +56,15 @@ export interface MemoryRequest {
 
 /** Merges a ruleset-approved patch into a combatant's memory (GM's client); owners only. */
 export async function executeMemoryPatch(req: MemoryRequest): Promise<DeclareOutcome> {
-  const combat = game.combats.get(req.combatId) as FracasCombat | undefined;
-  const combatant = combat?.combatants.get(req.combatantId);
-  const user = game.users.get(req.userId);
-  if (!combat || !combatant || !user) return { ok: false, reason: "FRACAS.Tracker.Refused.NotFound" };
-  const owns = user.isGM || (combatant.actor?.testUserPermission(user, "OWNER") ?? false);
-  if (!owns) return { ok: false, reason: "FRACAS.Tracker.Refused.NotYours" };
+  const found = ownedCombatant(req);
+  if ("ok" in found) return found;
+  const { combat, combatant } = found;
   const info = combat.combatantInfos().find((c) => c.id === combatant.id);
   const accept = combat.mapping?.memoryPatch;
   if (!info || !accept) return { ok: false, reason: "FRACAS.Tracker.Refused.BadChoice" };
   const patch = JSON.parse(JSON.stringify(req.patch ?? {})) as Record<string, never>;
   const verdict = accept({ combatant: info, patch, round: combat.round ?? 0, phase: combat.fracas.phase });
   if ("refused" in verdict && typeof verdict.refused === "string") return { ok: false, reason: verdict.refused };
-  await combatant.update({ "system.memory": { ...info.memory, ...verdict } } as never);
+  await combatant.update({ "system.==memory": { ...info.memory, ...verdict } } as never);
   return { ok: true };
 }
