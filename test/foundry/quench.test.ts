@@ -1,0 +1,56 @@
+// The Quench batch a licence holder runs in Foundry, run here through the typed fake: the same
+// code (src/foundry/quench.ts), each ruleset's sample actors and roll, apply, exact undo, a round.
+import { describe, it, expect, beforeAll } from "vitest";
+import assert from "node:assert/strict";
+import { installFoundry, loadAdapter, type FakeWorld } from "./fake/index.js";
+
+interface Collected {
+  name: string;
+  run: () => Promise<void>;
+}
+
+let world: FakeWorld;
+const tests: Collected[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  world = installFoundry();
+  await loadAdapter();
+  let registered: ((ctx: unknown) => void) | null = null;
+  const quench = { registerBatch: (_key: string, fn: (ctx: unknown) => void) => (registered = fn) };
+  (globalThis as unknown as { Hooks: { callAll(name: string, ...args: unknown[]): void } }).Hooks.callAll("quenchReady", quench);
+  expect(registered).not.toBeNull();
+  const path: string[] = [];
+  registered!({
+    describe: (name: string, fn: () => void) => {
+      path.push(name);
+      fn();
+      path.pop();
+    },
+    it: (name: string, run: () => Promise<void>) => tests.push({ name: [...path, name].join(" › "), run }),
+    after: (fn: () => Promise<void>) => cleanups.push(fn),
+    assert: { ok: (v: unknown, m?: string) => assert.ok(v, m), equal: (a: unknown, b: unknown, m?: string) => assert.equal(a, b, m), deepEqual: (a: unknown, b: unknown, m?: string) => assert.deepEqual(a, b, m) },
+  });
+});
+
+describe("the Quench batch, run through the fake", () => {
+  it("registers two flows for each of the four rulesets", () => {
+    expect(tests.map((t) => t.name.split(" › ")[0]).sort()).toEqual(["bond", "bond", "faserip", "faserip", "radio", "radio", "zodiac", "zodiac"]);
+  });
+
+  it("every flow passes: roll → card → apply → exact undo, and a combat round from the plan", async () => {
+    const failures: string[] = [];
+    for (const t of tests) {
+      world.dice.clear();
+      // Generous middling dice (a 3 fits every die Fracas rolls); flows that need a hit force one.
+      world.dice.queue(...Array.from({ length: 400 }, () => 3));
+      try {
+        await t.run();
+      } catch (e) {
+        failures.push(`${t.name}: ${(e as Error).message}`);
+      }
+    }
+    for (const c of cleanups) await c();
+    expect(failures).toEqual([]);
+  });
+});
