@@ -29,7 +29,7 @@ beforeAll(async () => {
     },
     it: (name: string, run: () => Promise<void>) => tests.push({ name: [...path, name].join(" › "), run }),
     after: (fn: () => Promise<void>) => cleanups.push(fn),
-    assert: { ok: (v: unknown, m?: string) => assert.ok(v, m), equal: (a: unknown, b: unknown, m?: string) => assert.equal(a, b, m), deepEqual: (a: unknown, b: unknown, m?: string) => assert.deepEqual(a, b, m) },
+    assert: { ok: (v: unknown, m?: string) => assert.ok(v, m ?? "assertion failed"), equal: (a: unknown, b: unknown, m?: string) => assert.equal(a, b, m), deepEqual: (a: unknown, b: unknown, m?: string) => assert.deepEqual(a, b, m) },
   });
 });
 
