@@ -29,7 +29,11 @@ beforeAll(async () => {
     },
     it: (name: string, run: () => Promise<void>) => tests.push({ name: [...path, name].join(" › "), run }),
     after: (fn: () => Promise<void>) => cleanups.push(fn),
-    assert: { ok: (v: unknown, m?: string) => assert.ok(v, m ?? "assertion failed"), equal: (a: unknown, b: unknown, m?: string) => assert.equal(a, b, m), deepEqual: (a: unknown, b: unknown, m?: string) => assert.deepEqual(a, b, m) },
+    assert: {
+      ok: (v: unknown, m = "expected a truthy value") => assert.ok(v, new Error(m)),
+      equal: (a: unknown, b: unknown, m = "expected equal values") => assert.equal(a, b, new Error(`${m}: ${String(a)} ≠ ${String(b)}`)),
+      deepEqual: (a: unknown, b: unknown, m = "expected deeply equal values") => assert.deepEqual(a, b, new Error(`${m}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`)),
+    },
   });
 });
 
