@@ -62,7 +62,7 @@ beforeEach(async () => {
   rampage = world.createActor({ name: "Rampage", type: "faseripHero", system: hero({ fighting: 20, agility: 10, strength: 50, endurance: 20, reason: 4, intuition: 6, psyche: 6 }, { armor: 10, health: { value: 100, max: 100 } }) });
   thug = world.createActor({ name: "Thug", type: "faseripHero", system: hero({ fighting: 10, agility: 6, strength: 10, endurance: 10, reason: 4, intuition: 4, psyche: 4 }, { health: { value: 36, max: 36 } }) });
   combat = world.createCombat();
-  Object.defineProperty(globalThis.game, "combat", { configurable: true, get: () => combat });
+  Object.defineProperty((globalThis as unknown as { game: object }).game, "combat", { configurable: true, get: () => combat });
   await combat.createEmbeddedDocuments("Combatant", [{ actorId: captain.id }, { actorId: bruiser.id }, { actorId: rampage.id }, { actorId: thug.id }]);
   // Side initiative rolls a batch of d10s: heroes 3 (+30 Intuition = 33), villains 9 (+6 = 15).
   world.dice.queue(3, 9, 1, 1);
