@@ -14,12 +14,17 @@ import { rollAttack, rollDamage } from "./cards/flow.js";
 import { initialState } from "./sheets/attack-view.js";
 import type { Sys } from "./data/state.js";
 import { offerEscapes, onCombatUpdate } from "./cards/round.js";
+import { onActorUpdate, queueCombatEndCheck } from "./cards/combat-end.js";
 
 // A dying hero's final heroic action is due in their next action phase, which is a step of the
 // plan, not a round start: the core sets combat.system.step, so the prompt follows updateCombat.
 // Registered once, when this module is imported; the handler itself acts only on the active GM's
 // client, only for radio combats, and only when the step changed.
 Hooks.on("updateCombat", (combat, changed) => onCombatUpdate(combat as never, changed as object));
+// Damage, flee and escape cards are applied by the core through pure effects that cannot act, so
+// "one side has no one left opposing" is checked after the write: on the active GM's client, for
+// the started radio combats holding the updated actor (the handler guards both).
+Hooks.on("updateActor", (actor) => onActorUpdate(actor as never));
 
 export const RADIO_TEMPLATES = [
   "radio/hero-sheet.hbs",
@@ -37,6 +42,7 @@ export const RADIO_TEMPLATES = [
   "radio/cards/escape.hbs",
   "radio/cards/final.hbs",
   "radio/cards/escape-offer.hbs",
+  "radio/cards/combat-end.hbs",
 ];
 
 export const radio: RulesetDescriptor = {
@@ -61,9 +67,11 @@ export const radio: RulesetDescriptor = {
   tables,
   combat: radioCombat(() => ({ spellBonus: radioOptions().spellBonus })),
   cards: radioCards,
-  // After a round of defensive action, each defensive combatant's owners are offered the escape check.
+  // After a round of defensive action, each defensive combatant's owners are offered the escape check;
+  // and the GM is told if one side has no one left opposing.
   async onRoundStart(combat, round) {
     await offerEscapes(combat, round);
+    await queueCombatEndCheck(combat, round);
   },
   templates: RADIO_TEMPLATES,
   sample: {

@@ -7,6 +7,7 @@
 import { Collection } from "./collection.js";
 import { ArrayField, BooleanField, DataModelValidationError, HTMLField, NumberField, ObjectField, SchemaField, StringField, TypeDataModel, type Failure, type Schema } from "./fields.js";
 import { Roll } from "./dice.js";
+import { DialogV2 } from "./apps.js";
 import { rt, type DocumentCtor, type ModelClass } from "./runtime.js";
 import { deepClone, diffObject, expandObject, getProperty, isEmpty, isPlainObject, mergeObject, randomID, setProperty, type Obj } from "./utils.js";
 
@@ -611,6 +612,12 @@ export class FakeCombat extends FakeDocument {
     rt().hooks.callAll("combatStart", this, updateData);
     await this.update(updateData);
     return this;
+  }
+  /** As core: asks the GM to confirm (DialogV2.confirm, a scripted answer here), then deletes the combat. */
+  async endCombat(): Promise<unknown> {
+    const yes = await DialogV2.confirm({ window: { title: "COMBAT.EndTitle" }, content: "<p>COMBAT.EndConfirmation</p>", modal: true });
+    if (yes) await this.delete();
+    return yes;
   }
   async nextRound(): Promise<this> {
     const updateData = { round: this.round + 1, turn: this.turn === null ? null : 0 };

@@ -238,9 +238,10 @@ export function declaredAction(actor: Actor.Implementation): { action: Action | 
   const combatant = combat.combatants.find(mine);
   if (!combatant) return { action: null, phase: null };
   const declaration = (combatant.system as unknown as { declaration?: string }).declaration ?? "";
-  const sys = combat.system as unknown as { plan?: { steps?: { combatantId: string; phase: number }[] }; step?: number };
+  const sys = combat.system as unknown as { plan?: { steps?: { combatantId: string; phase: number; kind?: string }[] }; step?: number };
   const step = sys.plan?.steps?.[sys.step ?? 0];
-  const phase = combat.started && step && step.combatantId === combatant.id ? step.phase : null;
+  // Only an acting step has a combat phase (1–4); the declare steps that open a round are phase 0.
+  const phase = combat.started && step && step.kind === "act" && step.combatantId === combatant.id ? step.phase : null;
   const actions = ["frenzied", "standard", "targeted", "spell", "defensive"];
   return { action: actions.includes(declaration) ? (declaration as Action) : null, phase };
 }

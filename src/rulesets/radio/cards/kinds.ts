@@ -7,6 +7,7 @@ import { completeFinal, escapeRolledFor, renderCardContent, rollDamage, rollEsca
 import { openAttackDialog } from "../sheets/attack-dialog.js";
 import { finalCardView, type AttackCardResult, type FinalCardResult } from "./views.js";
 import { owesFinalAction, type Sys } from "../data/state.js";
+import { endCombatFollowUp } from "./combat-end.js";
 
 /** The actor a card's result names, when this user owns it (the GM owns every actor). */
 function ownedBy(user: User.Implementation, uuid: unknown): Actor.Implementation | null {
@@ -101,5 +102,12 @@ export const radioCards: Record<string, CardKind> = {
         await rollEscape(actor, "defensive", offerId);
       },
     },
+  },
+  // Whispered to the GM when one side has no one left opposing (combat-end.ts): End combat, GM only.
+  combatEnd: {
+    template: "radio/cards/combat-end.hbs",
+    applicable: false,
+    effect: promptEffect,
+    gmFollowUps: { endCombat: endCombatFollowUp },
   },
 };

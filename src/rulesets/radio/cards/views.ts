@@ -124,3 +124,33 @@ export function finalCardView(r: FinalCardResult) {
 export function escapeOfferView(r: EscapeOfferResult) {
   return { name: r.actorName, round: r.round };
 }
+
+/**
+ * Whispered to the GM when one side has no one left opposing it (one open card per combat).
+ * `open` until the combat ends through it (`ended`) or someone stands up again (`stale`; a later
+ * fall posts a new card, `seq` + 1).
+ */
+export interface CombatEndResult {
+  combatId: string;
+  /** 1 for the combat's first such card, 2 after the fight went on once, … */
+  seq: number;
+  round: number;
+  winner: "pc" | "gm" | null;
+  standing: { pc: number; gm: number };
+  open: boolean;
+  stale: boolean;
+  ended: boolean;
+}
+
+export function combatEndView(r: CombatEndResult) {
+  return {
+    sideLabel: r.winner ? `FRACAS.Radio.Side.${r.winner}` : "",
+    hasWinner: r.winner !== null,
+    round: r.round,
+    pc: r.standing.pc,
+    gm: r.standing.gm,
+    open: r.open,
+    stale: r.stale,
+    ended: r.ended,
+  };
+}
