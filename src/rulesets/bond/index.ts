@@ -10,6 +10,7 @@ import { bondCombat } from "./combat.js";
 import { attackCard } from "./cards/attack.js";
 import { recoveryCard } from "./cards/recovery.js";
 import { drawCard } from "./cards/draw.js";
+import { firstAidCard } from "./cards/first-aid.js";
 import { bondRoundStart, recoveryPromptCard } from "./cards/round-start.js";
 import { sample } from "./sample.js";
 
@@ -30,17 +31,19 @@ export const bond: RulesetDescriptor = {
   ],
   tables,
   combat: bondCombat,
-  cards: { attack: attackCard, recovery: recoveryCard, draw: drawCard, recoveryPrompt: recoveryPromptCard },
+  cards: { attack: attackCard, recovery: recoveryCard, draw: drawCard, recoveryPrompt: recoveryPromptCard, firstAid: firstAidCard },
   onRoundStart: bondRoundStart,
   templates: [
     "bond/sheets/character.hbs",
     "bond/sheets/weapon.hbs",
     "bond/sheets/skill.hbs",
     "bond/dialogs/attack.hbs",
+    "bond/dialogs/first-aid.hbs",
     "bond/cards/attack.hbs",
     "bond/cards/recovery.hbs",
     "bond/cards/draw.hbs",
     "bond/cards/recovery-prompt.hbs",
+    "bond/cards/first-aid.hbs",
   ],
   sample,
 };

@@ -3,6 +3,7 @@ import { deriveCharacter, type SkillLike } from "../../../src/rulesets/bond/data
 import { DEFAULT_RANGES } from "../../../src/rulesets/bond/data/derive.js";
 import type { WeaponLike } from "../../../src/rulesets/bond/data/weapon.js";
 import type { AttackSetup } from "../../../src/rulesets/bond/sheets/attack-view.js";
+import type { FirstAidHealer } from "../../../src/rulesets/bond/sheets/first-aid-view.js";
 import { UNWOUNDED, type WoundState } from "../../../src/rulesets/bond/rules/index.js";
 
 export const bondChars = { str: 12, dex: 14, wil: 13, per: 13, int: 12 };
@@ -44,4 +45,9 @@ export function setup(over: Partial<AttackSetup> = {}): AttackSetup {
     specificBlowWounds: false,
     ...over,
   };
+}
+
+/** First Aid healers for the First Aid dialog fixtures (PC = INT/DEX average + level, see derive.firstAidChance). */
+export function healer(over: Partial<FirstAidHealer> = {}): FirstAidHealer {
+  return { uuid: "Actor.felix", name: "Felix Leiter", skillName: "First Aid", primaryChance: 17, wound: { ...UNWOUNDED }, ...over };
 }

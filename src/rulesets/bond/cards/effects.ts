@@ -9,15 +9,18 @@ import type { StatusEvent } from "../../../engine/events.js";
 import type { CardEffect, Json, JsonObject } from "../../../foundry/registry.js";
 import { activeTable } from "../../../foundry/tables.js";
 import {
+  applyFirstAid,
   applyHeroPointsToResult,
   applyWound,
   qualityResultsTable,
   resolveKnockoutResist,
   resolveRecovery,
+  resolveCheck,
   resolveShakeOff,
   woundAccumulationTable,
   woundTable,
   type AttackResult,
+  type CheckResult,
   type ShakeOffInput,
   type WoundState,
 } from "../rules/index.js";
@@ -164,6 +167,44 @@ export function recoveryEffect(input: { result: JsonObject; target: { type: stri
       statuses: change.events,
       summary: { key: `FRACAS.Bond.Summary.Recovery.${r.which}.${outcome}`, data: { name: input.target.name, rounds: change.state.stunRounds } },
     };
+  } catch (e) {
+    return refusal(e);
+  }
+}
+
+/** The First Aid card's stored inputs: the healer's roll; Apply re-runs it and applyFirstAid on the patient. */
+export interface FirstAidCardResult {
+  healerName: string;
+  healerUuid: string;
+  patientName: string;
+  skillName: string;
+  primaryChance: number;
+  /** The Ease Factor items (the GM's EF, the healer's wound penalty) and their plain sum; the kernel clamps it. */
+  easeItems: { labelKey: string; value: number }[];
+  easeUnclamped: number;
+  roll: number;
+}
+
+/** The healer's d100 check, from the stored inputs and the Quality Results table in force. */
+export function firstAidCheck(r: FirstAidCardResult): CheckResult {
+  return resolveCheck(r.primaryChance, r.easeUnclamped, r.roll, activeTable(qualityResultsTable));
+}
+
+function isFirstAidResult(v: JsonObject): boolean {
+  return typeof v.primaryChance === "number" && typeof v.easeUnclamped === "number" && typeof v.roll === "number" && typeof v.healerName === "string";
+}
+
+/** First Aid on the wounded character: the kernel lowers one level on a success and refuses a second try. */
+export function firstAidEffect(input: { result: JsonObject; target: { type: string; system: JsonObject; name: string } }): CardEffect | { refused: string } {
+  if (input.target.type !== ACTOR_TYPE) return { refused: "FRACAS.Bond.Refused.NotBond" };
+  if (!isFirstAidResult(input.result)) return { refused: "FRACAS.Bond.Refused.BadCard" };
+  try {
+    const check = firstAidCheck(input.result as unknown as FirstAidCardResult);
+    const change = applyFirstAid(safeWoundState(input.target.system.wound), check.success);
+    const summary = check.success
+      ? { key: `FRACAS.Bond.Summary.Now.${change.state.level}`, data: { name: input.target.name } }
+      : { key: "FRACAS.Bond.Summary.FirstAidFailed", data: { name: input.target.name } };
+    return { update: { "system.wound": change.state as unknown as Json }, statuses: change.events, summary };
   } catch (e) {
     return refusal(e);
   }

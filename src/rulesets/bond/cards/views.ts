@@ -1,5 +1,5 @@
 /** What the bond card templates show, built purely from the stored results (also used by fixtures). */
-import type { AttackCardResult, RecoveryCardResult } from "./effects.js";
+import type { AttackCardResult, FirstAidCardResult, RecoveryCardResult } from "./effects.js";
 import { canCallDraw, STUN_EASE, WOUND_ROLL_EASE, type CheckResult, type WoundLevel, type WoundState } from "../rules/index.js";
 
 const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
@@ -170,5 +170,23 @@ export function recoveryCardView(result: RecoveryCardResult, check: CheckResult,
     outcomeLabel: `FRACAS.Bond.Recovery.Outcome.${result.which}.${check.success ? "Passed" : "Failed"}`,
     stunRounds: after.stunRounds,
     woundLabel: `FRACAS.Bond.Wound.${after.level}`,
+  };
+}
+
+/** The First Aid card: who treated whom, the roll against the Success Chance, and the outcome. */
+export function firstAidCardView(result: FirstAidCardResult, check: CheckResult, after: WoundState | null) {
+  return {
+    healerName: result.healerName,
+    patientName: result.patientName,
+    skillName: result.skillName,
+    primaryChance: result.primaryChance,
+    easeItems: result.easeItems.map((i) => ({ label: i.labelKey, value: signed(i.value) })),
+    easeFactor: check.easeFactor,
+    successChance: check.successChance,
+    roll: check.roll,
+    success: check.success,
+    qualityLabel: `FRACAS.Bond.Quality.${check.qualityRating}`,
+    outcomeLabel: check.success ? "FRACAS.Bond.FirstAid.Outcome.Passed" : "FRACAS.Bond.FirstAid.Outcome.Failed",
+    woundLabel: after ? `FRACAS.Bond.Wound.${after.level}` : null,
   };
 }

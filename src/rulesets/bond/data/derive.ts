@@ -27,8 +27,8 @@ export const CHARACTERISTICS = ["str", "dex", "wil", "per", "int"] as const;
 export type Characteristic = (typeof CHARACTERISTICS)[number];
 export type Characteristics = Record<Characteristic, number>;
 
-/** A skill's role: the two combat skills the attack dialog uses, or any other skill. */
-export const SKILL_ROLES = ["fireCombat", "handToHand", "general"] as const;
+/** A skill's role: the two combat skills the attack dialog uses, First Aid (the healing roll), or any other skill. */
+export const SKILL_ROLES = ["fireCombat", "handToHand", "firstAid", "general"] as const;
 export type SkillRole = (typeof SKILL_ROLES)[number];
 
 export interface SkillLike {
@@ -45,7 +45,7 @@ export interface SkillLike {
  * characteristic average (skill level 0). Fracas's choice (the seed is silent): Fire Combat on
  * Dexterity and Perception, Hand-to-Hand on Strength and Dexterity.
  */
-export const UNSKILLED: Record<Exclude<SkillRole, "general">, [Characteristic, Characteristic]> = {
+export const UNSKILLED: Record<"fireCombat" | "handToHand", [Characteristic, Characteristic]> = {
   fireCombat: ["dex", "per"],
   handToHand: ["str", "dex"],
 };
@@ -77,6 +77,25 @@ export function combatChance(chars: Characteristics, skills: readonly SkillLike[
   const own = skills.filter((s) => s.role === role).map((s) => skillChance(chars, s));
   if (own.length > 0) return Math.max(...own);
   return primaryChance(UNSKILLED[role].map((c) => chars[c]), 0);
+}
+
+/** A skill counts as First Aid when its use is "firstAid", or (older skills) when it is named "First Aid". */
+export function isFirstAidSkill(skill: Pick<SkillLike, "role" | "name">): boolean {
+  return skill.role === "firstAid" || skill.name.trim().toLowerCase().replace(/[\s-]+/g, " ") === "first aid";
+}
+
+/**
+ * The character's best First Aid skill and its Primary Chance, or null without one: First Aid has
+ * no unskilled default (Fracas's choice; the seed is silent), so a healer needs the skill.
+ */
+export function firstAidChance(chars: Characteristics, skills: readonly SkillLike[]): { skillName: string; primaryChance: number } | null {
+  let best: { skillName: string; primaryChance: number } | null = null;
+  for (const s of skills) {
+    if (!isFirstAidSkill(s)) continue;
+    const pc = skillChance(chars, s);
+    if (!best || pc > best.primaryChance) best = { skillName: s.name, primaryChance: pc };
+  }
+  return best;
 }
 
 /** A characteristic roll (Willpower, Strength): Primary Chance = the characteristic itself. */

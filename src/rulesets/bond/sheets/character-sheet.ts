@@ -12,6 +12,7 @@ import { addScar } from "../cards/attack.js";
 import { postRecovery } from "../cards/recovery.js";
 import { isNpc, warn } from "../cards/notes.js";
 import { BondAttackDialog } from "./attack-dialog.js";
+import { BondFirstAidDialog } from "./first-aid-dialog.js";
 import { characterView } from "./character-view.js";
 
 const Base = handlebarsActorSheet();
@@ -34,6 +35,7 @@ export class BondCharacterSheet extends Base {
       rest: BondCharacterSheet.#onRest,
       hospital: BondCharacterSheet.#onHospital,
       firstAid: BondCharacterSheet.#onFirstAid,
+      firstAidRuling: BondCharacterSheet.#onFirstAidRuling,
       wakeUp: BondCharacterSheet.#onWakeUp,
       passHours: BondCharacterSheet.#onPassHours,
       addScar: BondCharacterSheet.#onAddScar,
@@ -114,7 +116,14 @@ export class BondCharacterSheet extends Base {
     await this.applyChange(() => applyHospital(safeWoundState(this.bond.wound), days));
   }
 
-  static async #onFirstAid(this: BondCharacterSheet, _event: Event, target: HTMLElement): Promise<void> {
+  /** First Aid: the roll dialog (healer, Ease Factor, exact odds); its card applies the kernel's applyFirstAid. */
+  static async #onFirstAid(this: BondCharacterSheet): Promise<void> {
+    await new BondFirstAidDialog(this.actor).render({ force: true });
+  }
+
+  /** The GM's fallback when First Aid was settled off the sheet: record a success or a failure (no card). */
+  static async #onFirstAidRuling(this: BondCharacterSheet, _event: Event, target: HTMLElement): Promise<void> {
+    if (!game.user.isGM) return warn("FRACAS.Bond.Refused.GmOnly");
     const success = target.dataset.success === "true";
     await this.applyChange(() => applyFirstAid(safeWoundState(this.bond.wound), success));
   }

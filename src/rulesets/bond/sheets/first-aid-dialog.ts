@@ -1,0 +1,158 @@
+/**
+ * The First Aid roll dialog, opened from the wounded character's sheet: the user picks the healer
+ * (their own character or any bond character they own that has a First Aid skill), the GM may
+ * change the Ease Factor, and the exact chance of success is shown before rolling. Roll throws a
+ * Foundry d100, posts the First Aid card on the wounded character and applies it (Undo on the card).
+ */
+import { handlebarsApplication, lookupUuidSync } from "../../../foundry/typed.js";
+import { postCard } from "../../../foundry/chat/cards.js";
+import { requestApply } from "../../../foundry/queries.js";
+import { t } from "../../../foundry/i18n.js";
+import { isRuleError } from "../../../engine/errors.js";
+import type { JsonObject } from "../../../foundry/registry.js";
+import { applyFirstAid, type WoundState } from "../rules/index.js";
+import { firstAidChance, readCharacteristics, safeWoundState, type SkillLike } from "../data/derive.js";
+import { BondSkillData } from "../data/skill.js";
+import { firstAidCheck, type FirstAidCardResult } from "../cards/effects.js";
+import { firstAidCardView } from "../cards/views.js";
+import { bondSystem, rollDie, warn } from "../cards/notes.js";
+import {
+  defaultFirstAidChoices,
+  firstAidEase,
+  firstAidView,
+  readFirstAidChoices,
+  type FirstAidChoices,
+  type FirstAidHealer,
+  type FirstAidSetup,
+} from "./first-aid-view.js";
+
+function skillsOf(actor: Actor.Implementation): SkillLike[] {
+  const out: SkillLike[] = [];
+  for (const item of actor.items) if (item.system instanceof BondSkillData) out.push(item.system.asSkill(item.id ?? "", item.name));
+  return out;
+}
+
+/** A bond character as a healer: its best First Aid skill's Primary Chance, or null without one. */
+export function healerOf(actor: Actor.Implementation): FirstAidHealer | null {
+  const sys = bondSystem(actor);
+  if (!sys) return null;
+  const fa = firstAidChance(readCharacteristics(sys.characteristics), skillsOf(actor));
+  if (!fa) return null;
+  return { uuid: actor.uuid, name: actor.name, skillName: fa.skillName, primaryChance: fa.primaryChance, wound: safeWoundState(sys.wound) };
+}
+
+/**
+ * The healers `user` may roll for: the wounded character itself when they own it, their assigned
+ * character, then every other bond character they own — those with a First Aid skill. The wounded
+ * character is the default healer when it has the skill, else the assigned character, else the first.
+ */
+export function buildFirstAidSetup(patient: Actor.Implementation, user: User.Implementation = game.user): FirstAidSetup {
+  const assigned = (user as unknown as { character?: Actor.Implementation | null }).character ?? null;
+  const owns = (a: Actor.Implementation) => a.testUserPermission(user, "OWNER");
+  const candidates: Actor.Implementation[] = [];
+  const add = (a: Actor.Implementation | null | undefined) => {
+    if (a && bondSystem(a) && !candidates.some((c) => c.id === a.id)) candidates.push(a);
+  };
+  if (owns(patient)) add(patient);
+  add(assigned);
+  for (const a of game.actors) if (owns(a as Actor.Implementation)) add(a as Actor.Implementation);
+  const healers = candidates.map(healerOf).filter((h): h is FirstAidHealer => h !== null);
+  const pick = [patient.uuid, assigned?.uuid].find((u) => u && healers.some((h) => h.uuid === u)) ?? healers[0]?.uuid ?? null;
+  return {
+    patientName: patient.name,
+    patientWound: safeWoundState(bondSystem(patient)?.wound),
+    healers,
+    defaultHealer: pick,
+    isGM: user.isGM,
+  };
+}
+
+const Base = handlebarsApplication();
+
+export class BondFirstAidDialog extends Base {
+  static override DEFAULT_OPTIONS = {
+    tag: "form",
+    classes: ["fracas", "bond", "bond-first-aid-dialog"],
+    window: { title: "FRACAS.Bond.FirstAid.Title", contentClasses: ["standard-form"] },
+    position: { width: 400, height: "auto" },
+    form: { handler: BondFirstAidDialog.#onChange, submitOnChange: true, closeOnSubmit: false },
+    actions: { roll: BondFirstAidDialog.#onRoll },
+  } as never;
+
+  static PARTS = {
+    form: { template: "systems/fracas/templates/bond/dialogs/first-aid.hbs" },
+  };
+
+  readonly patient: Actor.Implementation;
+  choices: FirstAidChoices;
+
+  constructor(patient: Actor.Implementation) {
+    super({} as never);
+    this.patient = patient;
+    this.choices = defaultFirstAidChoices(this.setup());
+  }
+
+  setup(): FirstAidSetup {
+    return buildFirstAidSetup(this.patient);
+  }
+
+  protected override async _prepareContext(): Promise<never> {
+    return { view: firstAidView(this.setup(), this.choices) } as never;
+  }
+
+  static async #onChange(this: BondFirstAidDialog, _event: Event, _form: HTMLFormElement, formData: { object: Record<string, unknown> }): Promise<void> {
+    this.choices = readFirstAidChoices(this.setup(), formData.object, this.choices);
+    await this.render();
+  }
+
+  static async #onRoll(this: BondFirstAidDialog): Promise<void> {
+    const message = await rollFirstAid(this.patient, this.setup(), this.choices);
+    if (message) await this.close();
+  }
+}
+
+/**
+ * Rolls the healer's First Aid (d100 against PC × EF), posts the card on the wounded character and
+ * applies it there (the GM's client does it when the user may not write the patient).
+ */
+export async function rollFirstAid(patient: Actor.Implementation, setup: FirstAidSetup, choices: FirstAidChoices): Promise<ChatMessage.Implementation | undefined> {
+  const view = firstAidView(setup, choices);
+  const healer = setup.healers.find((h) => h.uuid === choices.healerUuid);
+  if (!view.canRoll || !healer) {
+    warn(view.error ?? "FRACAS.Bond.FirstAid.NoHealer", { name: setup.patientName });
+    return undefined;
+  }
+  const ease = firstAidEase(healer, choices.ease);
+  const d100 = await rollDie("1d100");
+  const result: FirstAidCardResult = {
+    healerName: healer.name,
+    healerUuid: healer.uuid,
+    patientName: patient.name,
+    skillName: healer.skillName,
+    primaryChance: healer.primaryChance,
+    easeItems: ease.items,
+    easeUnclamped: ease.unclamped,
+    roll: d100.total,
+  };
+  const check = firstAidCheck(result);
+  let after: WoundState | null = null;
+  try {
+    after = applyFirstAid(setup.patientWound, check.success).state;
+  } catch (e) {
+    if (!isRuleError(e)) throw e;
+  }
+  const source = lookupUuidSync(healer.uuid);
+  const message = await postCard({
+    ruleset: "bond",
+    kind: "firstAid",
+    source: source instanceof Actor ? (source as Actor.Implementation) : patient,
+    result: result as unknown as JsonObject,
+    rolls: [d100.roll],
+    targets: [{ uuid: patient.uuid, name: patient.name }],
+    context: { card: firstAidCardView(result, check, after) },
+  });
+  if (!message?.id) return message;
+  const outcome = await requestApply(message.id, patient.uuid, game.user.isGM || patient.isOwner);
+  if (!outcome.ok && outcome.reason) ui.notifications?.warn(t(outcome.reason, "data" in outcome ? outcome.data : undefined));
+  return message;
+}

@@ -1,0 +1,140 @@
+/**
+ * The First Aid dialog's pure core: from the wounded character, the healers the user may roll for
+ * and the user's choices (healer, Ease Factor) it builds the view — the healer's First Aid Primary
+ * Chance, the Ease Factor items (the GM's EF, the healer's own wound penalty), the Success Chance
+ * and the exact chance of success from the kernel's qualityOdds — and says whether the roll may be
+ * made at all (the kernel's applyFirstAid refuses a second try, an unwounded or a dead character).
+ */
+import { isRuleError } from "../../../engine/errors.js";
+import { activeTable } from "../../../foundry/tables.js";
+import {
+  applyFirstAid,
+  clampEase,
+  qualityOdds,
+  qualityResultsTable,
+  successChance,
+  woundPenalty,
+  type WoundState,
+} from "../rules/index.js";
+import type { Option } from "./attack-view.js";
+
+/** RULES.md gives First Aid no Ease Factor; Fracas offers the ordinary task's 5 and lets the GM change it. */
+export const FIRST_AID_DEFAULT_EASE = 5;
+/** The GM's EF field accepts −20…20 in halves; the kernel clamps the total to ½…10. */
+export const FIRST_AID_EASE_RANGE = { min: -20, max: 20 } as const;
+
+export interface FirstAidHealer {
+  uuid: string;
+  name: string;
+  /** The healer's best First Aid skill. */
+  skillName: string;
+  primaryChance: number;
+  /** The healer's own wound state: its penalty applies to every task, and a helpless healer cannot help. */
+  wound: WoundState;
+}
+
+export interface FirstAidSetup {
+  patientName: string;
+  patientWound: WoundState;
+  /** Characters the user may roll for that have a First Aid skill. */
+  healers: FirstAidHealer[];
+  /** The healer chosen when the dialog opens (uuid), or null when there is none. */
+  defaultHealer: string | null;
+  /** Only the GM changes the Ease Factor. */
+  isGM: boolean;
+}
+
+export interface FirstAidChoices {
+  healerUuid: string;
+  ease: number;
+}
+
+export function defaultFirstAidChoices(setup: FirstAidSetup): FirstAidChoices {
+  return { healerUuid: setup.defaultHealer ?? setup.healers[0]?.uuid ?? "", ease: FIRST_AID_DEFAULT_EASE };
+}
+
+/** Reads the dialog's form values; a player's EF is ignored (only the GM sets it). */
+export function readFirstAidChoices(setup: FirstAidSetup, raw: Record<string, unknown>, previous: FirstAidChoices): FirstAidChoices {
+  const healerUuid = typeof raw.healer === "string" && setup.healers.some((h) => h.uuid === raw.healer) ? raw.healer : previous.healerUuid;
+  let ease = previous.ease;
+  if (setup.isGM) {
+    const n = typeof raw.ease === "number" ? raw.ease : typeof raw.ease === "string" && raw.ease.trim() !== "" ? Number(raw.ease) : NaN;
+    if (Number.isFinite(n)) ease = Math.min(FIRST_AID_EASE_RANGE.max, Math.max(FIRST_AID_EASE_RANGE.min, Math.round(n * 2) / 2));
+  }
+  return { healerUuid, ease };
+}
+
+/** A healer who cannot act (unconscious, dead, stunned, a wound's Willpower roll not yet made) gives no First Aid. */
+export function healerCanAct(w: WoundState): boolean {
+  return w.level !== "KL" && w.level !== "IN" && !w.knockedOut && !w.stunRollPending && w.stunRounds === 0 && !w.woundRollPending;
+}
+
+export interface FirstAidEase {
+  /** The Ease Factor the roll uses (kernel-clamped to ½…10). */
+  total: number;
+  unclamped: number;
+  items: { labelKey: string; value: number }[];
+}
+
+/** The GM's EF plus the healer's own wound penalty (RULES.md: wound penalties apply to every task). */
+export function firstAidEase(healer: FirstAidHealer, ease: number): FirstAidEase {
+  const items = [{ labelKey: "FRACAS.Bond.FirstAid.EaseBase", value: ease }];
+  const penalty = woundPenalty(healer.wound.level);
+  if (penalty !== 0) items.push({ labelKey: "FRACAS.Bond.Ease.Wound", value: penalty });
+  const unclamped = items.reduce((sum, i) => sum + i.value, 0);
+  return { total: clampEase(unclamped), unclamped, items };
+}
+
+const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
+const percent = (count: number): string => `${count}%`;
+
+/** Why the roll may not be made, as an i18n key, or null. The patient's refusals are the kernel's. */
+export function firstAidRefusal(setup: FirstAidSetup, healer: FirstAidHealer | null): string | null {
+  try {
+    applyFirstAid(setup.patientWound, true);
+  } catch (e) {
+    if (!isRuleError(e)) throw e;
+    return `FRACAS.Error.${e.code}`;
+  }
+  if (!healer) return "FRACAS.Bond.FirstAid.NoHealer";
+  if (!healerCanAct(healer.wound)) return "FRACAS.Bond.FirstAid.HealerCannotAct";
+  return null;
+}
+
+export function firstAidView(setup: FirstAidSetup, choices: FirstAidChoices) {
+  const healer = setup.healers.find((h) => h.uuid === choices.healerUuid) ?? null;
+  const error = firstAidRefusal(setup, healer);
+  const ease = healer ? firstAidEase(healer, choices.ease) : { total: clampEase(choices.ease), unclamped: choices.ease, items: [] };
+  const sc = healer ? successChance(healer.primaryChance, ease.total) : 0;
+  const odds = qualityOdds(sc, activeTable(qualityResultsTable));
+  const healerOptions: Option[] = setup.healers.map((h) => ({ value: h.uuid, label: h.name, selected: h.uuid === choices.healerUuid }));
+  return {
+    patientName: setup.patientName,
+    patientWoundLabel: `FRACAS.Bond.Wound.${setup.patientWound.level}`,
+    healerOptions,
+    hasHealers: setup.healers.length > 0,
+    healerName: healer?.name ?? "",
+    skillName: healer?.skillName ?? "",
+    primaryChance: healer?.primaryChance ?? 0,
+    isGM: setup.isGM,
+    ease: choices.ease,
+    easeItems: ease.items.map((i) => ({ label: i.labelKey, value: signed(i.value) })),
+    easeTotal: ease.total,
+    easeClamped: ease.total !== ease.unclamped,
+    easeUnclamped: ease.unclamped,
+    successChance: sc,
+    successPercent: percent(100 - odds.counts.failure),
+    failurePercent: percent(odds.counts.failure),
+    odds: [
+      { key: "qr1", label: "FRACAS.Bond.Quality.1", percent: percent(odds.counts.qr1) },
+      { key: "qr2", label: "FRACAS.Bond.Quality.2", percent: percent(odds.counts.qr2) },
+      { key: "qr3", label: "FRACAS.Bond.Quality.3", percent: percent(odds.counts.qr3) },
+      { key: "qr4", label: "FRACAS.Bond.Quality.4", percent: percent(odds.counts.qr4) },
+      { key: "failure", label: "FRACAS.Bond.Quality.0", percent: percent(odds.counts.failure) },
+    ],
+    error,
+    canRoll: error === null,
+  };
+}
+
+export type FirstAidView = ReturnType<typeof firstAidView>;
