@@ -16,15 +16,26 @@ import type { Sys } from "./data/state.js";
 import { offerEscapes, onCombatUpdate } from "./cards/round.js";
 import { onActorUpdate, queueCombatEndCheck } from "./cards/combat-end.js";
 
-// A dying hero's final heroic action is due in their next action phase, which is a step of the
-// plan, not a round start: the core sets combat.system.step, so the prompt follows updateCombat.
-// Registered once, when this module is imported; the handler itself acts only on the active GM's
-// client, only for radio combats, and only when the step changed.
-Hooks.on("updateCombat", (combat, changed) => onCombatUpdate(combat as never, changed as object));
-// Damage, flee and escape cards are applied by the core through pure effects that cannot act, so
-// "one side has no one left opposing" is checked after the write: on the active GM's client, for
-// the started radio combats holding the updated actor (the handler guards both).
-Hooks.on("updateActor", (actor) => onActorUpdate(actor as never));
+/**
+ * A dying hero's final heroic action is due in their next action phase, which is a step of the
+ * plan, not a round start: the core sets combat.system.step, so the prompt follows updateCombat.
+ * Damage, flee and escape cards are applied by the core through pure effects that cannot act, so
+ * "one side has no one left opposing" is checked after the write (updateActor). Both handlers act
+ * only on the active GM's client and only for radio combats.
+ *
+ * Registered on Foundry's "init" (not as an import side effect), at most once per Hooks registry:
+ * a second import of this module (tests, hot reload) does not add a second pair of handlers.
+ */
+const HOOKS_MARK = Symbol.for("fracas.radio.hooks");
+export function registerRadioHooks(): boolean {
+  const hooks = (globalThis as { Hooks?: typeof Hooks }).Hooks as (typeof Hooks & { [HOOKS_MARK]?: boolean }) | undefined;
+  if (!hooks || hooks[HOOKS_MARK]) return false;
+  hooks[HOOKS_MARK] = true;
+  hooks.on("updateCombat", (combat, changed) => onCombatUpdate(combat as never, changed as object));
+  hooks.on("updateActor", (actor) => onActorUpdate(actor as never));
+  return true;
+}
+if (typeof Hooks !== "undefined") Hooks.once("init", () => void registerRadioHooks());
 
 export const RADIO_TEMPLATES = [
   "radio/hero-sheet.hbs",

@@ -106,7 +106,7 @@ async function spendHeroPoint(ctx: FollowUpContext): Promise<void> {
     return ruleWarning(e);
   }
   const answer = { [`system.attackResponses.${result.attackId}`]: { ...response, heroPoints: response.heroPoints + 1 } };
-  await target.update({ "system.heroPoints": pool, ...answer } as never);
+  await target.update({ "system.==heroPoints": pool, ...answer } as never);
   await heroPointNote(target, target, result);
 }
 
@@ -161,11 +161,11 @@ export const heroPointForFollowUp: GmFollowUp = {
     } catch (e) {
       return refusedBy(e);
     }
-    await spender.update({ "system.heroPoints": pool } as never);
+    await spender.update({ "system.==heroPoints": pool } as never);
     try {
       await target.update({ [`system.attackResponses.${r.attackId}`]: { ...response, heroPoints: response.heroPoints + 1 } } as never);
     } catch (e) {
-      await spender.update({ "system.heroPoints": before } as never);
+      await spender.update({ "system.==heroPoints": before } as never);
       throw e;
     }
     await heroPointNote(spender, target, r);

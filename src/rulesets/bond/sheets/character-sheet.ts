@@ -155,7 +155,7 @@ export class BondCharacterSheet extends Base {
     const delta = target.dataset.delta === "-1" ? -1 : 1;
     try {
       const pool = ledger.change(safePool(this.bond.heroPoints), { id: foundry.utils.randomID(), delta, reason: "sheet", by: game.user.id ?? "", at: Date.now() });
-      await this.actor.update({ "system.heroPoints": pool } as never);
+      await this.actor.update({ "system.==heroPoints": pool } as never);
     } catch (e) {
       if (!isRuleError(e)) throw e;
       warn(`FRACAS.Error.${e.code}`, { ...e.data });

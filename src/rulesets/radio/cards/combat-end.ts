@@ -40,7 +40,7 @@ function openCards(combatId: string): ChatMessage.Implementation[] {
 
 async function rewrite(message: ChatMessage.Implementation, next: CombatEndResult): Promise<void> {
   const content = await renderCardContent(message, TEMPLATE, next, combatEndView(next));
-  await message.update({ "system.result": json(next), content } as never);
+  await message.update({ "system.==result": json(next), content } as never);
 }
 
 /**

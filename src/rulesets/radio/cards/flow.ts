@@ -44,7 +44,7 @@ export async function recordTokens(actor: Actor.Implementation, attack: AttackRe
   };
   if (attack.tokensEarned > 0) write(attack.tokensEarned, "described");
   if (attack.tokensCharged > 0) write(-attack.tokensCharged, "double damage");
-  if (ids.length > 0) await actor.update({ "system.tokens": pool } as never);
+  if (ids.length > 0) await actor.update({ "system.==tokens": pool } as never);
   return ids;
 }
 
@@ -107,13 +107,13 @@ export async function undoAttackTokens(message: ChatMessage.Implementation, stor
     if (isRuleError(e)) return { ok: false, reason: e.code === "insufficient" ? "FRACAS.Radio.Refused.TokensSpent" : "FRACAS.Radio.Refused.TokensUndone" };
     throw e;
   }
-  await actor.update({ "system.tokens": after } as never);
+  await actor.update({ "system.==tokens": after } as never);
   const next: AttackCardResult = { ...r, tokens: { ...record, undone: true } };
   try {
     const content = await renderCardContent(message, "radio/cards/attack.hbs", next, attackCardView(next));
     await message.update({ "system.result.tokens.undone": true, content } as never);
   } catch (err) {
-    await actor.update({ "system.tokens": before } as never);
+    await actor.update({ "system.==tokens": before } as never);
     throw err;
   }
   return { ok: true };
@@ -166,6 +166,12 @@ export async function rollDamage(message: ChatMessage.Implementation, stored: Js
     ui.notifications?.warn(t("FRACAS.Radio.Refused.DamageRolled"));
     return undefined;
   }
+  // Only the attack card's author (or a GM) may mark it "damage rolled" (Foundry lets a player
+  // update only their own messages), so only they may roll: anyone else could roll it again and again.
+  if (!message.isAuthor && !game.user.isGM) {
+    ui.notifications?.warn(t("FRACAS.Radio.Refused.NotYourAttack"));
+    return undefined;
+  }
   const formula = r.attack.called === "limb" ? "1d6 + 1d6" : "1d6";
   const { roll, faces } = await rollDice(formula);
   const critRoll = faces[0] ?? 1;
@@ -176,7 +182,7 @@ export async function rollDamage(message: ChatMessage.Implementation, stored: Js
   const result: DamageCardResult = { damage, attack: r.attack, attackerName: r.attackerName, weaponName: r.weaponName, critRoll, leaders };
   const source = message.speaker?.actor ? (game.actors.get(message.speaker.actor) ?? null) : null;
   // One damage roll per hit: marked on the attack card (by whoever may write it).
-  if (message.isAuthor || game.user.isGM) await message.update({ "system.result.damageRolled": true } as never);
+  await message.update({ "system.result.damageRolled": true } as never);
   return postCard({ ruleset: RULESET, kind: "damage", source, result: json(result), rolls: [roll], targets: r.targets, context: { view: damageCardView(result) } });
 }
 

@@ -69,7 +69,7 @@ class RadioActorSheet extends Base {
   protected async changeTokens(delta: number, reason: string): Promise<void> {
     try {
       const pool = ledger.change(readPool(this.system.tokens), { id: foundry.utils.randomID(), delta, reason, by: game.user.id ?? "", at: Date.now() });
-      await this.document.update({ "system.tokens": pool } as never);
+      await this.document.update({ "system.==tokens": pool } as never);
     } catch (e) {
       if (isRuleError(e)) ui.notifications?.warn(ruleErrorMessage(e));
       else throw e;
