@@ -11,6 +11,10 @@ import { dialogTarget } from "./sheets/roll-dialog.js";
 import { AREA_NAMES_DEFAULT } from "./data/areas.js";
 import { rollModel } from "./cards/roll-model.js";
 import { calledShotCosts, DEFAULT_TOTAL_MODE } from "./rules/index.js";
+import { registerCommitQuery } from "./cards/commits.js";
+
+// The GM's client answers sealed duel commits (guarded and idempotent; CONFIG exists before systems load).
+registerCommitQuery();
 
 export const ZODIAC_TEMPLATES = [
   "zodiac/cards/_dice.hbs",

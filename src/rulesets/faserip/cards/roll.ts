@@ -108,7 +108,7 @@ async function spendKarmaPoints(actor: Actor.Implementation, points: number, rea
   if (points <= 0) return;
   const pool = ledger.requirePool((actor.system as unknown as { karma: { pool: unknown } }).karma.pool);
   const after = ledger.change(pool, { id: foundry.utils.randomID(), delta: -points, reason, by: game.user.id ?? "", at: Date.now() });
-  await actor.update({ "system.karma.pool": after, "system.karma.value": after.value } as never);
+  await actor.update({ "system.karma.==pool": after, "system.karma.value": after.value } as never);
 }
 
 function karmaPool(actor: Actor.Implementation): number {

@@ -79,7 +79,8 @@ export class FaseripHeroData extends foundry.abstract.TypeDataModel<HeroSchema, 
     const given = foundry.utils.getProperty(args[0] as object, "system.karma.pool");
     if (given !== undefined) return;
     const start = karma(this.abilities, activeTable(rankNumbersTable));
-    this.updateSource({ karma: { pool: ledger.createPool(start), value: start } } as never);
+    // The pending document's source is the parent's (what the server receives), so write it there.
+    this.parent.updateSource({ "system.karma.pool": ledger.createPool(start), "system.karma.value": start } as never);
   }
 
   override prepareDerivedData(): void {

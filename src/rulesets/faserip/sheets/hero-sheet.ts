@@ -107,7 +107,7 @@ export class FaseripHeroSheet extends Base {
         by: game.user.id ?? "",
         at: Date.now(),
       });
-      await this.actor.update({ "system.karma.pool": pool, "system.karma.value": pool.value } as never);
+      await this.actor.update({ "system.karma.==pool": pool, "system.karma.value": pool.value } as never);
     } catch (e) {
       if (!isRuleError(e)) throw e;
       ui.notifications?.warn(ruleErrorMessage(e));
@@ -118,7 +118,7 @@ export class FaseripHeroSheet extends Base {
   static async #onResetKarma(this: FaseripHeroSheet): Promise<void> {
     const system = this.actor.system as unknown as FaseripHeroData;
     const pool = ledger.createPool(system.karmaStart ?? 0);
-    await this.actor.update({ "system.karma.pool": pool, "system.karma.value": pool.value } as never);
+    await this.actor.update({ "system.karma.==pool": pool, "system.karma.value": pool.value } as never);
   }
 
   static async #onHealFull(this: FaseripHeroSheet): Promise<void> {

@@ -1,7 +1,8 @@
 /**
  * The chat flow on the Foundry side: roll the pool with Foundry's Roll (`${n}d6`), hand the dice
- * to the kernel (through results.ts), post the card. Agent vs Agent: each side commits in a
- * message whispered to the GM (its own author sees it too), a public card says only "committed";
+ * to the kernel (through results.ts), post the card. Agent vs Agent: each side's commit goes to
+ * the GM's client only (cards/commits.ts: never a document, since every client receives every
+ * message, whispered or not), a public card says only "committed";
  * the GM's Reveal reads both commits, rolls both pools and posts the duel card with both sides.
  */
 import type { JsonObject } from "../../../foundry/registry.js";
@@ -20,9 +21,8 @@ import { commitView, duelView, fightView, killView, strikeView } from "./views.j
 import type { DialogTarget } from "../sheets/view.js";
 import type { FracasCombat } from "../../../foundry/documents/combat.js";
 import { rollingOrder } from "../combat.js";
+import { heldCommits, forgetCommits, sealCommit } from "./commits.js";
 
-export const FLAG_SCOPE = "fracas";
-export const COMMIT_FLAG = "zodiacCommit";
 
 export function totalMode(): TotalMode {
   const v = rulesetOption("zodiac", "totalMode", DEFAULT_TOTAL_MODE as string);
@@ -119,27 +119,22 @@ export async function commitDuel(actor: Actor.Implementation, slot: AreaSlot, ch
     agentPointsLeft: sys.agentPoints.value - choice.spend,
     combat,
   };
+  // Sealed with the GM first (never in a document: every client receives every message and flag).
+  const refused = await sealCommit(commit);
+  if (refused) {
+    ui.notifications?.warn(t(refused));
+    return undefined;
+  }
   await spendPoints(actor, model.agentPointsAfter);
-  const gms = game.users.filter((u) => u.isGM).map((u) => u.id ?? "");
-  await ChatMessage.create({
-    content: `<p>${t("FRACAS.Zodiac.Duel.Sealed", { name: actor.name, wagers: choice.wagers, opponent: target.name })}</p>`,
-    whisper: gms,
-    speaker: ChatMessage.getSpeaker({ actor }),
-    flags: { [FLAG_SCOPE]: { [COMMIT_FLAG]: commit } },
-  } as never);
+  ui.notifications?.info(t("FRACAS.Zodiac.Duel.Sealed", { name: actor.name, wagers: choice.wagers, opponent: target.name }));
   // The public card: who committed against whom, never how many (it also marks Mike as having rolled).
   const announce = { duelKey: key, actor: { uuid: actor.uuid, name: actor.name }, name: actor.name, opponentName: target.name, round: combat?.round ?? 0, combat };
   return post("duelCommit", actor, announce as unknown as JsonObject, [], []);
 }
 
-/** Every sealed commit this client can read (the GM reads them all). */
+/** Every sealed commit this client holds (only the GM's client holds any). */
 export function readCommits(): DuelCommit[] {
-  const out: DuelCommit[] = [];
-  for (const m of game.messages) {
-    const c = (m.flags as Record<string, Record<string, unknown> | undefined>)[FLAG_SCOPE]?.[COMMIT_FLAG];
-    if (c && typeof c === "object") out.push(c as DuelCommit);
-  }
-  return out;
+  return heldCommits();
 }
 
 function alreadyRevealed(key: string): boolean {
@@ -192,10 +187,12 @@ export async function revealDuel(key: string): Promise<ChatMessage.Implementatio
   const result = duelResult(a, b, { a: state(actorA), b: state(actorB) }, { a: rollA.dice, b: rollB.dice }, totalMode(), grids().shots);
   result.duelKey = key;
   const rolls = [rollA.roll, rollB.roll].filter((r): r is Roll => r !== null);
-  return post("duel", actorA, result, rolls, [
+  const card = await post("duel", actorA, result, rolls, [
     { uuid: a.actor.uuid, name: a.actor.name },
     { uuid: b.actor.uuid, name: b.actor.name },
   ]);
+  forgetCommits(key);
+  return card;
 }
 
 /** GM follow-up on a fight card: Operations takes the Setback the miss earned, once per card. */

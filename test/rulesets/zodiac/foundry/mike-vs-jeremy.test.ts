@@ -67,6 +67,16 @@ async function commit(userId: string, self: FakeActor, other: FakeActor, c: { sp
 }
 
 describe("Mike vs Jeremy (seed 003) through the adapter", () => {
+  it("a player cannot seal a commit for an Agent they do not own; without a GM nothing is sealed or spent", async () => {
+    const forged = await commit("jp", mike, jeremy, { spend: 1, gathered: 0, wagers: 2 });
+    expect(forged).toBeUndefined();
+    expect(points(mike)).toBe(3);
+    expect(world.queryLog.filter((q) => q.name === "fracas.zodiacCommit").map((q) => q.result)).toEqual([{ ok: false, reason: "FRACAS.Chat.Refused.NotYours" }]);
+    world.setActiveGM(null);
+    expect(await commit("jp", jeremy, mike, { spend: 1, gathered: 0, wagers: 2 })).toBeUndefined();
+    expect(points(jeremy)).toBe(3);
+  });
+
   it("profiles from the data models: Mike Rank 5 / TN 5, Jeremy Rank 4 / TN 10; the plan has both, no initiative", () => {
     expect((mike.system as unknown as { profile: unknown }).profile).toEqual({ rank: 5, tn: 5 });
     expect((jeremy.system as unknown as { profile: unknown }).profile).toEqual({ rank: 4, tn: 10 });
@@ -80,8 +90,12 @@ describe("Mike vs Jeremy (seed 003) through the adapter", () => {
     // Round 1: each spends an Agent Point and gathers (4 and 3 dice), then seals 3 and 2 Wagers.
     const jeremyCard = await commit("jp", jeremy, mike, { spend: 1, gathered: 3, wagers: 2 });
     expect(points(jeremy)).toBe(2);
-    const whisper = [...world.messages].find((m) => (m.flags as Record<string, Record<string, unknown>>).fracas?.zodiacCommit);
-    expect((whisper?.toObject() as { whisper?: string[] } | undefined)?.whisper).toEqual(["gm"]);
+    // The sealed Wagers are in no document (Foundry sends every message, whispered or not, and
+    // every flag to every client): only the GM's query received them.
+    expect(JSON.stringify([...world.messages].map((m) => m.toObject()))).not.toMatch(/"wagers"/);
+    expect(JSON.stringify([...world.users].map((u) => u.flags))).not.toMatch(/"wagers"/);
+    const sent = world.queryLog.filter((q) => q.name === "fracas.zodiacCommit");
+    expect(sent.map((q) => [q.from, q.to, q.result])).toEqual([["jp", "gm", { ok: true }]]);
     // The public card says "committed", never how many.
     expect(cardOf(jeremyCard).kind).toBe("duelCommit");
     expect(JSON.stringify(cardOf(jeremyCard).result)).not.toMatch(/wagers/i);

@@ -1,0 +1,175 @@
+/**
+ * Sealed duel commits, kept where the other player cannot read them.
+ *
+ * Foundry broadcasts every ChatMessage (whispered or not), every flag and every setting to every
+ * connected client (the server's modifyDocument broadcast, and the world data each client loads);
+ * a whisper only hides the message in the chat log. So a commit must never be written to a
+ * document. The committing player sends it to the active GM with a User query (delivered to that
+ * one user only), and the GM's client keeps it in memory (and in the GM browser's localStorage, so
+ * a reload before the reveal does not lose it) until the reveal.
+ *
+ * Who sent it: Foundry does not tell a query handler its sender, so the sender first writes a
+ * random seal id and a hash of (nonce + commit) into a flag on their own User (only they or a GM
+ * may write it). The flag is broadcast, but holds no numbers; the nonce travels only in the query.
+ * The GM checks the flag, the hash, and that the sender owns the committing Agent.
+ */
+import { t } from "../../../foundry/i18n.js";
+import { lookupUuidSync } from "../../../foundry/typed.js";
+import { duelKey, type DuelCommit } from "./results.js";
+
+export const COMMIT_QUERY = "fracas.zodiacCommit";
+const SEAL_FLAG = "zodiacSeals";
+const STORE_KEY = "fracas.zodiac.commits";
+
+/** The GM's sealed commits (this client only). */
+const store: DuelCommit[] = [];
+let loaded = false;
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function load(): void {
+  if (loaded) return;
+  loaded = true;
+  try {
+    const raw = storage()?.getItem(STORE_KEY);
+    const list = raw ? (JSON.parse(raw) as unknown) : [];
+    if (Array.isArray(list)) for (const c of list) if (validCommit(c)) store.push(c);
+  } catch {
+    // A corrupt entry is dropped.
+  }
+}
+
+function save(): void {
+  try {
+    storage()?.setItem(STORE_KEY, JSON.stringify(store.slice(-200)));
+  } catch {
+    // No storage (or full): memory only.
+  }
+}
+
+/** The commits this GM client holds (none on a player's client). */
+export function heldCommits(): DuelCommit[] {
+  load();
+  return store.map((c) => foundry.utils.deepClone(c));
+}
+
+/** Forgets the commits of a revealed duel. */
+export function forgetCommits(key: string): void {
+  load();
+  for (let i = store.length - 1; i >= 0; i--) if (store[i]!.duelKey === key) store.splice(i, 1);
+  save();
+}
+
+/** Test helper: empties this client's store. */
+export function clearCommitStore(): void {
+  store.length = 0;
+  loaded = true;
+  save();
+}
+
+/** cyrb53: a small non-cryptographic hash (crypto.subtle is missing on plain-http Foundry hosts). */
+export function sealHash(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+const int = (v: unknown, min: number, max: number) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
+const str = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length < 300;
+const ref = (v: unknown) => !!v && typeof v === "object" && str((v as { uuid?: unknown }).uuid) && typeof (v as { name?: unknown }).name === "string";
+
+/** Is this a well-formed commit (shape, bounds, and a duel key that matches its two sides)? */
+export function validCommit(c: unknown): c is DuelCommit {
+  if (!c || typeof c !== "object") return false;
+  const x = c as Record<string, unknown>;
+  if (!ref(x.actor) || !ref(x.opponent) || !str(x.duelKey) || typeof x.areaName !== "string") return false;
+  if (!int(x.area, 0, 99) || !int(x.spend, 0, 99) || !int(x.gathered, 0, 99) || !int(x.wagers, 0, 99) || !int(x.agentPointsLeft, -99, 999)) return false;
+  if (typeof x.finish !== "boolean" || (x.calledShot !== null && typeof x.calledShot !== "string")) return false;
+  const combat = x.combat as { id?: unknown; round?: unknown } | null;
+  if (combat !== null && (typeof combat !== "object" || typeof combat.id !== "string" || typeof combat.round !== "number")) return false;
+  const a = (x.actor as { uuid: string }).uuid;
+  const b = (x.opponent as { uuid: string }).uuid;
+  return a !== b && x.duelKey === duelKey(a, b, combat as DuelCommit["combat"]);
+}
+
+/** GM side: keeps a commit (the first one per Agent per duel is final). */
+function keep(commit: DuelCommit): { ok: true } | { ok: false; reason: string } {
+  load();
+  if (store.some((s) => s.duelKey === commit.duelKey && s.actor.uuid === commit.actor.uuid)) return { ok: false, reason: "FRACAS.Error.alreadySealed" };
+  store.push(foundry.utils.deepClone(commit));
+  save();
+  return { ok: true };
+}
+
+interface SealQuery {
+  userId: string;
+  sealId: string;
+  nonce: string;
+  commit: DuelCommit;
+}
+
+/** The query handler (CONFIG.queries[COMMIT_QUERY]); runs on the active GM's client. */
+export async function onCommitQuery(data: unknown): Promise<{ ok: boolean; reason?: string }> {
+  if (!game.user.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
+  const d = data as Partial<SealQuery> | null;
+  if (!d || !str(d.userId) || !str(d.sealId) || !str(d.nonce) || !validCommit(d.commit)) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
+  const user = game.users.get(d.userId as string);
+  const seal = user?.getFlag("fracas" as never, `${SEAL_FLAG}.${d.sealId}` as never) as unknown;
+  if (!user) return { ok: false, reason: "FRACAS.Chat.Refused.Unverified" };
+  try {
+    if (typeof seal !== "string" || seal !== sealHash(d.nonce + JSON.stringify(d.commit))) return { ok: false, reason: "FRACAS.Chat.Refused.Unverified" };
+    const actor = lookupUuidSync(d.commit.actor.uuid);
+    if (!(actor instanceof Actor) || !actor.testUserPermission(user as never, "OWNER")) return { ok: false, reason: "FRACAS.Chat.Refused.NotYours" };
+    return keep(d.commit);
+  } finally {
+    if (seal !== undefined) await user.unsetFlag("fracas" as never, `${SEAL_FLAG}.${d.sealId}` as never);
+  }
+}
+
+/** Installs the query handler once (CONFIG.queries exists before systems load; guarded anyway). */
+export function registerCommitQuery(): void {
+  const config = (globalThis as { CONFIG?: { queries?: Record<string, unknown> } }).CONFIG;
+  if (!config?.queries || config.queries[COMMIT_QUERY]) return;
+  config.queries[COMMIT_QUERY] = onCommitQuery;
+}
+
+/**
+ * Sends a commit to the GM (a GM keeps their own). Nothing is written anywhere another player can
+ * read. Returns the refusal's i18n key, or null when the GM holds it.
+ */
+export async function sealCommit(commit: DuelCommit): Promise<string | null> {
+  if (!validCommit(commit)) return "FRACAS.Chat.Refused.BadRequest";
+  if (game.user.isGM) {
+    const done = keep(commit);
+    return done.ok ? null : done.reason;
+  }
+  const gm = game.users.activeGM;
+  if (!gm) return "FRACAS.Chat.NoGM";
+  registerCommitQuery();
+  const sealId = foundry.utils.randomID();
+  const nonce = foundry.utils.randomID(24);
+  await game.user.setFlag("fracas" as never, `${SEAL_FLAG}.${sealId}` as never, sealHash(nonce + JSON.stringify(commit)) as never);
+  try {
+    const done = (await gm.query(COMMIT_QUERY as never, { userId: game.user.id, sealId, nonce, commit } as never, { timeout: 15_000 } as never)) as { ok: boolean; reason?: string } | null;
+    return done?.ok ? null : (done?.reason ?? "FRACAS.Chat.Failed");
+  } catch (err) {
+    // The GM never answered (disconnected, timed out): take the seal back.
+    await game.user.unsetFlag("fracas" as never, `${SEAL_FLAG}.${sealId}` as never).catch(() => undefined);
+    console.error("Fracas | zodiac commit:", err);
+    ui.notifications?.error(t("FRACAS.Chat.Failed"));
+    return "FRACAS.Chat.Failed";
+  }
+}

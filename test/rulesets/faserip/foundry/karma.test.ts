@@ -1,0 +1,29 @@
+/**
+ * Review fix: a Karma spend replaces the stored pool ("system.karma.==pool"), not merges it.
+ * (The fake does not run _preCreate, so the new-hero pool written there is not tested here.)
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { installFoundry, loadAdapter, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { FeatForm } from "../../../../src/rulesets/faserip/sheets/views.js";
+
+type RollModule = typeof import("../../../../src/rulesets/faserip/cards/roll.js");
+let world: FakeWorld;
+let flows: RollModule;
+
+beforeEach(async () => {
+  world = installFoundry();
+  await loadAdapter();
+  flows = await import("../../../../src/rulesets/faserip/cards/roll.js");
+});
+
+describe("faserip Karma in the documents", () => {
+  it("a spend leaves exactly the ledger's pool", async () => {
+    const hero = world.createActor({ name: "Kit", type: "faseripHero", system: { abilities: { fighting: 10, agility: 10, strength: 10, endurance: 10, reason: 10, intuition: 20, psyche: 6 } } }) as unknown as { system: Record<string, any> };
+    expect(hero.system.karma.pool.value).toBe(18);
+    world.dice.queue(50);
+    const form: FeatForm = { ability: "reason", action: "feat", weaponId: "", dodge: 0, cover: 0, multipleTargets: 0, other: 0, karma: 5 };
+    await world.as("gm", () => flows.performFeat({ actor: hero as never, form, targets: [], weapon: null }));
+    expect(hero.system.karma.value).toBe(13);
+    expect(hero.system.karma.pool.value).toBe(13);
+  });
+});
