@@ -1,18 +1,22 @@
-// Two bundles: the Foundry entry (everything) and the pure kernel alone (dist/engine.mjs),
-// which a test imports in bare Node. esbuild strips types; tsc checks them separately.
+// One build, two entries: the Foundry entry (dist/fracas.mjs) and the pure kernel alone
+// (dist/engine.mjs, which a test imports in bare Node). Every kernel module goes into one shared
+// chunk (dist/kernel.mjs) that both import, so the kernel ships once. esbuild strips types; tsc
+// checks them separately.
 import esbuild from "rollup-plugin-esbuild";
 
-const plugins = () => [esbuild({ target: "es2022", sourceMap: true, minify: false })];
+const isKernel = (id) => /[\\/]src[\\/](engine|rulesets[\\/][^\\/]+[\\/]rules)[\\/]/.test(id);
 
 export default [
   {
-    input: "src/fracas.ts",
-    output: { file: "dist/fracas.mjs", format: "es", sourcemap: true },
-    plugins: plugins(),
-  },
-  {
-    input: "src/engine/index.ts",
-    output: { file: "dist/engine.mjs", format: "es", sourcemap: true },
-    plugins: plugins(),
+    input: { fracas: "src/fracas.ts", engine: "src/engine/index.ts" },
+    output: {
+      dir: "dist",
+      format: "es",
+      sourcemap: true,
+      entryFileNames: "[name].mjs",
+      chunkFileNames: "[name].mjs",
+      manualChunks: (id) => (isKernel(id) ? "kernel" : undefined),
+    },
+    plugins: [esbuild({ target: "es2022", sourceMap: true, minify: false })],
   },
 ];

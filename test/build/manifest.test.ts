@@ -24,6 +24,14 @@ describe("dist/system.json", () => {
     }
     for (const p of sys.packs ?? []) expect(existsSync(new URL("dist/" + p.path, root)), p.path).toBe(true);
   });
+  it("ships the kernel once: fracas.mjs and engine.mjs both import the kernel chunk", () => {
+    const fracas = readFileSync(new URL("dist/fracas.mjs", root), "utf8");
+    const kernel = readFileSync(new URL("dist/kernel.mjs", root), "utf8");
+    expect(kernel).toContain("class FracasRuleError");
+    expect(fracas).not.toContain("class FracasRuleError");
+    expect(fracas).toMatch(/from ['"]\.\/kernel\.mjs['"]/);
+    expect(readFileSync(new URL("dist/engine.mjs", root), "utf8")).toMatch(/from ['"]\.\/kernel\.mjs['"]/);
+  });
   it("ships the templates and CSS compiled by sass", () => {
     expect(existsSync(new URL("dist/templates", root))).toBe(true);
     const css = readFileSync(new URL("dist/fracas.css", root), "utf8");
