@@ -5,6 +5,17 @@
  * everything else in src/ stays strictly typed.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
+import { scopeIds } from "./dom/scope-ids.js";
+
+/** Every Fracas application scopes its template ids to itself after each render (see dom/scope-ids.ts). */
+function withScopedIds(Base: any): any {
+  return class extends Base {
+    async _onRender(context: any, options: any): Promise<void> {
+      await super._onRender(context, options);
+      scopeIds(this.element as HTMLElement, String(this.id));
+    }
+  };
+}
 
 /** A TypeDataModel class of any schema, as CONFIG.<Doc>.dataModels holds them. */
 export type DataModelClass = typeof foundry.abstract.TypeDataModel<any, any>;
@@ -18,17 +29,17 @@ export type SheetClass = new (...args: any[]) => foundry.applications.api.Applic
  */
 export function handlebarsActorSheet(): typeof foundry.applications.sheets.ActorSheetV2 {
   const { HandlebarsApplicationMixin } = foundry.applications.api;
-  return HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2 as any) as any;
+  return withScopedIds(HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2 as any));
 }
 
 export function handlebarsItemSheet(): typeof foundry.applications.sheets.ItemSheetV2 {
   const { HandlebarsApplicationMixin } = foundry.applications.api;
-  return HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2 as any) as any;
+  return withScopedIds(HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2 as any));
 }
 
 export function handlebarsApplication(): typeof foundry.applications.api.ApplicationV2 {
   const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
-  return HandlebarsApplicationMixin(ApplicationV2 as any) as any;
+  return withScopedIds(HandlebarsApplicationMixin(ApplicationV2 as any));
 }
 
 /** The V13 sidebar combat tracker, whose class type is too generic to subclass cleanly. */
