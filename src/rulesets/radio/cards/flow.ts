@@ -196,11 +196,13 @@ export async function rollFleeChecks(message: ChatMessage.Implementation): Promi
     const state = targetState(leader.type, leader.system as unknown as JsonObject);
     if (state && state.kind !== "henchmen" && state.state === "active") continue;
     for (const follower of followersOf(target.uuid)) {
+      // One flee check per follower per fall: a second click on the same damage card rolls nothing.
+      if (radioCardsOf("flee", (r) => r.damageMessageId === message.id && r.followerUuid === follower.uuid).length > 0) continue;
       const sys = follower.system as unknown as { count?: number; fled?: boolean };
       const dice = (follower.type as string) === "radioHenchmen" ? (sys.count ?? 0) : sys.fled ? 0 : 1;
       if (dice <= 0) continue;
       const { roll, faces } = await rollDice(`${dice}d6`);
-      const result = { leaderName: leader.name, followerName: follower.name, rolls: faces };
+      const result = { leaderName: leader.name, followerName: follower.name, rolls: faces, damageMessageId: message.id ?? "", followerUuid: follower.uuid };
       await postCard({ ruleset: RULESET, kind: "flee", source: leader as Actor.Implementation, result, rolls: [roll], targets: [{ uuid: follower.uuid, name: follower.name }], context: { view: fleeCardView(result) } });
       posted++;
     }

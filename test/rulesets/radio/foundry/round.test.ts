@@ -119,6 +119,10 @@ describe("a radio round", () => {
     const flee = world.messages.contents.slice(-2) as unknown as FakeChatMessage[];
     expect(flee.map((x) => cardOf(x).kind)).toEqual(["flee", "flee"]);
     expect(flee.map((x) => cardOf(x).result.rolls)).toEqual([[6, 2, 6, 1], [4]]);
+    // A second click on the same damage card rolls nothing more (one flee check per fall).
+    const count = world.messages.contents.length;
+    await kinds.damage!.followUps!.flee!({ message: damage as never, result: cardOf(damage).result as never, button: {} as never });
+    expect(world.messages.contents.length).toBe(count);
     expect(await adapter.queries.requestApply(flee[0]!.id, goons.uuid, true)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.HenchmenFlee" } });
     expect(sys(goons).count).toBe(2);
     expect(await adapter.queries.requestApply(flee[1]!.id, sal.uuid, true)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.Stays" } });
