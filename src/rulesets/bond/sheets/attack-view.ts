@@ -162,7 +162,24 @@ export interface Option {
   selected: boolean;
 }
 
-const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
+export const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
+
+/** The Ease Factor lines every Bond roll dialog shows: each modifier, the total, and whether it was clamped to ½…10. */
+export interface EaseLines {
+  easeItems: { label: string; value: string }[];
+  easeTotal: number;
+  easeClamped: boolean;
+  easeUnclamped: number;
+}
+
+export function easeLines(ease: { items: readonly { labelKey: string; value: number }[]; total: number; unclamped: number }): EaseLines {
+  return {
+    easeItems: ease.items.map((i) => ({ label: i.labelKey, value: signed(i.value) })),
+    easeTotal: ease.total,
+    easeClamped: ease.total !== ease.unclamped,
+    easeUnclamped: ease.unclamped,
+  };
+}
 const percent = (count: number): string => `${count}%`;
 
 export interface AttacksLeft {
@@ -203,10 +220,7 @@ export function attackView(setup: AttackSetup, choices: AttackChoices) {
     hth: !fire,
     targetName: setup.targetName,
     primaryChance: setup.primaryChance,
-    easeItems: ease.items.map((i) => ({ label: i.labelKey, value: signed(i.value) })),
-    easeTotal: ease.total,
-    easeClamped: ease.total !== ease.unclamped,
-    easeUnclamped: ease.unclamped,
+    ...easeLines(ease),
     successChance: sc,
     odds: [
       { key: "qr1", label: "FRACAS.Bond.Quality.1", percent: percent(odds.counts.qr1) },

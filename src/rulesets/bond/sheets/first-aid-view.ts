@@ -16,7 +16,7 @@ import {
   woundPenalty,
   type WoundState,
 } from "../rules/index.js";
-import type { Option } from "./attack-view.js";
+import { easeLines, type Option } from "./attack-view.js";
 
 /** RULES.md gives First Aid no Ease Factor; Fracas offers the ordinary task's 5 and lets the GM change it. */
 export const FIRST_AID_DEFAULT_EASE = 5;
@@ -85,7 +85,6 @@ export function firstAidEase(healer: FirstAidHealer, ease: number): FirstAidEase
   return { total: clampEase(unclamped), unclamped, items };
 }
 
-const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 const percent = (count: number): string => `${count}%`;
 
 /** Why the roll may not be made, as an i18n key, or null. The patient's refusals are the kernel's. */
@@ -118,10 +117,7 @@ export function firstAidView(setup: FirstAidSetup, choices: FirstAidChoices) {
     primaryChance: healer?.primaryChance ?? 0,
     isGM: setup.isGM,
     ease: choices.ease,
-    easeItems: ease.items.map((i) => ({ label: i.labelKey, value: signed(i.value) })),
-    easeTotal: ease.total,
-    easeClamped: ease.total !== ease.unclamped,
-    easeUnclamped: ease.unclamped,
+    ...easeLines(ease),
     successChance: sc,
     successPercent: percent(100 - odds.counts.failure),
     failurePercent: percent(odds.counts.failure),

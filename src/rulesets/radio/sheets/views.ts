@@ -106,16 +106,21 @@ function canEscape(meta: SheetMeta, state: string): boolean {
   return state === "active" && ((meta.inCombat && meta.declared === "defensive") || meta.defensiveLastRound === true);
 }
 
-export function opponentView(meta: SheetMeta, system: Sys, items: readonly ItemRow[], tiers: Grid = tiersTable) {
-  const tier = String(system.tier ?? "standard");
-  const wounds = woundView(system, false);
+/** An NPC's combat skill: its tier's modifier (an unknown tier counts 0) plus any extra bonus. */
+function combatSkillOf(tier: string, system: Sys, tiers: Grid): number {
   let tierValue = 0;
   try {
     tierValue = tierModifier(tier as (typeof TIERS)[number], tiers);
   } catch {
     tierValue = 0;
   }
-  const combatSkill = tierValue + num(system.skillBonus);
+  return tierValue + num(system.skillBonus);
+}
+
+export function opponentView(meta: SheetMeta, system: Sys, items: readonly ItemRow[], tiers: Grid = tiersTable) {
+  const tier = String(system.tier ?? "standard");
+  const wounds = woundView(system, false);
+  const combatSkill = combatSkillOf(tier, system, tiers);
   return {
     meta,
     system,
@@ -139,13 +144,7 @@ export function henchmenView(meta: SheetMeta, system: Sys, items: readonly ItemR
   const woundsEach = Math.max(1, num(system.woundsEach));
   const carried = Math.min(num(system.carried), woundsEach - 1);
   const tier = String(system.tier ?? "standard");
-  let tierValue = 0;
-  try {
-    tierValue = tierModifier(tier as (typeof TIERS)[number], tiers);
-  } catch {
-    tierValue = 0;
-  }
-  const combatSkill = tierValue + num(system.skillBonus);
+  const combatSkill = combatSkillOf(tier, system, tiers);
   return {
     meta,
     system,
