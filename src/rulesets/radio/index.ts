@@ -13,6 +13,7 @@ import { radioOptions, radioTables } from "./cards/runtime.js";
 import { rollAttack, rollDamage } from "./cards/flow.js";
 import { initialState } from "./sheets/attack-view.js";
 import type { Sys } from "./data/state.js";
+import { changeGroup, GROUPS_PANEL_TEMPLATE, groupsPanelContext } from "./combat-groups.js";
 import { offerEscapes, onCombatUpdate } from "./cards/round.js";
 import { onActorUpdate, queueCombatEndCheck } from "./cards/combat-end.js";
 
@@ -38,6 +39,7 @@ export function registerRadioHooks(): boolean {
 if (typeof Hooks !== "undefined") Hooks.once("init", () => void registerRadioHooks());
 
 export const RADIO_TEMPLATES = [
+  GROUPS_PANEL_TEMPLATE,
   "radio/hero-sheet.hbs",
   "radio/opponent-sheet.hbs",
   "radio/henchmen-sheet.hbs",
@@ -84,6 +86,7 @@ export const radio: RulesetDescriptor = {
     await offerEscapes(combat, round);
     await queueCombatEndCheck(combat, round);
   },
+  trackerPanel: { template: `systems/fracas/templates/${GROUPS_PANEL_TEMPLATE}`, context: groupsPanelContext, actions: { changeGroup } },
   templates: RADIO_TEMPLATES,
   sample: {
     // A hero whose melee bonus makes every test hit, so the batch always reaches the damage card.

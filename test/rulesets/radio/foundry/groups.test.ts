@@ -1,0 +1,57 @@
+// The GM splits NPCs into initiative groups; each group rolls one d6 from the next round.
+import { beforeEach, describe, expect, it } from "vitest";
+import { installFoundry, loadAdapter, type FakeActor, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
+import { groupRows, nextGroup, changeGroup } from "../../../../src/rulesets/radio/combat-groups.js";
+import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
+
+describe("group cycle and rows", () => {
+  it("cycles GM → A → B → C → D → GM and lists only NPCs that roll with a GM group", () => {
+    expect(["", "A", "B", "C", "D"].map(nextGroup)).toEqual(["A", "B", "C", "D", ""]);
+    expect(nextGroup(42)).toBe("A");
+    const rows = groupRows([
+      { id: "p", name: "P", actorType: "radioHero", isPC: true, system: {}, declaration: "", initiative: null, memory: {} },
+      { id: "h", name: "H", actorType: "radioHenchmen", isPC: false, system: {}, declaration: "", initiative: null, memory: {} },
+      { id: "b", name: "B", actorType: "radioOpponent", isPC: false, system: {}, declaration: "", initiative: null, memory: { group: "B" } },
+    ]);
+    expect(rows).toEqual([{ id: "b", name: "B", group: "B", label: "FRACAS.Radio.Groups.Named" }]);
+  });
+});
+
+describe("splitting in a combat", () => {
+  let world: FakeWorld;
+  let combat: FakeCombat;
+  let boss: FakeActor;
+  let minion: FakeActor;
+  beforeEach(async () => {
+    world = installFoundry();
+    await loadAdapter();
+    world.addUser({ id: "alice", name: "Alice", isGM: false });
+    boss = world.createActor({ name: "Boss", type: "radioOpponent", system: { kind: "boss" } });
+    minion = world.createActor({ name: "Minion", type: "radioOpponent", system: { kind: "minion" } });
+    combat = world.createCombat();
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: boss.id }, { actorId: minion.id }]);
+    world.dice.queue(4, 4, 4, 4);
+    await (combat as unknown as FracasCombat).startCombat();
+  });
+  const idOf = (a: FakeActor) => combat.combatants.find((c) => c.actorId === a.id)!.id;
+  const button = (id: string) => ({ dataset: { combatantId: id } }) as unknown as HTMLElement;
+
+  it("one GM group rolls one d6; after the GM splits the minion off, two groups roll two", async () => {
+    expect(world.dice.used.length).toBe(4); // a batch of four d6 was rolled for the one GM group
+    const before = world.dice.used.length;
+    await changeGroup(combat as never, button(idOf(minion)));
+    expect((combat.combatants.get(idOf(minion))!.system as { memory: { group: string } }).memory.group).toBe("A");
+    world.dice.queue(2, 5, 1, 1);
+    await (combat as unknown as FracasCombat).nextRound();
+    const init = (a: FakeActor) => combat.combatants.get(idOf(a))!.initiative;
+    expect(world.dice.used.length - before).toBe(4);
+    expect([init(boss), init(minion)].sort()).toEqual([2, 5]);
+  });
+
+  it("a player cannot change groups", async () => {
+    world.login("alice");
+    await changeGroup(combat as never, button(idOf(minion)));
+    expect((combat.combatants.get(idOf(minion))!.system as { memory: Record<string, unknown> }).memory.group).toBeUndefined();
+    expect(world.notifications.at(-1)?.type).toBe("warn");
+  });
+});
