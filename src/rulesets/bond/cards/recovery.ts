@@ -56,7 +56,8 @@ export async function postRecovery(actor: Actor.Implementation, which: RecoveryK
     kind: "recovery",
     source: actor,
     result: result as unknown as JsonObject,
-    rolls: [d100.roll],
+    // The d6 counts only when a Stun roll fails (rounds without action): then it is shown too.
+    rolls: which === "stun" && !change.check.success ? [d100.roll, d6.roll] : [d100.roll],
     targets: [{ uuid: actor.uuid, name: actor.name }],
     context: { card: recoveryCardView(result, change.check, change.state) },
   });

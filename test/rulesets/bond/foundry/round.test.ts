@@ -194,6 +194,8 @@ describe("attack card → Hero Point → apply → accumulate → undo", () => {
     const card = [...world.messages].at(-1) as unknown as FakeChatMessage;
     expect(cardOf(card).result).toMatchObject({ which: "wound", roll: 20 });
     expect(card.content).toContain("Back in action");
+    // Only the d100 is shown: the d6 counts only when a Stun roll fails.
+    expect((card as unknown as { rolls: unknown[] }).rolls.length).toBe(1);
   });
 });
 
