@@ -113,7 +113,9 @@ export async function rollAttack(
     kind: "attack",
     source: actor,
     result: cardResult as unknown as JsonObject,
-    rolls: [d100.roll],
+    // The d6 (hours unconscious) is shown when the hit itself incapacitates; via accumulation it is
+    // still used on Apply, but which target it concerns is only known then.
+    rolls: cardResult.woundLevel === "IN" ? [d100.roll, d6.roll] : [d100.roll],
     targets,
     context: { card: attackCardView(cardResult, cardTargets, { heroPointsAnyPC: rulesetOption<string>("bond", "heroPoints", "target") === "anyPlayerCharacter" }) },
   });
