@@ -1,7 +1,7 @@
 // npm run bench: the performance budgets of DESIGN.md §6 that this tree can measure.
 // Odds vs Monte Carlo (scripts/bench-odds.mjs) and the minified size of the shipped JS.
 import { readFileSync, readdirSync } from "node:fs";
-import { transform } from "esbuild";
+import { build, transform } from "esbuild";
 import { benchOdds } from "./bench-odds.mjs";
 import { benchSimulator } from "./bench-sim.mjs";
 
@@ -22,6 +22,15 @@ for (const file of readdirSync(new URL("../dist/", import.meta.url)).filter((f) 
   totalKb += kb;
   console.log(`dist/${file}: ${kb.toFixed(1)} KB minified`);
 }
+// Where the bytes are: the shipped Foundry entry minified as one bundle, split by source area.
+const meta = (await build({ entryPoints: [new URL("../src/fracas.ts", import.meta.url).pathname], bundle: true, format: "esm", minify: true, write: false, metafile: true, logLevel: "silent" })).metafile;
+const areas = {};
+for (const [file, { bytesInOutput }] of Object.entries(Object.values(meta.outputs)[0].inputs)) {
+  const m = /src\/(rulesets\/[^/]+\/rules|rulesets\/[^/]+(?=\/)|engine|foundry)/.exec(file);
+  const area = m ? m[1].replace(/^rulesets\/([^/]+)\/rules$/, "$1 kernel").replace(/^rulesets\//, "") : "other";
+  areas[area] = (areas[area] ?? 0) + bytesInOutput;
+}
+console.table(Object.fromEntries(Object.entries(areas).sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, { "KB minified": (v / 1024).toFixed(1) }])));
 const ok = totalKb <= BUDGET_KB;
 console.log(`dist JS in all: ${totalKb.toFixed(1)} KB minified (budget ${BUDGET_KB} KB) ${ok ? "ok" : "OVER BUDGET"}`);
 if (!ok) failed = true;
