@@ -382,7 +382,9 @@ export async function knockBack(result: JsonObject): Promise<boolean> {
     return false;
   }
   const size = board.grid?.size ?? 100;
-  const dest = knockBackPosition({ x: from.x ?? 0, y: from.y ?? 0 }, { x: to.x ?? 0, y: to.y ?? 0 }, areas, size);
+  const rect = (board as unknown as { dimensions?: { sceneRect?: { x: number; y: number; width: number; height: number } } }).dimensions?.sceneRect;
+  const bounds = rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height, tokenWidth: (to.width ?? 1) * size, tokenHeight: (to.height ?? 1) * size } : undefined;
+  const dest = knockBackPosition({ x: from.x ?? 0, y: from.y ?? 0 }, { x: to.x ?? 0, y: to.y ?? 0 }, areas, size, bounds);
   await to.update({ x: dest.x, y: dest.y } as never);
   return true;
 }

@@ -97,6 +97,11 @@ describe("views and knock-back", () => {
   it("knock-back pushes straight away from the attacker by whole grid spaces", () => {
     expect(knockBackPosition({ x: 0, y: 0 }, { x: 100, y: 0 }, 2, 100)).toEqual({ x: 300, y: 0 });
     expect(knockBackPosition({ x: 100, y: 100 }, { x: 100, y: 0 }, 1, 100)).toEqual({ x: 100, y: -100 });
+    // Against the scene's edge the token stops there (its whole body stays on the scene).
+    const bounds = { x: 0, y: 0, width: 1000, height: 800, tokenWidth: 100, tokenHeight: 100 };
+    expect(knockBackPosition({ x: 100, y: 100 }, { x: 100, y: 0 }, 3, 100, bounds)).toEqual({ x: 100, y: 0 });
+    expect(knockBackPosition({ x: 700, y: 300 }, { x: 800, y: 300 }, 5, 100, bounds)).toEqual({ x: 900, y: 300 });
+    expect(knockBackPosition({ x: 0, y: 0 }, { x: 200, y: 200 }, 2, 100, bounds)).toEqual({ x: 300, y: 300 });
   });
 });
 
