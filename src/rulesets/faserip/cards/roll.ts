@@ -64,11 +64,26 @@ function tokenUuidOf(actor: Actor.Implementation): string {
   return token?.document?.uuid ?? "";
 }
 
-/** The combatant of `actor` in the active combat, if any. */
+/**
+ * The combatant of `actor`: in the combat of the viewed scene first, else in any started combat
+ * (a fight may run on a scene the user is not viewing).
+ */
 export function combatantOf(actor: { uuid: string; id: string | null }): Combatant.Implementation | null {
-  const combat = game.combat;
-  if (!combat) return null;
-  return [...combat.combatants].find((c) => c.actor?.uuid === actor.uuid || (c.actorId === actor.id && c.token?.actorLink === true)) ?? null;
+  const mine = (c: Combatant.Implementation) => c.actor?.uuid === actor.uuid || (c.actorId === actor.id && c.token?.actorLink === true);
+  const viewed = game.combat;
+  const inViewed = viewed ? [...viewed.combatants].find(mine) : undefined;
+  if (inViewed) return inViewed;
+  for (const combat of game.combats ?? []) {
+    if (!combat.started) continue;
+    const found = [...combat.combatants].find(mine);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The round of the fight `actor` is in (0 outside combat). */
+export function roundOf(actor: { uuid: string; id: string | null }): number {
+  return combatantOf(actor)?.parent?.round ?? game.combat?.round ?? 0;
 }
 
 export interface DodgeMemory {
@@ -136,7 +151,7 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
   const posted: ChatMessage.Implementation[] = [];
   let pool = karmaPool(actor);
   const reason = t(`FRACAS.Faserip.Action.${form.action}`);
-  const round = game.combat?.round ?? 0;
+  const round = roundOf(actor);
 
   if ((ATTACK_ACTIONS as readonly string[]).includes(form.action)) {
     const action = form.action as AttackAction;

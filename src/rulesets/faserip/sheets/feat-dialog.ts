@@ -13,7 +13,7 @@ import * as ledger from "../../../engine/ledger.js";
 import { coverShift, multipleTargetShift, type CoverLevel } from "../rules/index.js";
 import { ABILITY_KEYS, type AbilityKey } from "../data/hero.js";
 import { heroView } from "../data/state.js";
-import { combatantOf, currentTargets, performFeat, readDodge, type TargetRef } from "../cards/roll.js";
+import { combatantOf, currentTargets, performFeat, readDodge, roundOf, type TargetRef } from "../cards/roll.js";
 import { faseripTables } from "../cards/tables.js";
 import { DIALOG_ACTIONS, abilityForAction, actionForWeapon, featDialogView, normaliseForm, type DialogAction, type FeatForm } from "./views.js";
 
@@ -92,7 +92,7 @@ export class FaseripFeatDialog extends Base {
 
   override async _prepareContext(): Promise<Record<string, unknown>> {
     const hero = heroView(this.actor.system);
-    const round = game.combat?.round ?? 0;
+    const round = roundOf(this.actor);
     const tables = faseripTables();
     return {
       view: featDialogView({
