@@ -165,6 +165,17 @@ export interface Option {
 export const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
 /** The Ease Factor lines every Bond roll dialog shows: each modifier, the total, and whether it was clamped to ½…10. */
+/** The exact chance of each Quality Rating and of failure, as the roll dialogs list them. */
+export function oddsLines(counts: { qr1: number; qr2: number; qr3: number; qr4: number; failure: number }): { key: string; label: string; percent: string }[] {
+  return [
+    { key: "qr1", label: "FRACAS.Bond.Quality.1", percent: percent(counts.qr1) },
+    { key: "qr2", label: "FRACAS.Bond.Quality.2", percent: percent(counts.qr2) },
+    { key: "qr3", label: "FRACAS.Bond.Quality.3", percent: percent(counts.qr3) },
+    { key: "qr4", label: "FRACAS.Bond.Quality.4", percent: percent(counts.qr4) },
+    { key: "failure", label: "FRACAS.Bond.Quality.0", percent: percent(counts.failure) },
+  ];
+}
+
 export interface EaseLines {
   easeItems: { label: string; value: string }[];
   easeTotal: number;
@@ -180,7 +191,7 @@ export function easeLines(ease: { items: readonly { labelKey: string; value: num
     easeUnclamped: ease.unclamped,
   };
 }
-const percent = (count: number): string => `${count}%`;
+export const percent = (count: number): string => `${count}%`;
 
 export interface AttacksLeft {
   allowed: number;
@@ -222,13 +233,7 @@ export function attackView(setup: AttackSetup, choices: AttackChoices) {
     primaryChance: setup.primaryChance,
     ...easeLines(ease),
     successChance: sc,
-    odds: [
-      { key: "qr1", label: "FRACAS.Bond.Quality.1", percent: percent(odds.counts.qr1) },
-      { key: "qr2", label: "FRACAS.Bond.Quality.2", percent: percent(odds.counts.qr2) },
-      { key: "qr3", label: "FRACAS.Bond.Quality.3", percent: percent(odds.counts.qr3) },
-      { key: "qr4", label: "FRACAS.Bond.Quality.4", percent: percent(odds.counts.qr4) },
-      { key: "failure", label: "FRACAS.Bond.Quality.0", percent: percent(odds.counts.failure) },
-    ],
+    odds: oddsLines(odds.counts),
     successPercent: percent(100 - odds.counts.failure),
     baseDamageClass: setup.baseDamageClass,
     damageClass: shiftDamageClass(setup.baseDamageClass, dcShift),

@@ -16,7 +16,7 @@ import {
   woundPenalty,
   type WoundState,
 } from "../rules/index.js";
-import { easeLines, type Option } from "./attack-view.js";
+import { easeLines, oddsLines, percent, type Option } from "./attack-view.js";
 
 /** RULES.md gives First Aid no Ease Factor; Fracas offers the ordinary task's 5 and lets the GM change it. */
 export const FIRST_AID_DEFAULT_EASE = 5;
@@ -85,7 +85,6 @@ export function firstAidEase(healer: FirstAidHealer, ease: number): FirstAidEase
   return { total: clampEase(unclamped), unclamped, items };
 }
 
-const percent = (count: number): string => `${count}%`;
 
 /** Why the roll may not be made, as an i18n key, or null. The patient's refusals are the kernel's. */
 export function firstAidRefusal(setup: FirstAidSetup, healer: FirstAidHealer | null): string | null {
@@ -121,13 +120,7 @@ export function firstAidView(setup: FirstAidSetup, choices: FirstAidChoices) {
     successChance: sc,
     successPercent: percent(100 - odds.counts.failure),
     failurePercent: percent(odds.counts.failure),
-    odds: [
-      { key: "qr1", label: "FRACAS.Bond.Quality.1", percent: percent(odds.counts.qr1) },
-      { key: "qr2", label: "FRACAS.Bond.Quality.2", percent: percent(odds.counts.qr2) },
-      { key: "qr3", label: "FRACAS.Bond.Quality.3", percent: percent(odds.counts.qr3) },
-      { key: "qr4", label: "FRACAS.Bond.Quality.4", percent: percent(odds.counts.qr4) },
-      { key: "failure", label: "FRACAS.Bond.Quality.0", percent: percent(odds.counts.failure) },
-    ],
+    odds: oddsLines(odds.counts),
     error,
     canRoll: error === null,
   };
