@@ -65,64 +65,77 @@ async function clearSignedRequest(data: unknown): Promise<void> {
 }
 
 const UNVERIFIED = { ok: false as const, reason: "FRACAS.Chat.Refused.Unverified" };
+const NOT_GM = { ok: false as const, reason: "FRACAS.Chat.Refused.NotGM" };
+const BAD_REQUEST = { ok: false as const, reason: "FRACAS.Chat.Refused.BadRequest" };
+
+/** A small JSON object (a follow-up's args, a memory patch): bounded so a request cannot be huge. */
+function isSmallObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && JSON.stringify(v).length <= 2000;
+}
+
+/**
+ * One GM-side handler: only on a GM's client; only the request the sender signed (with the
+ * verified sender as userId); `parse` returns the typed request or null when it is malformed.
+ */
+function gmHandler<Req, Res>(query: string, parse: (d: Record<string, unknown>) => Req | null, run: (req: Req) => Promise<Res>) {
+  return async (data: unknown): Promise<Res | { ok: false; reason: string }> => {
+    if (!game.user.isGM) return NOT_GM;
+    const signed = readSignedRequest(query, data);
+    if (!signed) return UNVERIFIED;
+    const req = parse(signed);
+    return req ? run(req) : BAD_REQUEST;
+  };
+}
 
 /** The handlers installed into CONFIG.queries in init. Each runs on the GM's client only. */
 export const queryHandlers = {
-  [QUERY.apply]: async (data: unknown): Promise<Outcome> => {
-    if (!game.user.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
-    const d = readSignedRequest(QUERY.apply, data) as Partial<ApplyRequest> | null;
-    if (!d) return UNVERIFIED;
-    if (!isString(d.messageId) || !isString(d.targetUuid) || !isString(d.userId)) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
-    return executeApply({ messageId: d.messageId, targetUuid: d.targetUuid, userId: d.userId });
-  },
-  [QUERY.undo]: async (data: unknown): Promise<Outcome> => {
-    if (!game.user.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
-    const d = readSignedRequest(QUERY.undo, data) as Partial<UndoRequest> | null;
-    if (!d) return UNVERIFIED;
-    if (!isString(d.messageId) || !isString(d.applicationId) || !isString(d.userId)) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
-    return executeUndo({ messageId: d.messageId, applicationId: d.applicationId, userId: d.userId });
-  },
-  [QUERY.pool]: async (data: unknown) => {
-    if (!game.user.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
-    const d = readSignedRequest(QUERY.pool, data) as { change?: PoolChange; userId?: unknown } | null;
-    if (!d) return UNVERIFIED;
-    const c = d.change;
-    if (!c || !isString(d.userId) || !isString(c.pool)) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
+  [QUERY.apply]: gmHandler(
+    QUERY.apply,
+    (d): ApplyRequest | null => (isString(d.messageId) && isString(d.targetUuid) && isString(d.userId) ? { messageId: d.messageId, targetUuid: d.targetUuid, userId: d.userId } : null),
+    executeApply,
+  ),
+  [QUERY.undo]: gmHandler(
+    QUERY.undo,
+    (d): UndoRequest | null => (isString(d.messageId) && isString(d.applicationId) && isString(d.userId) ? { messageId: d.messageId, applicationId: d.applicationId, userId: d.userId } : null),
+    executeUndo,
+  ),
+  [QUERY.pool]: gmHandler(
+    QUERY.pool,
+    (d): { change: PoolChange; userId: string } | null => {
+      const c = d.change as PoolChange | undefined;
+      if (!c || typeof c !== "object" || !isString(d.userId) || !isString(c.pool)) return null;
+      if (c.kind === "change" && (!Number.isInteger(c.delta) || typeof c.reason !== "string")) return null;
+      if (c.kind === "undo" && !isString(c.entryId)) return null;
+      if (c.kind !== "change" && c.kind !== "undo") return null;
+      return { change: c, userId: d.userId };
+    },
     // GM pools change only at a GM's hand; Setback a player's roll earns arrives through the
     // card it is stored on (applyCard), never as a bare number from a player.
-    const requester = game.users.get(d.userId);
-    if (!requester?.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
-    if (c.kind === "change" && (!Number.isInteger(c.delta) || typeof c.reason !== "string")) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
-    if (c.kind === "undo" && !isString(c.entryId)) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
-    return executePoolChange(c, requester.id ?? "");
-  },
-  [QUERY.declare]: async (data: unknown): Promise<DeclareOutcome> => {
-    if (!game.user.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
-    const d = readSignedRequest(QUERY.declare, data) as Partial<DeclareRequest> | null;
-    if (!d) return UNVERIFIED;
-    if (!isString(d.combatId) || !isString(d.combatantId) || typeof d.value !== "string" || d.value.length > 64 || !isString(d.userId)) {
-      return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
-    }
-    return executeDeclare({ combatId: d.combatId, combatantId: d.combatantId, value: d.value, userId: d.userId });
-  },
-  [QUERY.followUp]: async (data: unknown): Promise<Outcome> => {
-    if (!game.user.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
-    const d = readSignedRequest(QUERY.followUp, data) as Partial<FollowUpRequest> | null;
-    if (!d) return UNVERIFIED;
-    if (!isString(d.messageId) || !isString(d.name) || !isString(d.userId) || typeof d.args !== "object" || d.args === null || Array.isArray(d.args) || JSON.stringify(d.args).length > 2000) {
-      return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
-    }
-    return executeFollowUp({ messageId: d.messageId, name: d.name, args: d.args, userId: d.userId });
-  },
-  [QUERY.memory]: async (data: unknown): Promise<DeclareOutcome> => {
-    if (!game.user.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
-    const d = readSignedRequest(QUERY.memory, data) as Partial<MemoryRequest> | null;
-    if (!d) return UNVERIFIED;
-    if (!isString(d.combatId) || !isString(d.combatantId) || !isString(d.userId) || typeof d.patch !== "object" || d.patch === null || Array.isArray(d.patch) || JSON.stringify(d.patch).length > 2000) {
-      return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
-    }
-    return executeMemoryPatch({ combatId: d.combatId, combatantId: d.combatantId, patch: d.patch as Record<string, unknown>, userId: d.userId });
-  },
+    async ({ change, userId }) => {
+      const requester = game.users.get(userId);
+      return requester?.isGM ? executePoolChange(change, requester.id ?? "") : NOT_GM;
+    },
+  ),
+  [QUERY.declare]: gmHandler(
+    QUERY.declare,
+    (d): DeclareRequest | null =>
+      isString(d.combatId) && isString(d.combatantId) && typeof d.value === "string" && d.value.length <= 64 && isString(d.userId)
+        ? { combatId: d.combatId, combatantId: d.combatantId, value: d.value, userId: d.userId }
+        : null,
+    executeDeclare,
+  ),
+  [QUERY.followUp]: gmHandler(
+    QUERY.followUp,
+    (d): FollowUpRequest | null =>
+      isString(d.messageId) && isString(d.name) && isString(d.userId) && isSmallObject(d.args) ? { messageId: d.messageId, name: d.name, args: d.args as JsonObject, userId: d.userId } : null,
+    executeFollowUp,
+  ),
+  [QUERY.memory]: gmHandler(
+    QUERY.memory,
+    (d): MemoryRequest | null =>
+      isString(d.combatId) && isString(d.combatantId) && isString(d.userId) && isSmallObject(d.patch) ? { combatId: d.combatId, combatantId: d.combatantId, patch: d.patch, userId: d.userId } : null,
+    executeMemoryPatch,
+  ),
 };
 
 export function registerQueries(): void {
