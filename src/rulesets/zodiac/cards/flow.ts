@@ -14,7 +14,7 @@ import { lookupUuid } from "../../../foundry/typed.js";
 import { calledShotCosts, everyoneElseTn, DEFAULT_TOTAL_MODE, TOTAL_MODES, type TotalMode } from "../rules/index.js";
 import { areaRecord, type AreaEntry, type AreaSlot } from "../data/areas.js";
 import type { RollChoice, RollModel } from "./roll-model.js";
-import { duelKey, duelResult, fightResult, killResult, revealCommits, strikeResult, type CombatRef, type DuelCommit, type RollBase } from "./results.js";
+import { duelKey, duelResult, fightResult, killResult, revealCommits, rollSetup, strikeResult, type CombatRef, type DuelCommit, type RollBase } from "./results.js";
 import { agentHealthOf, setbackReason, SETBACK_POOL } from "./effects.js";
 import { executePoolChange } from "../../../foundry/pools.js";
 import { commitView, duelView, fightView, killView, strikeView } from "./views.js";
@@ -77,13 +77,7 @@ export async function rollAndPost(actor: Actor.Implementation, slot: AreaSlot, c
   const { roll, dice } = await rollPool(model.pool);
   const g = grids();
   const base: RollBase = {
-    actor: { uuid: actor.uuid, name: actor.name },
-    areaName: area.name,
-    area: area.rating,
-    spend: choice.spend,
-    gathered: choice.gathered,
-    wagers: choice.wagers,
-    calledShot: choice.calledShot,
+    ...rollSetup(actor, area, choice),
     almostDead: sys.health.status === "almostDead",
     totalMode: totalMode(),
     dice,
@@ -106,15 +100,9 @@ export async function commitDuel(actor: Actor.Implementation, slot: AreaSlot, ch
   const combat = combatRefFor(actor);
   const key = duelKey(actor.uuid, target.uuid, combat);
   const commit: DuelCommit = {
+    ...rollSetup(actor, area, choice),
     duelKey: key,
-    actor: { uuid: actor.uuid, name: actor.name },
     opponent: { uuid: target.uuid, name: target.name },
-    areaName: area.name,
-    area: area.rating,
-    spend: choice.spend,
-    gathered: choice.gathered,
-    wagers: choice.wagers,
-    calledShot: choice.calledShot,
     finish: choice.finish,
     agentPointsLeft: sys.agentPoints.value - choice.spend,
     combat,

@@ -24,8 +24,9 @@ export interface CombatRef {
   round: number;
 }
 
-export interface RollBase {
-  /** Who rolled (actor uuid and name): the round's "who has rolled" reads it. */
+/** What a roll was set up with: shared by a rolled card and a sealed duel commit. */
+export interface RollSetup {
+  /** Who rolls (actor uuid and name): the round's "who has rolled" reads it. */
   actor: { uuid: string; name: string };
   areaName: string;
   area: number;
@@ -33,6 +34,26 @@ export interface RollBase {
   gathered: number;
   wagers: number;
   calledShot: CalledShot | null;
+}
+
+/** The setup part of a roll from the actor, the Area rolled and the dialog's choices. */
+export function rollSetup(
+  actor: { uuid: string; name: string },
+  area: { name: string; rating: number },
+  choice: { spend: number; gathered: number; wagers: number; calledShot: CalledShot | null },
+): RollSetup {
+  return {
+    actor: { uuid: actor.uuid, name: actor.name },
+    areaName: area.name,
+    area: area.rating,
+    spend: choice.spend,
+    gathered: choice.gathered,
+    wagers: choice.wagers,
+    calledShot: choice.calledShot,
+  };
+}
+
+export interface RollBase extends RollSetup {
   almostDead: boolean;
   totalMode: TotalMode;
   dice: number[];
@@ -111,17 +132,10 @@ function header(input: RollBase) {
 
 // ---- Agent vs Agent: secret commits, revealed together -------------------------------------------
 
-/** One side's sealed setup for a duel: kept in a message whispered to the GM until both commit. */
-export interface DuelCommit {
+/** One side's sealed setup for a duel: held by the active GM's client (sent as a query) until both commit. */
+export interface DuelCommit extends RollSetup {
   duelKey: string;
-  actor: { uuid: string; name: string };
   opponent: { uuid: string; name: string };
-  areaName: string;
-  area: number;
-  spend: number;
-  gathered: number;
-  wagers: number;
-  calledShot: CalledShot | null;
   /** Spend 1 Wager + 1 Agent Point to kill an opponent already Almost Dead. */
   finish: boolean;
   /** Agent Points left after gathering (the finishing point is checked against these). */
