@@ -50,6 +50,15 @@ export function mayActOnCard(user: User.Implementation, message: ChatMessage.Imp
   return source instanceof Actor && source.testUserPermission(user, "OWNER");
 }
 
+/** The card a request names, and its requester, when that user may act on it (else the refusal). */
+function actableCard(req: { messageId: string; userId: string }): { message: ChatMessage.Implementation; card: CardSystem; user: User.Implementation } | Outcome {
+  const found = cardOf(req.messageId);
+  if (!found) return refuse("NoCard");
+  const user = typeof req.userId === "string" ? game.users.get(req.userId) : undefined;
+  if (!user || !mayActOnCard(user, found.message, found.card)) return refuse("NotYours");
+  return { ...found, user };
+}
+
 async function targetActor(uuid: string): Promise<Actor.Implementation | null> {
   const doc = await lookupUuid(uuid);
   if (doc instanceof Actor) return doc as Actor.Implementation;
@@ -102,11 +111,9 @@ export function executeUndo(req: UndoRequest): Promise<Outcome> {
 }
 
 async function applyNow(req: ApplyRequest): Promise<Outcome> {
-  const found = cardOf(req.messageId);
-  if (!found) return refuse("NoCard");
-  const { message, card } = found;
-  const user = typeof req.userId === "string" ? game.users.get(req.userId) : undefined;
-  if (!user || !mayActOnCard(user, message, card)) return refuse("NotYours");
+  const found = actableCard(req);
+  if ("ok" in found) return found;
+  const { message, card, user } = found;
   if (!card.targets.some((t) => t.uuid === req.targetUuid)) return refuse("NotATarget");
   if (card.applications.some((a) => a.targetUuid === req.targetUuid && !a.undone)) return refuse("AlreadyApplied");
   const target = await targetActor(req.targetUuid);
@@ -154,11 +161,9 @@ async function applyNow(req: ApplyRequest): Promise<Outcome> {
 }
 
 async function undoNow(req: UndoRequest): Promise<Outcome> {
-  const found = cardOf(req.messageId);
-  if (!found) return refuse("NoCard");
-  const { message, card } = found;
-  const user = typeof req.userId === "string" ? game.users.get(req.userId) : undefined;
-  if (!user || !mayActOnCard(user, message, card)) return refuse("NotYours");
+  const found = actableCard(req);
+  if ("ok" in found) return found;
+  const { message, card, user } = found;
   const app = card.applications.find((a) => a.id === req.applicationId);
   if (!app) return refuse("NoApplication");
   if (app.undone) return refuse("AlreadyUndone");
