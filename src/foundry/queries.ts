@@ -45,22 +45,27 @@ async function signRequest(query: string, payload: Record<string, unknown>): Pro
 }
 
 /** The verified request (with the verified sender as userId), or null when it is not what the sender signed. */
-export function readSignedRequest(query: string, data: unknown): Record<string, unknown> | null {
+/** The sender and the flag key a query names, when well formed. */
+function requestSlot(data: unknown): { user: User.Implementation; requestId: string; key: string } | null {
   const d = data as { userId?: unknown; requestId?: unknown } | null;
   if (!d || !isString(d.userId) || !isString(d.requestId) || !/^[A-Za-z0-9]{1,32}$/.test(d.requestId)) return null;
   const user = game.users.get(d.userId);
-  const signed = user?.getFlag("fracas" as never, `requests.${d.requestId}` as never) as SignedRequest | undefined;
-  if (!user || !signed || signed.id !== d.requestId || signed.query !== query || typeof signed.payload !== "object" || signed.payload === null) return null;
-  return { ...signed.payload, userId: user.id };
+  return user ? { user, requestId: d.requestId, key: `requests.${d.requestId}` } : null;
+}
+
+export function readSignedRequest(query: string, data: unknown): Record<string, unknown> | null {
+  const slot = requestSlot(data);
+  if (!slot) return null;
+  const signed = slot.user.getFlag("fracas" as never, slot.key as never) as SignedRequest | undefined;
+  if (!signed || signed.id !== slot.requestId || signed.query !== query || typeof signed.payload !== "object" || signed.payload === null) return null;
+  return { ...signed.payload, userId: slot.user.id };
 }
 
 /** The GM clears a handled request's slot (whatever the outcome), so it cannot be replayed. */
 async function clearSignedRequest(data: unknown): Promise<void> {
-  const d = data as { userId?: unknown; requestId?: unknown } | null;
-  if (!d || !isString(d.userId) || !isString(d.requestId) || !/^[A-Za-z0-9]{1,32}$/.test(d.requestId)) return;
-  const user = game.users.get(d.userId);
-  if (user?.getFlag("fracas" as never, `requests.${d.requestId}` as never) !== undefined) {
-    await user.unsetFlag("fracas" as never, `requests.${d.requestId}` as never);
+  const slot = requestSlot(data);
+  if (slot && slot.user.getFlag("fracas" as never, slot.key as never) !== undefined) {
+    await slot.user.unsetFlag("fracas" as never, slot.key as never);
   }
 }
 
