@@ -1,8 +1,12 @@
 // One build, two entries: the Foundry entry (dist/fracas.mjs) and the pure kernel alone
 // (dist/engine.mjs, which a test imports in bare Node). Every kernel module goes into one shared
-// chunk (dist/kernel.mjs) that both import, so the kernel ships once. esbuild strips types; tsc
-// checks them separately.
+// chunk (dist/kernel.mjs) that both import, so the kernel ships once. esbuild strips types (tsc
+// checks them separately); terser minifies, with source maps for debugging. keep_classnames:
+// Foundry keys a sheet by its class name ("fracas.BondCharacterSheet"), users' sheet choices are
+// saved under that key, and render hooks are named after classes; so class names must survive
+// minification, while every other name is mangled (esbuild's keepNames would wrap every function).
 import esbuild from "rollup-plugin-esbuild";
+import terser from "@rollup/plugin-terser";
 
 const isKernel = (id) => /[\\/]src[\\/](engine|rulesets[\\/][^\\/]+[\\/]rules)[\\/]/.test(id);
 
@@ -17,6 +21,6 @@ export default [
       chunkFileNames: "[name].mjs",
       manualChunks: (id) => (isKernel(id) ? "kernel" : undefined),
     },
-    plugins: [esbuild({ target: "es2022", sourceMap: true, minify: false })],
+    plugins: [esbuild({ target: "es2022", sourceMap: true, minify: false }), terser({ module: true, ecma: 2020, keep_classnames: true, compress: { passes: 2 } })],
   },
 ];

@@ -1,6 +1,6 @@
 // dist/ is a folder Foundry installs as-is, and the manifests agree with the code's type list.
 import { describe, it, expect } from "vitest";
-import { readFileSync, existsSync } from "node:fs";
+import { readFileSync, existsSync, readdirSync } from "node:fs";
 import { ACTOR_TYPES, ITEM_TYPES, RULESET_IDS } from "../../src/rulesets/types.js";
 
 const root = new URL("../../", import.meta.url);
@@ -29,8 +29,21 @@ describe("dist/system.json", () => {
     const kernel = readFileSync(new URL("dist/kernel.mjs", root), "utf8");
     expect(kernel).toContain("class FracasRuleError");
     expect(fracas).not.toContain("class FracasRuleError");
-    expect(fracas).toMatch(/from ['"]\.\/kernel\.mjs['"]/);
-    expect(readFileSync(new URL("dist/engine.mjs", root), "utf8")).toMatch(/from ['"]\.\/kernel\.mjs['"]/);
+    expect(fracas).toMatch(/from\s*['"]\.\/kernel\.mjs['"]/);
+    expect(readFileSync(new URL("dist/engine.mjs", root), "utf8")).toMatch(/from\s*['"]\.\/kernel\.mjs['"]/);
+  });
+  it("ships minified JS in which every exported class keeps its name (Foundry keys sheets and hooks by it)", () => {
+    const fracas = readFileSync(new URL("dist/fracas.mjs", root), "utf8");
+    const unminified = readFileSync(new URL("dist/fracas.mjs.map", root), "utf8");
+    expect(fracas.split("\n").length).toBeLessThan(20);
+    expect(JSON.parse(unminified).sources.length).toBeGreaterThan(50);
+    const names = new Set<string>();
+    for (const file of readdirSync(new URL("src/", root), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"))) {
+      for (const m of readFileSync(new URL("src/" + file, root), "utf8").matchAll(/^export class (\w+)/gm)) names.add(m[1]!);
+    }
+    expect(names.has("BondCharacterSheet")).toBe(true);
+    const shipped = fracas + readFileSync(new URL("dist/kernel.mjs", root), "utf8");
+    for (const name of names) expect(shipped, name).toMatch(new RegExp(`class ${name}\\b`));
   });
   it("ships the templates and CSS compiled by sass", () => {
     expect(existsSync(new URL("dist/templates", root))).toBe(true);
