@@ -37,6 +37,10 @@ export interface CombatantInfo {
   initiative: number | null;
   /** Ruleset memory kept on the combatant between rounds (e.g. Bond's kept tie-break rolls). */
   memory: JsonObject;
+  /** Foundry's defeated mark: the tracker's skull, or the actor carries the DEFEATED status. */
+  defeated: boolean;
+  /** The status effect ids on the actor (e.g. "fracas-stunned"). */
+  statuses: string[];
 }
 
 export interface RoundStart {
@@ -62,6 +66,13 @@ export interface CombatMapping {
    * Without this, players cannot write combatant memory.
    */
   memoryPatch?(input: { combatant: CombatantInfo; patch: JsonObject; round: number; phase: string }): JsonObject | { refused: string };
+  /**
+   * Why this combatant cannot act now (an i18n key, e.g. unconscious), or null when it can. The
+   * round plan keeps its steps, but the tracker marks them and the GM's advance passes over them,
+   * so a combatant who goes down mid-round loses the turns still ahead. Without it, Foundry's
+   * defeated mark decides; with it, the ruleset decides alone (`defeated` is in the info).
+   */
+  isDown?(combatant: CombatantInfo): string | null;
 }
 
 /** What applying a card's stored result to one target does. Pure over the target's data. */

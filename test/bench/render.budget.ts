@@ -48,7 +48,7 @@ describe("render budgets", () => {
       const plan = speedPlan(combatants, seededDice(1), { round: 1 });
       const view = planView({
         plan, phase: "declare", step: 10, round: 1, ruleset: "bond", isGM: true,
-        combatants: combatants.map((c) => ({ id: c.id, name: c.name, img: "", declaration: "", canDeclare: true, options })),
+        combatants: combatants.map((c) => ({ id: c.id, name: c.name, img: "", declaration: "", canDeclare: true, down: null, options })),
       });
       return env.renderTemplate("tracker/plan.hbs", { fracas: view, fracasPanel: null });
     }, 30);

@@ -110,6 +110,48 @@ describe("the round plan (speedPlan through FracasCombat)", () => {
   });
 });
 
+describe("combatants who are down (Foundry's defeated mark or the ruleset's isDown)", () => {
+  it("keep their steps in the plan, marked, but advance and back pass over them", async () => {
+    // Plan: declare villain, bob, hero; act hero, bob, villain. Bob goes unconscious mid-round.
+    await bobsGuy.toggleStatusEffect("fracas-unconscious", { active: true });
+    await fc.advance();
+    expect(combat.combatant?.id).toBe(cid(hero));
+    expect(sys().step).toBe(2);
+    const v = adapter.tracker.trackerPlanView(fc);
+    expect(v.steps.filter((s) => s.down).map((s) => [s.name, s.down])).toEqual([
+      ["Bob's guy", "FRACAS.Status.unconscious"],
+      ["Bob's guy", "FRACAS.Status.unconscious"],
+    ]);
+    expect(v.declarations.find((d) => d.name === "Bob's guy")).toMatchObject({ canDeclare: false, down: "FRACAS.Status.unconscious" });
+    await fc.advance();
+    expect(sys().step).toBe(3);
+    await fc.advance();
+    expect(sys().step).toBe(5);
+    expect(combat.combatant?.id).toBe(cid(villain));
+    await fc.goBack();
+    expect(sys().step).toBe(3);
+    const html = await foundry.applications.handlebars.renderTemplate("systems/fracas/templates/tracker/plan.hbs", { fracas: adapter.tracker.trackerPlanView(fc) });
+    expect(html).toMatch(/class="fracas-plan-step kind-act\s+down"/);
+    expect(html).toContain("Unconscious");
+  });
+
+  it("without the ruleset's isDown, Foundry's defeated mark decides: passed over from the round's start, no declaring", async () => {
+    delete adapter.rulesets.descriptor("fracastest")!.combat!.isDown;
+    await combat.combatants.get(cid(villain))!.update({ defeated: true });
+    await fc.nextRound();
+    expect(sys().step).toBe(1);
+    expect(combat.combatant?.id).toBe(cid(bobsGuy));
+    expect(adapter.tracker.trackerPlanView(fc).steps[0]).toMatchObject({ name: "Villain", down: "FRACAS.Tracker.Down.defeated" });
+    expect(await adapter.queries.requestDeclare(combat.id, cid(villain), "attack")).toEqual({ ok: false, reason: "FRACAS.Tracker.Refused.Down" });
+    expect(await adapter.queries.requestDeclare(combat.id, cid(villain), "")).toEqual({ ok: true });
+    // Past the last acting step a new round begins, even if the last steps belong to the defeated.
+    for (let i = 0; i < 3; i++) await fc.advance();
+    expect(sys().step).toBe(4);
+    await fc.advance();
+    expect(combat.round).toBe(3);
+  });
+});
+
 describe("combatant memory through the GM (CombatMapping.memoryPatch decides)", () => {
   const memory = (a: FakeActor) => (combat.combatants.get(cid(a))!.system as { memory: Record<string, unknown> }).memory;
 

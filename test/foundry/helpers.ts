@@ -81,6 +81,8 @@ export function testDescriptor(): RulesetDescriptor {
       }),
       plan: ({ round, combatants, die }) => speedPlan(combatants.map((c) => ({ id: c.id, speed: Number(c.system.speed) })), die, { round }),
       declarations: () => CHOICES,
+      // The test ruleset's own "down": an unconscious or defeated actor cannot act.
+      isDown: (c) => (c.statuses.includes("fracas-unconscious") ? "FRACAS.Status.unconscious" : c.defeated ? "FRACAS.Tracker.Down.defeated" : null),
       // Players may record a "mark" (a short word) in their combatant's memory, only while declaring.
       memoryPatch: ({ patch, phase }): JsonObject | { refused: string } => {
         if (phase !== "declare") return { refused: "FRACAS.Tracker.Refused.NotDeclaring" };

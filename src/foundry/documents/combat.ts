@@ -67,10 +67,34 @@ export class FracasCombat extends Combat {
         declaration: sys.declaration ?? "",
         initiative: c.initiative ?? null,
         memory: sys.memory ?? {},
+        defeated: c.isDefeated,
+        statuses: [...(c.actor?.statuses ?? [])],
       };
       if (info.declaration && mapping && !mapping.declarations(info).some((o) => o.value === info.declaration)) info.declaration = "";
       return info;
     });
+  }
+
+  /**
+   * Why a combatant cannot act now (i18n key), or null. A ruleset with `isDown` decides alone (it
+   * sees Foundry's defeated mark in the info, and may let a defeated combatant act, as Radio's
+   * dying hero's final action); otherwise Foundry's defeated mark decides.
+   */
+  downReason(info: CombatantInfo): string | null {
+    const mapping = this.mapping;
+    if (mapping?.isDown) return mapping.isDown(info);
+    return info.defeated ? "FRACAS.Tracker.Down.defeated" : null;
+  }
+
+  /**
+   * The first step at or past `from` (moving by `direction`) whose combatant can act, or null.
+   * Steps of combatants who are down stay in the plan (shown struck through) but are passed over.
+   */
+  actingStep(from: number, direction: 1 | -1): number | null {
+    const steps = this.fracas.plan.steps;
+    const down = new Map(this.combatantInfos().map((c) => [c.id, this.downReason(c) !== null]));
+    for (let i = from; i >= 0 && i < steps.length; i += direction) if (!down.get(steps[i]!.combatantId)) return i;
+    return null;
   }
 
   /** Rolls the round's needs (initiative, tie-breaks), writes them, then builds and stores the plan. */
@@ -99,6 +123,8 @@ export class FracasCombat extends Combat {
       "system.step": 0,
       "system.phase": plan.steps[0]?.kind ?? "end",
     } as never);
+    const first = this.actingStep(0, 1) ?? 0;
+    if (first > 0) await this.update({ "system.step": first, "system.phase": plan.steps[first]!.kind } as never);
     await descriptor(this.rulesetId)?.onRoundStart?.(this as never, round);
   }
 
@@ -115,17 +141,17 @@ export class FracasCombat extends Combat {
 
   /** The GM moves to the next step; past the last step a new round begins. Foundry's turn follows the step. */
   async advance(): Promise<void> {
-    const { plan, step } = this.fracas;
-    if (step + 1 >= plan.steps.length) {
+    const next = this.actingStep(this.fracas.step + 1, 1);
+    if (next === null) {
       await this.nextRound();
       return;
     }
-    await this.goToStep(step + 1, 1);
+    await this.goToStep(next, 1);
   }
 
   async goBack(): Promise<void> {
-    const { step } = this.fracas;
-    if (step > 0) await this.goToStep(step - 1, -1);
+    const previous = this.actingStep(this.fracas.step - 1, -1);
+    if (previous !== null) await this.goToStep(previous, -1);
   }
 
   /** Moves the plan to `index`, with Foundry's combatTurn hook and world time, as core's nextTurn does. */
@@ -156,7 +182,7 @@ export class FracasCombat extends Combat {
     if (!game.user.isGM) return this;
     await this.beginRound(1);
     // As core's startCombat, but the turn is the plan's first step, not the highest initiative.
-    const updateData = { round: 1, turn: this.turnIndexOf(this.fracas.plan.steps[0]?.combatantId) };
+    const updateData = { round: 1, turn: this.turnIndexOf(this.fracas.plan.steps[this.fracas.step]?.combatantId) };
     Hooks.callAll("combatStart", this as never, updateData as never);
     await this.update(updateData as never);
     return this;
@@ -167,7 +193,7 @@ export class FracasCombat extends Combat {
     if (!game.user.isGM) return this;
     const round = (this.round ?? 0) + 1;
     await this.beginRound(round);
-    const updateData = { round, turn: this.turnIndexOf(this.fracas.plan.steps[0]?.combatantId) };
+    const updateData = { round, turn: this.turnIndexOf(this.fracas.plan.steps[this.fracas.step]?.combatantId) };
     const updateOptions = { direction: 1, worldTime: { delta: CONFIG.time?.roundTime ?? 0 } };
     Hooks.callAll("combatRound", this as never, updateData as never, updateOptions as never);
     await this.update(updateData as never, updateOptions as never);

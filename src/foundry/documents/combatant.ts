@@ -40,6 +40,7 @@ export async function executeDeclare(req: DeclareRequest): Promise<DeclareOutcom
   const { combat, combatant } = found;
   if (combat.fracas.phase !== "declare") return { ok: false, reason: "FRACAS.Tracker.Refused.NotDeclaring" };
   const info = combat.combatantInfos().find((c) => c.id === combatant.id);
+  if (info && combat.downReason(info) && req.value !== "") return { ok: false, reason: "FRACAS.Tracker.Refused.Down" };
   const options = info && combat.mapping ? combat.mapping.declarations(info) : [];
   if (req.value !== "" && !options.some((o) => o.value === req.value)) return { ok: false, reason: "FRACAS.Tracker.Refused.BadChoice" };
   await combatant.update({ "system.declaration": req.value } as never);

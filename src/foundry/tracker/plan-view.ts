@@ -10,7 +10,16 @@ export interface PlanViewInput {
   step: number;
   round: number;
   ruleset: string;
-  combatants: { id: string; name: string; img: string; declaration: string; canDeclare: boolean; options: { value: string; label: string }[] }[];
+  combatants: {
+    id: string;
+    name: string;
+    img: string;
+    declaration: string;
+    canDeclare: boolean;
+    options: { value: string; label: string }[];
+    /** Why the combatant cannot act now (i18n key), or null. */
+    down: string | null;
+  }[];
   isGM: boolean;
 }
 
@@ -21,8 +30,8 @@ export interface PlanView {
   phase: string;
   isGM: boolean;
   current: { name: string; kindLabel: string } | null;
-  steps: { index: number; name: string; img: string; kind: string; kindLabel: string; phase: number; current: boolean; done: boolean; declaration: string }[];
-  declarations: { id: string; name: string; declaration: string; declarationLabel: string; canDeclare: boolean; options: { value: string; label: string; selected: boolean }[] }[];
+  steps: { index: number; name: string; img: string; kind: string; kindLabel: string; phase: number; current: boolean; done: boolean; declaration: string; down: string | null }[];
+  declarations: { id: string; name: string; declaration: string; declarationLabel: string; canDeclare: boolean; down: string | null; options: { value: string; label: string; selected: boolean }[] }[];
   canAdvance: boolean;
   canGoBack: boolean;
   empty: boolean;
@@ -42,6 +51,7 @@ export function planView(input: PlanViewInput): PlanView {
       current: s.index === input.step,
       done: s.index < input.step,
       declaration: c?.declaration ?? "",
+      down: c?.down ?? null,
     };
   });
   const cur = steps[input.step];
@@ -58,7 +68,8 @@ export function planView(input: PlanViewInput): PlanView {
       name: c.name,
       declaration: c.declaration,
       declarationLabel: c.options.find((o) => o.value === c.declaration)?.label ?? "",
-      canDeclare: c.canDeclare && input.phase === "declare",
+      canDeclare: c.canDeclare && input.phase === "declare" && c.down === null,
+      down: c.down,
       options: c.options.map((o) => ({ ...o, selected: o.value === c.declaration })),
     })),
     canAdvance: input.isGM && input.plan.steps.length > 0,

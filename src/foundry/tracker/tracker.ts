@@ -33,6 +33,7 @@ export function trackerPlanView(combat: FracasCombat): PlanView {
         declaration: c.declaration,
         canDeclare: game.user.isGM || (doc?.actor?.isOwner ?? false),
         options: mapping ? mapping.declarations(c) : [],
+        down: combat.downReason(c),
       };
     }),
   });

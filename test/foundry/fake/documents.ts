@@ -529,6 +529,10 @@ export class FakeCombatant extends FakeDocument {
   get defeated(): boolean {
     return this._source.defeated === true;
   }
+  /** As V13 core: the defeated mark, or the actor carries CONFIG.specialStatusEffects.DEFEATED. */
+  get isDefeated(): boolean {
+    return this.defeated || !!this.actor?.statuses.has(rt().config.specialStatusEffects.DEFEATED ?? "");
+  }
   get hidden(): boolean {
     return this._source.hidden === true;
   }

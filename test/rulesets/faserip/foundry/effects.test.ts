@@ -58,7 +58,7 @@ describe("card effects", () => {
 });
 
 describe("combat mapping", () => {
-  const info = (id: string, intuition: number, isPC: boolean, side = "auto"): CombatantInfo => ({ id, name: id, actorType: "faseripHero", system: { abilities: { ...abilities, intuition }, side } as unknown as JsonObject, isPC, declaration: "", initiative: null, memory: {} });
+  const info = (id: string, intuition: number, isPC: boolean, side = "auto"): CombatantInfo => ({ defeated: false, statuses: [], id, name: id, actorType: "faseripHero", system: { abilities: { ...abilities, intuition }, side } as unknown as JsonObject, isPC, declaration: "", initiative: null, memory: {} });
   const dice = (...faces: number[]) => (sides: number) => {
     const f = faces.shift();
     if (f === undefined || f > sides) throw new Error("no die");
@@ -107,7 +107,7 @@ describe("views and knock-back", () => {
 
 describe("dodge in combatant memory (memoryPatch)", () => {
   const m = faseripCombat({ mode: () => "seed", tables: () => ({}) });
-  const who = (declaration = "", memory: JsonObject = {}): CombatantInfo => ({ id: "c", name: "C", actorType: "faseripHero", system: {}, isPC: true, declaration, initiative: 5, memory });
+  const who = (declaration = "", memory: JsonObject = {}): CombatantInfo => ({ defeated: false, statuses: [], id: "c", name: "C", actorType: "faseripHero", system: {}, isPC: true, declaration, initiative: 5, memory });
   const patch = (p: unknown, c = who(), round = 2, phase = "act") => m.memoryPatch!({ combatant: c, patch: p as JsonObject, round, phase });
 
   it("accepts one well-formed dodge for the current round, from an undeclared or dodging combatant", () => {

@@ -27,7 +27,8 @@ import type { CombatantInfo, JsonObject } from "../../../../src/foundry/registry
 import type { InitiativeMode } from "../../../../src/rulesets/faserip/rules/index.js";
 
 const member = (id: string, name: string, isPC: boolean, intuition: number, declaration = ""): CombatantInfo => ({
-  id,
+  defeated: false,
+  statuses: [],  id,
   name,
   actorType: "faseripHero",
   system: heroSystem({ ...captainAbilities, intuition }, { side: isPC ? "heroes" : "villains" }) as unknown as JsonObject,

@@ -6,7 +6,8 @@ import { radioCombat, groupOf } from "../../../../src/rulesets/radio/combat.js";
 import type { CombatantInfo } from "../../../../src/foundry/registry.js";
 
 const c = (id: string, over: Partial<CombatantInfo> = {}): CombatantInfo => ({
-  id,
+  defeated: false,
+  statuses: [],  id,
   name: id,
   actorType: "radioHero",
   system: {},

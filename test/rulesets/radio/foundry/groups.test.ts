@@ -9,9 +9,9 @@ describe("group cycle and rows", () => {
     expect(["", "A", "B", "C", "D"].map(nextGroup)).toEqual(["A", "B", "C", "D", ""]);
     expect(nextGroup(42)).toBe("A");
     const rows = groupRows([
-      { id: "p", name: "P", actorType: "radioHero", isPC: true, system: {}, declaration: "", initiative: null, memory: {} },
-      { id: "h", name: "H", actorType: "radioHenchmen", isPC: false, system: {}, declaration: "", initiative: null, memory: {} },
-      { id: "b", name: "B", actorType: "radioOpponent", isPC: false, system: {}, declaration: "", initiative: null, memory: { group: "B" } },
+      { id: "p", name: "P", actorType: "radioHero", isPC: true, system: {}, declaration: "", initiative: null, defeated: false, statuses: [], memory: {} },
+      { id: "h", name: "H", actorType: "radioHenchmen", isPC: false, system: {}, declaration: "", initiative: null, defeated: false, statuses: [], memory: {} },
+      { id: "b", name: "B", actorType: "radioOpponent", isPC: false, system: {}, declaration: "", initiative: null, defeated: false, statuses: [], memory: { group: "B" } },
     ]);
     expect(rows).toEqual([{ id: "b", name: "B", group: "B", label: "FRACAS.Radio.Groups.Named" }]);
   });

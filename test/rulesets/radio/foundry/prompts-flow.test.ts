@@ -244,8 +244,19 @@ describe("in combat", () => {
       expect(prompt!.content).toContain(world.i18n.format("FRACAS.Radio.Card.FinalTaken", { name: "Jake" }));
       expect(prompt!.content).not.toContain("finalAttack");
 
-      // Jake's phase-3 step: the action was taken, no new prompt.
-      await advanceTo(jake, 3);
+      // Jake is dead now (Foundry's defeated mark): the GM's advance passes over his phase-3
+      // step to the end of the round, and no new prompt comes.
+      world.login("gm");
+      const visited: string[] = [];
+      for (let i = 0; i < 30 && fc.actingStep(fc.fracas.step + 1, 1) !== null; i++) {
+        await fc.advance();
+        visited.push(stepNow().combatantId);
+      }
+      expect(visited.length).toBeGreaterThan(0);
+      expect(visited).not.toContain(cid(jake));
+      expect(fc.fracas.plan.steps.some((s) => s.combatantId === cid(jake) && s.phase === 3 && s.kind === "act")).toBe(true);
+      const m2 = await radio();
+      await m2.promptsSettled();
       expect(radioCards("final")).toHaveLength(1);
     });
 

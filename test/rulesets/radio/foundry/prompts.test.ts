@@ -14,7 +14,8 @@ import type { CombatantInfo } from "../../../../src/foundry/registry.js";
 import { attackSetupSample } from "./samples.js";
 
 const c = (id: string, declaration: string, over: Partial<CombatantInfo> = {}): CombatantInfo => ({
-  id,
+  defeated: false,
+  statuses: [],  id,
   name: id,
   actorType: "radioHero",
   system: {},

@@ -230,7 +230,7 @@ describe("roll dialog model", () => {
   });
 });
 
-const info = (id: string, actorType: string, system: JsonObject = {}): CombatantInfo => ({ id, name: id, actorType, system, isPC: true, declaration: "", initiative: null, memory: {} });
+const info = (id: string, actorType: string, system: JsonObject = {}): CombatantInfo => ({ defeated: false, statuses: [], id, name: id, actorType, system, isPC: true, declaration: "", initiative: null, memory: {} });
 
 describe("combat mapping", () => {
   const combatants = [info("mike", "zodiacAgent", agentSys()), info("baron", "zodiacOtherAgent", { rank: 4, wagersAgainst: 0 }), info("jeremy", "zodiacAgent", agentSys()), info("ava", "zodiacAgent", agentSys())];
