@@ -47,6 +47,7 @@ export function cellAt(grid: Grid, row: string, column: string): Cell {
       table: grid.id,
       row,
       column,
+      value: `${row} / ${column}`,
     });
   }
   return grid.cells[r]![c]!;
@@ -54,7 +55,7 @@ export function cellAt(grid: Grid, row: string, column: string): Cell {
 
 export function intAt(grid: Grid, row: string, column: string): number {
   const v = cellAt(grid, row, column);
-  if (typeof v !== "number") throw new FracasRuleError("badTableKey", `table ${grid.id} cell ${row}/${column} is not a number`, { table: grid.id, row, column });
+  if (typeof v !== "number") throw new FracasRuleError("badTableKey", `table ${grid.id} cell ${row}/${column} is not a number`, { table: grid.id, row, column, value: `${row} / ${column}` });
   return v;
 }
 

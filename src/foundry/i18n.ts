@@ -6,8 +6,14 @@ export function t(key: string, data?: Record<string, string | number>): string {
   return game.i18n.format(key, strings);
 }
 
-/** The localized message of a kernel FracasRuleError (FRACAS.Error.<code>), falling back to its English. */
+/**
+ * The localized message of a kernel FracasRuleError (FRACAS.Error.<code>). Falls back to the error's
+ * own English when there is no string, or when this throw site gives too little data to fill the
+ * string's {placeholders}: a precise English sentence beats a localized one with "{min}" in it.
+ */
 export function ruleErrorMessage(e: { code: string; message: string; data: Readonly<Record<string, string | number>> }): string {
   const key = `FRACAS.Error.${e.code}`;
-  return game.i18n.has(key) ? t(key, { ...e.data }) : e.message;
+  if (!game.i18n.has(key)) return e.message;
+  const unfilled = [...game.i18n.localize(key).matchAll(/\{(\w+)\}/g)].some(([, name]) => !(name! in e.data));
+  return unfilled ? e.message : t(key, { ...e.data });
 }

@@ -1,6 +1,6 @@
 // lang/en.json is generated from lang/src/*.json; the committed file must match the fragments.
 import { describe, it, expect } from "vitest";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 // @ts-expect-error plain ESM script without types
 import { mergedLang } from "../../scripts/merge-lang.mjs";
 
@@ -8,5 +8,51 @@ describe("lang/en.json", () => {
   it("is the merge of lang/src/*.json (run node scripts/merge-lang.mjs)", () => {
     const committed = readFileSync(new URL("../../lang/en.json", import.meta.url), "utf8");
     expect(committed).toBe((mergedLang as () => string)());
+  });
+});
+
+/** Each `new FracasRuleError(code, message, data)` in the kernel: its code and the keys its data names. */
+function kernelErrors(): { file: string; code: string; keys: string[] }[] {
+  const root = new URL("../../src/", import.meta.url);
+  const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) => /^(engine|rulesets\/[^/]+\/rules)\/.*\.ts$/.test(f.replaceAll("\\", "/")));
+  const out: { file: string; code: string; keys: string[] }[] = [];
+  for (const file of files) {
+    const src = readFileSync(new URL(file, root), "utf8");
+    for (const m of src.matchAll(/new FracasRuleError\(\s*"(\w+)"/g)) {
+      // Split the call's arguments at top-level commas (skipping strings and template literals).
+      let depth = 0, i = m.index + m[0].length, quote = "";
+      const commas: number[] = [];
+      for (; i < src.length; i++) {
+        const ch = src[i]!;
+        if (quote) { if (ch === "\\") i++; else if (ch === quote) quote = ""; continue; }
+        if (ch === '"' || ch === "'" || ch === "`") quote = ch;
+        else if ("([{".includes(ch)) depth++;
+        else if (")]}".includes(ch)) { if (depth === 0) break; depth--; }
+        else if (ch === "," && depth === 0) commas.push(i);
+      }
+      const data = commas[1] === undefined ? "" : src.slice(commas[1] + 1, i);
+      const keys = [...data.matchAll(/(?:^|[{,])\s*(\w+)\s*(?=[:,}]|$)/g)].map((k) => k[1]!);
+      out.push({ file, code: m[1]!, keys });
+    }
+  }
+  return out;
+}
+
+describe("kernel error messages (FRACAS.Error.<code>)", () => {
+  const errors = kernelErrors();
+  const strings = (JSON.parse(readFileSync(new URL("../../lang/en.json", import.meta.url), "utf8")) as { FRACAS: { Error: Record<string, string> } }).FRACAS.Error;
+  it("finds the kernel's errors", () => {
+    expect(errors.length).toBeGreaterThan(80);
+    expect(errors.find((e) => e.code === "unknownEntry")?.keys).toEqual(["entry", "limit"]);
+  });
+  it("every code the kernel throws has a message", () => {
+    expect(errors.filter((e) => strings[e.code] === undefined).map((e) => `${e.file}: ${e.code}`)).toEqual([]);
+  });
+  it("every {placeholder} in a shared engine's message is filled at every throw site", () => {
+    const problems: string[] = [];
+    for (const e of errors.filter((x) => x.file.startsWith("engine"))) {
+      for (const [, name] of strings[e.code]!.matchAll(/\{(\w+)\}/g)) if (!e.keys.includes(name!)) problems.push(`${e.file}: ${e.code} gives no {${name}} (has ${e.keys.join(", ") || "none"})`);
+    }
+    expect(problems).toEqual([]);
   });
 });
