@@ -6,6 +6,8 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { scopeIds } from "./dom/scope-ids.js";
+import { dropClearedNumbers, fieldLabel } from "./sheets/cleared-numbers.js";
+import { t } from "./i18n.js";
 
 /** Every Fracas application scopes its template ids to itself after each render (see dom/scope-ids.ts). */
 function withScopedIds(Base: any): any {
@@ -13,6 +15,24 @@ function withScopedIds(Base: any): any {
     async _onRender(context: any, options: any): Promise<void> {
       await super._onRender(context, options);
       scopeIds(this.element as HTMLElement, String(this.id));
+    }
+  };
+}
+
+/**
+ * Fracas document sheets keep a number whose input was cleared (see sheets/cleared-numbers.ts):
+ * V13's DocumentSheetV2 builds the update in _processFormData, then validates it as a whole.
+ */
+function withClearedNumberGuard(Base: any): any {
+  return class extends Base {
+    _processFormData(event: any, form: any, formData: any): any {
+      const data = super._processFormData(event, form, formData);
+      const dropped = dropClearedNumbers(data, (path) => foundry.utils.getProperty(this.document, path));
+      if (dropped.length > 0) {
+        ui.notifications?.warn(t("FRACAS.Sheet.NumberKept", { fields: dropped.map((p) => fieldLabel(form, p)).join(", ") }));
+        void this.render();
+      }
+      return data;
     }
   };
 }
@@ -29,12 +49,12 @@ export type SheetClass = new (...args: any[]) => foundry.applications.api.Applic
  */
 export function handlebarsActorSheet(): typeof foundry.applications.sheets.ActorSheetV2 {
   const { HandlebarsApplicationMixin } = foundry.applications.api;
-  return withScopedIds(HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2 as any));
+  return withClearedNumberGuard(withScopedIds(HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2 as any)));
 }
 
 export function handlebarsItemSheet(): typeof foundry.applications.sheets.ItemSheetV2 {
   const { HandlebarsApplicationMixin } = foundry.applications.api;
-  return withScopedIds(HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2 as any));
+  return withClearedNumberGuard(withScopedIds(HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2 as any)));
 }
 
 export function handlebarsApplication(): typeof foundry.applications.api.ApplicationV2 {

@@ -3,7 +3,7 @@
  * statics be read: DEFAULT_OPTIONS, PARTS (plain objects, spread-safe), render() recording calls.
  * No DOM: rendering is the browser harness's job (test/browser).
  */
-import type { Obj } from "./utils.js";
+import { expandObject, type Obj } from "./utils.js";
 
 export class ApplicationV2 {
   static DEFAULT_OPTIONS: Obj = { id: "app-{id}", classes: [], tag: "div", window: {}, actions: {}, position: {} };
@@ -44,6 +44,10 @@ export class DocumentSheetV2 extends ApplicationV2 {
   static override DEFAULT_OPTIONS: Obj = { ...ApplicationV2.DEFAULT_OPTIONS, form: { submitOnChange: true }, sheetConfig: true };
   get document(): unknown {
     return this.options.document;
+  }
+  /** As V13: the submitted form's flat data, expanded into the update object. */
+  protected _processFormData(_event: unknown, _form: unknown, formData: { object: Obj }): Obj {
+    return expandObject(formData.object);
   }
 }
 export class ActorSheetV2 extends DocumentSheetV2 {
