@@ -2,12 +2,14 @@
  * Bond's combat mapping: declarations in ascending Speed, actions in descending Speed (the
  * engine's order.speedPlan); D6 tie-breaks rolled once with Foundry's die and kept in each
  * combatant's memory for the whole battle; the declarations a character may make, with the
- * attacks its Speed allows this round.
+ * attacks its Speed (and, for Fire Combat, its firearms' shots per round) allows this round;
+ * who is down (down.ts): the GM's advance passes over them.
  */
 import { speedPlan } from "../../engine/order.js";
 import type { CombatantInfo, CombatMapping, JsonObject } from "../../foundry/registry.js";
 import { attacksThisRound, SPEEDS } from "./rules/index.js";
 import { deriveCharacter } from "./data/derive.js";
+import { bondDownReason } from "./down.js";
 
 export const DECLARATIONS = ["fire", "hth", "kick", "specificBlow", "move", "other"] as const;
 export type Declaration = (typeof DECLARATIONS)[number];
@@ -30,8 +32,19 @@ function entries(combatants: readonly CombatantInfo[]) {
   return combatants.map((c) => ({ id: c.id, speed: speedOf(c), tieRolls: keptRolls(c.memory) }));
 }
 
-export function attacksFor(c: CombatantInfo, round: number): number {
-  return attacksThisRound(speedOf(c), Math.max(1, round));
+/** The firearms' best shots-per-round cap (derived on the actor; 0 = no cap). */
+export function shotsCapOf(c: CombatantInfo): number {
+  const s = c.system.fireShotsPerRound;
+  return typeof s === "number" && Number.isInteger(s) && s > 0 ? s : 0;
+}
+
+/**
+ * Attacks this round: Speed's (even rounds only at Speed 0); a Fire Combat declaration is also
+ * capped by the firearm, as the attack dialog caps it (a Speed 3 agent with a PPK fires twice).
+ */
+export function attacksFor(c: CombatantInfo, round: number, kind: Declaration | null = null): number {
+  const cap = kind === "fire" ? shotsCapOf(c) : 0;
+  return attacksThisRound(speedOf(c), Math.max(1, round), cap > 0 ? cap : undefined);
 }
 
 export const bondCombat: CombatMapping = {
@@ -53,10 +66,14 @@ export const bondCombat: CombatMapping = {
 
   declarations(c) {
     const round = typeof c.memory.round === "number" ? c.memory.round : 1;
-    const attacks = attacksFor(c, round);
-    return DECLARATIONS.filter((d) => attacks > 0 || !ATTACKS.includes(d)).map((d) => ({
+    const attacks = (d: Declaration) => attacksFor(c, round, d);
+    return DECLARATIONS.filter((d) => !ATTACKS.includes(d) || attacks(d) > 0).map((d) => ({
       value: d,
-      label: ATTACKS.includes(d) ? `FRACAS.Bond.Declare.${d}.n${attacks}` : `FRACAS.Bond.Declare.${d}`,
+      label: ATTACKS.includes(d) ? `FRACAS.Bond.Declare.${d}.n${attacks(d)}` : `FRACAS.Bond.Declare.${d}`,
     }));
+  },
+
+  isDown(c) {
+    return bondDownReason({ wound: c.system.wound, statuses: c.statuses, defeated: c.defeated });
   },
 };

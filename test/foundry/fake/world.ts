@@ -258,6 +258,9 @@ export class FakeWorld {
       const item = new this.config.Item.documentClass({ ...i }, { parent: actor }) as FakeItem;
       actor.items.set(item.id, item);
     }
+    // As Foundry, which prepares embedded items before the actor's derived data: re-prepare now
+    // that the items are attached, so item-based derived values (e.g. shots per round) are there.
+    if (items.length > 0) actor._initialize();
     this.actors.set(actor.id, actor);
     return actor;
   }

@@ -1,7 +1,8 @@
 /**
  * The attack card kind: Apply = the wound (accumulation chart, penalties, statuses) via
  * attackEffect; follow-ups for the target's side — spend a Hero Point (lowers an NPC roll's QR),
- * Shake Off (EF 5 Strength), the knockout Willpower roll (EF 2 × QR), and the GM's scar roll.
+ * Shake Off (EF 5 Strength), the knockout Willpower roll (EF 2 × QR), each once per attack and
+ * less the target's own wound penalty, and the GM's scar roll.
  * Those write only the target actor (its owner may) and post new messages (anyone may), so the
  * target's owner runs them on their own client even when the GM posted the card. GM follow-ups
  * (run on the GM's client) cover what the clicking player may not write: a draw (draw.ts) and a
@@ -186,7 +187,8 @@ async function shakeOff(ctx: FollowUpContext): Promise<void> {
   const chars = readCharacteristics(bondSystem(target)!.characteristics);
   const current = finalAttack(result, target.system as unknown as JsonObject);
   const { roll, total } = await rollDie("1d100");
-  const input = { strength: chars.str, primaryChance: characteristicChance(chars, "str"), roll: total };
+  // The target's own wound (before this attack lands) lowers the EF, as on every task (D31).
+  const input = { strength: chars.str, primaryChance: characteristicChance(chars, "str"), roll: total, woundLevel: bondSystem(target)!.woundState.level };
   let after;
   try {
     after = resolveShakeOff(current, input, attackTablesInForce());
@@ -198,19 +200,28 @@ async function shakeOff(ctx: FollowUpContext): Promise<void> {
   await postNote(
     target,
     after.shakeOff?.success ? "FRACAS.Bond.Note.ShakeOffPassed" : "FRACAS.Bond.Note.ShakeOffFailed",
-    { name: target.name, wound: game.i18n.localize(`FRACAS.Bond.Wound.${after.woundLevel}`), roll: total },
+    { name: target.name, wound: game.i18n.localize(`FRACAS.Bond.Wound.${after.woundLevel}`), roll: total, sc: after.shakeOff?.successChance ?? 0, ef: after.shakeOff?.easeFactor ?? 0 },
     [roll],
   );
 }
 
-/** A landed knockout: the target's Willpower roll at EF 2 × QR, posted as a recovery card and applied. */
+/**
+ * A landed knockout: the target's Willpower roll at EF 2 × QR (less its own wound penalty), posted
+ * as a recovery card and applied. One roll per attack and target, recorded like Shake Off, so a
+ * failed second click cannot overturn a pass.
+ */
 async function knockout(ctx: FollowUpContext): Promise<void> {
   const target = await targetOf(ctx);
   if (!target) return warn("FRACAS.Bond.Refused.NoTarget");
   if (!target.isOwner) return warn("FRACAS.Bond.Refused.NotTargetOwner", { name: target.name });
-  const current = finalAttack(resultOf(ctx), target.system as unknown as JsonObject);
+  const result = resultOf(ctx);
+  const current = finalAttack(result, target.system as unknown as JsonObject);
   if (current.knockoutEase === null) return warn("FRACAS.Bond.Refused.NoKnockout");
-  await postRecovery(target, "knockout", current.qualityRating);
+  const response = responseFor(target.system as unknown as JsonObject, result.attackId);
+  if (response.knockout) return warn("FRACAS.Bond.Refused.KnockoutRolled", { name: target.name });
+  const posted = await postRecovery(target, "knockout", current.qualityRating);
+  if (!posted) return;
+  await target.update({ [`system.attackResponses.${result.attackId}`]: { ...response, knockout: posted } } as never);
 }
 
 /** The GM's scar roll for a Medium-or-worse wound from Fire Combat, a knife or a sword. */

@@ -1,6 +1,6 @@
 /**
  * What the bond cards do to a target, pure over (stored result, target data). The target's own
- * answers to an attack — Hero Points spent, a Shake Off roll — are stored on the target actor
+ * answers to an attack — Hero Points spent, a Shake Off roll, the knockout roll — are stored on the target actor
  * (system.attackResponses[attackId]) by its owner, so a player need not write the GM's card:
  * Apply replays them through the kernel every time, and Undo restores the wound exactly.
  */
@@ -49,10 +49,23 @@ export interface DrawRecord {
   messageId: string;
 }
 
+/** The target's Willpower roll against a landed knockout: made once per attack (its recovery card). */
+export interface KnockoutRecord {
+  messageId: string;
+  success: boolean;
+}
+
 export interface AttackResponse {
   heroPoints: number;
   shakeOff: ShakeOffInput | null;
   draw: DrawRecord | null;
+  knockout: KnockoutRecord | null;
+}
+
+function readKnockout(v: unknown): KnockoutRecord | null {
+  if (!v || typeof v !== "object") return null;
+  const k = v as Partial<KnockoutRecord>;
+  return { messageId: typeof k.messageId === "string" ? k.messageId : "", success: k.success === true };
 }
 
 function readDraw(v: unknown): DrawRecord | null {
@@ -69,6 +82,7 @@ export function responseFor(targetSystem: JsonObject, attackId: string): AttackR
     heroPoints: typeof r.heroPoints === "number" && Number.isInteger(r.heroPoints) ? Math.max(0, Math.min(4, r.heroPoints)) : 0,
     shakeOff: r.shakeOff && typeof r.shakeOff === "object" ? r.shakeOff : null,
     draw: readDraw(r.draw),
+    knockout: readKnockout(r.knockout),
   };
 }
 

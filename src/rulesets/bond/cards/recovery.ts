@@ -24,12 +24,22 @@ function woundTriedThisRound(actor: Actor.Implementation, combat: Combat.Impleme
   return !!tried && tried.combat === combat.id && tried.round === combat.round;
 }
 
-export async function postRecovery(actor: Actor.Implementation, which: RecoveryKind, attackQualityRating = 1): Promise<void> {
+/** A recovery roll that was made: its card and whether it passed. */
+export interface PostedRecovery {
+  messageId: string;
+  success: boolean;
+}
+
+/** Rolls, posts and applies a recovery roll; null when refused (warned) or nothing was posted. */
+export async function postRecovery(actor: Actor.Implementation, which: RecoveryKind, attackQualityRating = 1): Promise<PostedRecovery | null> {
   const sys = bondSystem(actor);
-  if (!sys) return;
+  if (!sys) return null;
   // A helpless character retries a wound's Willpower roll once per round of a fight (DECISIONS D18).
   const combat = which === "wound" ? combatOf(actor) : null;
-  if (woundTriedThisRound(actor, combat)) return warn("FRACAS.Bond.Refused.TriedThisRound", { name: actor.name });
+  if (woundTriedThisRound(actor, combat)) {
+    warn("FRACAS.Bond.Refused.TriedThisRound", { name: actor.name });
+    return null;
+  }
   const chars = readCharacteristics(sys.characteristics);
   const state = safeWoundState(sys.wound);
   const characteristic = which === "stun" && state.stunCharacteristic === "strength" ? "str" : "wil";
@@ -49,7 +59,8 @@ export async function postRecovery(actor: Actor.Implementation, which: RecoveryK
     change = resolveRecoveryCard(result, state);
   } catch (e) {
     if (!isRuleError(e)) throw e;
-    return warn(`FRACAS.Error.${e.code}`, { ...e.data });
+    warn(`FRACAS.Error.${e.code}`, { ...e.data });
+    return null;
   }
   const message = await postCard({
     ruleset: "bond",
@@ -61,10 +72,11 @@ export async function postRecovery(actor: Actor.Implementation, which: RecoveryK
     targets: [{ uuid: actor.uuid, name: actor.name }],
     context: { card: recoveryCardView(result, change.check, change.state) },
   });
-  if (!message?.id) return;
+  if (!message?.id) return null;
   if (combat) await actor.setFlag("fracas" as never, WOUND_TRY_FLAG as never, { combat: combat.id ?? "", round: combat.round ?? 0 } as never);
   const outcome = await requestApply(message.id, actor.uuid, game.user.isGM || actor.isOwner);
   if (!outcome.ok && outcome.reason) ui.notifications?.warn(t(outcome.reason));
+  return { messageId: message.id, success: change.check.success };
 }
 
 export const recoveryCard: CardKind = {

@@ -1,12 +1,13 @@
 /**
  * bondCharacter: player characters and NPCs (the `npc` flag; Hero Points for PCs, Survival Points
  * for NPCs, both an engine ledger pool). Derived in prepareDerivedData: Speed, the wound state
- * and its penalty, Hand-to-Hand DC, Primary Chances of the skills.
+ * and its penalty, Hand-to-Hand DC, Primary Chances of the skills, the firearms' shots-per-round cap.
  */
 import { createPool } from "../../../engine/ledger.js";
 import { SCAR_LOCATIONS, WOUND_LEVELS, type DamageClass, type Speed, type WoundState } from "../rules/index.js";
-import { CHARACTERISTICS, MAX_CHARACTERISTIC, deriveCharacter, type SkillLike } from "./derive.js";
+import { CHARACTERISTICS, MAX_CHARACTERISTIC, deriveCharacter, fireShotsCap, type SkillLike } from "./derive.js";
 import { BondSkillData } from "./skill.js";
+import { BondWeaponData } from "./weapon.js";
 
 const fields = foundry.data.fields;
 
@@ -72,13 +73,17 @@ export class BondCharacterData extends foundry.abstract.TypeDataModel<ReturnType
   declare handToHandChance: number;
   declare skillChances: Record<string, number>;
   declare heroPointsValue: number;
+  /** The best shots-per-round cap among the firearms (0 = none): the combat tracker's Fire Combat label. */
+  declare fireShotsPerRound: number;
 
   override prepareDerivedData(): void {
     super.prepareDerivedData();
     const skills: SkillLike[] = [];
+    const weapons: { attackKind: string; shotsPerRound: number }[] = [];
     for (const item of this.parent?.items ?? []) {
       if (item.system instanceof BondSkillData) skills.push(item.system.asSkill(item.id ?? "", item.name));
+      if (item.system instanceof BondWeaponData) weapons.push({ attackKind: item.system.attackKind, shotsPerRound: item.system.shotsPerRound });
     }
-    Object.assign(this, deriveCharacter(this as unknown as Parameters<typeof deriveCharacter>[0], skills));
+    Object.assign(this, deriveCharacter(this as unknown as Parameters<typeof deriveCharacter>[0], skills), { fireShotsPerRound: fireShotsCap(weapons) });
   }
 }

@@ -153,6 +153,17 @@ export function deriveCharacter(system: { characteristics?: unknown; wound?: unk
   };
 }
 
+/**
+ * The shots-per-round cap a Fire Combat declaration can mean with this character's firearms: the
+ * highest cap among them, 0 = no cap (a firearm without a limit, or no firearm). The attack dialog
+ * caps each attack by the weapon in hand (attacksThisRound), so the declaration shows the best.
+ */
+export function fireShotsCap(weapons: readonly { attackKind: string; shotsPerRound: number }[]): number {
+  const firearms = weapons.filter((w) => w.attackKind === "fire");
+  if (firearms.length === 0 || firearms.some((w) => !(w.shotsPerRound > 0))) return 0;
+  return Math.max(...firearms.map((w) => w.shotsPerRound));
+}
+
 export function woundLabelKey(level: WoundLevel): string {
   return `FRACAS.Bond.Wound.${level}`;
 }

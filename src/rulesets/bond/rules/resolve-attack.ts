@@ -24,9 +24,10 @@ import {
   requireDamageClass,
   requireQuality,
   requireRecord,
+  requireWoundLevel,
 } from "./vocabulary.js";
 import type { AttackKind, DamageClass, MeleeWeapon, QualityRating, WoundLevel } from "./vocabulary.js";
-import { SHAKE_OFF_EASE, knockoutEase, shakeOff, shakeOffEligibility } from "./wound-levels.js";
+import { SHAKE_OFF_EASE, knockoutEase, shakeOff, shakeOffEligibility, woundPenalty } from "./wound-levels.js";
 
 export interface AttackInput extends EaseInput {
   /** The attacker's Primary Chance with Fire Combat or Hand-to-Hand. */
@@ -213,9 +214,17 @@ export interface ShakeOffInput {
   primaryChance: number;
   /** The d100 roll. */
   roll: number;
+  /**
+   * The target's own wound when it rolls (before this attack lands): its penalty applies, as to
+   * every task (RULES.md §1, D31). Absent (older stored rolls) = none.
+   */
+  woundLevel?: WoundLevel;
 }
 
-/** The target tries to Shake Off the wound: EF 5 Strength roll; success lowers the wound two levels. */
+/**
+ * The target tries to Shake Off the wound: EF 5 Strength roll, less the target's own wound
+ * penalty (D31); success lowers the wound two levels.
+ */
 export function resolveShakeOff(result: AttackResult, input: ShakeOffInput, tables: AttackTables = {}): AttackResult {
   const r = requireResult(result);
   const i = requireRecord("input", input);
@@ -229,6 +238,7 @@ export function resolveShakeOff(result: AttackResult, input: ShakeOffInput, tabl
   if (!eligibility.eligible) {
     throw new FracasRuleError("shakeOffNotAllowed", `Shake Off is not allowed here (${eligibility.reason})`, { reason: eligibility.reason ?? "" });
   }
-  const check = resolveCheck(i.primaryChance as number, SHAKE_OFF_EASE, i.roll as number, tables.qualityResults ?? qualityResultsTable);
+  const penalty = i.woundLevel === undefined ? 0 : woundPenalty(requireWoundLevel("woundLevel", i.woundLevel));
+  const check = resolveCheck(i.primaryChance as number, SHAKE_OFF_EASE + penalty, i.roll as number, tables.qualityResults ?? qualityResultsTable);
   return derive({ ...r, shakeOff: check }, tables.wounds ?? woundTable);
 }

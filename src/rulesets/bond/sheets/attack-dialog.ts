@@ -14,7 +14,7 @@ import { attackCardView, type CardTarget } from "../cards/views.js";
 import type { AttackCardResult } from "../cards/effects.js";
 import { bondSystem, isNpc, rollDie, targetHasFired, warn } from "../cards/notes.js";
 import { attackInput, attackTables, attackView, defaultChoices, readChoices, type AttackChoices, type AttackSetup } from "./attack-view.js";
-import { buildSetup, combatOf } from "./attack-setup.js";
+import { actorDownReason, buildSetup, combatOf } from "./attack-setup.js";
 import { rulesetOption } from "../../../foundry/settings.js";
 import { BondWeaponData } from "../data/weapon.js";
 
@@ -59,12 +59,30 @@ export class BondAttackDialog extends Base {
   }
 
   static async #onRoll(this: BondAttackDialog): Promise<void> {
+    // The character may have gone down since the dialog opened.
+    if (refuseIfDown(this.actor)) return;
     const setup = this.setup();
     const view = attackView(setup, this.choices);
     if (!view.canRoll) return warn(view.error ?? "FRACAS.Bond.Dialog.NoAttacksLeft");
     await rollAttack(this.actor, setup, this.choices);
     await this.close();
   }
+}
+
+/** Warns and returns true when the character cannot act (Killed, unconscious, stunned, a wound roll due…). */
+export function refuseIfDown(actor: Actor.Implementation): boolean {
+  const reason = actorDownReason(actor);
+  if (reason === null) return false;
+  warn("FRACAS.Bond.Refused.CannotAct", { name: actor.name, reason: game.i18n.localize(reason) });
+  return true;
+}
+
+/** The sheet's attack action: the roll dialog for this weapon (or unarmed), unless the character cannot act. */
+export async function openAttackDialog(actor: Actor.Implementation, weapon: Item.Implementation | null): Promise<BondAttackDialog | null> {
+  if (refuseIfDown(actor)) return null;
+  const dialog = new BondAttackDialog(actor, weapon);
+  await dialog.render({ force: true });
+  return dialog;
 }
 
 /** Rolls the attack, records it against the round's allowance and posts the card. */

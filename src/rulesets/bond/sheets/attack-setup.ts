@@ -6,6 +6,7 @@ import { hthDamageClass, hthDamageClassTable, type RangeBand } from "../rules/in
 import { readCharacteristics } from "../data/derive.js";
 import { BondWeaponData, DEFAULT_RANGES } from "../data/weapon.js";
 import { bondSystem, isNpc } from "../cards/notes.js";
+import { bondDownReason } from "../down.js";
 import type { AttackSetup } from "./attack-view.js";
 
 interface Point {
@@ -47,6 +48,17 @@ export function combatOf(actor: Actor.Implementation): Combat.Implementation | n
     if (combat?.started && [...combat.combatants].some((c) => c.actor?.id === actor.id)) return combat;
   }
   return null;
+}
+
+/**
+ * Why this character cannot act now (i18n key), or null: its wound state, its statuses, and the
+ * defeated mark on its combatant in the running combat (down.ts, as the tracker sees it).
+ */
+export function actorDownReason(actor: Actor.Implementation): string | null {
+  const sys = bondSystem(actor);
+  if (!sys) return null;
+  const combatant = [...(combatOf(actor)?.combatants ?? [])].find((c) => c.actor?.id === actor.id);
+  return bondDownReason({ wound: sys.wound, statuses: [...actor.statuses], defeated: combatant?.isDefeated ?? false });
 }
 
 export function buildSetup(actor: Actor.Implementation, weapon: Item.Implementation | null): AttackSetup {

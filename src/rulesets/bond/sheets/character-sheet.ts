@@ -11,7 +11,7 @@ import { safePool, safeWoundState, type SkillLike } from "../data/derive.js";
 import { addScar } from "../cards/attack.js";
 import { postRecovery } from "../cards/recovery.js";
 import { isNpc, warn } from "../cards/notes.js";
-import { BondAttackDialog } from "./attack-dialog.js";
+import { openAttackDialog } from "./attack-dialog.js";
 import { BondFirstAidDialog } from "./first-aid-dialog.js";
 import { characterView } from "./character-view.js";
 
@@ -84,7 +84,7 @@ export class BondCharacterSheet extends Base {
   static async #onAttack(this: BondCharacterSheet, _event: Event, target: HTMLElement): Promise<void> {
     const id = target.dataset.itemId;
     const weapon = id ? (this.actor.items.get(id) ?? null) : null;
-    await new BondAttackDialog(this.actor, weapon as Item.Implementation | null).render({ force: true });
+    await openAttackDialog(this.actor, weapon as Item.Implementation | null);
   }
 
   static async #onRecover(this: BondCharacterSheet, _event: Event, target: HTMLElement): Promise<void> {

@@ -12,6 +12,15 @@ describe("resolveKnockoutResist", () => {
     expect(out.state.knockedOut).toBe(true);
     expect(out.events).toEqual([{ status: "unconscious", on: true }]);
   });
+  it("the target's own wound penalty lowers the EF (RULES §1: every task; D31)", () => {
+    // QR2 → EF 4, Medium Wound −2 → EF 2; Willpower PC 10 → SC 20: 30 passes unwounded, fails here.
+    const hurt = resolveKnockoutResist({ level: "MW" }, { attackQualityRating: 2, primaryChance: 10, roll: 30 });
+    expect(hurt.check).toMatchObject({ easeFactor: 2, successChance: 20, success: false });
+    expect(hurt.state).toMatchObject({ level: "MW", knockedOut: true });
+    expect(resolveKnockoutResist({ level: "none" }, { attackQualityRating: 2, primaryChance: 10, roll: 30 }).check.success).toBe(true);
+    // A Stun is not a wound: no penalty.
+    expect(resolveKnockoutResist({ level: "ST", stunRollPending: true, stunCharacteristic: "strength" }, { attackQualityRating: 2, primaryChance: 10, roll: 30 }).check.easeFactor).toBe(4);
+  });
   it("refuses a failed attack's QR and the dead", () => {
     expectRuleError(() => resolveKnockoutResist({ level: "none" }, { attackQualityRating: 0, primaryChance: 10, roll: 5 }), "badNumber");
     expectRuleError(() => resolveKnockoutResist({ level: "KL" }, { attackQualityRating: 1, primaryChance: 10, roll: 5 }), "cannotAct");

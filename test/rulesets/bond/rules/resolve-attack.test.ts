@@ -134,6 +134,16 @@ describe("resolveShakeOff", () => {
     const knife = resolveAttack({ attackKind: "hth", primaryChance: 10, roll: 3, damageClass: "D", meleeWeapon: "knife" });
     expect(expectRuleError(() => resolveShakeOff(knife, { strength: 18, primaryChance: 18, roll: 1 }), "shakeOffNotAllowed").data.reason).toBe("pointOrEdge");
   });
+  it("the target's own wound penalty lowers the EF (RULES §1: every task; D31)", () => {
+    // A Heavy-Wounded target shakes off at EF 5 − 3 = 2: Strength PC 15 → SC 30, so 40 now fails.
+    const r = resolveShakeOff(punch, { strength: 15, primaryChance: 15, roll: 40, woundLevel: "HW" });
+    expect(r.shakeOff).toMatchObject({ easeFactor: 2, successChance: 30, success: false });
+    expect(r.woundLevel).toBe("HW");
+    expect(resolveShakeOff(punch, { strength: 15, primaryChance: 15, roll: 30, woundLevel: "LW" }).shakeOff).toMatchObject({ easeFactor: 4, successChance: 60, success: true });
+    // A Stun is not a wound: no penalty; an unknown level is refused.
+    expect(resolveShakeOff(punch, { strength: 15, primaryChance: 15, roll: 40, woundLevel: "ST" }).shakeOff).toMatchObject({ easeFactor: 5 });
+    expectRuleError(() => resolveShakeOff(punch, { strength: 15, primaryChance: 15, roll: 40, woundLevel: "XX" as never }), "badChoice");
+  });
   it("Hero Points after a Shake Off still lower the shaken-off wound", () => {
     const npcPunch = resolveAttack({ attackKind: "hth", primaryChance: 10, roll: 3, damageClass: "C", attackerIsNpc: true });
     const shaken = resolveShakeOff(npcPunch, { strength: 15, primaryChance: 15, roll: 1 });
