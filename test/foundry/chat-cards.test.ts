@@ -313,6 +313,28 @@ describe("failures", () => {
     expect(world.user.id).toBe("alice");
   });
 
+  it("an Undo whose pool step fails half-way leaves card, target and pools as applied, and can be undone later", async () => {
+    const m = await post("gm", villain, [hero], {}, "doubleMiss");
+    await adapter.apply.executeApply({ messageId: m.id, targetUuid: hero.uuid, userId: "gm" });
+    const applied = snapshot(hero);
+    expect(adapter.pools.readPool("setback").value).toBe(3);
+    // Operations spends 2: undoing the card's +2 would now take the pool below 0.
+    await adapter.pools.executePoolChange({ kind: "change", pool: "setback", delta: -2, reason: "spent" }, "gm");
+    const appId = cardOf(m).applications[0]!.id;
+    await expect(adapter.apply.executeUndo({ messageId: m.id, applicationId: appId, userId: "gm" })).rejects.toThrow("FRACAS.Error.insufficient");
+    expect(snapshot(hero)).toEqual(applied);
+    expect(adapter.pools.readPool("setback").value).toBe(1);
+    const app = cardOf(m).applications[0]!;
+    expect(app.undone).toBe(false);
+    // The +1 the failed Undo gave back was taken again as a new entry, which the card now points at.
+    const live = adapter.pools.readPool("setback").entries.filter((e) => !e.undone && e.undoes === undefined).map((e) => e.id);
+    expect(app.poolEntries.every((e) => live.includes(e.entryId))).toBe(true);
+    await adapter.pools.executePoolChange({ kind: "change", pool: "setback", delta: 2, reason: "gained" }, "gm");
+    expect((await adapter.apply.executeUndo({ messageId: m.id, applicationId: appId, userId: "gm" })).ok).toBe(true);
+    expect(adapter.pools.readPool("setback").value).toBe(0);
+    expect(cardOf(m).applications[0]!.undone).toBe(true);
+  });
+
   it("an error mid-undo restores the applied state", async () => {
     const m = await post("gm", villain, [hero]);
     await adapter.apply.executeApply({ messageId: m.id, targetUuid: hero.uuid, userId: "gm" });

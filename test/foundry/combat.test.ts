@@ -196,4 +196,22 @@ describe("onRoundStart", () => {
     await fc.nextRound();
     expect(seen).toEqual([{ round: 2, steps: 6 }]);
   });
+
+  it("the round's first step is chosen after it: a combatant it brings round (a stun ending) is not passed over", async () => {
+    await villain.toggleStatusEffect("fracas-unconscious", { active: true });
+    const d = adapter.rulesets.descriptor("fracastest")!;
+    d.onRoundStart = async () => {
+      await villain.toggleStatusEffect("fracas-unconscious", { active: false });
+    };
+    await fc.nextRound();
+    expect(sys().step).toBe(0);
+    expect(combat.combatant?.id).toBe(cid(villain));
+    // And the other way: one it puts down is passed over from the start.
+    d.onRoundStart = async () => {
+      await villain.toggleStatusEffect("fracas-unconscious", { active: true });
+    };
+    await fc.nextRound();
+    expect(sys().step).toBe(1);
+    expect(combat.combatant?.id).toBe(cid(bobsGuy));
+  });
 });

@@ -72,6 +72,19 @@ export function testDescriptor(): RulesetDescriptor {
         template: "test/hit.hbs",
         effect: () => ({ update: {}, statuses: [], pools: [{ name: "setback", delta: 1, reason: "a miss" }], summary: { key: "FRACAS.Chat.Undone" } }),
       },
+      // Two pool entries from one card, to test an Undo that fails half-way through its pools.
+      doubleMiss: {
+        template: "test/hit.hbs",
+        effect: () => ({
+          update: { "system.x": 5 },
+          statuses: [],
+          pools: [
+            { name: "setback", delta: 1, reason: "a miss" },
+            { name: "setback", delta: 2, reason: "a bad miss" },
+          ],
+          summary: { key: "FRACAS.Chat.Undone" },
+        }),
+      },
     },
     combat: {
       startRound: ({ combatants }) => ({

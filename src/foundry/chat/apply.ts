@@ -174,19 +174,30 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
 
   if (app.poolEntries.length > 0 && !game.user.isGM) return refuse("NeedsGM");
   const current = readPaths(target, Object.keys(app.prior));
+  const by = user.id ?? "";
   await target.update(app.prior);
-  const undonePools: { pool: string; entryId: string }[] = [];
+  // Pools last: a ledger undo cannot itself be undone, so if a pool step fails, what the earlier
+  // ones gave back is taken again as new entries, and the application points at those.
+  const givenBack: { index: number; pool: string; delta: number }[] = [];
+  let cardWritten = false;
   try {
-    for (const e of app.poolEntries) {
-      const done = await executePoolChange({ kind: "undo", pool: e.pool, entryId: e.entryId }, user.id ?? "");
-      if (!done.ok) throw new Error(done.reason);
-      undonePools.push({ pool: e.pool, entryId: done.entryId });
-    }
     await toggleAll(target, app.statuses.map((s) => ({ ...s, on: !s.on })));
     const applications = card.applications.map((a) => (a.id === app.id ? { ...a, undone: true } : a));
     await message.update({ "system.applications": applications } as never);
+    cardWritten = true;
+    for (const [index, e] of app.poolEntries.entries()) {
+      const done = await executePoolChange({ kind: "undo", pool: e.pool, entryId: e.entryId }, by);
+      if (!done.ok) throw new Error(done.reason);
+      const undoEntry = done.pool.entries.find((x) => x.id === done.entryId);
+      givenBack.push({ index, pool: e.pool, delta: -(undoEntry?.delta ?? 0) });
+    }
   } catch (err) {
-    for (const e of undonePools) await executePoolChange({ kind: "undo", pool: e.pool, entryId: e.entryId }, user.id ?? "");
+    const poolEntries = [...app.poolEntries];
+    for (const g of givenBack) {
+      const again = await executePoolChange({ kind: "change", pool: g.pool, delta: g.delta, reason: "an Undo that failed, taken back" }, by);
+      if (again.ok) poolEntries[g.index] = { pool: g.pool, entryId: again.entryId };
+    }
+    if (cardWritten) await message.update({ "system.applications": card.applications.map((a) => (a.id === app.id ? { ...a, poolEntries } : a)) } as never);
     await toggleAll(target, app.statuses);
     await target.update(current);
     throw err;

@@ -123,9 +123,10 @@ export class FracasCombat extends Combat {
       "system.step": 0,
       "system.phase": plan.steps[0]?.kind ?? "end",
     } as never);
+    await descriptor(this.rulesetId)?.onRoundStart?.(this as never, round);
+    // After the round-start work (stuns counted down, recovery made), so who is down is current.
     const first = this.actingStep(0, 1) ?? 0;
     if (first > 0) await this.update({ "system.step": first, "system.phase": plan.steps[first]!.kind } as never);
-    await descriptor(this.rulesetId)?.onRoundStart?.(this as never, round);
   }
 
   /** Rebuilds the plan from current declarations (e.g. Radio's act phases follow the chosen action). */
