@@ -10,6 +10,7 @@ import type { Application } from "../data/card-data.js";
 import type { Json, JsonObject } from "../registry.js";
 import { lookupUuid, lookupUuidSync } from "../typed.js";
 import { executePoolChange } from "../pools.js";
+import { withCardLock } from "./card-lock.js";
 
 export interface ApplyRequest {
   messageId: string;
@@ -85,22 +86,6 @@ function readPaths(actor: Actor.Implementation, paths: readonly string[]): Recor
   return out;
 }
 
-/**
- * One card's applies and undos run one at a time on the client executing them: each reads the
- * card's applications and writes them back, so two at once would lose one record.
- */
-const cardLocks = new Map<string, Promise<unknown>>();
-function withCardLock<T>(messageId: unknown, run: () => Promise<T>): Promise<T> {
-  const key = String(messageId);
-  const previous = cardLocks.get(key) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(run);
-  const settled = next.catch(() => undefined);
-  cardLocks.set(key, settled);
-  void settled.then(() => {
-    if (cardLocks.get(key) === settled) cardLocks.delete(key);
-  });
-  return next;
-}
 
 export function executeApply(req: ApplyRequest): Promise<Outcome> {
   return withCardLock(req.messageId, () => applyNow(req));

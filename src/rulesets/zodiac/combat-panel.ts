@@ -1,7 +1,7 @@
 /**
  * The Setback panel under the tracker's plan: Operations' Setback pool and its recent history for
  * everyone; who has rolled this round; for the GM, "shoot an Agent" (Almost Dead, 1 Setback),
- * "cancel a Wager" on an Other Agent (1 Setback), each with Undo, and moving an Agent in
+ * "cancel a Wager" against an Agent's or an Other Agent's Rank (1 Setback), each with Undo, and moving an Agent in
  * Operations' order. The core tracker dispatches its buttons (data-action) to the handlers here.
  */
 import * as ledger from "../../engine/ledger.js";
@@ -13,7 +13,8 @@ import { lookupUuid } from "../../foundry/typed.js";
 import type { CombatantInfo, JsonObject } from "../../foundry/registry.js";
 import type { FracasCombat } from "../../foundry/documents/combat.js";
 import { shootAgent as kernelShoot } from "./rules/index.js";
-import { agentHealthOf, otherAgentRecordOf, otherAgentUpdate, setbackReason, SETBACK_POOL } from "./cards/effects.js";
+import { agentHealthOf, agentRecordOf, agentUpdate, otherAgentRecordOf, otherAgentUpdate, setbackReason, SETBACK_POOL } from "./cards/effects.js";
+import { agentRank, cancelOneAgentWager } from "./cards/agent-cancel.js";
 import { cancelOneWager, panelView, PANEL_TEMPLATE, type PanelView, type SpendRecord } from "./cards/panel-view.js";
 import { rollingOrder, withMove } from "./combat.js";
 
@@ -135,17 +136,21 @@ export async function shootAgent(combat: Combat.Implementation, actorUuid: strin
     throw e;
   }
   const s = shot.state;
-  return spend(combat, "shoot", actor, { "system.health.status": s.status, "system.health.wagersAgainst": s.wagersAgainst, "system.health.almostDeadSince": s.almostDeadSince }, shot.events);
+  // Setback's shot, not the Rank: cancelling Wagers later does not heal it (cards/agent-cancel.ts).
+  const update = { "system.health.status": s.status, "system.health.wagersAgainst": s.wagersAgainst, "system.health.almostDeadSince": s.almostDeadSince, "system.health.almostDeadBy": "setback" };
+  return spend(combat, "shoot", actor, update, shot.events);
 }
 
 /**
  * GM: Operations spends 1 Setback to cancel one Wager against an Other Agent's Rank — only a Wager
  * spent against Rank (the breakdown strike applications keep on the actor), never the free one.
+ * On a player Agent, the same for the Agent's Rank (cancelAgentWager).
  */
 export async function cancelWager(combat: Combat.Implementation, actorUuid: string): Promise<Done> {
   if (!game.user.isGM) return refuse("FRACAS.Chat.Refused.NotGM");
   const actor = await actorAt(actorUuid);
-  if (!actor || (actor.type as string) !== "zodiacOtherAgent") return refuse("FRACAS.Zodiac.Refused.NotOtherAgent");
+  if (actor && (actor.type as string) === "zodiacAgent") return cancelAgentWager(combat, actor);
+  if (!actor || (actor.type as string) !== "zodiacOtherAgent") return refuse("FRACAS.Zodiac.Refused.NoRank");
   const system = actor.system as unknown as JsonObject;
   const record = otherAgentRecordOf(system);
   let next;
@@ -157,6 +162,25 @@ export async function cancelWager(combat: Combat.Implementation, actorUuid: stri
     throw e;
   }
   return spend(combat, "cancel", actor, otherAgentUpdate(next.state), next.events);
+}
+
+/**
+ * GM: Operations spends 1 Setback to cancel one Wager against a player Agent's Rank (seed ¶7,
+ * RULES §3) — a spent one only (the split duel applications keep on the Agent), never the free
+ * one; an Agent the Rank made Almost Dead is Healthy again below it (cards/agent-cancel.ts).
+ */
+async function cancelAgentWager(combat: Combat.Implementation, actor: Actor.Implementation): Promise<Done> {
+  const system = actor.system as unknown as JsonObject;
+  const record = agentRecordOf(system);
+  let next;
+  try {
+    next = cancelOneAgentWager(record, agentRank(system), readPool(SETBACK_POOL).value);
+  } catch (e) {
+    if (isRuleError(e) && e.code === "cancelTooMany") return refuse("FRACAS.Zodiac.Refused.OnlyFreeWagers", { name: actor.name, wagers: record.wagersAgainst });
+    if (isRuleError(e)) return refuse(`FRACAS.Error.${e.code}`, e.data);
+    throw e;
+  }
+  return spend(combat, "cancel", actor, agentUpdate(next.state), next.events);
 }
 
 /** GM: undoes one recorded spend — the Setback comes back and the actor's prior values return. */

@@ -2,6 +2,9 @@
  * Zodiac combat: no initiative. Operations' order — by default the combat's combatant order (the
  * table's clockwise seating), reorderable by the GM through moves kept in combat memory `order`
  * (the kernel's operationsOrder) — one act step per Agent; every Agent rolls every round.
+ *
+ * No `isDown`: the seed's only states are Healthy, Almost Dead (who still rolls, without Wagers)
+ * and Dead (dropped from the plan below), so the core's rule — Foundry's defeated mark — is right.
  */
 import { freePlan, type RoundPlan } from "../../engine/order.js";
 import type { CombatantInfo, CombatMapping, JsonObject, RoundStart } from "../../foundry/registry.js";
@@ -40,9 +43,14 @@ export function withMove(memory: JsonObject, combatants: readonly CombatantInfo[
   return { ...memory, order: moves as unknown as JsonObject[] };
 }
 
-/** Who still has to roll this round (ids that rolled come from this round's cards). */
+/**
+ * Who still has to roll this round (ids that rolled come from this round's cards). An Agent marked
+ * defeated in Foundry (tracker skull, or the dead status) cannot act, so nobody waits for them:
+ * the core passes over their step (zodiac defines no `isDown`, so core's `defeated` rule applies).
+ */
 export function roundStatus(combatants: readonly CombatantInfo[], memory: JsonObject, rolled: readonly string[]): RoundStatus {
-  const order = rollingOrder(combatants, memory);
+  const defeated = new Set(combatants.filter((c) => c.defeated).map((c) => c.id));
+  const order = rollingOrder(combatants, memory).filter((id) => !defeated.has(id));
   return roundComplete(order, rolled.filter((id) => order.includes(id)));
 }
 

@@ -5,7 +5,8 @@ import { ZodiacAgentData, ZodiacCrowdData, ZodiacOtherAgentData, ZodiacWeaponDat
 import { ZodiacAgentSheet, ZodiacCrowdSheet, ZodiacOtherAgentSheet, ZodiacWeaponSheet } from "./sheets/sheets.js";
 import { zodiacCombat } from "./combat.js";
 import { commitEffect, duelEffect, fightEffect, killEffect, strikeEffect } from "./cards/effects.js";
-import { fightSetback, revealDuel, rollAndPost } from "./cards/flow.js";
+import { revealDuel, rollAndPost } from "./cards/flow.js";
+import { SETBACK_FOLLOW_UPS } from "./cards/setback-follow-up.js";
 import { PANEL_ACTIONS, PANEL_TEMPLATE, panelContext } from "./combat-panel.js";
 import { dialogTarget } from "./sheets/roll-dialog.js";
 import { AREA_NAMES_DEFAULT } from "./data/areas.js";
@@ -18,6 +19,7 @@ registerCommitQuery();
 
 export const ZODIAC_TEMPLATES = [
   "zodiac/cards/_dice.hbs",
+  "zodiac/cards/_setback.hbs",
   "zodiac/cards/kill.hbs",
   "zodiac/cards/strike.hbs",
   "zodiac/cards/duel.hbs",
@@ -54,13 +56,14 @@ export const zodiac: RulesetDescriptor = {
   tables,
   combat: zodiacCombat,
   cards: {
-    kill: { template: "zodiac/cards/kill.hbs", effect: killEffect },
+    // A miss's Setback: from the card through the GM (with or without a crowd target), exactly once.
+    kill: { template: "zodiac/cards/kill.hbs", effect: killEffect, gmFollowUps: SETBACK_FOLLOW_UPS },
     strike: { template: "zodiac/cards/strike.hbs", effect: strikeEffect },
     duel: { template: "zodiac/cards/duel.hbs", effect: duelEffect },
     fight: {
       template: "zodiac/cards/fight.hbs",
       effect: fightEffect,
-      followUps: { setback: ({ message, result }) => fightSetback(message, result) },
+      gmFollowUps: SETBACK_FOLLOW_UPS,
     },
     duelCommit: {
       template: "zodiac/cards/commit.hbs",

@@ -32,6 +32,11 @@ export function setbackReason(key: string, name: string): string {
   return `${key}|${name}`;
 }
 
+/** The Setback pool entry a card's own "Take Setback" follow-up wrote (setback-follow-up.ts), if it stands. */
+export function takenEntry(result: JsonObject): string | null {
+  return typeof result.setbackEntry === "string" && result.setbackEntry !== "" ? result.setbackEntry : null;
+}
+
 function guard(f: () => Outcome): Outcome {
   try {
     return f();
@@ -63,19 +68,59 @@ export function agentHealthOf(system: JsonObject): AgentHealth {
   };
 }
 
-function healthUpdate(h: AgentHealth): Record<string, number | string | null> {
-  return { "system.health.status": h.status, "system.health.wagersAgainst": h.wagersAgainst, "system.health.almostDeadSince": h.almostDeadSince };
+/** Why an Agent is Almost Dead: Wagers reaching Rank, Setback's shot, or unknown (set by hand, older data). */
+export const ALMOST_DEAD_CAUSES = ["none", "rank", "setback"] as const;
+export type AlmostDeadCause = (typeof ALMOST_DEAD_CAUSES)[number];
+
+/**
+ * An Agent as stored: the kernel's health plus, as for an Other Agent, the spent/free split of the
+ * Wagers against Rank (Setback cancels spent ones only) and why they are Almost Dead.
+ */
+export interface AgentRecord extends AgentHealth {
+  spent: number;
+  free: number;
+  almostDeadBy: AlmostDeadCause;
 }
 
-/** Kill card → Everyone Else: the dead and the captive come off the crowd; a miss gives Setback. */
+export function agentRecordOf(system: JsonObject): AgentRecord {
+  const h = (system.health ?? {}) as { spent?: unknown; free?: unknown; almostDeadBy?: unknown };
+  const health = agentHealthOf(system);
+  const by = (ALMOST_DEAD_CAUSES as readonly unknown[]).includes(h.almostDeadBy) ? (h.almostDeadBy as AlmostDeadCause) : "none";
+  // The cause only means something while Almost Dead (a hand-healed Agent keeps a stale one).
+  return { ...health, spent: num(h.spent), free: num(h.free), almostDeadBy: health.status === "almostDead" ? by : "none" };
+}
+
+/** The actor update writing an Agent record (every path, so Undo restores all of them). */
+export function agentUpdate(r: AgentRecord): Record<string, number | string | null> {
+  return {
+    "system.health.status": r.status,
+    "system.health.wagersAgainst": r.wagersAgainst,
+    "system.health.almostDeadSince": r.almostDeadSince,
+    "system.health.spent": r.spent,
+    "system.health.free": r.free,
+    "system.health.almostDeadBy": r.almostDeadBy,
+  };
+}
+
+/** The Wagers a landed strike added against Rank, split: spent (declared, less called-shot and cancelled) and free. */
+function strikeSplit(strike: StrikeResult): { spent: number; free: number } {
+  if (!strike.success) return { spent: 0, free: 0 };
+  return { spent: Math.max(0, strike.rankWagers - strike.cancelled), free: strike.freeWager };
+}
+
+/**
+ * Kill card → Everyone Else: the dead and the captive come off the crowd; a miss gives Setback,
+ * unless the card's "Take Setback" follow-up already gave it (result.setbackEntry).
+ */
 export function killEffect({ result, target }: { result: JsonObject; target: EffectTarget }): Outcome {
   if (target.type !== "zodiacCrowd") return { refused: "FRACAS.Zodiac.Refused.NotCrowd" };
   return guard(() => {
     const kill = result.kill as unknown as KillEveryoneElseResult;
     const before = { standing: num(target.system.standing), captured: num(target.system.captured) };
     const after = applyKills(before, kill);
-    const taken = after.captured - before.captured;
-    const killed = before.standing - after.standing - taken;
+    const caught = after.captured - before.captured;
+    const killed = before.standing - after.standing - caught;
+    const taken = takenEntry(result) !== null;
     return {
       update: {
         "system.standing": after.standing,
@@ -83,10 +128,13 @@ export function killEffect({ result, target }: { result: JsonObject; target: Eff
         "system.killed": num(target.system.killed) + killed,
       },
       statuses: [],
-      pools: setbackPools(kill.setbackGained, actorName(result)),
+      // Taken already from the card's own follow-up (setback-follow-up.ts): never twice.
+      pools: taken ? [] : setbackPools(kill.setbackGained, actorName(result)),
       summary: (kill.success
-        ? { key: "FRACAS.Zodiac.Summary.Kill", data: { killed, captured: taken, standing: after.standing } }
-        : { key: "FRACAS.Zodiac.Summary.Miss", data: { setback: kill.setbackGained } }) as Summary,
+        ? { key: "FRACAS.Zodiac.Summary.Kill", data: { killed, captured: caught, standing: after.standing } }
+        : taken
+          ? { key: "FRACAS.Zodiac.Summary.MissTaken", data: { setback: kill.setbackGained } }
+          : { key: "FRACAS.Zodiac.Summary.Miss", data: { setback: kill.setbackGained } }) as Summary,
     };
   });
 }
@@ -135,8 +183,7 @@ export function strikeEffect({ result, target }: { result: JsonObject; target: E
     const strike = result.strike as unknown as StrikeResult;
     const before = otherAgentRecordOf(target.system);
     const change = applyStrikeToOtherAgent({ status: before.status, wagersAgainst: before.wagersAgainst }, strike);
-    const spent = strike.success ? Math.max(0, strike.rankWagers - strike.cancelled) : 0;
-    const free = strike.success ? strike.freeWager : 0;
+    const { spent, free } = strikeSplit(strike);
     const after: OtherAgentRecord = {
       ...change.state,
       spent: Math.min(before.spent + spent, MAX_ACCUMULATED),
@@ -180,7 +227,8 @@ export function duelEffect({ result, target }: { result: JsonObject; target: Eff
     const duel = result.duel as unknown as DuelResult;
     const by: DuelSideResult = side === "a" ? duel.b : duel.a;
     const byName = ((side === "a" ? result.b : result.a) as { name?: string }).name ?? "";
-    const before = agentHealthOf(target.system);
+    const record = agentRecordOf(target.system);
+    const before: AgentHealth = { status: record.status, wagersAgainst: record.wagersAgainst, almostDeadSince: record.almostDeadSince };
     const struck = applyStrikeToAgent(before, by.strike);
     let state = struck.state;
     let events: StatusEvent[] = struck.events;
@@ -189,8 +237,16 @@ export function duelEffect({ result, target }: { result: JsonObject; target: Eff
       state = fin.state;
       events = mergeEvents(events, fin.events);
     }
+    const split = strikeSplit(by.strike);
+    const after: AgentRecord = {
+      ...state,
+      spent: Math.min(record.spent + split.spent, MAX_ACCUMULATED),
+      free: Math.min(record.free + split.free, MAX_ACCUMULATED),
+      // Healthy → Almost Dead here is the Rank's doing; otherwise the cause stands (or clears).
+      almostDeadBy: state.status !== "almostDead" ? "none" : before.status === "healthy" ? "rank" : record.almostDeadBy,
+    };
     return {
-      update: healthUpdate(state),
+      update: agentUpdate(after),
       statuses: events,
       pools: setbackPools(by.strike.setbackGained, byName),
       summary: by.strike.success || by.finish?.killed === true

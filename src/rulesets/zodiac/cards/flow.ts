@@ -12,11 +12,10 @@ import { rulesetOption } from "../../../foundry/settings.js";
 import { t } from "../../../foundry/i18n.js";
 import { lookupUuid } from "../../../foundry/typed.js";
 import { calledShotCosts, everyoneElseTn, DEFAULT_TOTAL_MODE, TOTAL_MODES, type TotalMode } from "../rules/index.js";
-import { areaRecord, type AreaEntry, type AreaSlot } from "../data/areas.js";
+import { areaRecord, KILLING_SLOT, type AreaEntry, type AreaSlot } from "../data/areas.js";
 import type { RollChoice, RollModel } from "./roll-model.js";
 import { duelKey, duelResult, fightResult, killResult, revealCommits, rollSetup, strikeResult, type CombatRef, type DuelCommit, type RollBase } from "./results.js";
-import { agentHealthOf, setbackReason, SETBACK_POOL } from "./effects.js";
-import { executePoolChange } from "../../../foundry/pools.js";
+import { agentHealthOf } from "./effects.js";
 import { commitView, duelView, fightView, killView, strikeView } from "./views.js";
 import type { DialogTarget } from "../sheets/view.js";
 import type { FracasCombat } from "../../../foundry/documents/combat.js";
@@ -64,6 +63,20 @@ async function spendPoints(actor: Actor.Implementation, after: number): Promise<
 }
 
 const VIEWS: Record<string, (r: JsonObject) => unknown> = { kill: killView, strike: strikeView, fight: fightView, duel: duelView, duelCommit: commitView };
+const TEMPLATES: Record<string, string> = { kill: "kill", strike: "strike", fight: "fight", duel: "duel", duelCommit: "commit" };
+
+/** A posted card's HTML again, from a changed result (the content is rendered once, at posting). */
+export async function cardContent(message: ChatMessage.Implementation, kind: string, result: JsonObject): Promise<string> {
+  const sys = message.system as unknown as { sourceUuid?: string; targets?: { uuid: string; name: string }[] };
+  const found = sys.sourceUuid ? await lookupUuid(sys.sourceUuid) : null;
+  const source = found instanceof Actor ? { name: found.name, img: found.img, uuid: found.uuid } : null;
+  return foundry.applications.handlebars.renderTemplate(`systems/fracas/templates/zodiac/cards/${TEMPLATES[kind]!}.hbs`, {
+    result,
+    source,
+    targets: sys.targets ?? [],
+    view: VIEWS[kind]!(result),
+  });
+}
 
 export async function post(kind: string, source: Actor.Implementation | null, result: JsonObject, rolls: Roll[], targets: { uuid: string; name: string }[]) {
   return postCard({ ruleset: "zodiac", kind, source, result, rolls, targets, context: { view: VIEWS[kind]!(result) } });
@@ -72,6 +85,11 @@ export async function post(kind: string, source: Actor.Implementation | null, re
 /** Kill, strike or fight: roll now and post the card. */
 export async function rollAndPost(actor: Actor.Implementation, slot: AreaSlot, choice: RollChoice, model: RollModel, target: DialogTarget | null) {
   const sys = agentData(actor);
+  // Seed: "To kill Everyone Else you roll Aries" — the killing slot, whatever its name.
+  if (choice.kind === "kill" && slot !== KILLING_SLOT) {
+    ui.notifications?.warn(t("FRACAS.Zodiac.Refused.KillRollsKillingArea", { area: sys.areas[KILLING_SLOT]?.name ?? KILLING_SLOT }));
+    return undefined;
+  }
   const area = sys.areas[slot]!;
   await spendPoints(actor, model.agentPointsAfter);
   const { roll, dice } = await rollPool(model.pool);
@@ -181,22 +199,4 @@ export async function revealDuel(key: string): Promise<ChatMessage.Implementatio
   ]);
   forgetCommits(key);
   return card;
-}
-
-/** GM follow-up on a fight card: Operations takes the Setback the miss earned, once per card. */
-export async function fightSetback(message: ChatMessage.Implementation, result: JsonObject): Promise<void> {
-  if (!game.user.isGM) {
-    ui.notifications?.warn(t("FRACAS.Chat.Refused.NotGM"));
-    return;
-  }
-  const f = result.fight as { setbackGained?: number } | undefined;
-  const gained = f?.setbackGained ?? 0;
-  if (gained <= 0 || typeof result.setbackEntry === "string") return;
-  const name = (result.actor as { name?: string } | undefined)?.name ?? "";
-  const done = await executePoolChange({ kind: "change", pool: SETBACK_POOL, delta: gained, reason: setbackReason("FRACAS.Zodiac.Setback.Reason.Miss", name) }, game.user.id ?? "");
-  if (!done.ok) {
-    ui.notifications?.warn(t(done.reason));
-    return;
-  }
-  await message.update({ "system.result.setbackEntry": done.entryId } as never);
 }

@@ -8,7 +8,8 @@ import { statusDiff, type StatusEvent } from "../../../engine/events.js";
 import type { CombatantInfo, JsonObject } from "../../../foundry/registry.js";
 import { SETBACK_PER_SPEND, spendSetback } from "../rules/index.js";
 import { roundStatus, rollingOrder } from "../combat.js";
-import { otherAgentRecordOf, type OtherAgentRecord } from "./effects.js";
+import { agentRecordOf, otherAgentRecordOf, type OtherAgentRecord } from "./effects.js";
+import { agentCancellable, agentRank } from "./agent-cancel.js";
 
 /** The panel's template (descriptor.trackerPanel.template). */
 export const PANEL_TEMPLATE = "systems/fracas/templates/zodiac/tracker-panel.hbs";
@@ -80,7 +81,7 @@ export interface PanelView {
   order: { id: string; name: string; rolled: boolean; place: number; canUp: boolean; canDown: boolean; up: number; down: number }[];
   complete: boolean;
   missing: string;
-  agents: { uuid: string; name: string; canShoot: boolean; statusLabel: string }[];
+  agents: { uuid: string; name: string; canShoot: boolean; statusLabel: string; wagersAgainst: number; rank: number; spent: number; free: number; canCancel: boolean }[];
   otherAgents: { uuid: string; name: string; wagersAgainst: number; rank: number; spent: number; free: number; canCancel: boolean }[];
   spends: { id: string; label: string }[];
 }
@@ -117,8 +118,22 @@ export function panelView(input: PanelInput): PanelView {
     agents: input.combatants
       .filter((c) => c.actorType === "zodiacAgent")
       .map((c) => {
-        const st = (c.system.health as { status?: string } | undefined)?.status ?? "healthy";
-        return { uuid: c.uuid, name: c.name, canShoot: input.isGM && st === "healthy" && input.setback >= SETBACK_PER_SPEND, statusLabel: `FRACAS.Zodiac.Health.${st}` };
+        const rec = agentRecordOf(c.system);
+        const st = rec.status;
+        const spent = agentCancellable(rec);
+        const canSpend = input.isGM && input.setback >= SETBACK_PER_SPEND;
+        return {
+          uuid: c.uuid,
+          name: c.name,
+          canShoot: canSpend && st === "healthy",
+          statusLabel: `FRACAS.Zodiac.Health.${st}`,
+          wagersAgainst: rec.wagersAgainst,
+          rank: agentRank(c.system),
+          spent,
+          free: rec.free,
+          // Seed: "cancel out one Wagers against an Agent's Rank" — Agents too (DECISIONS #45).
+          canCancel: canSpend && spent > 0 && st !== "dead",
+        };
       }),
     otherAgents: input.combatants
       .filter((c) => c.actorType === "zodiacOtherAgent")

@@ -17,6 +17,13 @@ export function diceView(roll: Pick<RolledTotal, "dice" | "area" | "mode">): Die
   return sorted.map((value, i) => ({ value, kept: roll.mode === "keepArea" ? i < roll.area : value !== 1 }));
 }
 
+/** A miss's Setback line: whether the card's own follow-up has taken it for Operations yet. */
+function setbackState(result: JsonObject, success: boolean, gained: number) {
+  const earned = !success && gained > 0;
+  const taken = earned && typeof result.setbackEntry === "string" && result.setbackEntry !== "";
+  return { canTakeSetback: earned && !taken, setbackTaken: taken };
+}
+
 function calledShotLabel(shot: unknown): string {
   return typeof shot === "string" ? `FRACAS.Zodiac.CalledShot.${shot}` : "";
 }
@@ -60,6 +67,7 @@ export function killView(result: JsonObject) {
     setbackGained: kill.setbackGained,
     headShot: kill.headShot,
     outcomeKey: kill.success ? "FRACAS.Zodiac.Card.KillHit" : "FRACAS.Zodiac.Card.KillMiss",
+    ...setbackState(result, kill.success, kill.setbackGained),
   };
 }
 
@@ -92,7 +100,7 @@ function strikeLines(s: StrikeResult) {
 
 export function fightView(result: JsonObject) {
   const f = result.fight as unknown as FightRollResult;
-  return { ...header(result), dice: diceView(f), total: f.total, tn: f.tn, success: f.success, setbackGained: f.setbackGained };
+  return { ...header(result), dice: diceView(f), total: f.total, tn: f.tn, success: f.success, setbackGained: f.setbackGained, ...setbackState(result, f.success, f.setbackGained) };
 }
 
 function duelSide(info: JsonObject, side: DuelSideResult, opponentName: string) {

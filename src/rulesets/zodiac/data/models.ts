@@ -5,6 +5,7 @@
  */
 import { AREA_MAX, AREA_MIN, MAX_ACCUMULATED, MAX_CROWD, MAX_POINTS, MAX_RANK, MAX_ROUND, MAX_TN, agentProfile, type AgentProfile } from "../rules/index.js";
 import { rulesetOption } from "../../../foundry/settings.js";
+import { ALMOST_DEAD_CAUSES } from "../cards/effects.js";
 import { AREA_NAME_MAX, AREA_NAMES_DEFAULT, AREA_SLOTS, areaNamesFrom, areaRecord, type AreaEntry } from "./areas.js";
 
 const fields = foundry.data.fields;
@@ -46,6 +47,15 @@ function agentSchema() {
       status: new fields.StringField({ required: true, blank: false, initial: "healthy", choices: ["healthy", "almostDead", "dead"] }),
       wagersAgainst: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_ACCUMULATED, initial: 0 }),
       almostDeadSince: new fields.NumberField({ required: true, nullable: true, integer: true, min: 0, max: MAX_ROUND, initial: null }),
+      /**
+       * How the Wagers against Rank got there, as duel applications recorded them (as an Other
+       * Agent's breakdown): spent (Setback may cancel these) and free (it never may). Wagers typed
+       * in by hand are in neither. Existing Agents read 0 and 0: nothing to cancel, nothing breaks.
+       */
+      spent: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_ACCUMULATED, initial: 0 }),
+      free: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_ACCUMULATED, initial: 0 }),
+      /** Why Almost Dead: Wagers reaching Rank (a cancel below Rank heals) or Setback's shot (it never does). */
+      almostDeadBy: new fields.StringField({ required: true, blank: false, initial: "none", choices: [...ALMOST_DEAD_CAUSES] }),
     }),
     notes: new fields.HTMLField({ required: true, blank: true, initial: "" }),
   };

@@ -57,7 +57,7 @@ export class ZodiacRollDialog extends Base {
     const first = userTargets()[0];
     this.target = first ? dialogTarget(first.uuid, first.name) : null;
     this.choice = {
-      kind: defaultKind(this.target),
+      kind: defaultKind(this.target, this.slot),
       area: 1,
       spend: 0,
       gathered: 0,
@@ -117,8 +117,10 @@ export class ZodiacRollDialog extends Base {
       return;
     }
     const choice = v.choice as RollChoice;
-    if (choice.kind === "duel" && this.target) await commitDuel(this.actor, this.slot, choice, v.model, this.target);
-    else await rollAndPost(this.actor, this.slot, choice, v.model, this.target);
+    // The view's slot: a kill has rolled the killing Area whatever the select last held.
+    const slot = v.slot as AreaSlot;
+    if (choice.kind === "duel" && this.target) await commitDuel(this.actor, slot, choice, v.model, this.target);
+    else await rollAndPost(this.actor, slot, choice, v.model, this.target);
     await this.close();
   }
 }

@@ -128,22 +128,31 @@ export function kindsFor(target: DialogTarget | null): RollKind[] {
   return ["fight"];
 }
 
-export function defaultKind(target: DialogTarget | null): RollKind {
-  return kindsFor(target)[0]!;
+/**
+ * The roll the dialog opens on: the first that fits the target — except that a kill rolls only the
+ * killing Area, so opening on another Area (a sheet's Scorpio button) offers a fight roll instead.
+ */
+export function defaultKind(target: DialogTarget | null, slot: AreaSlot = KILLING_SLOT): RollKind {
+  const kinds = kindsFor(target);
+  return kinds[0] === "kill" && slot !== KILLING_SLOT && kinds.includes("fight") ? "fight" : kinds[0]!;
 }
 
 export function rollDialogView(input: DialogInput): { model: RollModel } & Record<string, unknown> {
-  const area = input.areas[input.slot] ?? { name: input.slot, rating: AREA_MIN };
-  const choice: RollChoice = { ...input.choice, area: area.rating, totalMode: input.totalMode };
   const kinds = kindsFor(input.target);
-  const kind = kinds.includes(choice.kind) ? choice.kind : kinds[0]!;
+  const kind = kinds.includes(input.choice.kind) ? input.choice.kind : kinds[0]!;
+  // Seed: "To kill Everyone Else you roll Aries" — a kill rolls the killing slot, whatever was picked.
+  const slot: AreaSlot = kind === "kill" ? KILLING_SLOT : input.slot;
+  const area = input.areas[slot] ?? { name: slot, rating: AREA_MIN };
+  const choice: RollChoice = { ...input.choice, area: area.rating, totalMode: input.totalMode };
   const c = { ...choice, kind, captureAlive: kind === "kill" && choice.captureAlive, finish: kind === "duel" && choice.finish && input.target?.almostDead === true };
   const tn = kind === "kill" ? Number(input.everyoneElseTn.cells[0]?.[0] ?? 5) : kind === "fight" ? c.tn : (input.target?.tn ?? 0);
   const model = rollModel(c, { agentPoints: input.agentPoints, almostDead: input.almostDead }, tn, input.calledShotGrid);
   return {
     actorName: input.actorName,
-    slot: input.slot,
-    areas: AREA_SLOTS.map((s) => ({ value: s, label: `${input.areas[s]?.name ?? s} (${input.areas[s]?.rating ?? AREA_MIN})`, selected: s === input.slot })),
+    slot,
+    /** A kill's Area is fixed: the select is disabled and says why. */
+    slotFixed: kind === "kill",
+    areas: AREA_SLOTS.map((s) => ({ value: s, label: `${input.areas[s]?.name ?? s} (${input.areas[s]?.rating ?? AREA_MIN})`, selected: s === slot })),
     areaName: area.name,
     area: area.rating,
     kinds: ROLL_KINDS.filter((k) => kinds.includes(k)).map((k) => ({ value: k, label: `FRACAS.Zodiac.Kind.${k}`, selected: k === kind })),

@@ -34,7 +34,11 @@ interface CardSystem {
   targets: { uuid: string; name: string }[];
 }
 const cardOf = (m: unknown) => (m as FakeChatMessage).system as unknown as CardSystem;
-const health = (a: FakeActor) => (a.system as unknown as { health: { status: string; wagersAgainst: number; almostDeadSince: number | null } }).health;
+/** The kernel's three health fields (the stored spent/free split and cause are checked where they matter). */
+const health = (a: FakeActor) => {
+  const h = (a.system as unknown as { health: { status: string; wagersAgainst: number; almostDeadSince: number | null } }).health;
+  return { status: h.status, wagersAgainst: h.wagersAgainst, almostDeadSince: h.almostDeadSince };
+};
 const points = (a: FakeActor) => (a.system as unknown as { agentPoints: { value: number } }).agentPoints.value;
 const setback = () => adapter.pools.readPool("setback").value;
 

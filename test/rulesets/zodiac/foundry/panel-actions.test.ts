@@ -35,7 +35,11 @@ interface CardSystem {
   applications: Application[];
 }
 const cardOf = (m: unknown) => (m as FakeChatMessage).system as unknown as CardSystem;
-const health = (a: FakeActor) => (a.system as unknown as { health: { status: string; wagersAgainst: number; almostDeadSince: number | null } }).health;
+/** The kernel's three health fields (the stored spent/free split and cause are checked where they matter). */
+const health = (a: FakeActor) => {
+  const h = (a.system as unknown as { health: { status: string; wagersAgainst: number; almostDeadSince: number | null } }).health;
+  return { status: h.status, wagersAgainst: h.wagersAgainst, almostDeadSince: h.almostDeadSince };
+};
 const other = (a: FakeActor) => a.system as unknown as { wagersAgainst: number; status: string; headShot: boolean; breakdown: { spent: number; free: number } };
 const setback = () => adapter.pools.readPool("setback").value;
 const seedSetback = (n: number) => world.as("gm", () => adapter.pools.executePoolChange({ kind: "change", pool: "setback", delta: n, reason: "seed" }, "gm"));

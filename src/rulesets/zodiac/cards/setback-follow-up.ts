@@ -1,0 +1,106 @@
+/**
+ * The Setback a missed roll earns Operations (RULES §3: "A miss: nobody dies and Operations gains
+ * 1 Setback"), taken from the card itself: the fight card and the kill card offer "Take Setback"
+ * and its Undo as GM follow-ups, so a player's click reaches the GM, who alone writes the pool.
+ * Exactly once per card: the pool entry's id is kept on the card (result.setbackEntry). A kill
+ * card that was applied to a crowd already carried its Setback in that application's pool entry,
+ * so taking it again is refused; and once the card has taken it, killEffect adds none. Take and
+ * Undo run under the card's lock, with Apply and Undo of the card itself (chat/card-lock.ts).
+ */
+import type { GmFollowUp, JsonObject } from "../../../foundry/registry.js";
+import type { Application } from "../../../foundry/data/card-data.js";
+import { executePoolChange } from "../../../foundry/pools.js";
+import { withCardLock } from "../../../foundry/chat/card-lock.js";
+import { lookupUuidSync } from "../../../foundry/typed.js";
+import { setbackReason, SETBACK_POOL, takenEntry } from "./effects.js";
+import { cardContent } from "./flow.js";
+
+type Done = { ok: true } | { ok: false; reason: string; data?: Record<string, string | number> };
+
+interface CardSystem {
+  kind: string;
+  sourceUuid: string;
+  result: JsonObject;
+  applications: Application[];
+}
+
+/** The Setback the card's miss earned (0 on a hit): the fight's or the kill's, as the kernel said. */
+export function missSetback(kind: string, result: JsonObject): number {
+  const r = (kind === "kill" ? result.kill : kind === "fight" ? result.fight : null) as { success?: boolean; setbackGained?: number } | null | undefined;
+  const gained = r?.setbackGained;
+  return r && r.success === false && typeof gained === "number" && gained > 0 ? gained : 0;
+}
+
+/** Did an Apply on this card (a kill on a crowd) already carry Setback that still stands? */
+export function appliedSetback(applications: readonly Application[]): boolean {
+  return applications.some((a) => !a.undone && a.poolEntries.some((e) => e.pool === SETBACK_POOL));
+}
+
+/** Who may ask: the GM, the card's author, or an owner of the actor who rolled (as for Apply/Undo). */
+function mayAsk(user: User.Implementation, message: ChatMessage.Implementation): boolean {
+  if (user.isGM || message.author?.id === user.id) return true;
+  const uuid = (message.system as unknown as CardSystem).sourceUuid;
+  const source = uuid ? lookupUuidSync(uuid) : null;
+  return source instanceof Actor && source.testUserPermission(user, "OWNER");
+}
+
+function actorName(result: JsonObject): string {
+  return (result.actor as { name?: string } | undefined)?.name ?? "";
+}
+
+/** Writes the card's new result (setbackEntry) and its re-rendered content together. */
+async function writeCard(message: ChatMessage.Implementation, card: CardSystem, entry: string | null): Promise<void> {
+  const result = { ...card.result, setbackEntry: entry };
+  const content = await cardContent(message, card.kind, result);
+  await message.update({ "system.result.setbackEntry": entry, content } as never);
+}
+
+async function take(message: ChatMessage.Implementation, by: string): Promise<Done> {
+  const card = message.system as unknown as CardSystem;
+  const gained = missSetback(card.kind, card.result);
+  if (gained <= 0) return { ok: false, reason: "FRACAS.Zodiac.Refused.NoSetbackEarned" };
+  if (takenEntry(card.result) || appliedSetback(card.applications)) return { ok: false, reason: "FRACAS.Zodiac.Refused.SetbackTaken" };
+  const done = await executePoolChange({ kind: "change", pool: SETBACK_POOL, delta: gained, reason: setbackReason("FRACAS.Zodiac.Setback.Reason.Miss", actorName(card.result)) }, by);
+  if (!done.ok) return { ok: false, reason: done.reason };
+  try {
+    await writeCard(message, card, done.entryId);
+  } catch (err) {
+    await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: done.entryId }, by);
+    throw err;
+  }
+  return { ok: true };
+}
+
+async function undo(message: ChatMessage.Implementation, by: string): Promise<Done> {
+  const card = message.system as unknown as CardSystem;
+  const entry = takenEntry(card.result);
+  if (!entry) return { ok: false, reason: "FRACAS.Zodiac.Refused.NoSetbackTaken" };
+  // The card first: a ledger undo cannot itself be undone, a card write can.
+  await writeCard(message, card, null);
+  let done: Awaited<ReturnType<typeof executePoolChange>>;
+  try {
+    done = await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: entry }, by);
+  } catch (err) {
+    await writeCard(message, card, entry);
+    throw err;
+  }
+  if (!done.ok) {
+    await writeCard(message, card, entry);
+    return { ok: false, reason: done.reason };
+  }
+  return { ok: true };
+}
+
+/** "Operations takes the Setback": the miss's Setback into the pool, once per card. */
+export const takeSetback: GmFollowUp = {
+  allowed: ({ user, message }) => mayAsk(user, message),
+  run: ({ user, message }) => withCardLock(message.id, () => take(message, user.id ?? "")),
+};
+
+/** Undo of it: the pool's entry undone, the card offers the Setback again. */
+export const undoSetback: GmFollowUp = {
+  allowed: ({ user, message }) => mayAsk(user, message),
+  run: ({ user, message }) => withCardLock(message.id, () => undo(message, user.id ?? "")),
+};
+
+export const SETBACK_FOLLOW_UPS = { takeSetback, undoSetback };
