@@ -12,6 +12,10 @@
  * side declares only after the winning side has acted, so its members are attacked before they
  * can declare. Once such a dodge is recorded the action is spent: the combatant's declaration
  * choices narrow to "dodging" (declarations()), so it cannot later declare an attack as well.
+ *
+ * Who is down (dead, dying, unconscious, stunned, defeated: down.ts) keeps its plan steps, which
+ * the GM's advance passes over (isDown), and adds nothing to its side's initiative. A side with
+ * nobody standing rolls no initiative and acts after every side that rolled (DECISIONS.md).
  */
 import { sidePlan, type RoundPlan } from "../../engine/order.js";
 import type { CombatantInfo, CombatMapping, JsonObject, RoundStart } from "../../foundry/registry.js";
@@ -19,6 +23,7 @@ import { COLORS, INITIATIVE_MODES, initiativeModifiersTable, rankNumbersTable, s
 import type { Grid } from "../../engine/tables.js";
 import type { DieSource } from "../../engine/dice.js";
 import { heroView } from "./data/state.js";
+import { downAtRoundStart, downReason } from "./down.js";
 
 export const SIDE_IDS = ["heroes", "villains"] as const;
 export type SideId = (typeof SIDE_IDS)[number];
@@ -80,6 +85,15 @@ interface SideMemory {
   bonus: number;
   total: number;
   rerolls: number[];
+  /** The standing member whose Intuition set the bonus (its combatant id), for the panel. */
+  leader: string;
+}
+
+/** The highest-Intuition member (the first of equals). */
+function leaderOf(members: readonly CombatantInfo[]): string {
+  let best: CombatantInfo | null = null;
+  for (const m of members) if (!best || heroView(m.system).abilities.intuition > heroView(best.system).abilities.intuition) best = m;
+  return best?.id ?? "";
 }
 
 function sidesOf(combatants: readonly CombatantInfo[]): Map<SideId, CombatantInfo[]> {
@@ -106,12 +120,19 @@ export function faseripCombat(options: FaseripCombatOptions): CombatMapping {
       for (const c of combatants) memory[c.id] = { dodge: null };
       if (sides.size === 0) return { initiative, memory, combatMemory: { round, mode: options.mode(), order: [], sides: [] } };
       const mode = options.mode();
-      const entries = [...sides.entries()].map(([id, members]) => ({ id, intuitions: members.map((m) => heroView(m.system).abilities.intuition) }));
+      // Only members who can act this round count (seed: "their highest-Intuition combatant").
+      const standing = new Map([...sides.entries()].map(([id, members]) => [id, members.filter((m) => downAtRoundStart(m, round) === null)] as const));
+      const rolling = [...standing.entries()].filter(([, members]) => members.length > 0);
+      // A side with nobody standing rolls nothing and comes after every side that rolled.
+      const fallen = [...sides.keys()].filter((id) => !rolling.some(([r]) => r === id));
+      if (rolling.length === 0) return { initiative, memory, combatMemory: { round, mode, order: fallen, sides: [], fallen } };
+      const entries = rolling.map(([id, members]) => ({ id, intuitions: members.map((m) => heroView(m.system).abilities.intuition) }));
       const rolls = entries.map(() => die(10));
       const result = sideInitiative(entries, rolls, mode, die, options.tables());
       for (const s of result.order) for (const c of sides.get(s.id as SideId) ?? []) initiative[c.id] = s.rerolls.at(-1) ?? s.total;
-      const sideMemory: SideMemory[] = result.order.map((s) => ({ id: s.id, roll: s.roll, bonus: s.bonus, total: s.total, rerolls: s.rerolls }));
-      return { initiative, memory, combatMemory: { round, mode, order: result.order.map((s) => s.id), sides: sideMemory as unknown as JsonObject[] } };
+      const sideMemory: SideMemory[] = result.order.map((s) => ({ id: s.id, roll: s.roll, bonus: s.bonus, total: s.total, rerolls: s.rerolls, leader: leaderOf(standing.get(s.id as SideId) ?? []) }));
+      const order = [...result.order.map((s) => s.id), ...fallen];
+      return { initiative, memory, combatMemory: { round, mode, order, sides: sideMemory as unknown as JsonObject[], fallen } };
     },
 
     plan({ round, combatants, combatMemory, die }): RoundPlan {
@@ -121,6 +142,11 @@ export function faseripCombat(options: FaseripCombatOptions): CombatMapping {
       const entries = order.map((side, i) => ({ side, roll: order.length - i, members: (sides.get(side) ?? []).map((c) => c.id) }));
       if (entries.length === 0) return { mode: "sides", round, steps: [], order: [], sideOrder: [], tieBreaks: {} };
       return sidePlan(entries, die, { round });
+    },
+
+    /** Dead, dying, unconscious, stunned or Foundry-defeated: no turn (see down.ts). */
+    isDown(combatant: CombatantInfo): string | null {
+      return downReason(combatant);
     },
 
     declarations(combatant): { value: string; label: string }[] {

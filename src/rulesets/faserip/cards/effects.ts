@@ -6,14 +6,14 @@
 import { isRuleError } from "../../../engine/errors.js";
 import type { StatusEvent } from "../../../engine/events.js";
 import type { CardEffect, JsonObject } from "../../../foundry/registry.js";
-import { applyAttack, applySecondary, dyingTick, rankNumber, zeroHealthFeat } from "../rules/index.js";
+import { applyAttack, applySecondary, dyingTick, rankNumber, releaseHold, zeroHealthFeat } from "../rules/index.js";
 import type { AttackResult, SecondaryCheck, StateChange } from "../rules/index.js";
 import type { Grid } from "../../../engine/tables.js";
 import { stateOf, updateOf } from "../data/state.js";
 
 export const HERO_TYPE = "faseripHero";
 
-export type EffectInput = { result: JsonObject; target: { type: string; system: JsonObject; name: string } };
+export type EffectInput = { result: JsonObject; target: { type: string; system: JsonObject; name: string; uuid?: string } };
 export type EffectOutcome = CardEffect | { refused: string };
 export interface EffectTables {
   universal?: Grid;
@@ -33,11 +33,29 @@ function outcome(system: unknown, change: StateChange, summary: CardEffect["summ
   return { update: updateOf(system, change.state), statuses: change.events as StatusEvent[], summary };
 }
 
-/** Attack card: damage off Health, unconscious at 0, Kill → dying, Hold → restrained. */
+/** Escaping's results that break the hold (seed: "Breaking a grapple. Miss/Escape/Reverse"). */
+export const BREAKS_HOLD = ["escape", "reverse"] as const;
+
+/** Does this attack card free its own roller (a successful Escaping)? */
+export function freesEscaper(action: unknown, attack: Pick<AttackResult, "feat"> | undefined): boolean {
+  const effect = attack?.feat?.effect;
+  return action === "escaping" && (BREAKS_HOLD as readonly unknown[]).includes(effect);
+}
+
+/**
+ * Attack card: damage off Health, unconscious at 0, Kill → dying, Hold → restrained; Escaping's
+ * Reverse restrains the holder (the target). A successful Escaping also lists its roller among
+ * the card's targets (`escaperUuid`): applied there, it ends the roller's Restrained (releaseHold).
+ */
 export function attackEffect({ result, target }: EffectInput): EffectOutcome {
   if (target.type !== HERO_TYPE) return { refused: "FRACAS.Faserip.Refused.NotAHero" };
   const attack = result["attack"] as unknown as AttackResult | undefined;
   if (!attack || typeof attack !== "object") return { refused: "FRACAS.Faserip.Refused.NothingToApply" };
+  const escaper = typeof result["escaperUuid"] === "string" ? result["escaperUuid"] : "";
+  if (escaper !== "" && target.uuid === escaper) {
+    if (!freesEscaper(result["action"], attack)) return { refused: "FRACAS.Faserip.Refused.NoEffect" };
+    return guarded(() => outcome(target.system, releaseHold(stateOf(target.system)), { key: "FRACAS.Faserip.Summary.Released" }));
+  }
   const effect = attack.feat?.effect;
   if (effect === "miss" || effect === "partial" || effect === "grab" || effect === "break" || effect === "escape") {
     return { refused: "FRACAS.Faserip.Refused.NoEffect" };

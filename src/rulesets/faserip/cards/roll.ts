@@ -24,11 +24,13 @@ import {
   zeroHealthFeat,
 } from "../rules/index.js";
 import type { AttackAction, Color, SecondaryCheck, StateChange } from "../rules/index.js";
-import { currentEndurance, heroView, stateOf, updateOf } from "../data/state.js";
+import { currentEndurance, heroView, isStabilised, needsZeroHealthFeat, stateOf, updateOf } from "../data/state.js";
 import { attackCardView, dyingCardView, featCardView, secondaryCardView, targetDodge, type FeatForm } from "../sheets/views.js";
 import { dodgeRefusal, dodgeThisRound } from "../combat.js";
 import { requestCombatantMemory } from "../../../foundry/queries.js";
 import { faseripTables } from "./tables.js";
+import { freesEscaper } from "./effects.js";
+import { downReason } from "../down.js";
 import { knockBackPosition } from "./knockback.js";
 
 export const RULESET = "faserip";
@@ -134,6 +136,11 @@ function karmaPool(actor: Actor.Implementation): number {
   }
 }
 
+/** Why `actor` cannot act now (down.ts), from its status, its token icons and its combatant's defeated mark. */
+export function actorDownReason(actor: Actor.Implementation): string | null {
+  return downReason({ system: actor.system, statuses: [...(actor.statuses ?? [])], defeated: combatantOf(actor)?.isDefeated ?? false });
+}
+
 export interface FeatRequest {
   actor: Actor.Implementation;
   form: FeatForm;
@@ -152,8 +159,19 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
   let pool = karmaPool(actor);
   const reason = t(`FRACAS.Faserip.Action.${form.action}`);
   const round = roundOf(actor);
+  const isAttack = (ATTACK_ACTIONS as readonly string[]).includes(form.action);
 
-  if ((ATTACK_ACTIONS as readonly string[]).includes(form.action)) {
+  // An attack or a dodge is the character's action: none for one who is down (before any roll).
+  // A plain ability FEAT stays open (the GM may call for one whatever the state).
+  if (isAttack || form.action === "dodging") {
+    const down = actorDownReason(actor);
+    if (down) {
+      ui.notifications?.warn(t("FRACAS.Faserip.Refused.CannotAct", { name: actor.name, reason: t(down) }));
+      return posted;
+    }
+  }
+
+  if (isAttack) {
     const action = form.action as AttackAction;
     const targets: (TargetRef | null)[] = req.targets.length > 0 ? req.targets : [null];
     if (form.karma * targets.length > pool) throw new FracasRuleError("notEnoughKarma", "not enough Karma", { points: form.karma * targets.length, pool });
@@ -179,14 +197,20 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
       if (targetActor && attack.landed) {
         try {
           const after = applyAttack(stateOf(targetActor.system), attack).state;
-          zeroHealthPrompt = after.health === 0 && !after.statuses.includes("dying") && !after.statuses.includes("dead");
+          zeroHealthPrompt = needsZeroHealthFeat(targetActor.system, after);
         } catch (e) {
           if (!isRuleError(e)) throw e;
         }
       }
+      // A successful Escaping frees its roller: the card lists the roller too, so Apply/Undo
+      // (through the GM when the clicker may not write) end and restore its Restrained.
+      const escaperUuid = freesEscaper(action, attack) ? actor.uuid : "";
+      const cardTargets = target ? [{ uuid: target.uuid, name: target.name }] : [];
+      if (escaperUuid && !cardTargets.some((x) => x.uuid === escaperUuid)) cardTargets.push({ uuid: escaperUuid, name: actor.name });
       const result = {
         action,
         attack,
+        escaperUuid,
         weaponName: req.weapon?.name ?? "",
         targetName: target?.name ?? "",
         targetUuid: target?.uuid ?? "",
@@ -200,7 +224,7 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
         source: actor,
         result: result as unknown as JsonObject,
         rolls: [roll],
-        targets: target ? [{ uuid: target.uuid, name: target.name }] : [],
+        targets: cardTargets,
         context: { view: attackCardView({ ...result, attack: attack }), hasTarget: target !== null },
       });
       if (message) posted.push(message);
@@ -311,6 +335,11 @@ export async function rollZeroHealth(result: JsonObject): Promise<ChatMessage.Im
     ui.notifications?.warn(t("FRACAS.Faserip.Refused.NotYourRoll"));
     return undefined;
   }
+  // Stabilised after dying: safe at 0 Health, no more FEATs (the button may be on an older card).
+  if (isStabilised(target.system)) {
+    ui.notifications?.warn(t("FRACAS.Faserip.Refused.Stabilised"));
+    return undefined;
+  }
   const { roll, value } = await d(100);
   let feat;
   try {
@@ -353,19 +382,22 @@ export async function postDyingTick(actor: Actor.Implementation): Promise<ChatMe
   });
 }
 
-async function writeState(actor: Actor.Implementation, change: StateChange): Promise<void> {
-  await actor.update(updateOf(actor.system, change.state) as never);
+async function writeState(actor: Actor.Implementation, change: StateChange, extra: Record<string, boolean> = {}): Promise<void> {
+  await actor.update({ ...updateOf(actor.system, change.state), ...extra } as never);
   for (const e of change.events) await actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
 }
 
-/** GM: the dying character is stabilised (no longer dying; still unconscious). */
+/**
+ * GM: the dying character is stabilised (no longer dying; still unconscious). It is marked
+ * stabilised, so the round start rolls no 0-Health Endurance FEAT for it (DECISIONS.md).
+ */
 export async function stabiliseActor(actor: Actor.Implementation): Promise<void> {
   if (!game.user.isGM) {
     ui.notifications?.warn(t("FRACAS.Faserip.Refused.GMOnly"));
     return;
   }
   try {
-    await writeState(actor, stabilise(stateOf(actor.system)));
+    await writeState(actor, stabilise(stateOf(actor.system)), { "system.status.stabilised": true });
   } catch (e) {
     if (!isRuleError(e)) throw e;
     ui.notifications?.warn(ruleErrorMessage(e));

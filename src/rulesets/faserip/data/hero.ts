@@ -51,6 +51,8 @@ function heroSchema() {
       dead: flag(),
       prone: flag(),
       restrained: flag(),
+      /** Stabilised by the GM while dying: no more 0-Health Endurance FEATs until hurt again or healed. */
+      stabilised: flag(),
     }),
     /** Side in combat; "auto" = heroes when a player owns the actor, else villains. */
     side: new fields.StringField({ required: true, blank: false, initial: "auto", choices: [...SIDES] } as never),

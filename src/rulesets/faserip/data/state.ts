@@ -16,7 +16,8 @@ export interface HeroSystemView {
   abilities: { fighting: number; agility: number; strength: number; endurance: number; reason: number; intuition: number; psyche: number };
   armor: number;
   health: { value: number; max: number };
-  status: { endurance: string; stunnedRounds: number } & Record<MirroredStatus, boolean>;
+  /** `stabilised`: stabilised while dying and not hurt since (no more 0-Health FEATs). */
+  status: { endurance: string; stunnedRounds: number; stabilised: boolean } & Record<MirroredStatus, boolean>;
 }
 
 function num(v: unknown, fallback = 0): number {
@@ -51,6 +52,7 @@ export function heroView(system: unknown): HeroSystemView {
     dead: st["dead"] === true,
     prone: st["prone"] === true,
     restrained: st["restrained"] === true,
+    stabilised: st["stabilised"] === true,
   };
   return { abilities, armor: num(s["armor"]), health: { value: Math.min(num(h["value"]), max), max }, status };
 }
@@ -59,6 +61,29 @@ export function heroView(system: unknown): HeroSystemView {
 export function currentEndurance(hero: HeroSystemView): RankKey | number {
   const e = hero.status.endurance;
   return (RANK_KEYS as readonly string[]).includes(e) ? (e as RankKey) : hero.abilities.endurance;
+}
+
+/**
+ * Is the hero safe from the 0-Health Endurance FEAT now? Only after a Stabilise and while still at
+ * 0 Health and not dying: the flag is stale once Health has risen (healed on the sheet) or dying
+ * began again, and is then ignored (and cleared by the next card applied: updateOf).
+ */
+export function isStabilised(system: unknown): boolean {
+  const hero = heroView(system);
+  return hero.status.stabilised && hero.health.value === 0 && !hero.status.dying && !hero.status.dead;
+}
+
+/** Does a stabilised hero stay stabilised through this change (still at 0 Health, not dying)? */
+function staysStabilised(system: unknown, state: { health: number; statuses: readonly Status[] }): boolean {
+  return isStabilised(system) && state.health === 0 && !state.statuses.includes("dying") && !state.statuses.includes("dead");
+}
+
+/**
+ * Does the hero owe the 0-Health Endurance FEAT in `state` (its state after a change, or now)?
+ * At 0 Health, neither dying nor dead, and not stabilised (DECISIONS.md: once a round).
+ */
+export function needsZeroHealthFeat(system: unknown, state: { health: number; statuses: readonly Status[] }): boolean {
+  return state.health === 0 && !state.statuses.includes("dying") && !state.statuses.includes("dead") && !staysStabilised(system, state);
 }
 
 /** The kernel's combatant state for a hero. */
@@ -87,6 +112,7 @@ export function updateOf(system: unknown, state: { health: number; endurance: Ra
     "system.status.stunnedRounds": state.stunnedRounds,
   };
   for (const s of MIRRORED_STATUSES) update[`system.status.${s}`] = state.statuses.includes(s);
+  update["system.status.stabilised"] = staysStabilised(system, state);
   const now = currentEndurance(hero);
   const nowKey = typeof now === "string" ? now : rankFromNumber(now);
   if (state.endurance !== nowKey) update["system.status.endurance"] = state.endurance;

@@ -123,7 +123,7 @@ export class FaseripHeroSheet extends Base {
 
   static async #onHealFull(this: FaseripHeroSheet): Promise<void> {
     const system = this.actor.system as unknown as FaseripHeroData;
-    await this.actor.update({ "system.health.value": system.health.max, "system.status.endurance": "" } as never);
+    await this.actor.update({ "system.health.value": system.health.max, "system.status.endurance": "", "system.status.stabilised": false } as never);
   }
 
   static async #onDyingRound(this: FaseripHeroSheet): Promise<void> {

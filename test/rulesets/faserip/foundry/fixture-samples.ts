@@ -12,7 +12,7 @@ export function heroSystem(abilities = captainAbilities, extra: Record<string, u
     armor: 20,
     health: { value: max - 25, max },
     karma: { pool, value: pool.value },
-    status: { endurance: "", stunnedRounds: 0, unconscious: false, dying: false, dead: false, prone: false, restrained: false },
+    status: { endurance: "", stunnedRounds: 0, unconscious: false, dying: false, dead: false, prone: false, restrained: false, stabilised: false },
     side: "auto",
     notes: "",
     ...extra,
@@ -38,7 +38,8 @@ const member = (id: string, name: string, isPC: boolean, intuition: number, decl
   memory: {},
 });
 
-export function faseripRoundSample(faces: number[] = [9, 2], mode: InitiativeMode = "seed", declarations: Record<string, string> = {}) {
+/** `unconscious`: ids of the combatants down (unconscious at 0 Health) when the round starts. */
+export function faseripRoundSample(faces: number[] = [9, 2], mode: InitiativeMode = "seed", declarations: Record<string, string> = {}, unconscious: string[] = []) {
   const queue = [...faces];
   const die = (sides: number) => {
     const f = queue.shift();
@@ -51,7 +52,7 @@ export function faseripRoundSample(faces: number[] = [9, 2], mode: InitiativeMod
     member("bruiser", "Bruiser", true, 6, declarations["bruiser"]),
     member("rampage", "Rampage", false, 6, declarations["rampage"]),
     member("malevolent", "Doctor Malevolent, Master of the Seventh Dimension", false, 20, declarations["malevolent"]),
-  ];
+  ].map((c) => (unconscious.includes(c.id) ? { ...c, statuses: ["fracas-unconscious"] } : c));
   const start = mapping.startRound({ round: 3, combatants, combatMemory: {}, die });
   const withStart = combatants.map((c) => ({ ...c, initiative: start.initiative[c.id] ?? null, memory: { ...c.memory, ...(start.memory[c.id] ?? {}) } }));
   const plan = mapping.plan({ round: 3, combatants: withStart, combatMemory: start.combatMemory, die });
