@@ -6,6 +6,8 @@
  * declared action gives (phasesFor). The round opens with one declare step per combatant (phase 0);
  * undeclared combatants have no act steps yet. The combat memory also keeps who spent the round
  * just ended on the defensive action (the escape offers at round start).
+ * isDown (data/down.ts) says who cannot act: the plan keeps their steps, the GM's advance passes
+ * over them, except a dying hero's step while the final heroic action is owed.
  */
 import { phasedPlan, type RoundPlan } from "../../engine/order.js";
 import type { DieSource } from "../../engine/dice.js";
@@ -14,6 +16,7 @@ import { activeTable } from "../../foundry/tables.js";
 import { ACTIONS, actionPhasesTable, initiativeOrder, phasesFor } from "./rules/index.js";
 import type { Action } from "./rules/index.js";
 import { defensiveMemory } from "./cards/prompts.js";
+import { downReason } from "./data/down.js";
 
 export const PHASE_COUNT = 4;
 const GM_GROUP = "gm";
@@ -82,6 +85,10 @@ export function radioCombat(options: () => RadioCombatOptions = () => ({ spellBo
       // as phase 0, in initiative order); the core accepts declarations while on these steps.
       const declare = acts.order.map((combatantId) => ({ phase: 0, combatantId, kind: "declare" as const }));
       return { ...acts, steps: [...declare, ...acts.steps].map((step, index) => ({ ...step, index })) };
+    },
+
+    isDown(c: CombatantInfo): string | null {
+      return downReason(c.actorType, c.system, c.defeated);
     },
 
     declarations(): { value: string; label: string }[] {

@@ -14,6 +14,7 @@ import { statusEffectId } from "../../../engine/events.js";
 import { completeFinalAction, escapeCheck, resolveAttack, resolveDamage } from "../rules/index.js";
 import type { Action, AttackResult } from "../rules/index.js";
 import { readPool, targetState, undoTokenEntries } from "../data/state.js";
+import { downReason } from "../data/down.js";
 import { attackInput, type AttackSetupInput, type AttackState } from "../sheets/attack-view.js";
 import { radioOptions, radioTables } from "./runtime.js";
 import { defensiveLastRound } from "./prompts.js";
@@ -252,6 +253,17 @@ export function declaredAction(actor: Actor.Implementation): { action: Action | 
   const phase = combat.started && step && step.kind === "act" && step.combatantId === combatant.id ? step.phase : null;
   const actions = ["frenzied", "standard", "targeted", "spell", "defensive"];
   return { action: actions.includes(declaration) ? (declaration as Action) : null, phase };
+}
+
+/**
+ * Why this actor cannot attack now (an i18n key), or null: the combat mapping's own reason (its
+ * data, and in a combat Foundry's defeated mark on its combatant). A dying hero owed the final
+ * heroic action may attack (that attack is the action).
+ */
+export function attackerDownReason(actor: Actor.Implementation): string | null {
+  const mine = (c: Combatant.Implementation) => c.actor?.id === actor.id;
+  const combatant = combatOf(mine)?.combatants.find(mine);
+  return downReason(actor.type, actor.system as unknown as JsonObject, combatant?.isDefeated ?? false);
 }
 
 /** Whether this actor's combatant spent the round just ended on the defensive action (it may try to escape now). */

@@ -9,7 +9,7 @@ import { t, ruleErrorMessage } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
 import { weaponChoice, type Sys, type WeaponChoice } from "../data/state.js";
 import { attackView, initialState, stateFromForm, type AttackSetupInput, type AttackState, type AttackTarget } from "./attack-view.js";
-import { declaredAction, isDefensive, rollAttack } from "../cards/flow.js";
+import { attackerDownReason, declaredAction, isDefensive, rollAttack } from "../cards/flow.js";
 import { radioOptions, radioTables } from "../cards/runtime.js";
 
 const Base = handlebarsApplication();
@@ -95,6 +95,8 @@ export class RadioAttackDialog extends Base {
 
   static async #onSubmit(this: RadioAttackDialog, _event: Event, _form: HTMLFormElement, formData: { object: Record<string, unknown> }): Promise<void> {
     this.attackState = stateFromForm(this.attackState, formData.object);
+    // The attacker may have gone down while the dialog was open.
+    if (refusedAttack(this.actor)) return;
     try {
       await rollAttack(this.actor, this.setup, this.attackState, this.final ? { final: true, ...(this.final.cardId ? { finalCardId: this.final.cardId } : {}) } : {});
     } catch (e) {
@@ -110,6 +112,19 @@ export interface FinalAttack {
   cardId?: string;
 }
 
+/**
+ * Warns and returns true when the actor cannot attack now (unconscious, dead, fled, escaped, a
+ * group with nobody left, or marked defeated). A dying hero owed the final heroic action is not
+ * refused: their attack is that action.
+ */
+export function refusedAttack(actor: Actor.Implementation): boolean {
+  const reason = attackerDownReason(actor);
+  if (reason === null) return false;
+  ui.notifications?.warn(t("FRACAS.Radio.Refused.CannotAct", { name: actor.name, reason: t(reason) }));
+  return true;
+}
+
 export function openAttackDialog(actor: Actor.Implementation, final: FinalAttack | null = null): void {
+  if (refusedAttack(actor)) return;
   void new RadioAttackDialog(actor, final).render({ force: true } as never);
 }

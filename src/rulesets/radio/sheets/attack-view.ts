@@ -54,10 +54,29 @@ export function isDescribed(text: string): boolean {
   return text.trim().split(/\s+/).filter(Boolean).length >= DESCRIBED_MIN_WORDS;
 }
 
+/**
+ * The attacker's injuries from limb shots (seed Step 6), as the dialog shows them. `disarmed`: a
+ * consequence roll of 6 lost the weapon held in the shot limb; the sheets do not record which
+ * hand holds which weapon, so the dialog starts on bare hands and says why (DECISIONS.md, "Adapter decisions").
+ * `disabledLimbs`: no longer operational; listed so the player describes another way to fight.
+ */
+export interface Injuries {
+  disarmed: boolean;
+  disabledLimbs: string[];
+}
+
+export function injuriesOf(system: Sys): Injuries {
+  const limbs = Array.isArray(system.disabledLimbs) ? (system.disabledLimbs as unknown[]).filter((l): l is string => typeof l === "string" && (LIMBS as readonly string[]).includes(l)) : [];
+  // In LIMBS order, once each (a hand-edited list may repeat or reorder them).
+  return { disarmed: system.disarmed === true, disabledLimbs: LIMBS.filter((l) => limbs.includes(l)) };
+}
+
 export function initialState(input: AttackSetupInput): AttackState {
   const target = input.targets[0];
+  const disarmed = injuriesOf(input.attacker.system).disarmed;
   return {
-    weaponId: input.weapons[0]?.id ?? "",
+    // A disarmed attacker starts on bare hands: the held weapon is lost.
+    weaponId: disarmed ? BARE_HANDS.id : (input.weapons[0]?.id ?? ""),
     targetUuid: target?.uuid ?? "",
     action: input.declared && input.declared !== "defensive" ? input.declared : "standard",
     terrain: false,
@@ -122,6 +141,10 @@ export interface AttackView {
   error: { key: string; data: Record<string, string | number> } | null;
   canRoll: boolean;
   final: boolean;
+  /** Lost the held weapon to a limb shot (the dialog starts on bare hands and says why). */
+  disarmed: boolean;
+  /** Limbs no longer operational (labels, in LIMBS order). */
+  disabledLimbs: string[];
 }
 
 const sel = (values: readonly string[], current: string, label: (v: string) => string) => values.map((v) => ({ value: v, label: label(v), selected: v === current }));
@@ -148,6 +171,7 @@ export function attackView(input: AttackSetupInput, state: AttackState): AttackV
     error = { key: `FRACAS.Error.${e.code}`, data: { ...e.data } };
   }
   const selectedTarget = input.targets.find((t) => t.uuid === state.targetUuid);
+  const injuries = injuriesOf(input.attacker.system);
   return {
     attackerName: input.attacker.name,
     isPC: kind === "pc",
@@ -174,6 +198,8 @@ export function attackView(input: AttackSetupInput, state: AttackState): AttackV
     error,
     canRoll: error === null,
     final: input.final === true,
+    disarmed: injuries.disarmed,
+    disabledLimbs: injuries.disabledLimbs.map((l) => `FRACAS.Radio.Limb.${l}`),
   };
 }
 

@@ -2,7 +2,7 @@
 // kernel's refusals, attacker skills from the sheet, and form parsing.
 import { describe, expect, it } from "vitest";
 import { hitChance } from "../../../../src/rulesets/radio/rules/index.js";
-import { attackInput, attackView, initialState, isDescribed, stateFromForm } from "../../../../src/rulesets/radio/sheets/attack-view.js";
+import { attackInput, attackView, initialState, injuriesOf, isDescribed, stateFromForm } from "../../../../src/rulesets/radio/sheets/attack-view.js";
 import { attackerOf, standing, targetState, weaponChoice, BARE_HANDS } from "../../../../src/rulesets/radio/data/state.js";
 import { attackSetupSample, henchmenSystem, heroSystem, opponentSystem } from "./samples.js";
 
@@ -46,6 +46,38 @@ describe("radio attack dialog view", () => {
     expect(isDescribed("I vault the bar and brain him with a bottle")).toBe(true);
     const setup = attackSetupSample();
     expect(attackInput(setup, { ...initialState(setup), description: "I vault the bar and brain him" }, [5, 5]).described).toBe(true);
+  });
+
+  it("a disarmed attacker (consequence 6: the held weapon is lost) starts on bare hands, and the view says why", () => {
+    const armed = attackSetupSample();
+    expect(initialState(armed).weaponId).toBe("rev");
+    expect(attackView(armed, initialState(armed))).toMatchObject({ disarmed: false, disabledLimbs: [] });
+    const disarmed = attackSetupSample({ attacker: { name: "Jake", type: "radioHero", system: heroSystem({ disarmed: true }) } });
+    const state = initialState(disarmed);
+    expect(state.weaponId).toBe("");
+    expect(attackInput(disarmed, state, [5, 5])).toMatchObject({ weapon: "hand", piercing: false });
+    const view = attackView(disarmed, state);
+    expect(view.disarmed).toBe(true);
+    // Bare hands is selected; another weapon to hand stays selectable (the seed: "find another way").
+    expect(view.weapons.map((w) => [w.value, w.selected])).toEqual([
+      ["rev", false],
+      ["sap", false],
+    ]);
+    expect(view.canRoll).toBe(true);
+    // An NPC the same.
+    const npc = attackSetupSample({ attacker: { name: "Falzetti", type: "radioOpponent", system: opponentSystem({ disarmed: true }) } });
+    expect(initialState(npc).weaponId).toBe("");
+  });
+
+  it("lists the attacker's disabled limbs (no longer operational), in limb order, without refusing the roll", () => {
+    expect(injuriesOf({ disabledLimbs: ["rightLeg", "leftArm", "leftArm", "tail", 3] })).toEqual({ disarmed: false, disabledLimbs: ["leftArm", "rightLeg"] });
+    expect(injuriesOf({})).toEqual({ disarmed: false, disabledLimbs: [] });
+    const setup = attackSetupSample({ attacker: { name: "Jake", type: "radioHero", system: heroSystem({ disabledLimbs: ["rightArm"] }) } });
+    const view = attackView(setup, initialState(setup));
+    expect(view.disabledLimbs).toEqual(["FRACAS.Radio.Limb.rightArm"]);
+    expect(view.disarmed).toBe(false);
+    expect(view.state.weaponId).toBe("rev");
+    expect(view.canRoll).toBe(true);
   });
 
   it("reads the form, keeping unknown values out", () => {

@@ -90,3 +90,49 @@ describe("radio combat mapping", () => {
     expect(withBonus.declarations(c("jake")).find((o) => o.value === "spell")?.label).toBe("FRACAS.Radio.Action.spellBonus");
   });
 });
+
+describe("radio isDown: who cannot act", () => {
+  const isDown = radioCombat().isDown!;
+  const hero = (system: Record<string, unknown>, over: Partial<CombatantInfo> = {}) => c("jake", { system: { wounds: { value: 3, max: 5 }, state: "active", ...system } as never, ...over });
+  const npc = (system: Record<string, unknown>, over: Partial<CombatantInfo> = {}) => c("sal", { actorType: "radioOpponent", isPC: false, system: { kind: "minion", wounds: { value: 3, max: 5 }, state: "active", ...system } as never, ...over });
+  const goons = (count: number, over: Partial<CombatantInfo> = {}) => c("goons", { actorType: "radioHenchmen", isPC: false, system: { count, woundsEach: 1, carried: 0 }, ...over });
+
+  it("standing combatants act; unconscious, dead, fled and escaped ones do not, each with its reason", () => {
+    expect(isDown(hero({}))).toBeNull();
+    expect(isDown(npc({}))).toBeNull();
+    expect(isDown(hero({ wounds: { value: 0, max: 5 }, state: "unconscious" }))).toBe("FRACAS.Radio.Down.unconscious");
+    // A knocked-out NPC stays unconscious below 0; a hand-edited wound total wins over a stale state.
+    expect(isDown(npc({ wounds: { value: -2, max: 5 }, state: "unconscious" }))).toBe("FRACAS.Radio.Down.unconscious");
+    expect(isDown(npc({ wounds: { value: 0, max: 5 }, state: "active" }))).toBe("FRACAS.Radio.Down.unconscious");
+    expect(isDown(npc({ wounds: { value: 2, max: 5 }, state: "dead" }))).toBeNull();
+    expect(isDown(npc({ wounds: { value: -1, max: 5 }, state: "dead" }))).toBe("FRACAS.Radio.Down.dead");
+    expect(isDown(npc({ fled: true }))).toBe("FRACAS.Radio.Down.fled");
+    expect(isDown(hero({ escaped: true }))).toBe("FRACAS.Radio.Down.escaped");
+  });
+
+  it("a dying hero owed the final heroic action can act, even with the defeated mark; once taken, dead", () => {
+    const dying = { wounds: { value: -1, max: 5 }, state: "dead", finalAction: true };
+    expect(isDown(hero(dying))).toBeNull();
+    expect(isDown(hero(dying, { defeated: true, statuses: ["fracas-dying", "fracas-dead"] }))).toBeNull();
+    expect(isDown(hero({ ...dying, finalAction: false }))).toBe("FRACAS.Radio.Down.dead");
+    expect(isDown(hero({ ...dying, finalAction: false }, { defeated: true }))).toBe("FRACAS.Radio.Down.dead");
+    // Only a hero is owed one: an NPC's stray finalAction flag changes nothing.
+    expect(isDown(npc(dying))).toBe("FRACAS.Radio.Down.dead");
+  });
+
+  it("a henchmen group with nobody left is down", () => {
+    expect(isDown(goons(3))).toBeNull();
+    expect(isDown(goons(0))).toBe("FRACAS.Radio.Down.noneLeft");
+    // Data without a count (or wound total) is not a document's: it says nothing about being down.
+    expect(isDown(c("g", { actorType: "radioHenchmen", isPC: false, system: {} }))).toBeNull();
+    expect(isDown(c("j", { system: {} }))).toBeNull();
+  });
+
+  it("respects Foundry's defeated mark otherwise (also for a group, and for a non-radio actor)", () => {
+    expect(isDown(hero({}, { defeated: true }))).toBe("FRACAS.Tracker.Down.defeated");
+    expect(isDown(npc({}, { defeated: true }))).toBe("FRACAS.Tracker.Down.defeated");
+    expect(isDown(goons(3, { defeated: true }))).toBe("FRACAS.Tracker.Down.defeated");
+    expect(isDown(c("x", { actorType: null, system: {}, defeated: true }))).toBe("FRACAS.Tracker.Down.defeated");
+    expect(isDown(c("x", { actorType: null, system: {} }))).toBeNull();
+  });
+});

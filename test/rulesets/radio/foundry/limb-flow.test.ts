@@ -1,0 +1,100 @@
+/**
+ * Limb shots (seed Step 6, audit R1) through the real adapter in the typed Foundry fake: a
+ * targeted shot at Jake's gun arm, the damage card with the victim's consequence roll, applied by
+ * the GM; then Jake's own attack dialog. A 6 loses the held weapon: the dialog starts on bare
+ * hands and says why. 1–5 disables the arm: the dialog lists it.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeWorld } from "../../../foundry/fake/index.js";
+
+type Card = { kind: string; result: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+const cardOf = (m: FakeChatMessage) => m.system as unknown as Card;
+const sys = (a: FakeActor) => a.system as unknown as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let world: FakeWorld;
+let adapter: Adapter;
+let jake: FakeActor;
+let falzetti: FakeActor;
+
+async function radio() {
+  return {
+    ...(await import("../../../../src/rulesets/radio/sheets/attack-view.js")),
+    ...(await import("../../../../src/rulesets/radio/sheets/attack-dialog.js")),
+    ...(await import("../../../../src/rulesets/radio/cards/flow.js")),
+    ...(await import("../../../../src/rulesets/radio/cards/views.js")),
+    ...(await import("../../../../src/rulesets/radio/rules/index.js")),
+    ...(await import("../../../../src/foundry/chat/cards.js")),
+  };
+}
+
+beforeEach(async () => {
+  world = installFoundry();
+  adapter = await loadAdapter();
+  world.addUser({ id: "alice", name: "Alice", isGM: false });
+  jake = world.createActor({
+    name: "Jake",
+    type: "radioHero",
+    system: { skills: { melee: 1, ranged: 2, brawl: 0 }, wounds: { value: 5, max: 5 } },
+    items: [{ name: "Revolver", type: "radioWeapon", system: { category: "projectile", skill: "ranged" } }],
+    ownership: { alice: 3 },
+  });
+  falzetti = world.createActor({
+    name: "Falzetti",
+    type: "radioOpponent",
+    system: { kind: "boss", tier: "skilled", wounds: { value: 6, max: 6 } },
+    items: [{ name: "Tommy gun", type: "radioWeapon", system: { category: "projectile", skill: "ranged" } }],
+  });
+});
+
+/**
+ * Falzetti shoots Jake's right arm (targeted, hits on 9+9); the damage card carries the victim's
+ * consequence roll and the GM applies it to Jake. The fake's Roll cannot parse the follow-up's
+ * "1d6 + 1d6", so the damage card is posted here as rollDamage posts it (kernel resolveDamage,
+ * same result shape and view), with the dice given.
+ */
+async function shootGunArm(consequence: number) {
+  const m = await radio();
+  world.login("gm");
+  world.target("gm", jake);
+  const setup = m.attackSetup(falzetti as never);
+  world.dice.queue(9, 9);
+  const state = { ...m.initialState(setup), weaponId: setup.weapons[0]!.id, action: "targeted" as const, called: "limb" as const, limb: "rightArm" };
+  const attack = (await m.rollAttack(falzetti as never, setup, state)) as unknown as FakeChatMessage;
+  const r = cardOf(attack).result;
+  expect(r.attack).toMatchObject({ hit: true, called: "limb", limb: "rightArm" });
+  const damage = m.resolveDamage({ attack: r.attack, critRoll: 2, limbRoll: consequence });
+  const result = { damage, attack: r.attack, attackerName: r.attackerName, weaponName: r.weaponName, critRoll: 2, leaders: [] };
+  const card = (await m.postCard({ ruleset: "radio", kind: "damage", source: falzetti as never, result: result as never, targets: r.targets, context: { view: m.damageCardView(result as never) } })) as unknown as FakeChatMessage;
+  expect(await adapter.queries.requestApply(card.id, jake.uuid, true)).toMatchObject({ ok: true });
+}
+
+describe("after a limb shot, the victim's attack dialog", () => {
+  it("a consequence roll of 6: the held weapon is lost — the dialog starts on bare hands and says so; rolling it uses bare hands", async () => {
+    await shootGunArm(6);
+    expect(sys(jake)).toMatchObject({ disarmed: true, disabledLimbs: [] });
+    const m = await radio();
+    world.login("alice");
+    world.target("alice", falzetti);
+    const dialog = new m.RadioAttackDialog(jake as never);
+    expect(dialog.attackState.weaponId).toBe("");
+    const view = m.attackView(dialog.setup, dialog.attackState);
+    expect(view).toMatchObject({ disarmed: true, disabledLimbs: [], canRoll: true });
+    world.dice.queue(9, 9);
+    const attack = (await m.rollAttack(jake as never, dialog.setup, dialog.attackState)) as unknown as FakeChatMessage;
+    expect(cardOf(attack).result).toMatchObject({ weaponName: world.localize("FRACAS.Radio.Attack.BareHands"), attack: { weapon: "hand" } });
+    // The sheet's "Weapon lost" unticked (recovered): the revolver is the default again.
+    await jake.update({ "system.disarmed": false });
+    expect(new m.RadioAttackDialog(jake as never).attackState.weaponId).toBe(jake.items.contents[0]!.id);
+  });
+
+  it("a consequence roll of 1–5: the arm is no longer operational — the dialog lists it", async () => {
+    await shootGunArm(3);
+    expect(sys(jake)).toMatchObject({ disarmed: false, disabledLimbs: ["rightArm"] });
+    const m = await radio();
+    world.login("alice");
+    const dialog = new m.RadioAttackDialog(jake as never);
+    const view = m.attackView(dialog.setup, dialog.attackState);
+    expect(view.disabledLimbs).toEqual(["FRACAS.Radio.Limb.rightArm"]);
+    expect(view.disarmed).toBe(false);
+  });
+});
