@@ -13,7 +13,7 @@ export function canCallDraw(input: { attackKind: "fire" | "hth"; targetIsPlayerC
   const pc = requireBoolean("targetIsPlayerCharacter", i.targetIsPlayerCharacter);
   const fired = requireBoolean("targetHasFired", i.targetHasFired);
   if (i.attackKind !== "fire" && i.attackKind !== "hth") {
-    throw new FracasRuleError("badChoice", "attackKind must be fire or hth", { name: "attackKind", value: String(i.attackKind) });
+    throw new FracasRuleError("badChoice", "attackKind must be fire or hth", { name: "attackKind", value: String(i.attackKind), choices: "fire, hth" });
   }
   return i.attackKind === "fire" && pc && !fired;
 }

@@ -38,7 +38,7 @@ export interface HeroPointSpend {
 export function checkHeroPointSpender(spend: HeroPointSpend): void {
   const who = spend.whoMaySpend ?? "target";
   if (who !== "target" && who !== "anyPlayerCharacter") {
-    throw new FracasRuleError("badChoice", "whoMaySpend must be target or anyPlayerCharacter", { name: "whoMaySpend", value: String(who) });
+    throw new FracasRuleError("badChoice", "whoMaySpend must be target or anyPlayerCharacter", { name: "whoMaySpend", value: String(who), choices: "target, anyPlayerCharacter" });
   }
   if (typeof spend.spenderIsTarget !== "boolean") {
     throw new FracasRuleError("badBoolean", "spenderIsTarget must be true or false", { name: "spenderIsTarget", value: String(spend.spenderIsTarget) });

@@ -55,7 +55,7 @@ export function specificBlowEase(blow: SpecificBlow): number {
  */
 export function specificBlowAllowed(blow: SpecificBlow, attacker: { prone: boolean; restrained: boolean }): boolean {
   if (!SPECIFIC_BLOWS.includes(blow)) {
-    throw new FracasRuleError("badChoice", `specificBlow must be one of ${SPECIFIC_BLOWS.join(", ")}`, { name: "specificBlow", value: String(blow) });
+    throw new FracasRuleError("badChoice", `specificBlow must be one of ${SPECIFIC_BLOWS.join(", ")}`, { name: "specificBlow", value: String(blow), choices: SPECIFIC_BLOWS.join(", ") });
   }
   if (typeof attacker !== "object" || attacker === null || typeof attacker.prone !== "boolean" || typeof attacker.restrained !== "boolean") {
     throw new FracasRuleError("badInput", "attacker needs prone and restrained as true or false", { name: "attacker" });

@@ -19,7 +19,7 @@ export const MAX_PRIMARY_CHANCE = 999;
 /** Ease Factors run ½…10: anything harder is ½, anything easier is 10. */
 export function clampEase(easeFactor: number): number {
   if (typeof easeFactor !== "number" || !Number.isFinite(easeFactor)) {
-    throw new FracasRuleError("badNumber", `easeFactor must be a finite number (got ${String(easeFactor)})`, {
+    throw new FracasRuleError("notFinite", `easeFactor must be a finite number (got ${String(easeFactor)})`, {
       name: "easeFactor",
       value: String(easeFactor),
     });

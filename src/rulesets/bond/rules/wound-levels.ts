@@ -48,7 +48,7 @@ export function shakeOffEligibility(input: {
   const strength = requireInt("strength", input.strength, 1, 30);
   const level = requireWoundLevel("woundLevel", input.woundLevel);
   if (input.attackKind !== "fire" && input.attackKind !== "hth") {
-    throw new FracasRuleError("badChoice", "attackKind must be fire or hth", { name: "attackKind", value: String(input.attackKind) });
+    throw new FracasRuleError("badChoice", "attackKind must be fire or hth", { name: "attackKind", value: String(input.attackKind), choices: "fire, hth" });
   }
   if (typeof input.pointOrEdge !== "boolean") {
     throw new FracasRuleError("badBoolean", "pointOrEdge must be true or false", { name: "pointOrEdge", value: String(input.pointOrEdge) });

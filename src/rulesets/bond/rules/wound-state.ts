@@ -55,7 +55,7 @@ export function normaliseWoundState(raw: Partial<WoundState>): WoundState {
   const bool = (k: keyof WoundState): boolean => (s[k] === undefined ? (UNWOUNDED[k] as boolean) : requireBoolean(`state.${k}`, s[k]));
   const stunCharacteristic = s.stunCharacteristic ?? null;
   if (stunCharacteristic !== null && stunCharacteristic !== "willpower" && stunCharacteristic !== "strength") {
-    throw new FracasRuleError("badChoice", "state.stunCharacteristic must be willpower, strength or null", { name: "state.stunCharacteristic", value: String(stunCharacteristic) });
+    throw new FracasRuleError("badChoice", "state.stunCharacteristic must be willpower, strength or null", { name: "state.stunCharacteristic", value: String(stunCharacteristic), choices: "willpower, strength, null" });
   }
   return {
     level: requireWoundLevel("state.level", s.level ?? "none"),

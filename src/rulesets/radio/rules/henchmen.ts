@@ -37,7 +37,7 @@ export function requireGroup(group: HenchmenGroup): HenchmenGroup {
   const woundsEach = wholeNumber("woundsEach", group.woundsEach, 1, MAX_WOUNDS_EACH);
   const carried = wholeNumber("carried", group.carried, 0, woundsEach - 1);
   if (count === 0 && carried !== 0) {
-    throw new FracasRuleError("badNumber", "an empty group cannot carry damage", { name: "carried", value: carried });
+    throw new FracasRuleError("emptyGroupCarries", "an empty group cannot carry damage", { name: "carried", value: carried });
   }
   return { count, woundsEach, carried };
 }

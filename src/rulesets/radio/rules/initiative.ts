@@ -63,7 +63,7 @@ export function initiativeOrder(entries: readonly InitiativeEntry[], reroll?: Di
 /** Everyone in the group rolls again; still-tied subgroups keep rolling among themselves. */
 function breakTie(group: readonly string[], die: DieSource, log: Map<string, number[]>, depth = 1): string[] {
   if (depth > MAX_TIE_ROUNDS) {
-    throw new FracasRuleError("tieUnbroken", `tie between ${group.join(", ")} not broken after ${MAX_TIE_ROUNDS} re-rolls`, { ids: group.join(", ") });
+    throw new FracasRuleError("tieUnbroken", `tie between ${group.join(", ")} not broken after ${MAX_TIE_ROUNDS} re-rolls`, { ids: group.join(", "), sides: group.join(", ") });
   }
   const rolled = group.map((id) => {
     const roll = requireD6("reroll", die(6));

@@ -17,7 +17,7 @@ export const SETBACK_PER_SPEND = 1;
 export function gainSetback(setback: number, n = 1): number {
   const s = requireInt("setback", setback, 0, MAX_POINTS);
   const add = requireInt("gain", n, 0, MAX_POINTS);
-  if (s + add > MAX_POINTS) throw new FracasRuleError("badNumber", `Setback cannot exceed ${MAX_POINTS}`, { setback: s, gain: add });
+  if (s + add > MAX_POINTS) throw new FracasRuleError("setbackFull", `Setback cannot exceed ${MAX_POINTS}`, { setback: s, gain: add, max: MAX_POINTS });
   return s + add;
 }
 

@@ -17,8 +17,8 @@ describe("successChance", () => {
   it("refuses bad input with a typed error", () => {
     expectRuleError(() => successChance(-1, 5), "badNumber");
     expectRuleError(() => successChance(1.5, 5), "badNumber");
-    expectRuleError(() => successChance(10, Number.NaN), "badNumber");
-    expectRuleError(() => successChance(10, Number.POSITIVE_INFINITY), "badNumber");
+    expectRuleError(() => successChance(10, Number.NaN), "notFinite");
+    expectRuleError(() => successChance(10, Number.POSITIVE_INFINITY), "notFinite");
   });
   it("property: EF is clamped — SC lies between ⌊PC/2⌋ and 10×PC and equals the clamped product", () => {
     fc.assert(

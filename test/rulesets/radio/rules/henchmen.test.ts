@@ -35,7 +35,7 @@ describe("applyToHenchmen", () => {
   it("refuses impossible groups", () => {
     expectRuleError(() => radio.henchmenGroup(3, 0), "badNumber");
     expectRuleError(() => radio.applyToHenchmen({ count: 3, woundsEach: 2, carried: 2 }, 1), "badNumber");
-    expectRuleError(() => radio.applyToHenchmen({ count: 0, woundsEach: 2, carried: 1 }, 1), "badNumber");
+    expectRuleError(() => radio.applyToHenchmen({ count: 0, woundsEach: 2, carried: 1 }, 1), "emptyGroupCarries");
     expectRuleError(() => radio.applyToHenchmen({ count: -1, woundsEach: 1, carried: 0 }, 1), "badNumber");
     expectRuleError(() => radio.applyToHenchmen(radio.henchmenGroup(3), 0), "badNumber");
   });
