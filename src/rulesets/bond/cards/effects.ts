@@ -128,8 +128,11 @@ export function attackEffect(input: { result: JsonObject; target: { type: string
       accumulation: activeTable(woundAccumulationTable),
     });
     const statuses: StatusEvent[] = [...change.events, ...(result.effect?.target ?? [])];
+    // Incapacitated now (by the hit or by accumulation): say how long, from the attack's D6.
     const summary =
-      result.woundLevel !== "none"
+      change.state.level === "IN" && before.level !== "IN"
+        ? { key: "FRACAS.Bond.Summary.NowUnconscious", data: { name: input.target.name, hours: change.state.unconsciousHours } }
+        : result.woundLevel !== "none"
         ? { key: `FRACAS.Bond.Summary.Now.${change.state.level}`, data: { name: input.target.name } }
         : result.effect && result.specificBlow
           ? { key: `FRACAS.Bond.Summary.Blow.${result.specificBlow}`, data: { name: input.target.name } }

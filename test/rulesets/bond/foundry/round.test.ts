@@ -171,6 +171,17 @@ describe("attack card → Hero Point → apply → accumulate → undo", () => {
     expect(bond.statuses.has("fracas-stunned")).toBe(false);
   });
 
+  it("a Light Wound on a Heavy-Wounded agent incapacitates by accumulation; Apply says for how many hours (the attack's D6)", async () => {
+    await bond.update({ "system.wound.level": "HW" } as never);
+    const m = await hoodFires(30, 4);
+    expect(cardOf(m).result).toMatchObject({ woundLevel: "LW", hoursRoll: 4 });
+    world.login("gm");
+    const r = await adapter.queries.requestApply(m.id, bond.uuid, true);
+    expect(r).toMatchObject({ ok: true, summary: { key: "FRACAS.Bond.Summary.NowUnconscious", data: { name: "James Bond", hours: 4 } } });
+    expect(wound(bond)).toMatchObject({ level: "IN", unconsciousHours: 4 });
+    expect(world.i18n.format("FRACAS.Bond.Summary.NowUnconscious", { name: "James Bond", hours: "4" })).toContain("unconscious for 4 hour(s)");
+  });
+
   it("only the target's owner (or the GM) may spend for it", async () => {
     const m = await hoodFires(5, 3);
     world.addUser({ id: "bob", name: "Bob", isGM: false });
