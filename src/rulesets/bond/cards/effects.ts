@@ -129,7 +129,7 @@ export function attackEffect(input: { result: JsonObject; target: { type: string
     });
     const statuses: StatusEvent[] = [...change.events, ...(result.effect?.target ?? [])];
     // Incapacitated now (by the hit or by accumulation): say how long, from the attack's D6.
-    const summary =
+    const summary: CardEffect["summary"] =
       change.state.level === "IN" && before.level !== "IN"
         ? { key: "FRACAS.Bond.Summary.NowUnconscious", data: { name: input.target.name, hours: change.state.unconsciousHours } }
         : result.woundLevel !== "none"

@@ -4,6 +4,7 @@ import { lookupUuid } from "../../../foundry/typed.js";
 import { attackEffect, dyingTickEffect, featEffect, secondaryEffect } from "./effects.js";
 import { faseripTables } from "./tables.js";
 import { knockBack, rollSecondary, rollZeroHealth, stabiliseActor } from "./roll.js";
+import { onceKey } from "./once.js";
 
 export const CARD_TEMPLATES = {
   attack: "faserip/cards/attack.hbs",
@@ -17,11 +18,11 @@ export const faseripCards: Record<string, CardKind> = {
     template: CARD_TEMPLATES.attack,
     effect: attackEffect,
     followUps: {
-      secondary: async ({ result }) => {
-        await rollSecondary(result);
+      secondary: async ({ message, result }) => {
+        await rollSecondary(result, onceKey(message, "secondary"));
       },
-      zeroHealth: async ({ result }) => {
-        await rollZeroHealth(result);
+      zeroHealth: async ({ message, result }) => {
+        await rollZeroHealth(result, onceKey(message, "zeroHealth"));
       },
     },
   },

@@ -32,6 +32,7 @@ import { faseripTables } from "./tables.js";
 import { freesEscaper } from "./effects.js";
 import { downReason } from "../down.js";
 import { knockBackPosition } from "./knockback.js";
+import { alreadyRolled, recordRolled } from "./once.js";
 
 export const RULESET = "faserip";
 
@@ -279,8 +280,15 @@ async function targetOf(result: JsonObject): Promise<Actor.Implementation | null
   return doc instanceof Actor ? (doc as Actor.Implementation) : null;
 }
 
-/** The defender's Endurance FEAT on the Slam? or Stun? column, posted as a secondary card. */
-export async function rollSecondary(result: JsonObject): Promise<ChatMessage.Implementation | undefined> {
+/** Warns and returns true when this card's roll was already made (cards/once.ts). */
+function refusedAsRolled(target: Actor.Implementation, once: string): boolean {
+  if (!alreadyRolled(target, once)) return false;
+  ui.notifications?.warn(t("FRACAS.Faserip.Refused.AlreadyRolled", { name: target.name }));
+  return true;
+}
+
+/** The defender's Endurance FEAT on the Slam? or Stun? column, posted as a secondary card (once per attack card). */
+export async function rollSecondary(result: JsonObject, once?: string): Promise<ChatMessage.Implementation | undefined> {
   const target = await targetOf(result);
   const attack = result["attack"] as { secondary?: { kind?: string; applies?: boolean } } | undefined;
   const kind = attack?.secondary?.kind;
@@ -292,6 +300,7 @@ export async function rollSecondary(result: JsonObject): Promise<ChatMessage.Imp
     ui.notifications?.warn(t("FRACAS.Faserip.Refused.NotYourRoll"));
     return undefined;
   }
+  if (once && refusedAsRolled(target, once)) return undefined;
   const tables = faseripTables();
   const endurance = currentEndurance(heroView(target.system));
   const { roll, value } = await d(100);
@@ -316,6 +325,7 @@ export async function rollSecondary(result: JsonObject): Promise<ChatMessage.Imp
     defenderTokenUuid: typeof result["targetTokenUuid"] === "string" ? result["targetTokenUuid"] : "",
   };
   const canKnockback = out.attackerTokenUuid !== "" && out.defenderTokenUuid !== "";
+  if (once) await recordRolled(target, once);
   return postCard({
     ruleset: RULESET,
     kind: "secondary",
@@ -328,7 +338,7 @@ export async function rollSecondary(result: JsonObject): Promise<ChatMessage.Imp
 }
 
 /** The Endurance FEAT of a character at 0 Health (White: they begin dying). */
-export async function rollZeroHealth(result: JsonObject): Promise<ChatMessage.Implementation | undefined> {
+export async function rollZeroHealth(result: JsonObject, once?: string): Promise<ChatMessage.Implementation | undefined> {
   const target = await targetOf(result);
   if (!target) return undefined;
   if (!mayControl(target)) {
@@ -340,6 +350,7 @@ export async function rollZeroHealth(result: JsonObject): Promise<ChatMessage.Im
     ui.notifications?.warn(t("FRACAS.Faserip.Refused.Stabilised"));
     return undefined;
   }
+  if (once && refusedAsRolled(target, once)) return undefined;
   const { roll, value } = await d(100);
   let feat;
   try {
@@ -350,6 +361,7 @@ export async function rollZeroHealth(result: JsonObject): Promise<ChatMessage.Im
     return undefined;
   }
   const out = { kind: "zeroHealth", roll: value, color: feat.color, startsDying: feat.startsDying, enduranceRank: toRankKey("endurance", stateOf(target.system).endurance), targetUuid: target.uuid };
+  if (once) await recordRolled(target, once);
   return postCard({
     ruleset: RULESET,
     kind: "secondary",

@@ -15,6 +15,7 @@ const fields = foundry.data.fields;
 
 export const MAX_HEALTH = 100_000;
 export const MAX_STUN_ROUNDS = 1000;
+export const MAX_ROLLED = 20;
 
 const rank = (initial: number) => new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_SHEET_RANK, initial });
 const flag = () => new fields.BooleanField({ required: true, initial: false });
@@ -54,6 +55,11 @@ function heroSchema() {
       /** Stabilised by the GM while dying: no more 0-Health Endurance FEATs until hurt again or healed. */
       stabilised: flag(),
     }),
+    /**
+     * Rolls already made from a card's button ("<message id>:<roll>"), newest last, the last
+     * MAX_ROLLED kept: a Slam?/Stun? check or a 0-Health FEAT is made once per card, not re-rolled.
+     */
+    rolled: new fields.ArrayField(new fields.StringField({ required: true, blank: false }), { required: true, initial: [] }),
     /** Side in combat; "auto" = heroes when a player owns the actor, else villains. */
     side: new fields.StringField({ required: true, blank: false, initial: "auto", choices: [...SIDES] } as never),
     notes: new fields.HTMLField({ required: true, blank: true, initial: "" }),

@@ -189,13 +189,24 @@ describe("F4: the 0-Health Endurance FEAT, once a round until dying or stabilise
     const [hit] = await f.feat("alice", f.captain, { action: "slugfest" }, [f.thug]);
     expect(cardOf(hit).result.zeroHealthPrompt).toBe(true);
     expect(await f.apply("gm", hit!, f.thug)).toMatchObject({ ok: true });
+    // The hit card's own 0-Health FEAT button rolls once; a second click rolls and posts nothing.
+    const zeroHealth = f.adapter.rulesets.descriptor("faserip")!.cards!["attack"]!.followUps!["zeroHealth"]!;
+    f.world.login("gm");
+    f.world.dice.queue(80);
+    await zeroHealth({ message: hit as never, result: cardOf(hit).result, button: {} as never });
+    expect(zeroHealthCards()).toHaveLength(1);
+    f.world.dice.queue(1);
+    await zeroHealth({ message: hit as never, result: cardOf(hit).result, button: {} as never });
+    expect(zeroHealthCards()).toHaveLength(1);
+    expect(f.world.notified("warn")).toContain(f.world.i18n.format("FRACAS.Faserip.Refused.AlreadyRolled", { name: f.thug.name }));
+    f.world.dice.clear();
     expect(sys(f.thug).status.stabilised).toBe(false);
     await f.nextRound([3, 9], 70);
-    expect(zeroHealthCards()).toHaveLength(1);
+    expect(zeroHealthCards()).toHaveLength(2);
 
     // Above 0 Health: none.
     await f.thug.update({ "system.health.value": 10 } as never);
     await f.nextRound([3, 9]);
-    expect(zeroHealthCards()).toHaveLength(1);
+    expect(zeroHealthCards()).toHaveLength(2);
   });
 });

@@ -132,6 +132,12 @@ describe("faserip round in the fake", () => {
     world.dice.queue(10); // Endurance Excellent, 10 → White → knocked back several areas
     const slamCheck = await followUp("gm", slam!, "attack", "secondary");
     expect(cardOf(slamCheck).result.check).toMatchObject({ kind: "slam", color: "white", result: "knockedBack", areas: 2 });
+    // Made once per attack card: a second click (hoping for a better column) rolls and posts nothing.
+    world.dice.queue(99);
+    expect(await followUp("gm", slam!, "attack", "secondary")).toBeNull();
+    expect(world.notified("warn")).toContain(world.i18n.format("FRACAS.Faserip.Refused.AlreadyRolled", { name: "Rampage" }));
+    expect(sys(rampage).rolled).toEqual([`${slam!.id}:secondary`]);
+    world.dice.clear();
     expect(await apply("gm", slamCheck!, rampage)).toMatchObject({ ok: true, summary: { key: "FRACAS.Faserip.Summary.KnockedBack" } });
     expect(rampage.statuses.has("fracas-prone")).toBe(true);
     // No canvas here: the knock-back says why and moves nothing.
