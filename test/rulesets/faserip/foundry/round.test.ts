@@ -23,7 +23,7 @@ let thug: FakeActor; // GM's villain
 
 const hero = (abilities: Record<string, number>, extra: Record<string, unknown> = {}) => ({ abilities, ...extra });
 const form = (f: Partial<FeatForm>): FeatForm => ({ ability: "fighting", action: "slugfest", weaponId: "", dodge: 0, cover: 0, multipleTargets: 0, other: 0, karma: 0, ...f });
-const sys = (a: FakeActor) => a.system as unknown as { health: { value: number; max: number }; status: Record<string, unknown>; karma: { value: number } };
+const sys = (a: FakeActor) => a.system as unknown as { health: { value: number; max: number }; status: Record<string, unknown>; karma: { value: number }; rolled: string[] };
 const cardOf = (m: unknown) => (m as FakeChatMessage).system as unknown as { result: Record<string, any>; applications: Application[]; targets: { uuid: string }[] };
 const cid = (a: FakeActor) => combat.combatants.find((c) => c.actorId === a.id)!.id;
 const combatantDoc = (a: FakeActor) => combat.combatants.get(cid(a)) as never as Combatant.Implementation & { flags: Record<string, unknown> };
