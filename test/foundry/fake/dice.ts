@@ -82,17 +82,20 @@ export class Roll {
     this.terms = Roll.parse(this.formula);
   }
 
+  /** Terms joined by + or −, each NdS or a whole number: "1d100", "2d10+2", "1d6+1d6", "3d6-1". */
   static parse(formula: string): Term[] {
-    const m = /^(?:(\d*)d(\d+)|(\d+))(?:([+-])(\d+))?$/.exec(formula);
-    if (!m) throw new Error(`FakeRoll: unsupported formula "${formula}" (the fake reads NdS, NdS+k, NdS-k, k)`);
+    if (!/^(?:\d*d\d+|\d+)(?:[+-](?:\d*d\d+|\d+))*$/.test(formula)) {
+      throw new Error(`FakeRoll: unsupported formula "${formula}" (the fake reads NdS and k joined by + or -)`);
+    }
     const terms: Term[] = [];
-    if (m[2] !== undefined) {
-      const n = m[1] ? Number(m[1]) : 1;
-      const s = Number(m[2]);
-      if (n < 1 || n > 999 || s < 1) throw new Error(`FakeRoll: bad dice in "${formula}"`);
-      terms.push(new Die(n, s));
-    } else terms.push(new NumericTerm(Number(m[3])));
-    if (m[4]) terms.push(new OperatorTerm(m[4] as "+" | "-"), new NumericTerm(Number(m[5])));
+    for (const [, op, n, s, k] of formula.matchAll(/([+-])?(?:(\d*)d(\d+)|(\d+))/g)) {
+      if (op) terms.push(new OperatorTerm(op as "+" | "-"));
+      if (s !== undefined) {
+        const count = n ? Number(n) : 1;
+        if (count < 1 || count > 999 || Number(s) < 1) throw new Error(`FakeRoll: bad dice in "${formula}"`);
+        terms.push(new Die(count, Number(s)));
+      } else terms.push(new NumericTerm(Number(k)));
+    }
     return terms;
   }
 

@@ -21,9 +21,6 @@ async function radio() {
     ...(await import("../../../../src/rulesets/radio/sheets/attack-view.js")),
     ...(await import("../../../../src/rulesets/radio/sheets/attack-dialog.js")),
     ...(await import("../../../../src/rulesets/radio/cards/flow.js")),
-    ...(await import("../../../../src/rulesets/radio/cards/views.js")),
-    ...(await import("../../../../src/rulesets/radio/rules/index.js")),
-    ...(await import("../../../../src/foundry/chat/cards.js")),
   };
 }
 
@@ -47,10 +44,9 @@ beforeEach(async () => {
 });
 
 /**
- * Falzetti shoots Jake's right arm (targeted, hits on 9+9); the damage card carries the victim's
- * consequence roll and the GM applies it to Jake. The fake's Roll cannot parse the follow-up's
- * "1d6 + 1d6", so the damage card is posted here as rollDamage posts it (kernel resolveDamage,
- * same result shape and view), with the dice given.
+ * Falzetti shoots Jake's right arm (targeted, hits on 9+9); the GM clicks the card's Damage button,
+ * which rolls "1d6 + 1d6" (the damage d6, then the victim's consequence d6), and applies the damage
+ * card to Jake.
  */
 async function shootGunArm(consequence: number) {
   const m = await radio();
@@ -60,11 +56,12 @@ async function shootGunArm(consequence: number) {
   world.dice.queue(9, 9);
   const state = { ...m.initialState(setup), weaponId: setup.weapons[0]!.id, action: "targeted" as const, called: "limb" as const, limb: "rightArm" };
   const attack = (await m.rollAttack(falzetti as never, setup, state)) as unknown as FakeChatMessage;
-  const r = cardOf(attack).result;
-  expect(r.attack).toMatchObject({ hit: true, called: "limb", limb: "rightArm" });
-  const damage = m.resolveDamage({ attack: r.attack, critRoll: 2, limbRoll: consequence });
-  const result = { damage, attack: r.attack, attackerName: r.attackerName, weaponName: r.weaponName, critRoll: 2, leaders: [] };
-  const card = (await m.postCard({ ruleset: "radio", kind: "damage", source: falzetti as never, result: result as never, targets: r.targets, context: { view: m.damageCardView(result as never) } })) as unknown as FakeChatMessage;
+  expect(cardOf(attack).result.attack).toMatchObject({ hit: true, called: "limb", limb: "rightArm" });
+  world.dice.queue(2, consequence);
+  await adapter.rulesets.descriptor("radio")!.cards!.attack!.followUps!.damage!({ message: attack as never, result: cardOf(attack).result as never, button: {} as never });
+  const card = world.messages.contents.at(-1) as unknown as FakeChatMessage;
+  expect(cardOf(card)).toMatchObject({ kind: "damage", result: { critRoll: 2 } });
+  expect(card.rolls[0]!.formula).toBe("1d6+1d6");
   expect(await adapter.queries.requestApply(card.id, jake.uuid, true)).toMatchObject({ ok: true });
 }
 
