@@ -1,7 +1,8 @@
 /**
  * A Quench batch (registered only when the Quench module is active) that a Foundry licence
  * holder runs to exercise, in real Foundry, the flows the typed fake tests here: create actor →
- * roll → chat card → apply → undo → a combat round, for each enabled ruleset that ships a sample.
+ * roll → chat card → apply → undo → a combat round (and one passing over a defeated combatant),
+ * for each enabled ruleset that ships a sample.
  */
 import { allDescriptors } from "./rulesets.js";
 import { enabledRulesets } from "./settings.js";
@@ -60,6 +61,24 @@ function quenchFlows({ describe, it, after, assert }: QuenchContext): void {
         assert.ok(plan.steps.length > 0, "the round has a plan");
         for (let i = 0; i < plan.steps.length; i++) await combat.advance();
         assert.equal(combat.round, 2, "advancing past the last step starts round 2");
+      });
+      it("passes over the steps of a combatant marked defeated", async () => {
+        // Two of the sample's source (it always has steps in the plan) and its target; one source is marked defeated.
+        const actors = (await Actor.createDocuments([sample.source, sample.target, sample.source] as never)) as Actor.Implementation[];
+        made.push(...actors);
+        const combat = (await Combat.create({ scene: null } as never)) as unknown as FracasCombat;
+        made.push(combat as never);
+        const [, , down] = (await combat.createEmbeddedDocuments("Combatant", actors.map((a) => ({ actorId: a.id })) as never)) as Combatant.Implementation[];
+        await down!.update({ defeated: true } as never);
+        await combat.startCombat();
+        const steps = combat.fracas.plan.steps;
+        const acting = steps.filter((s) => s.combatantId !== down!.id).length;
+        assert.ok(acting > 0 && acting < steps.length, "the defeated combatant has steps in the plan, and someone else acts");
+        for (let i = 0; i < acting; i++) {
+          assert.ok(steps[combat.fracas.step]?.combatantId !== down!.id, `step ${combat.fracas.step} is not the defeated combatant's`);
+          await combat.advance();
+        }
+        assert.equal(combat.round, 2, "after the last acting step a new round begins");
       });
     });
   }
