@@ -22,6 +22,11 @@ export interface Entry {
   by: string;
   /** When (ms since epoch, or any non-negative number the caller orders by). */
   at: number;
+  /**
+   * What the change belongs to (e.g. the chat card that made it). An undo that names a ref may
+   * reverse only an entry with that ref, so a caller cannot be pointed at another's change.
+   */
+  ref?: string;
   /** On a reversing entry: the id of the entry it undoes. */
   undoes?: string;
   /** On an entry that has been undone. */
@@ -44,12 +49,15 @@ export interface ChangeInput {
   reason: string;
   by: string;
   at: number;
+  ref?: string;
 }
 
 export interface UndoInput {
   id: string;
   by: string;
   at: number;
+  /** Undo only an entry with this ref (entries from before refs existed, with none, are allowed). */
+  ref?: string;
 }
 
 /** A history line: the entry plus the pool's value just before and just after it. */
@@ -85,6 +93,9 @@ export function undo(pool: Pool, entryId: string, input: UndoInput): Pool {
   if (target.undone) throw new FracasRuleError("alreadyUndone", `entry ${entryId} (${target.reason}) has already been undone`, { entry: entryId });
   if (target.undoes !== undefined) {
     throw new FracasRuleError("undoOfUndo", `entry ${entryId} is itself an undo; make a new change instead`, { entry: entryId });
+  }
+  if (input?.ref !== undefined && target.ref !== undefined && target.ref !== input.ref) {
+    throw new FracasRuleError("wrongRef", `entry ${entryId} belongs to ${target.ref}, not ${String(input.ref)}`, { entry: entryId });
   }
   const delta = -target.delta;
   checkRoom(p, delta, `undo ${entryId} (${target.reason}), which takes back ${-delta}`, `undo ${entryId} (${target.reason}), which gives back ${delta}`);
@@ -143,8 +154,13 @@ function entryFrom(pool: Pool, input: ChangeInput): Entry {
   if (typeof at !== "number" || !Number.isFinite(at) || at < 0) {
     throw new FracasRuleError("badEntry", `at must be a time ≥ 0 (got ${String(at)})`, { name: "at", value: String(at) });
   }
-  return { id, delta: input.delta, reason: text("reason", input.reason, true), by: text("by", input.by, false), at };
+  const entry: Entry = { id, delta: input.delta, reason: text("reason", input.reason, true), by: text("by", input.by, false), at };
+  if (input.ref !== undefined) entry.ref = text("ref", input.ref, false).slice(0, MAX_REF);
+  return entry;
 }
+
+/** A ref names a document (a message id, "panel"); longer is a bug upstream. */
+const MAX_REF = 100;
 
 function checkRoom(pool: Pool, delta: number, spendWords: string, addWords: string): void {
   const next = pool.value + delta;

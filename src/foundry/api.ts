@@ -42,7 +42,7 @@ export const fracasApi = {
   },
   async changeSetback(delta: number, reason = "macro"): Promise<void> {
     if (!gmOnly()) return;
-    const r = await requestPoolChange({ kind: "change", pool: "setback", delta, reason });
+    const r = await requestPoolChange({ kind: "change", pool: "setback", delta, reason, ref: "api" });
     if (!r.ok && "reason" in r) ui.notifications?.warn(t(r.reason));
   },
 };

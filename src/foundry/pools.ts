@@ -6,9 +6,18 @@ import * as ledger from "../engine/ledger.js";
 import { isRuleError } from "../engine/errors.js";
 import { SYSTEM_ID } from "./settings.js";
 
-export type PoolChange = { kind: "change"; pool: string; delta: number; reason: string } | { kind: "undo"; pool: string; entryId: string };
+/**
+ * `ref` names what the change belongs to (a chat card's message id, "panel"): an undo with a ref
+ * reverses only an entry made with the same ref (ledger.undo), so a card whose stored entry id was
+ * edited cannot have the GM's client undo some other change.
+ */
+export type PoolChange = { kind: "change"; pool: string; delta: number; reason: string; ref?: string } | { kind: "undo"; pool: string; entryId: string; ref?: string };
 
 export const POOL_NAMES = ["setback"] as const;
+
+function refOf(change: PoolChange): { ref?: string } {
+  return typeof change.ref === "string" && change.ref !== "" ? { ref: change.ref } : {};
+}
 
 export function readPools(): Record<string, ledger.Pool> {
   const raw = game.settings.get(SYSTEM_ID, "gmPools") as Record<string, unknown>;
@@ -41,8 +50,8 @@ export async function executePoolChange(change: PoolChange, by: string): Promise
   try {
     after =
       change.kind === "change"
-        ? ledger.change(before, { id: entryId, delta: change.delta, reason: String(change.reason).slice(0, 200), by, at: Date.now() })
-        : ledger.undo(before, change.entryId, { id: entryId, by, at: Date.now() });
+        ? ledger.change(before, { id: entryId, delta: change.delta, reason: String(change.reason).slice(0, 200), by, at: Date.now(), ...refOf(change) })
+        : ledger.undo(before, change.entryId, { id: entryId, by, at: Date.now(), ...refOf(change) });
   } catch (e) {
     if (isRuleError(e)) return { ok: false, reason: `FRACAS.Error.${e.code}` };
     throw e;

@@ -109,6 +109,20 @@ describe("undo", () => {
     expect(caught(() => undo(p, "ua", un())).code).toBe("undoOfUndo");
     expect(caught(() => undo(p, "nope", un())).code).toBe("unknownEntry");
   });
+  it("an undo naming a ref reverses only an entry with that ref (entries without one, from before refs, still undo)", () => {
+    let p = change(createPool(), { id: "mine", delta: 1, reason: "miss", by: "gm", at: 1, ref: "card-1" });
+    p = change(p, { id: "theirs", delta: 2, reason: "miss", by: "gm", at: 2, ref: "card-2" });
+    p = change(p, { id: "old", delta: 1, reason: "miss", by: "gm", at: 3 });
+    expect(p.entries.map((e) => e.ref)).toEqual(["card-1", "card-2", undefined]);
+    const e = caught(() => undo(p, "theirs", { ...un(), ref: "card-1" }));
+    expect(e.code).toBe("wrongRef");
+    const after = undo(undo(p, "mine", { ...un(), ref: "card-1" }), "old", { ...un(), ref: "card-1" });
+    expect(after.value).toBe(2);
+    expect(after.entries.at(-2)).toMatchObject({ undoes: "mine", ref: "card-1" });
+    // Without a ref, an undo (the GM's own) may reverse any entry.
+    expect(undo(p, "theirs", un()).value).toBe(2);
+    expect(caught(() => change(createPool(), { ...ch(1), ref: "" })).code).toBe("badEntry");
+  });
 });
 
 describe("history and the entry cap", () => {

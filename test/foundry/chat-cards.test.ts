@@ -313,6 +313,22 @@ describe("failures", () => {
     expect(world.user.id).toBe("alice");
   });
 
+  it("a card whose author edited its pool entry to name another card's cannot undo that one (ledger refs)", async () => {
+    const mine = await post("alice", hero, [sidekick], {}, "miss");
+    expect((await adapter.queries.requestApply(mine.id, sidekick.uuid, false)).ok).toBe(true);
+    const theirs = await post("gm", villain, [hero], {}, "miss");
+    expect((await adapter.apply.executeApply({ messageId: theirs.id, targetUuid: hero.uuid, userId: "gm" })).ok).toBe(true);
+    expect(adapter.pools.readPool("setback").value).toBe(2);
+    const theirEntry = cardOf(theirs).applications[0]!.poolEntries[0]!;
+    world.login("alice");
+    const forged = cardOf(mine).applications.map((a) => ({ ...a, poolEntries: [theirEntry] }));
+    await mine.update({ "system.applications": forged } as never);
+    await expect(adapter.queries.requestUndo(mine.id, forged[0]!.id, false)).rejects.toThrow("FRACAS.Error.wrongRef");
+    expect(adapter.pools.readPool("setback").value).toBe(2);
+    expect(cardOf(mine).applications[0]!.undone).toBe(false);
+    expect(cardOf(theirs).applications[0]!.undone).toBe(false);
+  });
+
   it("an Undo whose pool step fails half-way leaves card, target and pools as applied, and can be undone later", async () => {
     const m = await post("gm", villain, [hero], {}, "doubleMiss");
     await adapter.apply.executeApply({ messageId: m.id, targetUuid: hero.uuid, userId: "gm" });

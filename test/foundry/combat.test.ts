@@ -135,6 +135,24 @@ describe("combatants who are down (Foundry's defeated mark or the ruleset's isDo
     expect(html).toContain("Unconscious");
   });
 
+  it("a rebuilt plan does not leave the step on someone down; Back from past the end, and only when someone earlier can act", async () => {
+    await fc.advance(); // step 1: Bob's guy declares
+    expect(sys().step).toBe(1);
+    await bobsGuy.toggleStatusEffect("fracas-unconscious", { active: true });
+    world.login("alice");
+    expect((await adapter.queries.requestDeclare(combat.id, cid(hero), "attack")).ok).toBe(true); // the GM rebuilds the plan
+    world.login("gm");
+    expect(sys().step).toBe(2);
+    expect(combat.combatant?.id).toBe(cid(hero));
+    expect(adapter.tracker.trackerPlanView(fc).canGoBack).toBe(true); // the villain's step 0 can act
+    await villain.toggleStatusEffect("fracas-unconscious", { active: true });
+    expect(adapter.tracker.trackerPlanView(fc).canGoBack).toBe(false);
+    await villain.toggleStatusEffect("fracas-unconscious", { active: false });
+    await combat.update({ "system.step": 99 } as never);
+    await fc.goBack();
+    expect(sys().step).toBe(5); // the villain's act step, the last in the plan
+  });
+
   it("without the ruleset's isDown, Foundry's defeated mark decides: passed over from the round's start, no declaring", async () => {
     delete adapter.rulesets.descriptor("fracastest")!.combat!.isDown;
     await combat.combatants.get(cid(villain))!.update({ defeated: true });

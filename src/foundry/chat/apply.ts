@@ -131,13 +131,13 @@ async function applyNow(req: ApplyRequest): Promise<Outcome> {
   try {
     await toggleAll(target, statuses);
     for (const p of pools) {
-      const done = await executePoolChange({ kind: "change", pool: p.name, delta: p.delta, reason: p.reason }, application.by);
+      const done = await executePoolChange({ kind: "change", pool: p.name, delta: p.delta, reason: p.reason, ref: req.messageId }, application.by);
       if (!done.ok) throw new Error(done.reason);
       application.poolEntries.push({ pool: p.name, entryId: done.entryId });
     }
     await message.update({ "system.applications": [...card.applications, application] } as never);
   } catch (err) {
-    for (const e of application.poolEntries) await executePoolChange({ kind: "undo", pool: e.pool, entryId: e.entryId }, application.by);
+    for (const e of application.poolEntries) await executePoolChange({ kind: "undo", pool: e.pool, entryId: e.entryId, ref: req.messageId }, application.by);
     await toggleAll(target, statuses.map((s) => ({ ...s, on: !s.on })));
     await target.update(prior);
     throw err;
@@ -160,6 +160,8 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
   if (app.poolEntries.length > 0 && !game.user.isGM) return refuse("NeedsGM");
   const current = readPaths(target, Object.keys(app.prior));
   const by = user.id ?? "";
+  // A copy: the rollback must not depend on whether the card's data object is replaced on update.
+  const applicationsBefore = card.applications.map((a) => ({ ...a }));
   await target.update(app.prior);
   // Pools last: a ledger undo cannot itself be undone, so if a pool step fails, what the earlier
   // ones gave back is taken again as new entries, and the application points at those.
@@ -167,11 +169,11 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
   let cardWritten = false;
   try {
     await toggleAll(target, app.statuses.map((s) => ({ ...s, on: !s.on })));
-    const applications = card.applications.map((a) => (a.id === app.id ? { ...a, undone: true } : a));
+    const applications = applicationsBefore.map((a) => (a.id === app.id ? { ...a, undone: true } : a));
     await message.update({ "system.applications": applications } as never);
     cardWritten = true;
     for (const [index, e] of app.poolEntries.entries()) {
-      const done = await executePoolChange({ kind: "undo", pool: e.pool, entryId: e.entryId }, by);
+      const done = await executePoolChange({ kind: "undo", pool: e.pool, entryId: e.entryId, ref: req.messageId }, by);
       if (!done.ok) throw new Error(done.reason);
       const undoEntry = done.pool.entries.find((x) => x.id === done.entryId);
       givenBack.push({ index, pool: e.pool, delta: -(undoEntry?.delta ?? 0) });
@@ -179,10 +181,10 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
   } catch (err) {
     const poolEntries = [...app.poolEntries];
     for (const g of givenBack) {
-      const again = await executePoolChange({ kind: "change", pool: g.pool, delta: g.delta, reason: "an Undo that failed, taken back" }, by);
+      const again = await executePoolChange({ kind: "change", pool: g.pool, delta: g.delta, reason: "FRACAS.Chat.UndoTakenBack", ref: req.messageId }, by);
       if (again.ok) poolEntries[g.index] = { pool: g.pool, entryId: again.entryId };
     }
-    if (cardWritten) await message.update({ "system.applications": card.applications.map((a) => (a.id === app.id ? { ...a, poolEntries } : a)) } as never);
+    if (cardWritten) await message.update({ "system.applications": applicationsBefore.map((a) => (a.id === app.id ? { ...a, poolEntries } : a)) } as never);
     await toggleAll(target, app.statuses);
     await target.update(current);
     throw err;

@@ -93,7 +93,9 @@ export class FracasCombat extends Combat {
   actingStep(from: number, direction: 1 | -1): number | null {
     const steps = this.fracas.plan.steps;
     const down = new Map(this.combatantInfos().map((c) => [c.id, this.downReason(c) !== null]));
-    for (let i = from; i >= 0 && i < steps.length; i += direction) if (!down.get(steps[i]!.combatantId)) return i;
+    // Going back from past the end (a plan rebuilt shorter) starts at the last step.
+    const start = direction < 0 ? Math.min(from, steps.length - 1) : from;
+    for (let i = start; i >= 0 && i < steps.length; i += direction) if (!down.get(steps[i]!.combatantId)) return i;
     return null;
   }
 
@@ -136,8 +138,13 @@ export class FracasCombat extends Combat {
     const infos = this.combatantInfos();
     const memory = this.fracas.memory;
     const plan = await withDice((die) => mapping.plan({ round: this.round ?? 1, combatants: infos, combatMemory: memory, die }), roller);
-    const step = Math.min(this.fracas.step, Math.max(0, plan.steps.length - 1));
-    await this.update({ "system.==plan": plan, "system.step": step, "system.phase": plan.steps[step]?.kind ?? "end" } as never);
+    const kept = Math.min(this.fracas.step, Math.max(0, plan.steps.length - 1));
+    await this.update({ "system.==plan": plan, "system.step": kept, "system.phase": plan.steps[kept]?.kind ?? "end" } as never);
+    // If the step it stands on now belongs to someone who is down, move on to the next who can act.
+    const step = this.actingStep(kept, 1);
+    if (step !== null && step !== kept) {
+      await this.update({ turn: this.turnIndexOf(plan.steps[step]!.combatantId), "system.step": step, "system.phase": plan.steps[step]!.kind } as never);
+    }
   }
 
   /** The GM moves to the next step; past the last step a new round begins. Foundry's turn follows the step. */

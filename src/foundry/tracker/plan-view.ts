@@ -73,7 +73,8 @@ export function planView(input: PlanViewInput): PlanView {
       options: c.options.map((o) => ({ ...o, selected: o.value === c.declaration })),
     })),
     canAdvance: input.isGM && input.plan.steps.length > 0,
-    canGoBack: input.isGM && input.step > 0,
+    // Back passes over down combatants' steps, as Next does: offered only if an earlier step can act.
+    canGoBack: input.isGM && steps.slice(0, input.step).some((s) => s.down === null),
     empty: input.plan.steps.length === 0,
   };
 }

@@ -161,6 +161,8 @@ export function faseripCombat(options: FaseripCombatOptions): CombatMapping {
       const dodge = storedDodge(patch["dodge"]);
       if (keys.length !== 1 || keys[0] !== "dodge" || !dodge) return { refused: "FRACAS.Faserip.Refused.BadDodge" };
       if (dodge.round !== round) return { refused: "FRACAS.Faserip.Refused.NotThisRound" };
+      // Re-checked here, on the GM's client: a hero who cannot act makes no dodge.
+      if (downReason(combatant) !== null) return { refused: "FRACAS.Faserip.Refused.CannotDodge" };
       const refusal = dodgeRefusal(combatant, round);
       if (refusal) return { refused: refusal };
       return { dodge: { round: dodge.round, color: dodge.color } };

@@ -8,6 +8,9 @@ import * as ledger from "../../engine/ledger.js";
 import { isRuleError } from "../../engine/errors.js";
 import { statusEffectId, type StatusEvent } from "../../engine/events.js";
 import { executePoolChange, readPool } from "../../foundry/pools.js";
+
+/** The Setback panel's own pool entries: a chat card's Undo cannot reach them (ledger refs). */
+const PANEL_REF = "panel";
 import { t } from "../../foundry/i18n.js";
 import { lookupUuid } from "../../foundry/typed.js";
 import type { CombatantInfo, JsonObject } from "../../foundry/registry.js";
@@ -104,7 +107,7 @@ async function spend(
   const by = game.user.id ?? "";
   const prior = readPaths(actor, Object.keys(update));
   const reasonKey = kind === "shoot" ? "FRACAS.Zodiac.Setback.Reason.Shoot" : "FRACAS.Zodiac.Setback.Reason.Cancel";
-  const done = await executePoolChange({ kind: "change", pool: SETBACK_POOL, delta: -1, reason: setbackReason(reasonKey, actor.name) }, by);
+  const done = await executePoolChange({ kind: "change", pool: SETBACK_POOL, delta: -1, reason: setbackReason(reasonKey, actor.name), ref: PANEL_REF }, by);
   if (!done.ok) return refuse(done.reason);
   // Only the toggles that change something, so Undo reverses exactly those.
   const have = new Set(actor.statuses ?? []);
@@ -115,7 +118,7 @@ async function spend(
     const record: SpendRecord = { id: foundry.utils.randomID(), kind, actorUuid: actor.uuid, name: actor.name, prior: prior as JsonObject, statuses: effective, entryId: done.entryId, undone: false };
     await combat.update({ "system.memory.spends": [...spendsOf(combat), record].slice(-20) } as never);
   } catch (err) {
-    await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: done.entryId }, by);
+    await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: done.entryId, ref: PANEL_REF }, by);
     await toggle(actor, effective, true);
     await actor.update(prior as never);
     throw err;
@@ -195,7 +198,7 @@ export async function undoSpend(combat: Combat.Implementation, spendId: string):
   const actor = await actorAt(rec.actorUuid);
   if (!actor) return refuse("FRACAS.Chat.Refused.NoTarget");
   const by = game.user.id ?? "";
-  const done = await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: rec.entryId }, by);
+  const done = await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: rec.entryId, ref: PANEL_REF }, by);
   if (!done.ok) return refuse(done.reason);
   await actor.update(rec.prior as never);
   await toggle(actor, rec.statuses, true);

@@ -60,12 +60,13 @@ async function take(message: ChatMessage.Implementation, by: string): Promise<Do
   const gained = missSetback(card.kind, card.result);
   if (gained <= 0) return { ok: false, reason: "FRACAS.Zodiac.Refused.NoSetbackEarned" };
   if (takenEntry(card.result) || appliedSetback(card.applications)) return { ok: false, reason: "FRACAS.Zodiac.Refused.SetbackTaken" };
-  const done = await executePoolChange({ kind: "change", pool: SETBACK_POOL, delta: gained, reason: setbackReason("FRACAS.Zodiac.Setback.Reason.Miss", actorName(card.result)) }, by);
+  const ref = message.id ?? "";
+  const done = await executePoolChange({ kind: "change", pool: SETBACK_POOL, delta: gained, reason: setbackReason("FRACAS.Zodiac.Setback.Reason.Miss", actorName(card.result)), ref }, by);
   if (!done.ok) return { ok: false, reason: done.reason };
   try {
     await writeCard(message, card, done.entryId);
   } catch (err) {
-    await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: done.entryId }, by);
+    await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: done.entryId, ref }, by);
     throw err;
   }
   return { ok: true };
@@ -79,7 +80,8 @@ async function undo(message: ChatMessage.Implementation, by: string): Promise<Do
   await writeCard(message, card, null);
   let done: Awaited<ReturnType<typeof executePoolChange>>;
   try {
-    done = await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: entry }, by);
+    // Only this card's own entry (ref): a card whose stored entry id was edited cannot undo another.
+    done = await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: entry, ref: message.id ?? "" }, by);
   } catch (err) {
     await writeCard(message, card, entry);
     throw err;

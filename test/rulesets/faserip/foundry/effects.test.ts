@@ -129,6 +129,13 @@ describe("dodge in combatant memory (memoryPatch)", () => {
     expect(storedDodge("red")).toBeNull();
   });
 
+  it("refuses a dodge from a hero who cannot act (re-checked on the GM's client)", () => {
+    const ok = { dodge: { round: 2, color: "green" } };
+    expect(patch(ok, { ...who(), statuses: ["fracas-stunned"] })).toEqual({ refused: "FRACAS.Faserip.Refused.CannotDodge" });
+    expect(patch(ok, { ...who(), defeated: true })).toEqual({ refused: "FRACAS.Faserip.Refused.CannotDodge" });
+    expect(patch(ok, { ...who(), system: { status: { stunnedRounds: 2 } } })).toEqual({ refused: "FRACAS.Faserip.Refused.CannotDodge" });
+  });
+
   it("a recorded dodge spends the round's action: declarations narrow to dodging", () => {
     expect(m.declarations(who()).map((d) => d.value)).toContain("slugfest");
     expect(m.declarations(who("", { dodge: { round: 2, color: "red" } })).map((d) => d.value)).toEqual(["dodging"]);

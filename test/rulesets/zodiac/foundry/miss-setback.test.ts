@@ -103,6 +103,20 @@ describe("a missed kill with no target: Setback from the card, through the GM", 
     expect(setback()).toBe(1);
   });
 
+  it("a card whose stored entry was edited by its author to name another card's Setback cannot undo that one", async () => {
+    const mine = await kill([2, 1, 1], null);
+    const theirs = await kill([1, 1, 2], null);
+    await world.as("mp", () => take(mine));
+    await world.as("gm", () => take(theirs));
+    expect(setback()).toBe(2);
+    // Foundry lets an author edit their own message: Mike's player points their card at the other's entry.
+    await world.as("mp", () => undo(mine));
+    await world.as("mp", async () => mine.update({ "system.result.setbackEntry": cardOf(theirs).result.setbackEntry } as never));
+    expect(await world.as("mp", () => undo(mine))).toEqual({ ok: false, reason: "FRACAS.Error.wrongRef" });
+    expect(setback()).toBe(1);
+    expect(entries().map((e) => e.id)).toEqual([cardOf(theirs).result.setbackEntry]);
+  });
+
   it("a hit earns none; a player who neither wrote the card nor owns Mike may not ask", async () => {
     const hit = await kill([5, 1, 1], null);
     expect(contentOf(hit)).not.toContain("takeSetback");
