@@ -313,6 +313,17 @@ describe("failures", () => {
     expect(world.user.id).toBe("alice");
   });
 
+  it("a click on a follow-up button this version no longer has warns instead of doing nothing", async () => {
+    const m = await post("gm", villain, [hero]);
+    let onClick: ((event: unknown) => void) | null = null;
+    const html = { querySelector: () => null, addEventListener: (type: string, fn: (event: unknown) => void) => type === "click" && (onClick = fn) };
+    adapter.render.onRenderChatMessageHTML(m as never, html as never);
+    const button = { dataset: { fracasAction: "followUp", fracasFollowUp: "setback" }, setAttribute: () => undefined, removeAttribute: () => undefined };
+    onClick!({ target: { closest: () => button }, preventDefault: () => undefined });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(world.notified("warn")).toEqual([world.localize("FRACAS.Chat.Refused.StaleButton")]);
+  });
+
   it("a card whose author edited its pool entry to name another card's cannot undo that one (ledger refs)", async () => {
     const mine = await post("alice", hero, [sidekick], {}, "miss");
     expect((await adapter.queries.requestApply(mine.id, sidekick.uuid, false)).ok).toBe(true);

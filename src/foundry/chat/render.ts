@@ -60,7 +60,9 @@ async function onClick(message: ChatMessage.Implementation, card: CardView, el: 
     outcome = await requestFollowUp(message.id ?? "", el.dataset.fracasFollowUp, args);
   } else if (action === "followUp" && el.dataset.fracasFollowUp) {
     const follow = descriptor(card.ruleset)?.cards?.[card.kind]?.followUps?.[el.dataset.fracasFollowUp];
+    // A card posted by an older version may carry a button this version no longer has.
     if (follow) await follow({ message, result: card.result, button: el });
+    else ui.notifications?.warn(t("FRACAS.Chat.Refused.StaleButton"));
     return;
   }
   if (outcome && !outcome.ok && outcome.reason) ui.notifications?.warn(t(outcome.reason, outcome.data));

@@ -59,7 +59,7 @@ function heroSchema() {
      * Rolls already made from a card's button ("<message id>:<roll>"), newest last, the last
      * MAX_ROLLED kept: a Slam?/Stun? check or a 0-Health FEAT is made once per card, not re-rolled.
      */
-    rolled: new fields.ArrayField(new fields.StringField({ required: true, blank: false }), { required: true, initial: [] }),
+    rolled: new fields.ArrayField(new fields.StringField({ required: true, blank: false }), { required: true, initial: [], max: MAX_ROLLED }),
     /** Side in combat; "auto" = heroes when a player owns the actor, else villains. */
     side: new fields.StringField({ required: true, blank: false, initial: "auto", choices: [...SIDES] } as never),
     notes: new fields.HTMLField({ required: true, blank: true, initial: "" }),
