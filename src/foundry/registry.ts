@@ -35,7 +35,7 @@ export interface CombatantInfo {
   /** The combatant's declaration for this round ("" = none yet). */
   declaration: string;
   initiative: number | null;
-  /** Ruleset memory kept on the combatant between rounds (e.g. Bond's kept tie-break rolls). */
+  /** Ruleset memory kept for the combatant between rounds, on the Combat (e.g. Bond's kept tie-break rolls). */
   memory: JsonObject;
   /** Foundry's defeated mark: the tracker's skull, or the actor carries the DEFEATED status. */
   defeated: boolean;

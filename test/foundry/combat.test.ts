@@ -11,7 +11,8 @@ let hero: FakeActor; // alice, speed 7
 let villain: FakeActor; // GM, speed 3
 let bobsGuy: FakeActor; // bob, speed 5
 const cid = (a: FakeActor): string => combat.combatants.find((c) => c.actorId === a.id)!.id;
-const decl = (a: FakeActor): string => (combat.combatants.get(cid(a))!.system as { declaration: string }).declaration;
+// Declarations and memory live on the Combat (GM-written), not on the owner-writable Combatant.
+const decl = (a: FakeActor): string => fc.combatantState(cid(a)).declaration;
 const sys = () => combat.system as unknown as { phase: string; step: number; ruleset: string; plan: { round: number; steps: { combatantId: string; kind: string }[] } };
 
 beforeEach(async () => {
@@ -171,7 +172,7 @@ describe("combatants who are down (Foundry's defeated mark or the ruleset's isDo
 });
 
 describe("combatant memory through the GM (CombatMapping.memoryPatch decides)", () => {
-  const memory = (a: FakeActor) => (combat.combatants.get(cid(a))!.system as { memory: Record<string, unknown> }).memory;
+  const memory = (a: FakeActor) => fc.combatantState(cid(a)).memory;
 
   it("an owner's accepted patch is merged by the GM", async () => {
     world.login("alice");
@@ -193,14 +194,25 @@ describe("combatant memory through the GM (CombatMapping.memoryPatch decides)", 
 });
 
 describe("a player writing their combatant's system directly (V13 lets owners do that)", () => {
-  it("cannot get an unoffered declaration into the plan: the GM reads it as undeclared", async () => {
+  it("changes nothing: declarations and memory live on the Combat, which only the GM writes", async () => {
     world.login("alice");
-    await combat.combatants.get(cid(hero))!.update({ "system.declaration": "teleport" });
-    expect(decl(hero)).toBe("teleport");
+    await combat.combatants.get(cid(hero))!.update({ system: { declaration: "attack", memory: { mark: "forged", tieRolls: [6] } } });
+    await expect(combat.update({ [`system.combatants.${cid(hero)}.declaration`]: "attack" })).rejects.toThrow(/lacks permission to update Combat/);
     world.login("gm");
     const info = fc.combatantInfos().find((c) => c.id === cid(hero))!;
     expect(info.declaration).toBe("");
-    expect(adapter.combat.FracasCombat.prototype.combatantInfos.call(fc).find((c: { id: string }) => c.id === cid(hero))!.declaration).toBe("");
+    expect(info.memory).not.toHaveProperty("mark");
+    expect((combat.combatants.get(cid(hero)) as unknown as { declaration: string }).declaration).toBe("");
+    // A declaration made through the GM is read back by the combatant too.
+    world.login("alice");
+    await adapter.queries.requestDeclare(combat.id, cid(hero), "attack");
+    expect((combat.combatants.get(cid(hero)) as unknown as { declaration: string }).declaration).toBe("attack");
+  });
+
+  it("a combatant not yet in the Combat's record (added mid-round) reads as undeclared with no memory", async () => {
+    const late = world.createActor({ name: "Latecomer", type: TEST_TYPE, system: { speed: 4 } });
+    const [c] = (await combat.createEmbeddedDocuments("Combatant", [{ actorId: late.id }])) as unknown as FakeCombatant[];
+    expect(fc.combatantState(c!.id)).toEqual({ declaration: "", memory: {} });
   });
 });
 

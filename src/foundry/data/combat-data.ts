@@ -1,6 +1,7 @@
 /**
  * The round-plan state a Fracas combat carries: which phase (declare/act), which step of the
- * kernel's RoundPlan is current, and the plan itself (plain JSON from the order engine).
+ * kernel's RoundPlan is current, the plan itself (plain JSON from the order engine), and each
+ * combatant's declaration and ruleset memory.
  */
 const fields = foundry.data.fields;
 
@@ -12,6 +13,13 @@ export function combatSchema() {
     plan: new fields.ObjectField({ required: true, initial: () => ({ steps: [] }) }),
     /** Per-battle memory a ruleset keeps between rounds (Bond's tie-break rolls, Zodiac's order). */
     memory: new fields.ObjectField({ required: true, initial: () => ({}) }),
+    /**
+     * Per combatant, by id: `{ declaration, memory }`, this round's declaration and what its ruleset
+     * keeps between rounds. Kept here, on the Combat, which only the GM writes, and not on the
+     * Combatant, whose owner Foundry lets write its `system` directly: a player's declaration and
+     * memory change only through the GM's queries, which check them.
+     */
+    combatants: new fields.ObjectField({ required: true, initial: () => ({}) }),
   };
 }
 

@@ -1,11 +1,11 @@
-/** A combatant's round state: this round's declaration and what its ruleset keeps between rounds. */
-const fields = foundry.data.fields;
-
+/**
+ * A Fracas combatant's own data: none. Its declaration and ruleset memory live on the Combat
+ * (combat-data.ts `combatants`), which only the GM writes; Foundry lets a combatant's owner write
+ * the Combatant's `system` directly, so state kept here could be forged. The type stays registered
+ * so V13's "base" sub-type has a model.
+ */
 function combatantSchema() {
-  return {
-    declaration: new fields.StringField({ required: true, blank: true, initial: "", trim: true, maxLength: 64 } as never),
-    memory: new fields.ObjectField({ required: true, initial: () => ({}) }),
-  };
+  return {};
 }
 
 export class FracasCombatantData extends foundry.abstract.TypeDataModel<ReturnType<typeof combatantSchema>, Combatant.Implementation> {

@@ -8,6 +8,7 @@ import { enabledRulesets } from "../settings.js";
 import type { RoundPlan } from "../../engine/order.js";
 import { withDice, type DiceRoller, foundryRoller } from "../dice.js";
 import type { CombatantInfo, CombatMapping, JsonObject } from "../registry.js";
+import { stateIn, type CombatantState } from "../combatant-state.js";
 
 interface CombatSystem {
   ruleset: string;
@@ -30,6 +31,16 @@ export class FracasCombat extends Combat {
       plan: (s.plan && Array.isArray((s.plan as RoundPlan).steps) ? s.plan : EMPTY_PLAN) as RoundPlan,
       memory: (s.memory ?? {}) as JsonObject,
     };
+  }
+
+  /** A combatant's declaration and ruleset memory (empty when it has none yet). */
+  combatantState(combatantId: string): CombatantState {
+    return stateIn(this.system, combatantId);
+  }
+
+  /** Merges `patch` into a combatant's memory (the GM's client: only the GM writes the Combat). */
+  async patchCombatantMemory(combatantId: string, patch: JsonObject): Promise<void> {
+    await this.update({ [`system.combatants.${combatantId}.memory`]: patch } as never);
   }
 
   /** The ruleset this combat runs: as stored, else its combatants' actors' ruleset, else the world's only one. */
@@ -57,16 +68,16 @@ export class FracasCombat extends Combat {
   combatantInfos(): CombatantInfo[] {
     const mapping = this.mapping;
     return [...this.combatants].map((c) => {
-      const sys = c.system as unknown as { declaration?: string; memory?: JsonObject };
+      const state = this.combatantState(c.id ?? "");
       const info: CombatantInfo = {
         id: c.id ?? "",
         name: c.name ?? "",
         actorType: c.actor?.type ?? null,
         system: (c.actor ? c.actor.system : {}) as unknown as JsonObject,
         isPC: c.actor?.hasPlayerOwner ?? false,
-        declaration: sys.declaration ?? "",
+        declaration: state.declaration,
         initiative: c.initiative ?? null,
-        memory: sys.memory ?? {},
+        memory: state.memory,
         defeated: c.isDefeated,
         statuses: [...(c.actor?.statuses ?? [])],
       };
@@ -110,17 +121,15 @@ export class FracasCombat extends Combat {
       const withInit = infos.map((c) => ({ ...c, declaration: "", initiative: start.initiative[c.id] ?? null, memory: { ...c.memory, ...(start.memory[c.id] ?? {}) } }));
       return { start, plan: mapping.plan({ round, combatants: withInit, combatMemory: start.combatMemory, die }) };
     }, roller);
-    const updates = infos.map((c) => ({
-      _id: c.id,
-      initiative: start.initiative[c.id] ?? null,
-      "system.declaration": "",
-      // "==": replace, not merge (ObjectField updates merge, so stale keys would linger).
-      "system.==memory": { ...c.memory, ...(start.memory[c.id] ?? {}) },
-    }));
+    const updates = infos.map((c) => ({ _id: c.id, initiative: start.initiative[c.id] ?? null }));
     await this.updateEmbeddedDocuments("Combatant", updates as never);
+    // Declarations cleared, memory kept plus what the round start adds.
+    const combatants = Object.fromEntries(infos.map((c) => [c.id, { declaration: "", memory: { ...c.memory, ...(start.memory[c.id] ?? {}) } }]));
     await this.update({
       "system.ruleset": this.rulesetId,
+      // "==": replace, not merge (ObjectField updates merge, so stale keys would linger).
       "system.==memory": start.combatMemory,
+      "system.==combatants": combatants,
       "system.==plan": plan,
       "system.step": 0,
       "system.phase": plan.steps[0]?.kind ?? "end",

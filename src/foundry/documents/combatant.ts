@@ -1,17 +1,27 @@
 /**
- * FracasCombatant holds this round's declaration. A player's declaration goes to the GM as a query;
- * the GM re-checks that the player owns the combatant's actor, that the combat is in its
- * declaration phase and that the choice is one the ruleset offers, then writes it and rebuilds the
- * plan. (V13 would let an owner write the combatant's system directly; FracasCombat reads any
- * declaration the ruleset does not offer as none, so such a write cannot steer the plan.)
+ * Declarations and combatant memory through the GM. A combatant's declaration and ruleset memory
+ * live on its Combat (FracasCombat.combatantState), which only the GM writes, so a player's own
+ * writes to the Combatant change nothing. A player's declaration goes to the GM as a query; the GM
+ * re-checks that the player owns the combatant's actor, that the combat is in its declaration
+ * phase, that the combatant can act and that the choice is one the ruleset offers, then writes it
+ * and rebuilds the plan. A memory patch is the ruleset's to accept (CombatMapping.memoryPatch).
  */
 import type { FracasCombat } from "./combat.js";
+import { combatantStateOf } from "../combatant-state.js";
+import type { JsonObject } from "../registry.js";
 
 export class FracasCombatant extends Combatant {
+  /** This round's declaration ("" = none), as the Combat keeps it. */
   get declaration(): string {
-    return (this.system as unknown as { declaration?: string }).declaration ?? "";
+    return combatantStateOf(this).declaration;
+  }
+
+  /** The ruleset's memory for this combatant, as the Combat keeps it. */
+  get memory(): JsonObject {
+    return combatantStateOf(this).memory;
   }
 }
+
 
 export interface DeclareRequest {
   combatId: string;
@@ -43,7 +53,7 @@ export async function executeDeclare(req: DeclareRequest): Promise<DeclareOutcom
   if (info && combat.downReason(info) && req.value !== "") return { ok: false, reason: "FRACAS.Tracker.Refused.Down" };
   const options = info && combat.mapping ? combat.mapping.declarations(info) : [];
   if (req.value !== "" && !options.some((o) => o.value === req.value)) return { ok: false, reason: "FRACAS.Tracker.Refused.BadChoice" };
-  await combatant.update({ "system.declaration": req.value } as never);
+  await combat.update({ [`system.combatants.${combatant.id}.declaration`]: req.value } as never);
   await combat.refreshPlan();
   return { ok: true };
 }
@@ -66,6 +76,6 @@ export async function executeMemoryPatch(req: MemoryRequest): Promise<DeclareOut
   const patch = JSON.parse(JSON.stringify(req.patch ?? {})) as Record<string, never>;
   const verdict = accept({ combatant: info, patch, round: combat.round ?? 0, phase: combat.fracas.phase });
   if ("refused" in verdict && typeof verdict.refused === "string") return { ok: false, reason: verdict.refused };
-  await combatant.update({ "system.==memory": { ...info.memory, ...verdict } } as never);
+  await combat.patchCombatantMemory(combatant.id ?? "", verdict as JsonObject);
   return { ok: true };
 }

@@ -5,6 +5,8 @@
  * `group`). The split takes effect at the next round's initiative.
  */
 import type { CombatantInfo } from "../../foundry/registry.js";
+import { combatantStateOf } from "../../foundry/combatant-state.js";
+import type { FracasCombat } from "../../foundry/documents/combat.js";
 
 export const GROUPS = ["", "A", "B", "C", "D"] as const;
 
@@ -46,6 +48,6 @@ export async function changeGroup(combat: Combat.Implementation, button: HTMLEle
   }
   const combatant = combat.combatants.get(button.dataset.combatantId ?? "");
   if (!combatant) return;
-  const memory = (combatant.system as unknown as { memory?: Record<string, unknown> }).memory ?? {};
-  await combatant.update({ "system.==memory": { ...memory, group: nextGroup(memory.group) } } as never);
+  const memory = combatantStateOf(combatant).memory;
+  await (combat as unknown as FracasCombat).patchCombatantMemory(combatant.id ?? "", { group: nextGroup(memory.group) });
 }

@@ -11,6 +11,8 @@
  * - Killed: removed from play — once, and the combatant is marked defeated.
  */
 import { statusEffectId } from "../../../engine/events.js";
+import { combatantStateOf } from "../../../foundry/combatant-state.js";
+import type { FracasCombat } from "../../../foundry/documents/combat.js";
 import type { CardKind, JsonObject } from "../../../foundry/registry.js";
 import { postCard } from "../../../foundry/chat/cards.js";
 import { lookupUuid } from "../../../foundry/typed.js";
@@ -47,10 +49,11 @@ async function postPrompt(actor: Actor.Implementation, result: RecoveryPromptRes
 
 async function prompt(combatant: Combatant.Implementation, actor: Actor.Implementation, state: WoundState, round: number): Promise<void> {
   const { rolls, status } = promptFor(state);
-  const memory = ((combatant.system as unknown as { memory?: JsonObject }).memory ?? {}) as JsonObject;
+  const memory = combatantStateOf(combatant).memory;
   const announced = typeof memory[PROMPT_MEMORY] === "string" ? memory[PROMPT_MEMORY] : "";
   const marker = status ?? "";
-  if (marker !== announced) await combatant.update({ [`system.memory.${PROMPT_MEMORY}`]: marker } as never);
+  const combat = combatant.parent as unknown as FracasCombat | null;
+  if (marker !== announced && combat) await combat.patchCombatantMemory(combatant.id ?? "", { [PROMPT_MEMORY]: marker });
   if (status === "dead" && !combatant.defeated) await combatant.update({ defeated: true } as never);
   if (rolls.length === 0 && (status === null || status === announced)) return;
   await postPrompt(actor, {

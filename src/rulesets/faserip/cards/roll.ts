@@ -28,6 +28,7 @@ import { currentEndurance, heroView, isStabilised, needsZeroHealthFeat, stateOf,
 import { attackCardView, dyingCardView, featCardView, secondaryCardView, targetDodge, type FeatForm } from "../sheets/views.js";
 import { dodgeRefusal, dodgeThisRound } from "../combat.js";
 import { requestCombatantMemory } from "../../../foundry/queries.js";
+import { combatantStateOf } from "../../../foundry/combatant-state.js";
 import { faseripTables } from "./tables.js";
 import { freesEscaper } from "./effects.js";
 import { downReason } from "../down.js";
@@ -99,15 +100,13 @@ export interface DodgeMemory {
 /** The dodge this combatant made this round (its combatant memory), with its shift. */
 export function readDodge(combatant: Combatant.Implementation | null, round: number): DodgeMemory | null {
   if (!combatant) return null;
-  const memory = (combatant.system as unknown as { memory?: JsonObject }).memory;
-  const d = dodgeThisRound(memory, round);
+  const d = dodgeThisRound(combatantStateOf(combatant).memory, round);
   return d ? { ...d, shift: dodgeShift(d.color, faseripTables().dodgeShifts) } : null;
 }
 
 /** The combatant's declaration and memory, as the combat mapping reads them. */
 function declarationAndMemory(combatant: Combatant.Implementation): { declaration: string; memory: JsonObject } {
-  const sys = combatant.system as unknown as { declaration?: string; memory?: JsonObject };
-  return { declaration: sys.declaration ?? "", memory: sys.memory ?? {} };
+  return combatantStateOf(combatant);
 }
 
 /**

@@ -4,6 +4,7 @@
  * per target with Undo by the core; a fallen leader's follow-up rolls its followers' flee checks.
  */
 import * as ledger from "../../../engine/ledger.js";
+import { combatantStateOf } from "../../../foundry/combatant-state.js";
 import { postCard } from "../../../foundry/chat/cards.js";
 import type { JsonObject } from "../../../foundry/registry.js";
 import { requestFollowUp } from "../../../foundry/queries.js";
@@ -246,7 +247,7 @@ export function declaredAction(actor: Actor.Implementation): { action: Action | 
   if (!combat) return { action: null, phase: null };
   const combatant = combat.combatants.find(mine);
   if (!combatant) return { action: null, phase: null };
-  const declaration = (combatant.system as unknown as { declaration?: string }).declaration ?? "";
+  const declaration = combatantStateOf(combatant).declaration;
   const sys = combat.system as unknown as { plan?: { steps?: { combatantId: string; phase: number; kind?: string }[] }; step?: number };
   const step = sys.plan?.steps?.[sys.step ?? 0];
   // Only an acting step has a combat phase (1–4); the declare steps that open a round are phase 0.
@@ -280,5 +281,5 @@ export function defensiveLastRoundOf(actor: Actor.Implementation): boolean {
 export function isDefensive(actorUuid: string): boolean {
   const theirs = (c: Combatant.Implementation) => c.actor?.uuid === actorUuid;
   const combatant = combatOf(theirs)?.combatants.find(theirs);
-  return (combatant?.system as unknown as { declaration?: string } | undefined)?.declaration === "defensive";
+  return !!combatant && combatantStateOf(combatant).declaration === "defensive";
 }

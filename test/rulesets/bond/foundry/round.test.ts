@@ -85,7 +85,7 @@ describe("a bond combat round", () => {
   });
 
   it("declares in ascending Speed and acts in descending Speed, the D6 tie-break kept for the battle", async () => {
-    const memory = (a: FakeActor) => (combat.combatants.get(cid(a))!.system as unknown as { memory: { tieRolls: number[] } }).memory;
+    const memory = (a: FakeActor) => (combat as unknown as FracasCombat).combatantState(cid(a)).memory as unknown as { tieRolls: number[] };
     const rolls = [memory(hood).tieRolls, memory(hood2).tieRolls].map((r) => r[0]).sort();
     expect(rolls).toEqual([2, 5]);
     const faster = memory(hood).tieRolls[0] === 2 ? hood : hood2;

@@ -27,7 +27,7 @@ const sys = (a: FakeActor) => a.system as unknown as { health: { value: number; 
 const cardOf = (m: unknown) => (m as FakeChatMessage).system as unknown as { result: Record<string, any>; applications: Application[]; targets: { uuid: string }[] };
 const cid = (a: FakeActor) => combat.combatants.find((c) => c.actorId === a.id)!.id;
 const combatantDoc = (a: FakeActor) => combat.combatants.get(cid(a)) as never as Combatant.Implementation & { flags: Record<string, unknown> };
-const memoryOf = (a: FakeActor) => (combat.combatants.get(cid(a))!.system as unknown as { memory: Record<string, unknown> }).memory;
+const memoryOf = (a: FakeActor) => (combat as unknown as FracasCombat).combatantState(cid(a)).memory;
 
 async function feat(userId: string, actor: FakeActor, f: Partial<FeatForm>, targets: FakeActor[] = [], weapon: { name: string; damage: number } | null = null) {
   world.login(userId);

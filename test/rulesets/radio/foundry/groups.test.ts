@@ -40,7 +40,7 @@ describe("splitting in a combat", () => {
     expect(world.dice.used.length).toBe(4); // a batch of four d6 was rolled for the one GM group
     const before = world.dice.used.length;
     await changeGroup(combat as never, button(idOf(minion)));
-    expect((combat.combatants.get(idOf(minion))!.system as { memory: { group: string } }).memory.group).toBe("A");
+    expect((combat as unknown as FracasCombat).combatantState(idOf(minion)).memory.group).toBe("A");
     world.dice.queue(2, 5, 1, 1);
     await (combat as unknown as FracasCombat).nextRound();
     const init = (a: FakeActor) => combat.combatants.get(idOf(a))!.initiative;
@@ -51,7 +51,7 @@ describe("splitting in a combat", () => {
   it("a player cannot change groups", async () => {
     world.login("alice");
     await changeGroup(combat as never, button(idOf(minion)));
-    expect((combat.combatants.get(idOf(minion))!.system as { memory: Record<string, unknown> }).memory.group).toBeUndefined();
+    expect((combat as unknown as FracasCombat).combatantState(idOf(minion)).memory.group).toBeUndefined();
     expect(world.notifications.at(-1)?.type).toBe("warn");
   });
 });
