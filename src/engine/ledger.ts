@@ -94,7 +94,7 @@ export function undo(pool: Pool, entryId: string, input: UndoInput): Pool {
   if (target.undoes !== undefined) {
     throw new FracasRuleError("undoOfUndo", `entry ${entryId} is itself an undo; make a new change instead`, { entry: entryId });
   }
-  if (input?.ref !== undefined && target.ref !== undefined && target.ref !== input.ref) {
+  if (input?.ref !== undefined && target.ref !== undefined && target.ref !== String(input.ref).slice(0, MAX_REF)) {
     throw new FracasRuleError("wrongRef", `entry ${entryId} belongs to ${target.ref}, not ${String(input.ref)}`, { entry: entryId });
   }
   const delta = -target.delta;

@@ -10,7 +10,7 @@ import type { Application } from "../data/card-data.js";
 import type { Json, JsonObject } from "../registry.js";
 import { lookupUuid, lookupUuidSync } from "../typed.js";
 import { executePoolChange } from "../pools.js";
-import { withCardLock } from "./card-lock.js";
+import { withCardLock } from "../locks.js";
 
 export interface ApplyRequest {
   messageId: string;
@@ -95,6 +95,14 @@ export function executeUndo(req: UndoRequest): Promise<Outcome> {
   return withCardLock(req.messageId, () => undoNow(req));
 }
 
+/**
+ * The ledger ref of the pool entries one application makes: the card and the application, so a
+ * card edited to name another card's entry, or another application's, cannot undo it.
+ */
+function applicationRef(messageId: string, applicationId: string): string {
+  return `${messageId}:apply:${applicationId}`;
+}
+
 async function applyNow(req: ApplyRequest): Promise<Outcome> {
   const found = actableCard(req);
   if ("ok" in found) return found;
@@ -131,13 +139,13 @@ async function applyNow(req: ApplyRequest): Promise<Outcome> {
   try {
     await toggleAll(target, statuses);
     for (const p of pools) {
-      const done = await executePoolChange({ kind: "change", pool: p.name, delta: p.delta, reason: p.reason, ref: req.messageId }, application.by);
+      const done = await executePoolChange({ kind: "change", pool: p.name, delta: p.delta, reason: p.reason, ref: applicationRef(req.messageId, application.id) }, application.by);
       if (!done.ok) throw new Error(done.reason);
       application.poolEntries.push({ pool: p.name, entryId: done.entryId });
     }
     await message.update({ "system.applications": [...card.applications, application] } as never);
   } catch (err) {
-    for (const e of application.poolEntries) await executePoolChange({ kind: "undo", pool: e.pool, entryId: e.entryId, ref: req.messageId }, application.by);
+    for (const e of application.poolEntries) await executePoolChange({ kind: "undo", pool: e.pool, entryId: e.entryId, ref: applicationRef(req.messageId, application.id) }, application.by);
     await toggleAll(target, statuses.map((s) => ({ ...s, on: !s.on })));
     await target.update(prior);
     throw err;
@@ -173,7 +181,7 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
     await message.update({ "system.applications": applications } as never);
     cardWritten = true;
     for (const [index, e] of app.poolEntries.entries()) {
-      const done = await executePoolChange({ kind: "undo", pool: e.pool, entryId: e.entryId, ref: req.messageId }, by);
+      const done = await executePoolChange({ kind: "undo", pool: e.pool, entryId: e.entryId, ref: applicationRef(req.messageId, app.id) }, by);
       if (!done.ok) throw new Error(done.reason);
       const undoEntry = done.pool.entries.find((x) => x.id === done.entryId);
       givenBack.push({ index, pool: e.pool, delta: -(undoEntry?.delta ?? 0) });
@@ -181,7 +189,7 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
   } catch (err) {
     const poolEntries = [...app.poolEntries];
     for (const g of givenBack) {
-      const again = await executePoolChange({ kind: "change", pool: g.pool, delta: g.delta, reason: "FRACAS.Chat.UndoTakenBack", ref: req.messageId }, by);
+      const again = await executePoolChange({ kind: "change", pool: g.pool, delta: g.delta, reason: "FRACAS.Chat.UndoTakenBack", ref: applicationRef(req.messageId, app.id) }, by);
       if (again.ok) poolEntries[g.index] = { pool: g.pool, entryId: again.entryId };
     }
     if (cardWritten) await message.update({ "system.applications": applicationsBefore.map((a) => (a.id === app.id ? { ...a, poolEntries } : a)) } as never);

@@ -9,6 +9,7 @@ import type { RoundPlan } from "../../engine/order.js";
 import { withDice, type DiceRoller, foundryRoller } from "../dice.js";
 import type { CombatantInfo, CombatMapping, JsonObject } from "../registry.js";
 import { stateIn, type CombatantState } from "../combatant-state.js";
+import { withCombatLock } from "../locks.js";
 
 interface CombatSystem {
   ruleset: string;
@@ -114,6 +115,16 @@ export class FracasCombat extends Combat {
   async beginRound(round: number, roller: DiceRoller = foundryRoller): Promise<void> {
     const mapping = this.mapping;
     if (!mapping) return;
+    // Read, roll and write under the combat's lock, so a declaration or memory patch arriving
+    // meanwhile is not overwritten by the copy read here (then onRoundStart, outside it).
+    const plan = await withCombatLock(this.id, () => this.#startRound(mapping, round, roller));
+    await descriptor(this.rulesetId)?.onRoundStart?.(this as never, round);
+    // After the round-start work (stuns counted down, recovery made), so who is down is current.
+    const first = this.actingStep(0, 1) ?? 0;
+    if (first > 0) await this.update({ "system.step": first, "system.phase": plan.steps[first]!.kind } as never);
+  }
+
+  async #startRound(mapping: CombatMapping, round: number, roller: DiceRoller): Promise<RoundPlan> {
     const infos = this.combatantInfos();
     const memory = this.fracas.memory;
     const { start, plan } = await withDice((die) => {
@@ -134,10 +145,7 @@ export class FracasCombat extends Combat {
       "system.step": 0,
       "system.phase": plan.steps[0]?.kind ?? "end",
     } as never);
-    await descriptor(this.rulesetId)?.onRoundStart?.(this as never, round);
-    // After the round-start work (stuns counted down, recovery made), so who is down is current.
-    const first = this.actingStep(0, 1) ?? 0;
-    if (first > 0) await this.update({ "system.step": first, "system.phase": plan.steps[first]!.kind } as never);
+    return plan;
   }
 
   /** Rebuilds the plan from current declarations (e.g. Radio's act phases follow the chosen action). */

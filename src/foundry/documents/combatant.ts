@@ -8,6 +8,7 @@
  */
 import type { FracasCombat } from "./combat.js";
 import { combatantStateOf } from "../combatant-state.js";
+import { withCombatLock } from "../locks.js";
 import type { JsonObject } from "../registry.js";
 
 export class FracasCombatant extends Combatant {
@@ -44,7 +45,11 @@ function ownedCombatant(req: { combatId: string; combatantId: string; userId: st
 }
 
 /** Runs where the write is allowed (the GM's client). */
-export async function executeDeclare(req: DeclareRequest): Promise<DeclareOutcome> {
+export function executeDeclare(req: DeclareRequest): Promise<DeclareOutcome> {
+  return withCombatLock(req.combatId, () => declareNow(req));
+}
+
+async function declareNow(req: DeclareRequest): Promise<DeclareOutcome> {
   const found = ownedCombatant(req);
   if ("ok" in found) return found;
   const { combat, combatant } = found;
@@ -66,7 +71,11 @@ export interface MemoryRequest {
 }
 
 /** Merges a ruleset-approved patch into a combatant's memory (GM's client); owners only. */
-export async function executeMemoryPatch(req: MemoryRequest): Promise<DeclareOutcome> {
+export function executeMemoryPatch(req: MemoryRequest): Promise<DeclareOutcome> {
+  return withCombatLock(req.combatId, () => patchNow(req));
+}
+
+async function patchNow(req: MemoryRequest): Promise<DeclareOutcome> {
   const found = ownedCombatant(req);
   if ("ok" in found) return found;
   const { combat, combatant } = found;

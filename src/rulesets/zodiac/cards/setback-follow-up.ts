@@ -5,12 +5,12 @@
  * Exactly once per card: the pool entry's id is kept on the card (result.setbackEntry). A kill
  * card that was applied to a crowd already carried its Setback in that application's pool entry,
  * so taking it again is refused; and once the card has taken it, killEffect adds none. Take and
- * Undo run under the card's lock, with Apply and Undo of the card itself (chat/card-lock.ts).
+ * Undo run under the card's lock, with Apply and Undo of the card itself (foundry/locks.ts).
  */
 import type { GmFollowUp, JsonObject } from "../../../foundry/registry.js";
 import type { Application } from "../../../foundry/data/card-data.js";
 import { executePoolChange } from "../../../foundry/pools.js";
-import { withCardLock } from "../../../foundry/chat/card-lock.js";
+import { withCardLock } from "../../../foundry/locks.js";
 import { lookupUuidSync } from "../../../foundry/typed.js";
 import { setbackReason, SETBACK_POOL, takenEntry } from "./effects.js";
 import { cardContent } from "./flow.js";
@@ -44,6 +44,11 @@ function mayAsk(user: User.Implementation, message: ChatMessage.Implementation):
   return source instanceof Actor && source.testUserPermission(user, "OWNER");
 }
 
+/** The ledger ref of the card's own Setback take (not an Apply's entry, nor another card's). */
+function takeRef(message: ChatMessage.Implementation): string {
+  return `${message.id ?? ""}:take`;
+}
+
 function actorName(result: JsonObject): string {
   return (result.actor as { name?: string } | undefined)?.name ?? "";
 }
@@ -60,7 +65,7 @@ async function take(message: ChatMessage.Implementation, by: string): Promise<Do
   const gained = missSetback(card.kind, card.result);
   if (gained <= 0) return { ok: false, reason: "FRACAS.Zodiac.Refused.NoSetbackEarned" };
   if (takenEntry(card.result) || appliedSetback(card.applications)) return { ok: false, reason: "FRACAS.Zodiac.Refused.SetbackTaken" };
-  const ref = message.id ?? "";
+  const ref = takeRef(message);
   const done = await executePoolChange({ kind: "change", pool: SETBACK_POOL, delta: gained, reason: setbackReason("FRACAS.Zodiac.Setback.Reason.Miss", actorName(card.result)), ref }, by);
   if (!done.ok) return { ok: false, reason: done.reason };
   try {
@@ -81,7 +86,7 @@ async function undo(message: ChatMessage.Implementation, by: string): Promise<Do
   let done: Awaited<ReturnType<typeof executePoolChange>>;
   try {
     // Only this card's own entry (ref): a card whose stored entry id was edited cannot undo another.
-    done = await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: entry, ref: message.id ?? "" }, by);
+    done = await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: entry, ref: takeRef(message) }, by);
   } catch (err) {
     await writeCard(message, card, entry);
     throw err;

@@ -136,6 +136,17 @@ describe("a missed kill with no target: Setback from the card, through the GM", 
 });
 
 describe("a missed kill on a targeted crowd: the Setback counts once, by either route", () => {
+  it("the card's own Undo Setback cannot be pointed at the Setback its Apply took (refs name the purpose)", async () => {
+    const goons = world.createActor({ name: "Three goons", type: "zodiacCrowd", system: { standing: 3 } });
+    const m = await kill([2, 1, 1], goons);
+    expect((await world.as("gm", () => adapter.queries.requestApply(m.id ?? "", goons.uuid, true))).ok).toBe(true);
+    const applyEntry = cardOf(m).applications[0]!.poolEntries[0]!.entryId;
+    await world.as("mp", async () => m.update({ "system.result.setbackEntry": applyEntry } as never));
+    expect(await world.as("mp", () => undo(m))).toEqual({ ok: false, reason: "FRACAS.Error.wrongRef" });
+    expect(setback()).toBe(1);
+    expect(cardOf(m).applications[0]!.undone).toBe(false);
+  });
+
   it("Apply first (Setback in the application): the card's button is then refused", async () => {
     const goons = world.createActor({ name: "Three goons", type: "zodiacCrowd", system: { standing: 3 } });
     const m = await kill([2, 1, 1], goons);

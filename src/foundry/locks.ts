@@ -1,0 +1,28 @@
+/**
+ * GM-side writes that read a document and write it back run one at a time per document on the
+ * client executing them (the GM's, for queries), so two at once cannot lose one another's change:
+ * - a chat card's Apply, Undo and ruleset follow-ups (withCardLock);
+ * - a combat's declarations, memory patches and round starts (withCombatLock).
+ * A failure does not block the next in line. A locked run must not wait on another locked run of
+ * the same document (it would wait forever).
+ */
+const locks = new Map<string, Promise<unknown>>();
+
+function withLock<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const previous = locks.get(key) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(run);
+  const settled = next.catch(() => undefined);
+  locks.set(key, settled);
+  void settled.then(() => {
+    if (locks.get(key) === settled) locks.delete(key);
+  });
+  return next;
+}
+
+export function withCardLock<T>(messageId: unknown, run: () => Promise<T>): Promise<T> {
+  return withLock(`card:${String(messageId)}`, run);
+}
+
+export function withCombatLock<T>(combatId: unknown, run: () => Promise<T>): Promise<T> {
+  return withLock(`combat:${String(combatId)}`, run);
+}
