@@ -11,6 +11,7 @@ import { statusesOf } from "../rules/health.js";
 import { areaRecord, type AreaEntry } from "../data/areas.js";
 import type { JsonObject } from "../../../foundry/registry.js";
 import type { AgentRecord } from "./effects.js";
+import { cancellable, requireSpentWager } from "./spent-wagers.js";
 
 /** An Agent's Rank as another Agent sees it: their highest Area (kernel agentProfile). */
 export function agentRank(system: JsonObject): number {
@@ -23,7 +24,7 @@ export function agentRank(system: JsonObject): number {
 
 /** Spent Wagers still standing against the Agent's Rank (never more than stand there at all). */
 export function agentCancellable(state: AgentRecord): number {
-  return Math.max(0, Math.min(state.spent, state.wagersAgainst));
+  return cancellable(state);
 }
 
 /**
@@ -43,15 +44,7 @@ function byRank(state: AgentRecord, rank: number): boolean {
  */
 export function cancelOneAgentWager(state: AgentRecord, rank: number, setback: number): { setback: number; state: AgentRecord; events: StatusEvent[] } {
   if (state.status === "dead") throw new FracasRuleError("alreadyDead", "this Agent is already dead: cancelling a Wager against Rank cannot bring them back", {});
-  if (state.wagersAgainst < 1) throw new FracasRuleError("nothingToCancel", "no Wagers stand against this Agent's Rank", { cancelled: 1 });
-  const spent = agentCancellable(state);
-  if (spent < 1) {
-    throw new FracasRuleError("cancelTooMany", "Setback cancels spent Wagers only: none of the Wagers against this Rank were spent", {
-      cancelled: 1,
-      rankWagers: spent,
-      free: state.free,
-    });
-  }
+  const spent = requireSpentWager(state, "Agent");
   const left = spendSetback(setback, SETBACK_PER_SPEND);
   const wagersAgainst = state.wagersAgainst - 1;
   const heals = byRank(state, rank) && wagersAgainst < rank;

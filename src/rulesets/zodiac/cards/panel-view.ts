@@ -9,7 +9,8 @@ import type { CombatantInfo, JsonObject } from "../../../foundry/registry.js";
 import { SETBACK_PER_SPEND, spendSetback } from "../rules/index.js";
 import { roundStatus, rollingOrder } from "../combat.js";
 import { agentRecordOf, otherAgentRecordOf, type OtherAgentRecord } from "./effects.js";
-import { agentCancellable, agentRank } from "./agent-cancel.js";
+import { agentRank } from "./agent-cancel.js";
+import { cancellable, requireSpentWager } from "./spent-wagers.js";
 
 /** The panel's template (descriptor.trackerPanel.template). */
 export const PANEL_TEMPLATE = "systems/fracas/templates/zodiac/tracker-panel.hbs";
@@ -38,15 +39,7 @@ export function cancelOneWager(state: OtherAgentRecord, rank: number, setback: n
   if (state.headShot || (state.status === "dead" && state.wagersAgainst < rank)) {
     throw new FracasRuleError("headShotCannotBeCancelled", "Setback cannot save the target of a head shot", { cancelled: 1 });
   }
-  if (state.wagersAgainst < 1) throw new FracasRuleError("nothingToCancel", "no Wagers stand against this Other Agent's Rank", { cancelled: 1 });
-  const spent = cancellable(state);
-  if (spent < 1) {
-    throw new FracasRuleError("cancelTooMany", "Setback cancels spent Wagers only: none of the Wagers against this Rank were spent", {
-      cancelled: 1,
-      rankWagers: spent,
-      free: state.free,
-    });
-  }
+  const spent = requireSpentWager(state, "Other Agent");
   const left = spendSetback(setback, SETBACK_PER_SPEND);
   const wagersAgainst = state.wagersAgainst - 1;
   const status = wagersAgainst >= rank ? "dead" : "healthy";
@@ -57,10 +50,6 @@ export function cancelOneWager(state: OtherAgentRecord, rank: number, setback: n
   };
 }
 
-/** Spent Wagers still standing against Rank (never more than stand there at all). */
-export function cancellable(state: OtherAgentRecord): number {
-  return Math.max(0, Math.min(state.spent, state.wagersAgainst));
-}
 
 export interface PanelInput {
   isGM: boolean;
@@ -120,7 +109,7 @@ export function panelView(input: PanelInput): PanelView {
       .map((c) => {
         const rec = agentRecordOf(c.system);
         const st = rec.status;
-        const spent = agentCancellable(rec);
+        const spent = cancellable(rec);
         const canSpend = input.isGM && input.setback >= SETBACK_PER_SPEND;
         return {
           uuid: c.uuid,
