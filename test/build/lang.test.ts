@@ -58,3 +58,12 @@ describe("kernel error messages (FRACAS.Error.<code>)", () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe("the Rules tables form's column headings", () => {
+  it("every shipped table's columns have a FRACAS.Tables.Column string", async () => {
+    const { bond, radio, zodiac, faserip } = await import("../../src/engine/index.js");
+    const en = JSON.parse(readFileSync(new URL("../../lang/en.json", import.meta.url), "utf8")) as { FRACAS: { Tables: { Column: Record<string, string> } } };
+    const missing = [...bond.tables, ...radio.tables, ...zodiac.tables, ...faserip.tables].flatMap((t) => t.columns.filter((c) => !(c in en.FRACAS.Tables.Column)).map((c) => `${t.id}: ${c}`));
+    expect(missing).toEqual([]);
+  });
+});

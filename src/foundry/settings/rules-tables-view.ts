@@ -10,8 +10,14 @@ export interface TableView {
   provisional: boolean;
   citation: string;
   overridden: boolean;
+  /** i18n keys of the column headings (FRACAS.Tables.Column.<column>). */
   columns: string[];
-  rows: { key: string; cells: { name: string; value: string | number; label: string; kind: string; min?: number; max?: number; choices?: readonly string[] }[] }[];
+  rows: { key: string; cells: { name: string; value: string | number; label: string; column: string; kind: string; min?: number; max?: number; choices?: readonly string[] }[] }[];
+}
+
+/** The i18n key of a column heading: tables name their columns by id (e.g. "percentOfSuccessChance"). */
+export function columnKey(column: string): string {
+  return `FRACAS.Tables.Column.${column}`;
 }
 
 export function tableView(active: Grid, overridden: boolean): TableView {
@@ -25,13 +31,14 @@ export function tableView(active: Grid, overridden: boolean): TableView {
     // The source label already says "provisional — replace from your rulebook"; don't say it twice.
     citation: active.citation.replace(/^provisional\s*[—-]\s*replace from your rulebook\.?\s*/i, ""),
     overridden,
-    columns: [...active.columns],
+    columns: active.columns.map(columnKey),
     rows: active.rows.map((row, r) => ({
       key: row,
       cells: active.columns.map((col, c) => ({
         name: `${active.id}|${r}|${c}`,
         value: active.cells[r]![c]!,
         label: `${row} / ${col}`,
+        column: columnKey(col),
         kind: active.cell.kind,
         ...(active.cell.min !== undefined ? { min: active.cell.min } : {}),
         ...(active.cell.max !== undefined ? { max: active.cell.max } : {}),

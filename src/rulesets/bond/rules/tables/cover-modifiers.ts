@@ -9,8 +9,8 @@ export const coverModifiersTable: Grid = {
   ruleset: "bond",
   source: "provisional",
   citation:
-    "provisional — replace from your rulebook. The seed says the amount of cover the target has " +
-    "modifies Fire Combat but gives no numbers; RULES.md §1's default: none 0, light −1, medium −2, " +
+    "provisional — replace from your rulebook. The source text says the amount of cover the target has " +
+    "modifies Fire Combat but gives no numbers; Fracas's default: none 0, light −1, medium −2, " +
     "heavy −3 EF.",
   rows: COVER_AMOUNTS,
   columns: ["ease"],

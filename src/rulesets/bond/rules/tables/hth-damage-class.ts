@@ -7,8 +7,8 @@ export const hthDamageClassTable: Grid = {
   ruleset: "bond",
   source: "provisional",
   citation:
-    "provisional — replace from your rulebook. The seed says that, depending on Strength, a " +
-    "character's Hand-to-Hand Damage Class is up to C; the bands are RULES.md §1's default: " +
+    "provisional — replace from your rulebook. The source text says that, depending on Strength, a " +
+    "character's Hand-to-Hand Damage Class is up to C; the bands are Fracas's default: " +
     "Strength 9 or less → A, 10–12 → B, 13 or more → C.",
   rows: ["A", "B", "C"],
   columns: ["minimumStrength"],

@@ -9,8 +9,8 @@ export const qualityResultsTable: Grid = {
   ruleset: "bond",
   source: "provisional",
   citation:
-    "provisional — replace from your rulebook. The seed names Quality Ratings but not the Quality " +
-    "Results table (it is not public); RULES.md §1 follows public descriptions of it: QR1 up to 10% " +
+    "provisional — replace from your rulebook. The source text names Quality Ratings but not the Quality " +
+    "Results table (it is not public); Fracas follows public descriptions of it: QR1 up to 10% " +
     "of the Success Chance, QR2 up to 25%, QR3 up to 50%, QR4 up to the Success Chance itself. Each " +
     "ceiling is ⌊Success Chance × percent / 100⌋.",
   rows: ["QR1", "QR2", "QR3", "QR4"],

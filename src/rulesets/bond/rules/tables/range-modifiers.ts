@@ -9,7 +9,7 @@ export const rangeModifiersTable: Grid = {
   ruleset: "bond",
   source: "peers",
   citation:
-    "Public reviews of the game (RULES.md §1); the seed only says range modifies Fire Combat. " +
+    "Public reviews of the game; the source text only says range modifies Fire Combat. " +
     "Close +1 EF and +1 DC, medium 0, long −1 EF and −1 DC, point-blank +2 EF. No source gives a " +
     "point-blank DC; Fracas uses +1 (as close) so nearer is never less deadly — replace from your rulebook.",
   rows: RANGE_BANDS,

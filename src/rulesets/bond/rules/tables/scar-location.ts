@@ -12,8 +12,8 @@ export const scarLocationTable: Grid = {
   ruleset: "bond",
   source: "provisional",
   citation:
-    "provisional — replace from your rulebook. The seed shows a Scar Location Chart that did not " +
-    "survive in its text; RULES.md §1's default on a d10: 1 face, 2 neck, 3–4 hand, 5–6 arm, " +
+    "provisional — replace from your rulebook. The source text shows a Scar Location Chart that did not " +
+    "survive in its text; Fracas's default on a d10: 1 face, 2 neck, 3–4 hand, 5–6 arm, " +
     "7–8 torso, 9–10 leg. Face, neck and hands are the visible locations.",
   rows: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"],
   columns: ["location"],

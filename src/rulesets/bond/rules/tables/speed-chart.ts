@@ -7,8 +7,8 @@ export const speedChartTable: Grid = {
   ruleset: "bond",
   source: "provisional",
   citation:
-    "provisional — replace from your rulebook. The seed says Speed comes from Dexterity and " +
-    "Perception and runs 0–3 but does not print the chart; RULES.md §1's default on Dexterity + " +
+    "provisional — replace from your rulebook. The source text says Speed comes from Dexterity and " +
+    "Perception and runs 0–3 but does not print the chart; Fracas's default on Dexterity + " +
     "Perception: up to 15 → 0, 16–20 → 1, 21–25 → 2, 26 or more → 3.",
   rows: ["0", "1", "2", "3"],
   columns: ["minimumDexterityPlusPerception"],

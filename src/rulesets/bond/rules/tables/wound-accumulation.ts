@@ -18,8 +18,8 @@ export const woundAccumulationTable: Grid = {
   ruleset: "bond",
   source: "provisional",
   citation:
-    "provisional — replace from your rulebook. The seed cites the Wound Accumulation Chart (a new " +
-    "wound on a wounded character increases the Wound Level) without printing it; RULES.md §1's " +
+    "provisional — replace from your rulebook. The source text cites the Wound Accumulation Chart (a new " +
+    "wound on a wounded character increases the Wound Level) without printing it; Fracas's " +
     "default: a Stun never accumulates; otherwise the result is one level above the worse of the " +
     "current and incoming wounds, capped at KL (so any real wound on an IN character kills). Rows are " +
     "the current level, columns the incoming one.",

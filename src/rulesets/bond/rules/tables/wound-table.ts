@@ -15,8 +15,8 @@ export const woundTable: Grid = {
   ruleset: "bond",
   source: "provisional",
   citation:
-    "provisional — replace from your rulebook. The seed says Damage Class is indexed against the " +
-    "Quality Rating to give the Wound Level but does not print the table; RULES.md §1 gives the " +
+    "provisional — replace from your rulebook. The source text says Damage Class is indexed against the " +
+    "Quality Rating to give the Wound Level but does not print the table; Fracas gives the " +
     "default: level index = ⌈dc/2⌉ + (4 − QR) over none, ST, LW, MW, HW, IN, KL (A = 0 … L = 11), " +
     "clamped. An override must stay monotone: a higher DC or a better QR never gives a lesser wound.",
   rows: DAMAGE_CLASSES,

@@ -18,7 +18,7 @@ export const battleEffectsTable: Grid = {
   citation:
     "Seed 004, Attack Actions: Slugfest Hit/Slam/Stun, Hack & Slash Hit/Stun/Kill, Shooting and Throwing " +
     "Hit/Bull's-Eye/Kill, Grappling Hold/Reverse, Escaping Miss/Escape/Reverse, Snatching Miss/Grab/Break, " +
-    "Charging Hit/Slam/Stun; White is a miss. Provisional cells (the seed names no outcome there; filled " +
+    "Charging Hit/Slam/Stun; White is a miss. Provisional cells (the source text names no outcome there; filled " +
     "as in the later Advanced table): Grappling Green Miss and Yellow Partial hold, Escaping Green Miss, " +
     "Snatching Green Miss.",
   rows: ATTACK_ACTIONS,

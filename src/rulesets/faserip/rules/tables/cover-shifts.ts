@@ -10,8 +10,8 @@ export const coverShiftsTable: Grid = {
   ruleset: "faserip",
   source: "provisional",
   citation:
-    "Provisional — replace from your rulebook. The seed says cover shifts the attacker's column left " +
-    "but gives no amounts; Fracas ships light 1, medium 2, heavy 3 columns left (RULES.md §4: GM " +
+    "Provisional — replace from your rulebook. The source text says cover shifts the attacker's column left " +
+    "but gives no amounts; Fracas ships light 1, medium 2, heavy 3 columns left (GM " +
     "chooses, 1–3). Cells are columns LEFT, so they are positive and grow with the cover.",
   rows: ["shiftLeft"],
   columns: COVER_LEVELS,

@@ -6,7 +6,7 @@ export const initiativeModifiersTable: Grid = {
   ruleset: "faserip",
   source: "provisional",
   citation:
-    "Provisional — replace from your rulebook. Only used by the 'advanced' initiative setting (the seed " +
+    "Provisional — replace from your rulebook. Only used by the 'advanced' initiative setting (the source text " +
     "adds the Intuition rank number itself). Bands as publicly transcribed from the Advanced Set: " +
     "Intuition rank number 0–10 +0, 11–20 +1, 21–30 +2, 31–40 +3, 41–50 +4, 51–75 +5, 75 and up +6; " +
     "the printed bands overlap at 75, which Fracas gives +5 (76 and up +6).",

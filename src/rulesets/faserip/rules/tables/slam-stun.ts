@@ -13,8 +13,8 @@ export const slamStunTable: Grid = {
   ruleset: "faserip",
   source: "provisional",
   citation:
-    "Provisional — replace from your rulebook. The seed says only: Slam failure = knocked back 1 or more " +
-    "areas, Stun failure = stunned 1–10 rounds. Graded as in the later Advanced table (RULES.md §4): " +
+    "Provisional — replace from your rulebook. The source text says only: Slam failure = knocked back 1 or more " +
+    "areas, Stun failure = stunned 1–10 rounds. Graded as in the later Advanced table: " +
     "Slam? White knocked back several areas, Green 1 area, Yellow staggered, Red no effect; Stun? White " +
     "stunned 1–10 rounds, Green 1 round, Yellow and Red no effect.",
   rows: ["slam", "stun"],

@@ -8,7 +8,7 @@ export const tokensTable: Grid = {
   citation:
     "Seed 001, Combat Cheat Sheet Step 4: a described action earns 2 tokens (standard or targeted) or " +
     "1 (frenzied and defensive). Spell is not named; Fracas gives it 2 like the other " +
-    "two-test actions (RULES.md §2). An undescribed action earns nothing.",
+    "two-test actions. An undescribed action earns nothing.",
   rows: ["frenzied", "standard", "targeted", "spell", "defensive"],
   columns: ["described"],
   cells: [[1], [2], [2], [2], [1]],
