@@ -66,6 +66,8 @@ export interface PanelInput {
 export interface PanelView {
   isGM: boolean;
   setback: number;
+  /** Setback each spend (shoot, cancel a Wager) costs, for the buttons' labels. */
+  cost: number;
   history: { text: string; delta: string; after: number; undone: boolean }[];
   order: { id: string; name: string; rolled: boolean; place: number; canUp: boolean; canDown: boolean; up: number; down: number }[];
   complete: boolean;
@@ -80,17 +82,31 @@ function reasonText(reason: string, localize: PanelInput["localize"]): string {
   return key && key.startsWith("FRACAS.") ? localize(key, { name: name ?? "" }) : reason;
 }
 
+/** A change with its sign, the minus being the true minus sign (U+2212), as everywhere in the panel. */
+export function signed(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0";
+}
+
+/** An undo names what it undid ("undid “Jeremy is shot”"), when that entry is still in the history. */
+function historyText(h: HistoryLine, byEntry: Map<string, HistoryLine>, localize: PanelInput["localize"]): string {
+  if (!h.undoes) return reasonText(h.reason, localize);
+  const undone = byEntry.get(h.undoes);
+  return undone ? localize("FRACAS.Zodiac.Setback.Reason.UndoOf", { reason: reasonText(undone.reason, localize) }) : localize("FRACAS.Zodiac.Setback.Reason.Undo");
+}
+
 export function panelView(input: PanelInput): PanelView {
   const order = rollingOrder(input.combatants, input.memory);
   const byId = new Map(input.combatants.map((c) => [c.id, c]));
   const status = roundStatus(input.combatants, input.memory, input.rolled);
+  const byEntry = new Map(input.history.map((h) => [h.id, h]));
   const history = input.history
     .slice(-6)
     .reverse()
-    .map((h) => ({ text: h.undoes ? input.localize("FRACAS.Zodiac.Setback.Reason.Undo") : reasonText(h.reason, input.localize), delta: h.delta > 0 ? `+${h.delta}` : String(h.delta), after: h.after, undone: h.undone === true }));
+    .map((h) => ({ text: historyText(h, byEntry, input.localize), delta: signed(h.delta), after: h.after, undone: h.undone === true }));
   return {
     isGM: input.isGM,
     setback: input.setback,
+    cost: SETBACK_PER_SPEND,
     history,
     order: order.map((id, place) => ({
       id,

@@ -84,6 +84,7 @@ export class ZodiacRollDialog extends Base {
       totalMode: totalMode(),
       everyoneElseTn: g.tn,
       calledShotGrid: g.shots,
+      localize: t,
     });
   }
 

@@ -79,6 +79,8 @@ export class ZodiacWeaponSheet extends ItemBase {
   protected override async _prepareContext(options: never): Promise<never> {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
     const i = this.item;
-    return { ...base, ...weaponSheetView({ name: i.name, img: i.img ?? "", system: i.system as never }, this.isEditable) } as never;
+    const system = i.system as unknown as { range: string; description: string };
+    const descriptionHTML = await foundry.applications.ux.TextEditor.implementation.enrichHTML(String(system.description ?? ""), { relativeTo: i as never });
+    return { ...base, ...weaponSheetView({ name: i.name, img: i.img ?? "", system }, this.isEditable, descriptionHTML) } as never;
   }
 }

@@ -61,6 +61,7 @@ export function otherAgentSheetView(doc: { name: string; img: string; system: Ot
   const s = doc.system;
   const spent = Math.min(s.breakdown?.spent ?? 0, s.wagersAgainst);
   const free = s.breakdown?.free ?? 0;
+  const remaining = Math.max(0, s.rank - s.wagersAgainst);
   return {
     name: doc.name,
     img: doc.img,
@@ -74,7 +75,9 @@ export function otherAgentSheetView(doc: { name: string; img: string; system: Ot
     free,
     showBreakdown: s.wagersAgainst > 0,
     headShot: s.headShot === true,
-    remaining: Math.max(0, s.rank - s.wagersAgainst),
+    remaining,
+    /** A dead Other Agent has nothing left to kill: no "n more Wagers kill" beside "Dead". */
+    remainingKey: s.status === "dead" || remaining === 0 ? null : remaining === 1 ? "FRACAS.Zodiac.Sheet.RemainingOne" : "FRACAS.Zodiac.Sheet.RemainingMany",
     statusLabel: `FRACAS.Zodiac.Health.${s.status}`,
   };
 }
@@ -83,13 +86,19 @@ export function crowdSheetView(doc: { name: string; img: string; system: { stand
   return { name: doc.name, img: doc.img, editable, ...doc.system };
 }
 
-export function weaponSheetView(doc: { name: string; img: string; system: { range: string; description: string } }, editable: boolean) {
+/**
+ * descriptionHTML: the description enriched by TextEditor (the sheet does it; fixtures pass HTML).
+ * The raw HTML goes to the editor's value, the enriched HTML is what is shown — never a textarea
+ * of tags (UX review #10).
+ */
+export function weaponSheetView(doc: { name: string; img: string; system: { range: string; description: string } }, editable: boolean, descriptionHTML: string) {
   return {
     name: doc.name,
     img: doc.img,
     editable,
     range: doc.system.range,
     description: doc.system.description,
+    descriptionHTML,
     ranges: ["gun", "unarmed"].map((v) => ({ value: v, label: `FRACAS.Zodiac.Range.${v}`, hint: `FRACAS.Zodiac.Range.${v}Hint`, selected: v === doc.system.range })),
   };
 }
@@ -117,6 +126,8 @@ export interface DialogInput {
   totalMode: TotalMode;
   everyoneElseTn: Grid;
   calledShotGrid: Grid;
+  /** game.i18n.format (or a fixture's stand-in): turns the model's refusal into its exact reason. */
+  localize?: (key: string, data?: Record<string, string | number>) => string;
 }
 
 /** Which roll kinds make sense against this target. */
@@ -135,6 +146,13 @@ export function kindsFor(target: DialogTarget | null): RollKind[] {
 export function defaultKind(target: DialogTarget | null, slot: AreaSlot = KILLING_SLOT): RollKind {
   const kinds = kindsFor(target);
   return kinds[0] === "kill" && slot !== KILLING_SLOT && kinds.includes("fight") ? "fight" : kinds[0]!;
+}
+
+/** The refusal's reason in words, or null (no localizer, or a code the language file lacks). */
+function errorText(model: RollModel, localize: DialogInput["localize"]): string | null {
+  if (!model.error || !localize) return null;
+  const text = localize(model.error.key, model.error.data);
+  return text && text !== model.error.key ? text : null;
 }
 
 export function rollDialogView(input: DialogInput): { model: RollModel } & Record<string, unknown> {
@@ -169,6 +187,8 @@ export function rollDialogView(input: DialogInput): { model: RollModel } & Recor
     almostDead: input.almostDead,
     totalModeLabel: `FRACAS.Zodiac.TotalMode.${input.totalMode}`,
     model,
+    /** The kernel's own reason for a refusal; the template falls back to the generic line without it. */
+    errorText: errorText(model, input.localize),
     submitLabel: kind === "duel" ? "FRACAS.Zodiac.Dialog.Commit" : "FRACAS.Zodiac.Dialog.Roll",
   };
 }

@@ -127,14 +127,18 @@ describe("Setback panel buttons, dispatched by the core tracker (PANEL_ACTIONS)"
     expect(v.agents.every((a) => !a.canShoot)).toBe(true);
     expect(v.spends).toHaveLength(1);
     expect(v.spends[0]!.label).toBe("Undo: shoot Jeremy");
-    expect(v.history[0]).toMatchObject({ text: "Jeremy is shot", delta: "-1", after: 0 });
+    expect(v.history[0]).toMatchObject({ text: "Jeremy is shot", delta: "\u22121", after: 0 });
 
     await world.as("gm", () => click("undoSpend", { spendId: v.spends[0]!.id }));
     expect(warnings()).toEqual([]);
     expect(setback()).toBe(1);
     expect(health(jeremy)).toEqual({ status: "healthy", wagersAgainst: 0, almostDeadSince: null });
     expect(jeremy.statuses.has("fracas-almost-dead")).toBe(false);
-    expect((await world.as("gm", async () => view())).spends).toEqual([]);
+    const after = await world.as("gm", async () => view());
+    expect(after.spends).toEqual([]);
+    // The undo line names what it undid (UX review #14), above the struck-through shot.
+    expect(after.history[0]).toMatchObject({ text: "(undid “Jeremy is shot”)", delta: "+1", after: 1 });
+    expect(after.history[1]).toMatchObject({ text: "Jeremy is shot", undone: true });
 
     // Undoing it twice is refused, once, with the core's message.
     await world.as("gm", () => click("undoSpend", { spendId: v.spends[0]!.id }));
