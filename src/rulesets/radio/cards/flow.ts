@@ -262,9 +262,13 @@ export function declaredAction(actor: Actor.Implementation): { action: Action | 
  * heroic action may attack (that attack is the action).
  */
 export function attackerDownReason(actor: Actor.Implementation): string | null {
+  return downReason(actor.type, actor.system as unknown as JsonObject, markedDefeated(actor));
+}
+
+/** Foundry's defeated mark on this actor's combatant (in the viewed or a started combat); false outside a combat. */
+export function markedDefeated(actor: Actor.Implementation): boolean {
   const mine = (c: Combatant.Implementation) => c.actor?.id === actor.id;
-  const combatant = combatOf(mine)?.combatants.find(mine);
-  return downReason(actor.type, actor.system as unknown as JsonObject, combatant?.isDefeated ?? false);
+  return combatOf(mine)?.combatants.find(mine)?.isDefeated ?? false;
 }
 
 /** Whether this actor's combatant spent the round just ended on the defensive action (it may try to escape now). */

@@ -68,6 +68,7 @@ export function attackCardView(r: AttackCardResult) {
   const a = r.attack;
   const canUndoTokens = !!r.tokens && r.tokens.entries.length > 0 && !r.tokens.undone;
   return {
+    attackerName: r.attackerName,
     dice: a.dice.join(" + "),
     modifiers: a.modifiers.map((m) => ({ label: `FRACAS.Radio.Modifier.${m.source}`, value: signed(m.value) })),
     total: a.total,
@@ -96,6 +97,8 @@ export function damageCardView(r: DamageCardResult) {
   const d = r.damage;
   return {
     damage: d.damage,
+    // A head or heart shot kills whatever the total: that is the headline, the total a detail.
+    headlineLabel: d.lethal ? "FRACAS.Radio.Card.LethalHeadline" : "FRACAS.Radio.Card.DamageTotal",
     critRoll: r.critRoll,
     steps: d.breakdown.steps.map((s) => ({ label: `FRACAS.Radio.DamageStep.${s.step}`, value: s.value })),
     weaponName: r.weaponName,
@@ -109,8 +112,18 @@ export function damageCardView(r: DamageCardResult) {
   };
 }
 
+/** The outcome in the words of the Apply summary: "{n} flee, {m} stay" for a group, flees/stays for one roll. */
 export function fleeCardView(r: FleeCardResult) {
-  return { leaderName: r.leaderName, followerName: r.followerName, rolls: r.rolls.join(", "), sixes: r.rolls.filter((x) => x === 6).length };
+  const sixes = r.rolls.filter((x) => x === 6).length;
+  const single = r.rolls.length === 1;
+  return {
+    leaderName: r.leaderName,
+    followerName: r.followerName,
+    rolls: r.rolls.join(", "),
+    sixes,
+    stay: r.rolls.length - sixes,
+    outcomeLabel: single ? (sixes === 1 ? "FRACAS.Radio.Summary.Flees" : "FRACAS.Radio.Summary.Stays") : "FRACAS.Radio.Summary.HenchmenFlee",
+  };
 }
 
 export function escapeCardView(r: EscapeCardResult) {

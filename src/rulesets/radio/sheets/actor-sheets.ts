@@ -8,7 +8,7 @@ import { tokensEarned, tokensTable } from "../rules/index.js";
 import { readPool, type Sys } from "../data/state.js";
 import { heroView, henchmenView, opponentView, type ItemRow, type SheetMeta } from "./views.js";
 import { openAttackDialog } from "./attack-dialog.js";
-import { declaredAction, defensiveLastRoundOf, finishFinalAction, openEscapeOffer, rollEscape } from "../cards/flow.js";
+import { declaredAction, defensiveLastRoundOf, finishFinalAction, markedDefeated, openEscapeOffer, rollEscape } from "../cards/flow.js";
 import { radioTables } from "../cards/runtime.js";
 
 const Base = handlebarsActorSheet();
@@ -51,6 +51,7 @@ class RadioActorSheet extends Base {
       inCombat: action !== null,
       declared: action ?? "",
       defensiveLastRound: defensiveLastRoundOf(this.document),
+      defeated: markedDefeated(this.document),
     };
   }
 

@@ -18,6 +18,9 @@ export class RadioItemSheet extends Base {
   protected override async _prepareContext(options: never): Promise<never> {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
     const item = this.document;
-    return { ...base, view: itemView({ name: item.name, img: item.img ?? "", editable: this.isEditable, type: item.type }, item.system as unknown as Sys) } as never;
+    const system = item.system as unknown as Sys;
+    // The description is an HTMLField: shown enriched, edited in a prose-mirror (never as raw markup).
+    const descriptionHTML = await foundry.applications.ux.TextEditor.implementation.enrichHTML(typeof system.description === "string" ? system.description : "", { relativeTo: item as never });
+    return { ...base, view: itemView({ name: item.name, img: item.img ?? "", editable: this.isEditable, type: item.type }, system, descriptionHTML) } as never;
   }
 }

@@ -7,6 +7,7 @@ import { TIERS, WEAPONS, tierModifier, tiersTable } from "../rules/index.js";
 import type { Grid } from "../../../engine/tables.js";
 import { LIMBS, SKILLS, STATES } from "../data/vocab.js";
 import { effectiveState, henchmenPoolOf, readPool, type Sys } from "../data/state.js";
+import { downReason } from "../data/down.js";
 
 export interface ItemRow {
   id: string;
@@ -73,11 +74,26 @@ export interface SheetMeta {
   declared: string;
   /** Spent the round just ended on the defensive action (the escape check is offered). */
   defensiveLastRound?: boolean;
+  /** Foundry's defeated mark on the actor's combatant (it downs anyone the GM marked; see data/down.ts). */
+  defeated?: boolean;
+}
+
+/**
+ * The header Attack button: disabled, with the reason (an i18n key), for a combatant who cannot act
+ * now — the same reason the click refuses with (data/down.ts), so a dying hero owed the final heroic
+ * action keeps a live button (their attack is that action).
+ */
+function attackButton(type: string, system: Sys, meta: SheetMeta) {
+  const reason = downReason(type, system, meta.defeated === true);
+  return { disabled: reason !== null, reason: reason ?? "" };
 }
 
 export function heroView(meta: SheetMeta, system: Sys, items: readonly ItemRow[]) {
   const skills = obj(system.skills);
   const wounds = woundView(system, true);
+  const finalAction = wounds.state === "dead" && system.finalAction === true;
+  // While the final heroic action is owed the hero still acts: "Dead" would tell the player to stop.
+  if (finalAction) wounds.stateLabel = "FRACAS.Radio.State.finalActionDue";
   return {
     meta,
     system,
@@ -95,7 +111,8 @@ export function heroView(meta: SheetMeta, system: Sys, items: readonly ItemRow[]
     disarmed: system.disarmed === true,
     armoured: system.armoured === true,
     escaped: system.escaped === true,
-    finalAction: wounds.state === "dead" && system.finalAction === true,
+    finalAction,
+    attack: attackButton("radioHero", system, meta),
     canEscape: canEscape(meta, wounds.state),
     items: itemRows(items),
   };
@@ -133,6 +150,7 @@ export function opponentView(meta: SheetMeta, system: Sys, items: readonly ItemR
     disarmed: system.disarmed === true,
     armoured: system.armoured === true,
     fled: system.fled === true,
+    attack: attackButton("radioOpponent", system, meta),
     leader: String(system.leader ?? ""),
     canEscape: canEscape(meta, wounds.state),
     items: itemRows(items),
@@ -157,15 +175,22 @@ export function henchmenView(meta: SheetMeta, system: Sys, items: readonly ItemR
     more: Math.max(0, count - 40),
     leader: String(system.leader ?? ""),
     leaderName,
+    attack: attackButton("radioHenchmen", system, meta),
     items: itemRows(items),
   };
 }
 
-export function itemView(meta: { name: string; img: string; editable: boolean; type: string }, system: Sys) {
+/**
+ * `descriptionHTML` is the enriched description (the sheet enriches it; fixtures pass HTML): shown as
+ * HTML, and edited in a prose-mirror holding `descriptionRaw` (the stored HTML), never as raw text.
+ */
+export function itemView(meta: { name: string; img: string; editable: boolean; type: string }, system: Sys, descriptionHTML = "") {
   const category = String(system.category ?? "hand");
   return {
     meta,
     system,
+    descriptionRaw: typeof system.description === "string" ? system.description : "",
+    descriptionHTML,
     isGadget: meta.type === "radioGadget",
     kinds: opts(["gadget", "spell"], system.kind, "FRACAS.Radio.GadgetKind"),
     categories: opts(WEAPONS, category, "FRACAS.Radio.Weapon"),

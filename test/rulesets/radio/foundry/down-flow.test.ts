@@ -168,6 +168,26 @@ describe("the sheet's Attack for a combatant who cannot act", () => {
     render.mockRestore();
   });
 
+  it("the sheet renders Attack disabled with the click's reason (UX #8), live for the dying hero owed the final action", async () => {
+    const m = await radio();
+    const attackOf = async (actor: FakeActor) => {
+      const Sheet = actor.type === "radioHero" ? m.RadioHeroSheet : m.RadioOpponentSheet;
+      const sheet = new Sheet({ document: actor } as never) as unknown as { _prepareContext(o: unknown): Promise<{ view: { attack: { disabled: boolean; reason: string } } }> };
+      return (await sheet._prepareContext({})).view.attack;
+    };
+    world.login("gm");
+    expect(await attackOf(falzetti)).toEqual({ disabled: false, reason: "" });
+    await combat.combatants.get(cid(falzetti))!.update({ defeated: true });
+    expect(await attackOf(falzetti)).toEqual({ disabled: true, reason: "FRACAS.Tracker.Down.defeated" });
+    await sal.update({ "system.wounds.value": 0, "system.state": "unconscious" });
+    expect(await attackOf(sal)).toEqual({ disabled: true, reason: "FRACAS.Radio.Down.unconscious" });
+    await jake.update({ "system.wounds.value": -1, "system.state": "dead", "system.finalAction": true });
+    await jake.toggleStatusEffect("fracas-dead", { active: true });
+    expect(await attackOf(jake)).toEqual({ disabled: false, reason: "" });
+    await jake.update({ "system.finalAction": false });
+    expect(await attackOf(jake)).toEqual({ disabled: true, reason: "FRACAS.Radio.Down.dead" });
+  });
+
   it("an attack dialog left open refuses to roll once its attacker is down", async () => {
     const m = await radio();
     const dialog = new m.RadioAttackDialog(sal as never);
