@@ -77,7 +77,7 @@ export const faserip: RulesetDescriptor = {
       );
       // A landed blow so the sample always has something to apply.
       const landed = attack.landed ? attack : { ...attack, landed: true, damage: Math.max(0, s.abilities.strength - d.armor), feat: { ...attack.feat, effect: "hit" as const } };
-      const result = { action: "slugfest", attack: landed, targetName: target.name, targetUuid: target.uuid, targetTokenUuid: "", sourceTokenUuid: "", weaponName: "", zeroHealthPrompt: false };
+      const result = { action: "slugfest", attack: landed, actorName: source.name, targetName: target.name, targetUuid: target.uuid, targetTokenUuid: "", sourceTokenUuid: "", weaponName: "", zeroHealthPrompt: false };
       const message = await postCard({
         ruleset: "faserip",
         kind: "attack",

@@ -41,7 +41,8 @@ export const faseripCards: Record<string, CardKind> = {
     followUps: {
       stabilise: async ({ result }) => {
         const actor = await lookupUuid(String(result["targetUuid"] ?? ""));
-        if (actor instanceof Actor) await stabiliseActor(actor as Actor.Implementation);
+        // enduranceAfter null: this tick kills (an older card may still show the button).
+        if (actor instanceof Actor) await stabiliseActor(actor as Actor.Implementation, result["enduranceAfter"] === null);
       },
     },
   },

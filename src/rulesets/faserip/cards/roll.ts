@@ -210,6 +210,7 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
       const result = {
         action,
         attack,
+        actorName: actor.name,
         escaperUuid,
         weaponName: req.weapon?.name ?? "",
         targetName: target?.name ?? "",
@@ -253,10 +254,10 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
     ruleset: RULESET,
     kind: "feat",
     source: actor,
-    result: { feat } as unknown as JsonObject,
+    result: { feat, actorName: actor.name } as unknown as JsonObject,
     rolls: [roll],
     targets: [],
-    context: { view: featCardView(feat) },
+    context: { view: featCardView(feat, actor.name) },
   });
   if (message) posted.push(message);
   await spendKarmaPoints(actor, feat.karmaSpent, reason);
@@ -315,6 +316,7 @@ export async function rollSecondary(result: JsonObject, once?: string): Promise<
   }
   const out = {
     kind: kind as "slam" | "stun",
+    name: target.name,
     check,
     roll: value,
     color: check.color,
@@ -359,7 +361,7 @@ export async function rollZeroHealth(result: JsonObject, once?: string): Promise
     ui.notifications?.warn(ruleErrorMessage(e));
     return undefined;
   }
-  const out = { kind: "zeroHealth", roll: value, color: feat.color, startsDying: feat.startsDying, enduranceRank: toRankKey("endurance", stateOf(target.system).endurance), targetUuid: target.uuid };
+  const out = { kind: "zeroHealth", name: target.name, roll: value, color: feat.color, startsDying: feat.startsDying, enduranceRank: toRankKey("endurance", stateOf(target.system).endurance), targetUuid: target.uuid };
   if (once) await recordRolled(target, once);
   return postCard({
     ruleset: RULESET,
@@ -401,10 +403,17 @@ async function writeState(actor: Actor.Implementation, change: StateChange, extr
 /**
  * GM: the dying character is stabilised (no longer dying; still unconscious). It is marked
  * stabilised, so the round start rolls no 0-Health Endurance FEAT for it (DECISIONS.md).
+ * A dead character is never stabilised, nor one whose dying card says this round kills
+ * (`cardKills`): the death stands; an applied one is reverted with the card's Undo.
  */
-export async function stabiliseActor(actor: Actor.Implementation): Promise<void> {
+export async function stabiliseActor(actor: Actor.Implementation, cardKills = false): Promise<void> {
   if (!game.user.isGM) {
     ui.notifications?.warn(t("FRACAS.Faserip.Refused.GMOnly"));
+    return;
+  }
+  // The system flag or the DEFEATED icon the GM may have set by hand (both count as dead, as in down.ts).
+  if (cardKills || heroView(actor.system).status.dead || (actor.statuses?.has(statusEffectId("dead")) ?? false)) {
+    ui.notifications?.warn(t("FRACAS.Faserip.Refused.DeadNoStabilise", { name: actor.name }));
     return;
   }
   try {

@@ -105,7 +105,7 @@ export class FaseripFeatDialog extends Base {
           return { name: tg.name, dodgeColor: dodge?.color ?? null, dodgeShift: dodge?.shift ?? null };
         }),
         form: this.formState,
-        tables: { universal: tables.universal, ranks: tables.ranks },
+        tables: { universal: tables.universal, ranks: tables.ranks, battleEffects: tables.battleEffects, dodgeShifts: tables.dodgeShifts },
       }),
       coverChoices: (["none", "light", "medium", "heavy"] as CoverLevel[]).map((level) => ({ value: coverShift(level, tables.cover), label: `FRACAS.Faserip.Cover.${level}` })),
     };

@@ -2,7 +2,7 @@
  * Pure context builders for the faserip templates (sheet, item sheet, FEAT dialog, cards). The
  * sheets and the browser fixtures both call these, so fixtures follow the code.
  */
-import { ACTION_ABILITY, ATTACK_ACTIONS, MAX_SHIFT, colorOdds, rankFromNumber, resolveFeat, toRankKey } from "../rules/index.js";
+import { ACTION_ABILITY, ATTACK_ACTIONS, COLORS, MAX_SHIFT, battleEffect, colorOdds, dodgeShift, rankFromNumber, resolveFeat, toRankKey } from "../rules/index.js";
 import type { AttackAction, AttackResult, Color, FeatResult, RankKey, SecondaryCheck } from "../rules/index.js";
 import type { Grid } from "../../../engine/tables.js";
 import { isRuleError } from "../../../engine/errors.js";
@@ -149,7 +149,7 @@ export interface FeatDialogInput {
   weapons: { id: string; name: string; damage: number; thrown: boolean }[];
   targets: { name: string; dodgeColor: Color | null; dodgeShift: number | null }[];
   form: FeatForm;
-  tables?: { universal?: Grid; ranks?: Grid };
+  tables?: { universal?: Grid; ranks?: Grid; battleEffects?: Grid; dodgeShifts?: Grid };
 }
 
 /** The default ability for an action (a plain FEAT keeps the chosen one). */
@@ -192,8 +192,46 @@ const pct = (p: number): string => `${Math.round(p * 100)}%`;
 
 type Odds = { white: number; green: number; yellow: number; red: number };
 
-function oddsList(odds: Odds) {
-  return (["white", "green", "yellow", "red"] as const).map((color) => ({ color, label: `${L}.Color.${color}`, percent: pct(odds[color]), value: odds[color] }));
+/** What one colour does for an action: its label (with `shift` for a dodge) and whether it succeeds. */
+export interface ColorEffect {
+  effectLabel: string;
+  shift: number;
+  succeeds: boolean;
+}
+
+/**
+ * What each colour does for the dialog's action, so the chips say it: the Battle Effects row of
+ * an attack (tables in force), a dodge's column shift on attackers, a plain FEAT's success. A
+ * colour succeeds when it is not a miss: for Grappling, Escaping and Snatching Green is a miss
+ * too, so their chance is not simply 100 − White.
+ */
+export function colorEffects(action: DialogAction, tables?: FeatDialogInput["tables"]): Record<Color, ColorEffect> {
+  const out = {} as Record<Color, ColorEffect>;
+  for (const color of COLORS) {
+    if (action === "feat") out[color] = { effectLabel: `${L}.Effect.${color === "white" ? "fail" : "success"}`, shift: 0, succeeds: color !== "white" };
+    else if (action === "dodging") {
+      const shift = dodgeShift(color, tables?.dodgeShifts);
+      out[color] = shift < 0 ? { effectLabel: `${L}.Dialog.DodgeEffect`, shift, succeeds: true } : { effectLabel: `${L}.Effect.miss`, shift: 0, succeeds: false };
+    } else {
+      const effect = battleEffect(action, color, tables?.battleEffects);
+      out[color] = { effectLabel: `${L}.Effect.${effect}`, shift: 0, succeeds: effect !== "miss" };
+    }
+  }
+  return out;
+}
+
+/** The headline over the chips: "Chance to hit" for an attack that can hit, else "Chance of success"; whole percent. */
+function chanceOf(action: DialogAction, odds: Odds, effects: Record<Color, ColorEffect>): { key: string; percent: string } {
+  const share = COLORS.reduce((sum, c) => sum + (effects[c].succeeds ? odds[c] : 0), 0);
+  const hits = (ATTACK_ACTIONS as readonly string[]).includes(action) && COLORS.some((c) => effects[c].effectLabel === `${L}.Effect.hit`);
+  return { key: `${L}.Dialog.${hits ? "ChanceToHit" : "ChanceOfSuccess"}`, percent: pct(share) };
+}
+
+/** A refused form: chips without effects. */
+const NO_EFFECTS = Object.fromEntries(COLORS.map((c) => [c, { effectLabel: "", shift: 0, succeeds: false }])) as Record<Color, ColorEffect>;
+
+function oddsList(odds: Odds, effects: Record<Color, ColorEffect>) {
+  return COLORS.map((color) => ({ color, label: `${L}.Color.${color}`, percent: pct(odds[color]), value: odds[color], effectLabel: effects[color].effectLabel, shift: effects[color].shift }));
 }
 
 /** The kernel's column and exact colour odds for the form (null column on a rule error). */
@@ -214,6 +252,8 @@ export function featDialogView(input: FeatDialogInput) {
   let odds: Odds = { white: 0, green: 0, yellow: 0, red: 0 };
   let rank: RankKey = "shift0";
   let column: RankKey = "shift0";
+  let chance: { key: string; percent: string } | null = null;
+  let effects: Record<Color, ColorEffect> | null = null;
   const isAttack = (ATTACK_ACTIONS as readonly string[]).includes(f.action);
   // An attack rolls once per target, each with that target's own dodge: one odds row per target.
   const targets = input.targets.map((t) => {
@@ -226,16 +266,20 @@ export function featDialogView(input: FeatDialogInput) {
       shift: totalShift(tf),
       columnLabel: "",
       odds: [] as ReturnType<typeof oddsList>,
+      chance: null as { key: string; percent: string } | null,
     };
   });
   try {
     rank = toRankKey("ability", rankNum, input.tables?.ranks);
     ({ odds, column } = formOdds(f, rank, rankNum, input.tables));
+    effects = colorEffects(f.action, input.tables);
+    chance = chanceOf(f.action, odds, effects);
     if (isAttack) {
       for (const t of targets) {
         const o = formOdds(t.form, rank, rankNum, input.tables);
         t.columnLabel = rankLabel(o.column);
-        t.odds = oddsList(o.odds);
+        t.odds = oddsList(o.odds, effects);
+        t.chance = chanceOf(f.action, o.odds, effects);
       }
     }
   } catch (e) {
@@ -260,17 +304,32 @@ export function featDialogView(input: FeatDialogInput) {
     noTargets: input.targets.length === 0,
     /** Attack with targets: the odds are shown per target (their dodges differ), not once. */
     perTarget: isAttack && targets.length > 0 && error === null,
-    odds: oddsList(odds),
+    /** Null when the kernel refused the form (no odds to speak of). */
+    chance,
+    odds: oddsList(odds, effects ?? NO_EFFECTS),
     error,
     canRoll: error === null,
   };
 }
 
+/**
+ * A card's first line: who rolled, and at whom. Null on a card posted before the roller's name
+ * was kept in its result (such a card still renders, without the line).
+ */
+export function whoLine(actorName?: string, targetName?: string): { key: string; actor: string; target: string } | null {
+  const actor = actorName ?? "";
+  const target = targetName ?? "";
+  if (!actor && !target) return null;
+  const key = !target ? "Who" : !actor ? "WhoTargetOnly" : "WhoTarget";
+  return { key: `${L}.Card.${key}`, actor, target };
+}
+
 /** Labels for an attack card. */
-export function attackCardView(result: { attack: AttackResult; action: string; weaponName?: string; targetName?: string; zeroHealthPrompt?: boolean }) {
+export function attackCardView(result: { attack: AttackResult; action: string; actorName?: string; weaponName?: string; targetName?: string; zeroHealthPrompt?: boolean }) {
   const a = result.attack;
   const f = a.feat;
   return {
+    who: whoLine(result.actorName, result.targetName),
     action: `${L}.Action.${result.action}`,
     ability: f.ability ? abilityLabel(f.ability) : "",
     rank: rankLabel(f.abilityRank),
@@ -294,9 +353,10 @@ export function attackCardView(result: { attack: AttackResult; action: string; w
   };
 }
 
-/** Labels for a FEAT card (dodge, plain ability FEAT). */
-export function featCardView(feat: FeatResult) {
+/** Labels for a FEAT card (dodge, plain ability FEAT); `actorName` is who rolled (absent on older cards). */
+export function featCardView(feat: FeatResult, actorName?: string) {
   return {
+    who: whoLine(actorName),
     action: `${L}.Action.${feat.action}`,
     rank: rankLabel(feat.abilityRank),
     column: rankLabel(feat.column),
@@ -313,9 +373,11 @@ export function featCardView(feat: FeatResult) {
 }
 
 /** Labels for a secondary card (Slam?, Stun?, Endurance FEAT at 0 Health). */
-export function secondaryCardView(result: { kind: "slam" | "stun" | "zeroHealth"; check?: SecondaryCheck; roll: number; color: Color; startsDying?: boolean; enduranceRank: RankKey; canKnockback?: boolean }) {
+export function secondaryCardView(result: { kind: "slam" | "stun" | "zeroHealth"; name?: string; check?: SecondaryCheck; roll: number; color: Color; startsDying?: boolean; enduranceRank: RankKey; canKnockback?: boolean }) {
   const c = result.check;
   return {
+    /** The defender makes this roll: its name (absent on older cards). */
+    who: whoLine(result.name),
     kindLabel: `${L}.Secondary.${result.kind}`,
     rank: rankLabel(result.enduranceRank),
     roll: result.roll,
