@@ -12,6 +12,7 @@ import { addScar } from "../cards/attack.js";
 import { postRecovery } from "../cards/recovery.js";
 import { isNpc, warn } from "../cards/notes.js";
 import { openAttackDialog } from "./attack-dialog.js";
+import { actorDownReason } from "./attack-setup.js";
 import { BondFirstAidDialog } from "./first-aid-dialog.js";
 import { characterView } from "./character-view.js";
 
@@ -77,6 +78,7 @@ export class BondCharacterSheet extends Base {
       derived: sys,
       skills,
       weapons,
+      downReason: actorDownReason(this.actor),
     });
     return { ...base, view } as never;
   }

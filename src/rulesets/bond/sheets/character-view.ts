@@ -17,6 +17,12 @@ export interface CharacterViewInput {
   derived: CharacterDerived;
   skills: SkillLike[];
   weapons: { id: string; name: string; weapon: WeaponLike }[];
+  /**
+   * Why the character cannot act now (an i18n key from down.ts, as the tracker and the click-time
+   * refusal see it), or null. The weapon rows' Attack buttons are then disabled and say why, so a
+   * player is not offered an attack the sheet would refuse.
+   */
+  downReason?: string | null;
 }
 
 const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
@@ -85,6 +91,7 @@ export function characterView(input: CharacterViewInput) {
     })),
     scars: input.scars.map((s, index) => ({ index, label: `FRACAS.Bond.Scar.${s.location}`, visible: s.visible, fame: s.fame })),
     notes: input.notes,
+    cannotAct: input.downReason ?? null,
   };
 }
 

@@ -119,7 +119,8 @@ export async function rollFirstAid(patient: Actor.Implementation, setup: FirstAi
   const view = firstAidView(setup, choices);
   const healer = setup.healers.find((h) => h.uuid === choices.healerUuid);
   if (!view.canRoll || !healer) {
-    warn(view.error ?? "FRACAS.Bond.FirstAid.NoHealer", { name: setup.patientName });
+    // {name} in a refusal is the healer's (HealerCannotAct), as the dialog shows it.
+    warn(view.error ?? "FRACAS.Bond.FirstAid.NoHealer", { name: view.healerName });
     return undefined;
   }
   const ease = firstAidEase(healer, choices.ease);

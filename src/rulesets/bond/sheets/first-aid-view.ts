@@ -80,7 +80,8 @@ export interface FirstAidEase {
 export function firstAidEase(healer: FirstAidHealer, ease: number): FirstAidEase {
   const items = [{ labelKey: "FRACAS.Bond.FirstAid.EaseBase", value: ease }];
   const penalty = woundPenalty(healer.wound.level);
-  if (penalty !== 0) items.push({ labelKey: "FRACAS.Bond.Ease.Wound", value: penalty });
+  // The healer's wound, not the patient's (nor "your" wound: the user may roll for another healer).
+  if (penalty !== 0) items.push({ labelKey: "FRACAS.Bond.FirstAid.HealerWound", value: penalty });
   const unclamped = items.reduce((sum, i) => sum + i.value, 0);
   return { total: clampEase(unclamped), unclamped, items };
 }

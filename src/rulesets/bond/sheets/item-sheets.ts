@@ -6,6 +6,12 @@ import { skillView, weaponView } from "./item-views.js";
 
 const Base = handlebarsItemSheet();
 
+/** The stored description HTML and its enriched form for display (links, inline rolls…). */
+async function description(item: Item.Implementation, raw: string): Promise<{ raw: string; html: string }> {
+  const html = await foundry.applications.ux.TextEditor.implementation.enrichHTML(raw, { relativeTo: item as never });
+  return { raw, html };
+}
+
 export class BondWeaponSheet extends Base {
   static override DEFAULT_OPTIONS = {
     classes: ["fracas", "bond", "bond-item-sheet"],
@@ -19,7 +25,7 @@ export class BondWeaponSheet extends Base {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
     const sys = this.item.system;
     if (!(sys instanceof BondWeaponData)) return base as never;
-    return { ...base, view: weaponView(this.item.name, this.item.img ?? "", this.isEditable, sys.asWeapon(), sys.description) } as never;
+    return { ...base, view: weaponView(this.item.name, this.item.img ?? "", this.isEditable, sys.asWeapon(), await description(this.item, sys.description)) } as never;
   }
 }
 
@@ -36,6 +42,6 @@ export class BondSkillSheet extends Base {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
     const sys = this.item.system;
     if (!(sys instanceof BondSkillData)) return base as never;
-    return { ...base, view: skillView(this.item.name, this.item.img ?? "", this.isEditable, sys, sys.description) } as never;
+    return { ...base, view: skillView(this.item.name, this.item.img ?? "", this.isEditable, sys, await description(this.item, sys.description)) } as never;
   }
 }

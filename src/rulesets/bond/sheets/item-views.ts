@@ -7,7 +7,19 @@ import type { Option } from "./attack-view.js";
 const options = (values: readonly string[], selected: string, label: (v: string) => string): Option[] =>
   values.map((v) => ({ value: v, label: label(v), selected: v === selected }));
 
-export function weaponView(name: string, img: string, editable: boolean, w: WeaponLike, description: string) {
+/**
+ * The description is an HTMLField: the sheet edits its raw HTML in a <prose-mirror> (value) and
+ * shows it enriched (descriptionHTML, from TextEditor.enrichHTML), never as text in a textarea.
+ * Without an enriched form (fixtures, tests) the stored HTML is shown as it is.
+ */
+export interface DescriptionInput {
+  raw: string;
+  html?: string;
+}
+
+const descriptionFields = (d: string | DescriptionInput) => (typeof d === "string" ? { description: d, descriptionHTML: d } : { description: d.raw, descriptionHTML: d.html ?? d.raw });
+
+export function weaponView(name: string, img: string, editable: boolean, w: WeaponLike, description: string | DescriptionInput) {
   return {
     name,
     img,
@@ -21,11 +33,11 @@ export function weaponView(name: string, img: string, editable: boolean, w: Weap
     drawModifier: w.drawModifier,
     pointOrEdge: w.pointOrEdge,
     ranges: RANGE_BANDS.map((b) => ({ band: b, label: `FRACAS.Bond.Range.${b}`, value: w.ranges[b], field: `system.ranges.${b}`, id: `bond-range-${b}` })),
-    description,
+    ...descriptionFields(description),
   };
 }
 
-export function skillView(name: string, img: string, editable: boolean, s: { role: string; characteristic1: string; characteristic2: string; level: number }, description: string) {
+export function skillView(name: string, img: string, editable: boolean, s: { role: string; characteristic1: string; characteristic2: string; level: number }, description: string | DescriptionInput) {
   return {
     name,
     img,
@@ -34,6 +46,6 @@ export function skillView(name: string, img: string, editable: boolean, s: { rol
     char1Options: options(CHARACTERISTICS, s.characteristic1, (v) => `FRACAS.Bond.Characteristic.${v}`),
     char2Options: options(["", ...CHARACTERISTICS], s.characteristic2, (v) => (v ? `FRACAS.Bond.Characteristic.${v}` : "FRACAS.Bond.NoCharacteristic")),
     level: s.level,
-    description,
+    ...descriptionFields(description),
   };
 }

@@ -62,7 +62,8 @@ describe("First Aid roll from the sheet", () => {
     expect(view).toMatchObject({ primaryChance: 18, easeTotal: 3, successChance: 54, successPercent: "54%", canRoll: true, isGM: false });
     expect(view.easeItems).toEqual([
       { label: "FRACAS.Bond.FirstAid.EaseBase", value: "+5" },
-      { label: "FRACAS.Bond.Ease.Wound", value: "-2" },
+      // The healer's own wound (UX #15): labelled as the healer's, not "your" wound.
+      { label: "FRACAS.Bond.FirstAid.HealerWound", value: "-2" },
     ]);
     expect(message).not.toBeNull();
     const card = cardOf(message!);
