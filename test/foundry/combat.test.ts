@@ -94,6 +94,7 @@ describe("the round plan (speedPlan through FracasCombat)", () => {
     expect(v.round).toBe(1);
     expect(v.phase).toBe("declare");
     expect(v.current).toEqual({ name: "Villain", kindLabel: "FRACAS.Tracker.Kind.declare" });
+    expect(v.numberHeading).toBe("FRACAS.Tracker.Number.speed"); // Bond-style Speed plans number their parts
     expect(v.steps.filter((s) => s.current).map((s) => s.name)).toEqual(["Villain"]);
     expect(v.declarations.map((d) => [d.name, d.canDeclare])).toEqual([["Hero", true], ["Villain", false], ["Bob's guy", false]]);
     expect(v.canAdvance).toBe(false);
@@ -108,6 +109,7 @@ describe("the round plan (speedPlan through FracasCombat)", () => {
     expect(g.declarations.every((d) => !d.canDeclare)).toBe(true);
     const html = await foundry.applications.handlebars.renderTemplate("systems/fracas/templates/tracker/plan.hbs", { fracas: g });
     expect(html).toContain("Now: Hero");
+    expect(html).toMatch(/<span>Step<\/span><span>Part<\/span><span>Who<\/span>/);
   });
 });
 

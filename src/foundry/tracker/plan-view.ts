@@ -31,6 +31,8 @@ export interface PlanView {
   isGM: boolean;
   current: { name: string; kindLabel: string } | null;
   steps: { index: number; name: string; img: string; kind: string; kindLabel: string; phase: number; current: boolean; done: boolean; declaration: string; down: string | null }[];
+  /** i18n key of the step number's heading, by plan mode: Part (Bond), Phase (Radio), Side (FASERIP)… */
+  numberHeading: string;
   declarations: { id: string; name: string; declaration: string; declarationLabel: string; canDeclare: boolean; down: string | null; options: { value: string; label: string; selected: boolean }[] }[];
   canAdvance: boolean;
   canGoBack: boolean;
@@ -63,6 +65,7 @@ export function planView(input: PlanViewInput): PlanView {
     isGM: input.isGM,
     current: cur ? { name: cur.name, kindLabel: cur.kindLabel } : null,
     steps,
+    numberHeading: `FRACAS.Tracker.Number.${input.plan.mode}`,
     declarations: input.combatants.map((c) => ({
       id: c.id,
       name: c.name,
