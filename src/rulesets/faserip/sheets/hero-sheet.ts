@@ -4,10 +4,10 @@ import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
 import * as ledger from "../../../engine/ledger.js";
 import { ABILITY_KEYS, FaseripHeroData, type AbilityKey } from "../data/hero.js";
-import { passStunRound, postDyingTick } from "../cards/roll.js";
+import { actorDownReason, passStunRound, postDyingTick } from "../cards/roll.js";
 import { faseripTables } from "../cards/tables.js";
 import { FaseripFeatDialog } from "./feat-dialog.js";
-import { heroSheetView } from "./views.js";
+import { chipAction, heroSheetView } from "./views.js";
 
 const Base = handlebarsActorSheet();
 const ITEM_TYPES = ["faseripWeapon", "faseripPower", "faseripTalent"] as const;
@@ -57,6 +57,8 @@ export class FaseripHeroSheet extends Base {
       isGM: game.user.isGM,
       notesHTML,
       ranks: faseripTables().ranks,
+      // The roll's own refusal reason (status, token icons, the combatant's defeated mark).
+      downReason: actorDownReason(actor),
     });
     return { ...base, view, notesRaw: system.notes ?? "" } as never;
   }
@@ -64,13 +66,19 @@ export class FaseripHeroSheet extends Base {
   static #onRollAbility(this: FaseripHeroSheet, _event: Event, target: HTMLElement): void {
     const ability = target.dataset.ability as AbilityKey | undefined;
     if (!ability || !ABILITY_KEYS.includes(ability)) return;
-    const action = ability === "fighting" ? "slugfest" : ability === "agility" ? "dodging" : ability === "strength" ? "grappling" : ability === "endurance" ? "charging" : "feat";
+    const action = chipAction(ability, actorDownReason(this.actor) !== null);
     void new FaseripFeatDialog(this.actor, { ability, action }).render({ force: true } as never);
   }
 
   static #onRollWeapon(this: FaseripHeroSheet, _event: Event, target: HTMLElement): void {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     if (!id) return;
+    // The button is rendered disabled then; a sheet drawn before the hero went down still refuses here.
+    const down = actorDownReason(this.actor);
+    if (down) {
+      ui.notifications?.warn(t("FRACAS.Faserip.Refused.CannotAct", { name: this.actor.name, reason: t(down) }));
+      return;
+    }
     void new FaseripFeatDialog(this.actor, { weaponId: id }).render({ force: true } as never);
   }
 

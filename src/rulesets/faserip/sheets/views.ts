@@ -36,6 +36,23 @@ export interface HeroSheetInput {
   isGM: boolean;
   notesHTML: string;
   ranks?: Grid;
+  /**
+   * Why the hero cannot act now (an i18n key from down.ts, as the sheet reads it with
+   * cards/roll.ts's actorDownReason — the reason the roll itself refuses with), or null.
+   */
+  downReason?: string | null;
+}
+
+/** The action each ability chip opens the FEAT dialog on (its usual attack or dodge, else a plain FEAT). */
+const CHIP_ACTIONS: Partial<Record<AbilityKey, DialogAction>> = { fighting: "slugfest", agility: "dodging", strength: "grappling", endurance: "charging" };
+
+/**
+ * The action an ability chip opens. A hero who cannot act gets a plain FEAT with that ability:
+ * the roll refuses attacks and dodges then, but lets a plain ability FEAT through (the GM may
+ * call for one whatever the state), so the chip offers what can be rolled.
+ */
+export function chipAction(ability: AbilityKey, down: boolean): DialogAction {
+  return down ? "feat" : (CHIP_ACTIONS[ability] ?? "feat");
 }
 
 const n = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
@@ -43,10 +60,13 @@ const n = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ?
 export function heroSheetView(input: HeroSheetInput) {
   const hero = heroView(input.system);
   const rk = (v: number): RankKey => rankFromNumber(Math.max(0, Math.trunc(v)), input.ranks);
+  const cannotAct = input.downReason ?? null;
   const abilities = ABILITY_KEYS.map((key) => ({
     key,
     label: abilityLabel(key),
     short: `${L}.AbilityShort.${key}`,
+    // Down: the chip still rolls, a plain FEAT (chipAction); its label says so.
+    rollKey: cannotAct && CHIP_ACTIONS[key] ? `${L}.Sheet.RollAbilityPlain` : `${L}.Sheet.RollAbility`,
     value: hero.abilities[key],
     rankLabel: rankLabel(rk(hero.abilities[key])),
     field: `system.abilities.${key}`,
@@ -80,6 +100,8 @@ export function heroSheetView(input: HeroSheetInput) {
       enduranceReduced: endNow !== endBase,
       enduranceNowLabel: rankLabel(endNow),
     },
+    /** The reason key when the hero cannot act now: attacks are shown disabled, with it. */
+    cannotAct,
     side,
     sideChoices: { auto: `${L}.Side.auto`, heroes: `${L}.Side.heroes`, villains: `${L}.Side.villains` },
     weapons: byType("faseripWeapon").map((w) => ({
@@ -91,6 +113,9 @@ export function heroSheetView(input: HeroSheetInput) {
       range: n(w.system["range"]),
       edgeLabel: `${L}.Edge.${w.system["edge"] === "edged" ? "edged" : "blunt"}`,
       thrown: w.system["thrown"] === true,
+      /** The attack button's label and tooltip: with the reason when it is disabled. */
+      attackKey: cannotAct ? `${L}.Sheet.AttackBlocked` : `${L}.Sheet.Attack`,
+      attackDisabled: cannotAct !== null,
     })),
     powers: byType("faseripPower").map((p) => ({
       id: p.id,
