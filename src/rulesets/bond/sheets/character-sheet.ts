@@ -15,6 +15,7 @@ import { openAttackDialog } from "./attack-dialog.js";
 import { actorDownReason } from "./attack-setup.js";
 import { BondFirstAidDialog } from "./first-aid-dialog.js";
 import { characterView } from "./character-view.js";
+import { enrichField } from "./enrich.js";
 
 const Base = handlebarsActorSheet();
 
@@ -73,7 +74,7 @@ export class BondCharacterSheet extends Base {
       npc: isNpc(this.actor),
       characteristics: sys.characteristics as never,
       fame: sys.fame,
-      notes: sys.notes,
+      notes: await enrichField(this.actor, sys.notes),
       scars: sys.scars as never,
       derived: sys,
       skills,

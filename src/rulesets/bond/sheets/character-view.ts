@@ -3,6 +3,7 @@ import type { CharacterDerived, SkillLike } from "../data/derive.js";
 import { CHARACTERISTICS } from "../data/derive.js";
 import type { WeaponLike } from "../data/weapon.js";
 import type { ScarLocation } from "../rules/index.js";
+import { htmlField, type HtmlFieldInput } from "./html-field.js";
 
 export interface CharacterViewInput {
   name: string;
@@ -12,7 +13,8 @@ export interface CharacterViewInput {
   npc: boolean;
   characteristics: Record<(typeof CHARACTERISTICS)[number], number>;
   fame: number;
-  notes: string;
+  /** An HTMLField: edited raw in a <prose-mirror>, shown enriched (html-field.ts). */
+  notes: string | HtmlFieldInput;
   scars: { location: ScarLocation; visible: boolean; fame: number }[];
   derived: CharacterDerived;
   skills: SkillLike[];
@@ -32,6 +34,7 @@ export function characterView(input: CharacterViewInput) {
   const w = d.woundState;
   const unconscious = w.level === "IN" || w.knockedOut;
   const dead = w.level === "KL";
+  const notes = htmlField(input.notes);
   return {
     name: input.name,
     img: input.img,
@@ -90,7 +93,8 @@ export function characterView(input: CharacterViewInput) {
       primaryChance: weapon.attackKind === "fire" ? d.fireCombatChance : d.handToHandChance,
     })),
     scars: input.scars.map((s, index) => ({ index, label: `FRACAS.Bond.Scar.${s.location}`, visible: s.visible, fame: s.fame })),
-    notes: input.notes,
+    notes: notes.raw,
+    notesHTML: notes.html,
     cannotAct: input.downReason ?? null,
   };
 }

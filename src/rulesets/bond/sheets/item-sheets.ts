@@ -2,15 +2,10 @@
 import { handlebarsItemSheet } from "../../../foundry/typed.js";
 import { BondSkillData } from "../data/skill.js";
 import { BondWeaponData } from "../data/weapon.js";
+import { enrichField } from "./enrich.js";
 import { skillView, weaponView } from "./item-views.js";
 
 const Base = handlebarsItemSheet();
-
-/** The stored description HTML and its enriched form for display (links, inline rolls…). */
-async function description(item: Item.Implementation, raw: string): Promise<{ raw: string; html: string }> {
-  const html = await foundry.applications.ux.TextEditor.implementation.enrichHTML(raw, { relativeTo: item as never });
-  return { raw, html };
-}
 
 export class BondWeaponSheet extends Base {
   static override DEFAULT_OPTIONS = {
@@ -25,7 +20,7 @@ export class BondWeaponSheet extends Base {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
     const sys = this.item.system;
     if (!(sys instanceof BondWeaponData)) return base as never;
-    return { ...base, view: weaponView(this.item.name, this.item.img ?? "", this.isEditable, sys.asWeapon(), await description(this.item, sys.description)) } as never;
+    return { ...base, view: weaponView(this.item.name, this.item.img ?? "", this.isEditable, sys.asWeapon(), await enrichField(this.item, sys.description)) } as never;
   }
 }
 
@@ -42,6 +37,6 @@ export class BondSkillSheet extends Base {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
     const sys = this.item.system;
     if (!(sys instanceof BondSkillData)) return base as never;
-    return { ...base, view: skillView(this.item.name, this.item.img ?? "", this.isEditable, sys, await description(this.item, sys.description)) } as never;
+    return { ...base, view: skillView(this.item.name, this.item.img ?? "", this.isEditable, sys, await enrichField(this.item, sys.description)) } as never;
   }
 }

@@ -3,21 +3,18 @@ import { DAMAGE_CLASSES, MELEE_WEAPONS, RANGE_BANDS } from "../rules/index.js";
 import { CHARACTERISTICS, SKILL_ROLES } from "../data/derive.js";
 import type { WeaponLike } from "../data/weapon.js";
 import type { Option } from "./attack-view.js";
+import { htmlField, type HtmlFieldInput } from "./html-field.js";
 
 const options = (values: readonly string[], selected: string, label: (v: string) => string): Option[] =>
   values.map((v) => ({ value: v, label: label(v), selected: v === selected }));
 
-/**
- * The description is an HTMLField: the sheet edits its raw HTML in a <prose-mirror> (value) and
- * shows it enriched (descriptionHTML, from TextEditor.enrichHTML), never as text in a textarea.
- * Without an enriched form (fixtures, tests) the stored HTML is shown as it is.
- */
-export interface DescriptionInput {
-  raw: string;
-  html?: string;
-}
+/** The description is an HTMLField (see html-field.ts): `description` to edit, `descriptionHTML` to show. */
+export type DescriptionInput = HtmlFieldInput;
 
-const descriptionFields = (d: string | DescriptionInput) => (typeof d === "string" ? { description: d, descriptionHTML: d } : { description: d.raw, descriptionHTML: d.html ?? d.raw });
+const descriptionFields = (d: string | DescriptionInput) => {
+  const { raw, html } = htmlField(d);
+  return { description: raw, descriptionHTML: html };
+};
 
 export function weaponView(name: string, img: string, editable: boolean, w: WeaponLike, description: string | DescriptionInput) {
   return {

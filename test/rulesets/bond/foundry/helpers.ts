@@ -56,3 +56,13 @@ export function buttonArgs(content: string, followUp: string): Record<string, un
   }
   return out;
 }
+
+/**
+ * The fake has no TextEditor: stand in for enrichHTML, marking its output so a test can tell the
+ * enriched form (shown) from the raw HTML (edited). The sheets enrich their HTMLFields on every render.
+ */
+export const ENRICHED = "<!--enriched-->";
+export function standInEnrichHTML(): void {
+  const ns = foundry.applications as unknown as Record<string, unknown>;
+  ns.ux = { TextEditor: { implementation: { enrichHTML: async (s: string) => `${s}${ENRICHED}` } } };
+}

@@ -4,14 +4,16 @@
  * #8 the weapon rows' Attack buttons are disabled, with the reason, for a character who cannot act;
  * #7 the attack dialog's headline "Chance of success: N%" next to Roll;
  * #10 the item sheets edit the description HTMLField with <prose-mirror>, never raw tags in a textarea;
+ *     the character sheet's Notes (also an HTMLField) likewise;
  * #12 the First Aid healer select spans the dialog; #15 clearer labels; #17 First Aid's Roll stays, disabled, with the reason.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { installFoundry, loadAdapter, type FakeActor, type FakeWorld } from "../../../foundry/fake/index.js";
 import { attackView } from "../../../../src/rulesets/bond/sheets/attack-view.js";
+import { characterView } from "../../../../src/rulesets/bond/sheets/character-view.js";
 import { skillView, weaponView } from "../../../../src/rulesets/bond/sheets/item-views.js";
-import { healer, ppk, setup, skills } from "../fixture-data.js";
-import { npcChars, pcChars, pool } from "./helpers.js";
+import { bondChars, derived, healer, ppk, setup, skills } from "../fixture-data.js";
+import { npcChars, pcChars, pool, standInEnrichHTML } from "./helpers.js";
 
 let world: FakeWorld;
 
@@ -31,6 +33,7 @@ type Contextual = { _prepareContext(options: unknown): Promise<Record<string, un
 beforeEach(async () => {
   world = installFoundry();
   await loadAdapter();
+  standInEnrichHTML(); // the sheets enrich their HTMLFields (description, notes); enrichHTML marks its output
   world.addUser({ id: "alice", name: "Alice", isGM: false });
 });
 
@@ -115,14 +118,50 @@ describe("#10 the item sheets' description (an HTMLField)", () => {
 
   it("the real weapon sheet enriches the stored description for display and keeps the raw HTML to edit", async () => {
     const { BondWeaponSheet } = await import("../../../../src/rulesets/bond/sheets/item-sheets.js");
-    // The fake has no TextEditor: stand in for enrichHTML with a visible mark.
-    const ns = foundry.applications as unknown as Record<string, unknown>;
-    ns.ux = { TextEditor: { implementation: { enrichHTML: async (s: string) => `${s}<!--enriched-->` } } };
     const owner = world.createActor({ name: "James Bond", type: "bondCharacter", system: { characteristics: pcChars, heroPoints: pool(3) }, items: [{ ...ppkItem, system: { ...ppkItem.system, description: "<p>7.65 mm</p>" } }] });
     const sheet = new BondWeaponSheet({ document: owner.items.contents[0] } as never) as unknown as Contextual;
     const { view } = (await sheet._prepareContext({})) as { view: { description: string; descriptionHTML: string } };
     expect(view.description).toBe("<p>7.65 mm</p>");
     expect(view.descriptionHTML).toBe("<p>7.65 mm</p><!--enriched-->");
+  });
+});
+
+describe("#10 the character sheet's Notes (an HTMLField)", () => {
+  const notesView = (editable: boolean, notes: { raw: string; html: string }) =>
+    characterView({ name: "James Bond", img: "icons/svg/mystery-man.svg", editable, isGM: false, npc: false, characteristics: bondChars, fame: 60, notes, scars: [], derived: derived(), skills: [], weapons: [] });
+  /** The Notes section of the rendered sheet. */
+  const notesSection = (html: string) => html.slice(html.indexOf('<section class="bond-section bond-notes"'));
+
+  it("editable: a <prose-mirror> labelled Notes holding the raw HTML as its value and the enriched HTML inside; no textarea", async () => {
+    const html = notesSection(await render("sheets/character", { view: notesView(true, { raw: "<p>Licence to kill.</p>", html: '<p>Licence to kill. <a class="content-link">M</a></p>' }) }));
+    expect(html).not.toContain("<textarea");
+    expect(html).toContain('<h3 id="bond-notes-title">Notes</h3>');
+    expect(html).toContain('aria-labelledby="bond-notes-title"');
+    expect(html).toContain('<prose-mirror name="system.notes" value="&lt;p&gt;Licence to kill.&lt;/p&gt;" toggled="true" aria-label="Notes"><p>Licence to kill. <a class="content-link">M</a></p></prose-mirror>');
+  });
+
+  it("read-only: the enriched HTML shown as HTML under a visible Notes heading, not as text; no editor", async () => {
+    const html = notesSection(await render("sheets/character", { view: notesView(false, { raw: "<p>Works for <em>SPECTRE</em>.</p>", html: "<p>Works for <em>SPECTRE</em>.</p>" }) }));
+    expect(html).not.toContain("<textarea");
+    expect(html).not.toContain("<prose-mirror");
+    expect(html).not.toContain("&lt;p&gt;");
+    expect(html).toContain('<h3 id="bond-notes-title">Notes</h3>');
+    expect(html).toContain('<div class="bond-notes-text"><p>Works for <em>SPECTRE</em>.</p></div>');
+  });
+
+  it("the real character sheet enriches the stored notes for display and keeps the raw HTML to edit", async () => {
+    const { BondCharacterSheet } = await import("../../../../src/rulesets/bond/sheets/character-sheet.js");
+    const bond = world.createActor({ name: "James Bond", type: "bondCharacter", system: { characteristics: pcChars, heroPoints: pool(3), notes: "<p>Licence to kill.</p>" }, ownership: { alice: 3 } });
+    world.login("alice");
+    const sheet = new BondCharacterSheet({ document: bond } as never) as unknown as Contextual;
+    // The fake's sheets have no isEditable; the owner's sheet is editable.
+    Object.defineProperty(sheet, "isEditable", { value: true });
+    const context = await sheet._prepareContext({});
+    const view = context.view as { notes: string; notesHTML: string };
+    expect(view.notes).toBe("<p>Licence to kill.</p>");
+    expect(view.notesHTML).toBe("<p>Licence to kill.</p><!--enriched-->");
+    const html = notesSection(await render("sheets/character", context));
+    expect(html).toContain('<prose-mirror name="system.notes" value="&lt;p&gt;Licence to kill.&lt;/p&gt;" toggled="true" aria-label="Notes"><p>Licence to kill.</p><!--enriched--></prose-mirror>');
   });
 });
 
