@@ -1,5 +1,6 @@
 /** The stored HTML of a document's HTMLField with its enriched form for display (links, inline rolls…). */
+import { enrichHtml } from "../../../foundry/enrich.js";
+
 export async function enrichField(document: Actor.Implementation | Item.Implementation, raw: string): Promise<{ raw: string; html: string }> {
-  const html = await foundry.applications.ux.TextEditor.implementation.enrichHTML(raw, { relativeTo: document as never });
-  return { raw, html };
+  return { raw, html: await enrichHtml(document, raw) };
 }

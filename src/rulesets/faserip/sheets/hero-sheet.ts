@@ -1,5 +1,6 @@
 /** The faseripHero sheet: the seven abilities as rank chips, Health, Karma, powers, talents, weapons. */
 import { handlebarsActorSheet } from "../../../foundry/typed.js";
+import { enrichHtml } from "../../../foundry/enrich.js";
 import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
 import * as ledger from "../../../engine/ledger.js";
@@ -46,7 +47,7 @@ export class FaseripHeroSheet extends Base {
     } catch {
       pool = ledger.createPool(0);
     }
-    const notesHTML = await foundry.applications.ux.TextEditor.implementation.enrichHTML(system.notes ?? "", { relativeTo: actor as never });
+    const notesHTML = await enrichHtml(actor, system.notes);
     const view = heroSheetView({
       name: actor.name,
       img: actor.img ?? "",

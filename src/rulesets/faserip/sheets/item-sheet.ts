@@ -1,5 +1,6 @@
 /** One sheet for the three faserip item types (weapon, power, talent). */
 import { handlebarsItemSheet } from "../../../foundry/typed.js";
+import { enrichHtml } from "../../../foundry/enrich.js";
 import { faseripTables } from "../cards/tables.js";
 import { itemSheetView } from "./views.js";
 
@@ -21,7 +22,7 @@ export class FaseripItemSheet extends Base {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
     const item = this.item;
     const system = item.system as unknown as Record<string, unknown>;
-    const descriptionHTML = await foundry.applications.ux.TextEditor.implementation.enrichHTML(String(system["description"] ?? ""), { relativeTo: item as never });
+    const descriptionHTML = await enrichHtml(item, system["description"]);
     const view = itemSheetView({
       name: item.name,
       img: item.img ?? "",

@@ -1,5 +1,6 @@
 /** The weapon and gadget/spell sheet (one template; a gadget adds its kind). */
 import { handlebarsItemSheet } from "../../../foundry/typed.js";
+import { enrichHtml } from "../../../foundry/enrich.js";
 import type { Sys } from "../data/state.js";
 import { itemView } from "./views.js";
 
@@ -20,7 +21,7 @@ export class RadioItemSheet extends Base {
     const item = this.document;
     const system = item.system as unknown as Sys;
     // The description is an HTMLField: shown enriched, edited in a prose-mirror (never as raw markup).
-    const descriptionHTML = await foundry.applications.ux.TextEditor.implementation.enrichHTML(typeof system.description === "string" ? system.description : "", { relativeTo: item as never });
+    const descriptionHTML = await enrichHtml(item, system.description);
     return { ...base, view: itemView({ name: item.name, img: item.img ?? "", editable: this.isEditable, type: item.type }, system, descriptionHTML) } as never;
   }
 }

@@ -1,5 +1,6 @@
 /** The zodiac sheets: Agent (Areas, Agent Points, health, roll), Other Agent, Everyone Else, Weapon. */
 import { handlebarsActorSheet, handlebarsItemSheet } from "../../../foundry/typed.js";
+import { enrichHtml } from "../../../foundry/enrich.js";
 import { AREA_SLOTS, type AreaSlot } from "../data/areas.js";
 import { agentSheetView, crowdSheetView, otherAgentSheetView, weaponSheetView, type AgentSystem } from "./view.js";
 import { ZodiacRollDialog } from "./roll-dialog.js";
@@ -80,7 +81,7 @@ export class ZodiacWeaponSheet extends ItemBase {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
     const i = this.item;
     const system = i.system as unknown as { range: string; description: string };
-    const descriptionHTML = await foundry.applications.ux.TextEditor.implementation.enrichHTML(String(system.description ?? ""), { relativeTo: i as never });
+    const descriptionHTML = await enrichHtml(i, system.description);
     return { ...base, ...weaponSheetView({ name: i.name, img: i.img ?? "", system }, this.isEditable, descriptionHTML) } as never;
   }
 }
