@@ -17,10 +17,6 @@ export class FracasCombatant extends Combatant {
     return combatantStateOf(this).declaration;
   }
 
-  /** The ruleset's memory for this combatant, as the Combat keeps it. */
-  get memory(): JsonObject {
-    return combatantStateOf(this).memory;
-  }
 }
 
 

@@ -104,10 +104,6 @@ export function readDodge(combatant: Combatant.Implementation | null, round: num
   return d ? { ...d, shift: dodgeShift(d.color, faseripTables().dodgeShifts) } : null;
 }
 
-/** The combatant's declaration and memory, as the combat mapping reads them. */
-function declarationAndMemory(combatant: Combatant.Implementation): { declaration: string; memory: JsonObject } {
-  return combatantStateOf(combatant);
-}
 
 /**
  * Keeps a dodge for the round in the dodger's combatant memory. Players may not write combatant
@@ -239,7 +235,7 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
   const dodger = isDodge ? combatantOf(actor) : null;
   if (dodger) {
     // A player's dodge is kept by the GM: without one connected it could not count, so no roll.
-    const refusal = !game.user.isGM && !game.users.activeGM ? "FRACAS.Chat.NoGM" : dodgeRefusal(declarationAndMemory(dodger), round);
+    const refusal = !game.user.isGM && !game.users.activeGM ? "FRACAS.Chat.NoGM" : dodgeRefusal(combatantStateOf(dodger), round);
     if (refusal) {
       ui.notifications?.warn(t(refusal));
       return posted;
