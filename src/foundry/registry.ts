@@ -9,6 +9,9 @@ import type { StatusEvent } from "../engine/events.js";
 import type { RulesetId } from "../rulesets/types.js";
 import type { DataModelClass, SheetClass } from "./typed.js";
 
+/** The reason (i18n key) a combatant is down when Foundry's defeated mark is what stops it. */
+export const DEFEATED_REASON = "FRACAS.Tracker.Down.defeated";
+
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type JsonObject = { [k: string]: Json };
 

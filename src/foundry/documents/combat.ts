@@ -7,7 +7,7 @@ import { descriptor, descriptorForType } from "../rulesets.js";
 import { enabledRulesets } from "../settings.js";
 import type { RoundPlan } from "../../engine/order.js";
 import { withDice, type DiceRoller, foundryRoller } from "../dice.js";
-import type { CombatantInfo, CombatMapping, JsonObject } from "../registry.js";
+import { DEFEATED_REASON, type CombatantInfo, type CombatMapping, type JsonObject } from "../registry.js";
 import { stateIn, type CombatantState } from "../combatant-state.js";
 import { withCombatLock } from "../locks.js";
 
@@ -95,7 +95,7 @@ export class FracasCombat extends Combat {
   downReason(info: CombatantInfo): string | null {
     const mapping = this.mapping;
     if (mapping?.isDown) return mapping.isDown(info);
-    return info.defeated ? "FRACAS.Tracker.Down.defeated" : null;
+    return info.defeated ? DEFEATED_REASON : null;
   }
 
   /**

@@ -10,6 +10,7 @@
  * statuses a GM sets by hand on the token with no wound behind them (a ruling).
  */
 import { statusEffectId } from "../../engine/events.js";
+import { DEFEATED_REASON } from "../../foundry/registry.js";
 import { safeWoundState } from "./data/derive.js";
 
 export interface DownInput {
@@ -21,7 +22,6 @@ export interface DownInput {
   defeated: boolean;
 }
 
-export const DEFEATED_KEY = "FRACAS.Tracker.Down.defeated";
 
 export function bondDownReason(x: DownInput): string | null {
   const s = safeWoundState(x.wound);
@@ -31,7 +31,7 @@ export function bondDownReason(x: DownInput): string | null {
   if (s.stunRollPending) return "FRACAS.Bond.Down.stunRoll";
   if (s.stunRounds > 0) return "FRACAS.Bond.Down.stunned";
   if (s.woundRollPending) return "FRACAS.Bond.Down.woundRoll";
-  if (x.defeated) return DEFEATED_KEY;
+  if (x.defeated) return DEFEATED_REASON;
   const has = (status: string) => x.statuses.includes(statusEffectId(status));
   if (has("dead")) return "FRACAS.Bond.Down.killed";
   if (has("unconscious")) return "FRACAS.Bond.Down.unconscious";

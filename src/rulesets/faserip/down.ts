@@ -8,6 +8,7 @@
  * also takes a combatant out. The most telling reason is returned (dead before defeated).
  */
 import { statusEffectId } from "../../engine/events.js";
+import { DEFEATED_REASON } from "../../foundry/registry.js";
 import { heroView } from "./data/state.js";
 
 /** What deciding needs: the actor's system data, its status effect ids, Foundry's defeated mark. */
@@ -26,7 +27,7 @@ export const DOWN_KEYS: Record<DownStatus | "defeated", string> = {
   dying: "FRACAS.Faserip.Down.dying",
   unconscious: "FRACAS.Faserip.Down.unconscious",
   stunned: "FRACAS.Faserip.Down.stunned",
-  defeated: "FRACAS.Tracker.Down.defeated",
+  defeated: DEFEATED_REASON,
 };
 
 /** Why this character cannot act now (an i18n key), or null when it can. */

@@ -11,8 +11,8 @@
  * count, fled/escaped) is the truth, and the defeated mark otherwise downs anyone the GM marked.
  */
 import { effectiveState, owesFinalAction, type Sys } from "./state.js";
+import { DEFEATED_REASON } from "../../../foundry/registry.js";
 
-export const DEFEATED_KEY = "FRACAS.Tracker.Down.defeated";
 
 const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 const obj = (v: unknown): Sys => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Sys) : {});
@@ -21,7 +21,7 @@ export function downReason(type: string | null, system: Sys, defeated: boolean):
   if (type === "radioHenchmen") {
     // No count at all (not a document's data) says nothing; a count of 0 is a group with nobody left.
     if (typeof system.count === "number" && system.count <= 0) return "FRACAS.Radio.Down.noneLeft";
-    return defeated ? DEFEATED_KEY : null;
+    return defeated ? DEFEATED_REASON : null;
   }
   if (type === "radioHero" || type === "radioOpponent") {
     if (owesFinalAction(type, system)) return null;
@@ -33,5 +33,5 @@ export function downReason(type: string | null, system: Sys, defeated: boolean):
     const state = typeof wounds === "number" ? effectiveState(num(wounds), stored, type === "radioHero") : stored;
     if (state === "unconscious" || state === "dead") return `FRACAS.Radio.Down.${state}`;
   }
-  return defeated ? DEFEATED_KEY : null;
+  return defeated ? DEFEATED_REASON : null;
 }
