@@ -52,6 +52,16 @@ function mayWrite(m: FakeChatMessage, target: FakeActor): boolean {
 }
 
 describe("postCard", () => {
+  it("creates the card under an id made beforehand, and only then (Foundry drops a given _id without keepId)", async () => {
+    world.login("alice");
+    const id = "preMadeCardId01";
+    const m = (await adapter.cards.postCard({ ruleset: "fracastest", kind: "hit", source: hero as never, result: { damage: 1 }, id })) as unknown as FakeChatMessage;
+    expect(m.id).toBe(id);
+    const plain = (await adapter.cards.postCard({ ruleset: "fracastest", kind: "hit", source: hero as never, result: { damage: 1 } })) as unknown as FakeChatMessage;
+    expect(plain.id).not.toBe(id);
+    await expect(adapter.cards.postCard({ ruleset: "fracastest", kind: "hit", source: hero as never, result: { damage: 1 }, id })).rejects.toThrow(/already exists/);
+  });
+
   it("stores the result, the user's token targets and renders the real card frame", async () => {
     const m = await post("alice", hero, [villain]);
     expect(m.type).toBe("card");

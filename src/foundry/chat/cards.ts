@@ -17,6 +17,11 @@ export interface CardInput {
   context?: Record<string, unknown>;
   /** User ids to whisper the card to (e.g. a prompt for one hero's owners and the GM); default public. */
   whisper?: string[];
+  /**
+   * The message's id, made beforehand with foundry.utils.randomID() when something written before the
+   * card must name it (e.g. a ledger entry's ref); the card is created with keepId.
+   */
+  id?: string;
 }
 
 /** The actors behind the current user's targeted tokens (how a GM runs an encounter from the map). */
@@ -46,6 +51,7 @@ export async function postCard(input: CardInput): Promise<ChatMessage.Implementa
     speaker: ChatMessage.getSpeaker({ actor: input.source ?? undefined }),
     system: { ruleset: input.ruleset, kind: input.kind, sourceUuid: input.source?.uuid ?? "", result: input.result, targets, applications: [] },
     ...(input.whisper ? { whisper: input.whisper } : {}),
+    ...(input.id ? { _id: input.id } : {}),
   };
-  return (await ChatMessage.create(data as never)) as ChatMessage.Implementation | undefined;
+  return (await ChatMessage.create(data as never, input.id ? { keepId: true } : {})) as ChatMessage.Implementation | undefined;
 }

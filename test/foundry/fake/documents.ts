@@ -155,17 +155,23 @@ export class FakeDocument {
   }
 
   /** Document.create: permission-checked for game.user, preCreate/create hooks, added to the world. */
-  static async create(data: Obj, options: { parent?: FakeDocument | null } = {}): Promise<FakeDocument | undefined> {
+  static async create(data: Obj, options: { parent?: FakeDocument | null; keepId?: boolean } = {}): Promise<FakeDocument | undefined> {
     const [doc] = await this.createDocuments([data], options);
     return doc;
   }
 
-  static async createDocuments(data: Obj[], { parent = null }: { parent?: FakeDocument | null } = {}): Promise<FakeDocument[]> {
+  static async createDocuments(data: Obj[], { parent = null, keepId = false }: { parent?: FakeDocument | null; keepId?: boolean } = {}): Promise<FakeDocument[]> {
     if (parent) return parent.createEmbeddedDocuments(this.documentName, data);
     const r = rt();
     const user = r.user();
     const Impl = this.implementation;
-    const docs = data.map((d) => new Impl(this.prepareCreateData(d, user), { parent: null }));
+    // As in Foundry: a given _id is kept only with keepId (and must be free); otherwise a new one is made.
+    const docs = data.map((given) => {
+      const { _id, ...rest } = given;
+      const d = keepId && typeof _id === "string" ? { ...rest, _id } : rest;
+      if (keepId && typeof _id === "string" && this._worldHas(_id)) throw new Error(`${this.documentName} id ${_id} already exists`);
+      return new Impl({ ...this.prepareCreateData(d, user), ...(d._id ? { _id: d._id } : {}) }, { parent: null });
+    });
     for (const d of docs) {
       if (!(Impl as unknown as typeof FakeDocument).canUserCreate(user, d._source, null)) {
         throw new PermissionError(`User ${user.name} lacks permission to create ${this.documentName}`);
@@ -179,6 +185,13 @@ export class FakeDocument {
       out.push(d);
     }
     return out;
+  }
+
+  /** Whether a world document of this class already has this id (keepId must not overwrite one). */
+  static _worldHas(id: string): boolean {
+    const r = rt();
+    const byName: Partial<Record<DocumentName, { has(id: string): boolean }>> = { Item: r.items, Actor: r.actors, Combat: r.combats, ChatMessage: r.messages };
+    return byName[this.documentName]?.has(id) ?? false;
   }
 
   /** Per-class defaults a create call adds (e.g. a message's author). */
