@@ -2,7 +2,8 @@
  * GM-side writes that read a document and write it back run one at a time per document on the
  * client executing them (the GM's, for queries), so two at once cannot lose one another's change:
  * - a chat card's Apply, Undo and ruleset follow-ups (withCardLock);
- * - a combat's declarations, memory patches and round starts (withCombatLock).
+ * - a combat's declarations, memory patches and round starts (withCombatLock);
+ * - an actor's once-only roll claims (withActorLock).
  * A failure does not block the next in line. A locked run must not wait on another locked run of
  * the same document (it would wait forever).
  */
@@ -25,4 +26,8 @@ export function withCardLock<T>(messageId: unknown, run: () => Promise<T>): Prom
 
 export function withCombatLock<T>(combatId: unknown, run: () => Promise<T>): Promise<T> {
   return withLock(`combat:${String(combatId)}`, run);
+}
+
+export function withActorLock<T>(actorUuid: unknown, run: () => Promise<T>): Promise<T> {
+  return withLock(`actor:${String(actorUuid)}`, run);
 }

@@ -8,6 +8,7 @@ import { executeApply, executeFollowUp, executeUndo, type ApplyRequest, type Fol
 import type { JsonObject } from "./registry.js";
 import { executePoolChange, type PoolChange } from "./pools.js";
 import { t } from "./i18n.js";
+import { executeClaim, type ClaimRequest } from "./claims.js";
 import { executeDeclare, executeMemoryPatch, type DeclareOutcome, type DeclareRequest, type MemoryRequest } from "./documents/combatant.js";
 
 export const QUERY = {
@@ -17,6 +18,7 @@ export const QUERY = {
   declare: "fracas.declare",
   memory: "fracas.memory",
   followUp: "fracas.followUp",
+  claim: "fracas.claim",
 } as const;
 
 function isString(v: unknown): v is string {
@@ -135,6 +137,11 @@ export const queryHandlers = {
       isString(d.messageId) && isString(d.name) && isString(d.userId) && isSmallObject(d.args) ? { messageId: d.messageId, name: d.name, args: d.args as JsonObject, userId: d.userId } : null,
     executeFollowUp,
   ),
+  [QUERY.claim]: gmHandler(
+    QUERY.claim,
+    (d): ClaimRequest | null => (isString(d.actorUuid) && isString(d.key) && isString(d.userId) ? { actorUuid: d.actorUuid, key: d.key, userId: d.userId } : null),
+    executeClaim,
+  ),
   [QUERY.memory]: gmHandler(
     QUERY.memory,
     (d): MemoryRequest | null =>
@@ -198,4 +205,17 @@ export async function requestCombatantMemory(combatId: string, combatantId: stri
 export async function requestPoolChange(change: PoolChange) {
   const userId = game.user.id ?? "";
   return viaGM(game.user.isGM, () => executePoolChange(change, userId), QUERY.pool, { change, userId });
+}
+
+/**
+ * Claims a once-only roll on `actor` before rolling it; true when this click may roll. The active GM
+ * checks and writes every claim (see claims.ts); with no GM connected the owner claims locally.
+ * A refusal is shown to the user here.
+ */
+export async function claimRoll(actor: Actor.Implementation, key: string): Promise<boolean> {
+  const req: ClaimRequest = { actorUuid: actor.uuid, key, userId: game.user.id ?? "" };
+  const gm = game.users.activeGM;
+  const outcome = game.user.isGM || !gm ? await executeClaim(req) : await viaGM(false, () => executeClaim(req), QUERY.claim, req);
+  if (!outcome.ok) ui.notifications?.warn(t(outcome.reason, { name: actor.name }));
+  return outcome.ok;
 }

@@ -1,0 +1,76 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeWorld } from "./fake/index.js";
+import { TEST_TYPE, addPlayers, registerTestRuleset } from "./helpers.js";
+
+let world: FakeWorld;
+let adapter: Adapter;
+let hero: FakeActor; // alice's
+
+const claimsOf = (a: FakeActor) => (a.getFlag("fracas", "claims") as string[] | undefined) ?? [];
+
+beforeEach(async () => {
+  world = installFoundry();
+  adapter = await loadAdapter();
+  registerTestRuleset(world, adapter);
+  addPlayers(world);
+  hero = world.createActor({ name: "Hero", type: TEST_TYPE, ownership: { alice: 3 } });
+});
+
+describe("claiming a once-only roll", () => {
+  it("lets the first click roll and refuses every later one, whoever clicks", async () => {
+    world.login("alice");
+    expect(await adapter.queries.claimRoll(hero as never, "card1:knockout")).toBe(true);
+    expect(claimsOf(hero)).toEqual(["card1:knockout"]);
+    expect(await adapter.queries.claimRoll(hero as never, "card1:knockout")).toBe(false);
+    world.login("gm");
+    expect(await adapter.queries.claimRoll(hero as never, "card1:knockout")).toBe(false);
+    expect(world.notified("warn").at(-1)).toBe(world.localize("FRACAS.Chat.Refused.AlreadyRolled"));
+    expect(await adapter.queries.claimRoll(hero as never, "card2:knockout")).toBe(true);
+    expect(claimsOf(hero)).toEqual(["card1:knockout", "card2:knockout"]);
+  });
+
+  it("a player's claim is written by the GM's client, which re-checks that the player owns the actor", async () => {
+    const seen: string[] = [];
+    world.hooks.on("updateActor", (_a: unknown, _c: unknown, _o: unknown, userId: string) => seen.push(userId));
+    world.login("alice");
+    expect(await adapter.queries.claimRoll(hero as never, "c:slam")).toBe(true);
+    expect(seen).toEqual(["gm"]);
+    world.login("bob");
+    expect(await adapter.queries.claimRoll(hero as never, "c:stun")).toBe(false);
+    expect(world.notified("warn").at(-1)).toBe(world.localize("FRACAS.Chat.Refused.NotOwner"));
+    expect(claimsOf(hero)).toEqual(["c:slam"]);
+  });
+
+  it("a malformed key is refused and writes nothing", async () => {
+    world.login("gm");
+    expect(await adapter.queries.claimRoll(hero as never, "no spaces allowed")).toBe(false);
+    expect(claimsOf(hero)).toEqual([]);
+  });
+
+  it("with no GM connected the owner claims on their own client", async () => {
+    world.setActiveGM(null);
+    world.login("alice");
+    expect(await adapter.queries.claimRoll(hero as never, "c:feat")).toBe(true);
+    expect(await adapter.queries.claimRoll(hero as never, "c:feat")).toBe(false);
+  });
+
+  it("two claims at the same instant on the GM's client: exactly one rolls", async () => {
+    // In Foundry an update reaches the document only after the server's round trip; the fake applies
+    // it at once, so model the round trip here: without the per-actor lock both claims would pass.
+    const update = hero.update.bind(hero);
+    hero.update = (async (...args: Parameters<typeof update>) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return update(...args);
+    }) as typeof hero.update;
+    world.login("gm");
+    const results = await Promise.all([adapter.queries.claimRoll(hero as never, "c:ko"), adapter.queries.claimRoll(hero as never, "c:ko")]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("keeps only the newest claims", async () => {
+    world.login("gm");
+    for (let i = 0; i < 105; i += 1) await adapter.queries.claimRoll(hero as never, `m${i}:x`);
+    expect(claimsOf(hero)).toHaveLength(100);
+    expect(claimsOf(hero)[0]).toBe("m5:x");
+  });
+});
