@@ -455,7 +455,15 @@ export class FakeActor extends FakeDocument {
   readonly items = new Collection<FakeItem>();
   /** Status ids of the actor's status effects (Foundry derives this Set from its ActiveEffects). */
   readonly statuses = new Set<string>();
+  /** Set on an unlinked token's synthetic actor (world.createUnlinkedToken). */
+  _tokenId: string | null = null;
 
+  get isToken(): boolean {
+    return this._tokenId !== null;
+  }
+  override get uuid(): string {
+    return this._tokenId ? `Scene.${FAKE_SCENE_ID}.Token.${this._tokenId}.Actor.${this.id}` : super.uuid;
+  }
   get name(): string {
     return String(this._source.name);
   }
@@ -524,8 +532,17 @@ export class FakeCombatant extends FakeDocument {
   get actorId(): string | null {
     return (this._source.actorId as string | null) ?? null;
   }
+  /** An unlinked token's combatant has that token's synthetic actor; any other its world actor. */
   get actor(): FakeActor | null {
+    const tokenId = this._source.tokenId as string | null;
+    const synthetic = tokenId ? rt().tokenActors.get(tokenId) : undefined;
+    if (synthetic) return synthetic;
     return this.actorId ? (rt().actors.get(this.actorId) ?? null) : null;
+  }
+  /** The combatant's token, as far as the adapter reads it: its id and whether it is linked to its actor. */
+  get token(): { id: string; actorLink: boolean } | null {
+    const tokenId = this._source.tokenId as string | null;
+    return tokenId ? { id: tokenId, actorLink: !rt().tokenActors.has(tokenId) } : null;
   }
   get combat(): FakeCombat | null {
     return this.parent instanceof FakeCombat ? this.parent : null;
@@ -751,6 +768,9 @@ export class FakeChatMessage extends FakeDocument {
 }
 
 /** fromUuid / fromUuidSync over the world's collections ("Actor.x", "Actor.x.Item.y", "Combat.x.Combatant.y", …). */
+/** The one scene unlinked tokens live on in the fake. */
+export const FAKE_SCENE_ID = "fakeScene";
+
 export function resolveUuid(uuid: unknown): FakeDocument | FakeUser | null {
   if (typeof uuid !== "string") return null;
   const parts = uuid.split(".");
@@ -774,6 +794,15 @@ export function resolveUuid(uuid: unknown): FakeDocument | FakeUser | null {
     case "User":
       doc = r.users.get(id) ?? null;
       break;
+    case "Scene": {
+      // Only unlinked tokens' actors: Scene.<scene>.Token.<token>.Actor.<id>[.Item.<id>…]
+      const [, , token, tokenId, actor, actorId] = parts;
+      const synthetic = token === "Token" && actor === "Actor" && id === FAKE_SCENE_ID ? r.tokenActors.get(tokenId ?? "") : undefined;
+      if (!synthetic || synthetic.id !== actorId) return null;
+      doc = synthetic;
+      parts.splice(0, 4);
+      break;
+    }
     default:
       return null;
   }

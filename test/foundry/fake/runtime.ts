@@ -42,6 +42,8 @@ export interface Runtime {
   readonly items: Collection<FakeItem>;
   readonly messages: Collection<FakeChatMessage>;
   readonly combats: Collection<FakeCombat>;
+  /** Unlinked tokens' synthetic actors, by token id (world.createUnlinkedToken). */
+  readonly tokenActors: Map<string, FakeActor>;
   /** The logged-in user (game.user); throws when nobody is logged in. */
   user(): FakeUser;
   /** Runs fn with game.user switched to `user` (a query on another client), restoring after. */

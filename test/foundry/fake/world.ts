@@ -140,6 +140,7 @@ export class FakeWorld {
   readonly items = new Collection<FakeItem>();
   readonly messages = new Collection<FakeChatMessage>();
   readonly combats = new Collection<FakeCombat>();
+  readonly tokenActors = new Map<string, FakeActor>();
   readonly notifications: Notification[] = [];
   readonly sheets: SheetCall[] = [];
   readonly queryLog: Runtime["queryLog"] = [];
@@ -250,6 +251,19 @@ export class FakeWorld {
   }
 
   /** A world actor as stored (fixture data: no permission check, no hooks), built by its registered model. */
+  /**
+   * An unlinked token of `base` on the scene: its own synthetic actor, with the base actor's id but
+   * a token UUID (Scene.<scene>.Token.<token>.Actor.<id>), as Foundry makes for a mook's token.
+   */
+  createUnlinkedToken(base: FakeActor, tokenId: string): FakeActor {
+    const Impl = this.config.Actor.documentClass;
+    const actor = new Impl(base.toObject()) as FakeActor;
+    actor._tokenId = tokenId;
+    for (const item of base.items) actor.items.set(item.id, new this.config.Item.documentClass(item.toObject(), { parent: actor }) as FakeItem);
+    this.tokenActors.set(tokenId, actor);
+    return actor;
+  }
+
   createActor(data: ActorFixture): FakeActor {
     const { items = [], ownership = {}, ...rest } = data;
     const Impl = this.config.Actor.documentClass;
@@ -309,6 +323,7 @@ export function installFoundry(options: InstallOptions = {}): FakeWorld {
     items: world.items,
     messages: world.messages,
     combats: world.combats,
+    tokenActors: world.tokenActors,
     queryLog: world.queryLog,
     user: () => world.user,
     runAs: (u, fn) => world.runAs(u, fn),

@@ -1,0 +1,30 @@
+/**
+ * Which combatant is this actor, for a roll made from its sheet or a card: the one in the viewed
+ * combat first, else in any started combat (a fight may run on a scene the user is not viewing).
+ *
+ * A combatant is this actor when it is the very same document (UUIDs match: a mook's unlinked token
+ * has its own synthetic actor, whose id is the base actor's, so ids alone would confuse two goons
+ * made from one actor), or when it is a linked token of this world actor.
+ */
+export function isCombatantOf(combatant: Combatant.Implementation, actor: { uuid: string; id: string | null }): boolean {
+  if (combatant.actor && combatant.actor.uuid === actor.uuid) return true;
+  return actor.id !== null && combatant.actorId === actor.id && combatant.token?.actorLink === true;
+}
+
+export function combatantOf(actor: { uuid: string; id: string | null }): Combatant.Implementation | null {
+  const mine = (c: Combatant.Implementation) => isCombatantOf(c, actor);
+  const viewed = game.combat;
+  const inViewed = viewed ? viewed.combatants.find(mine) : undefined;
+  if (inViewed) return inViewed;
+  for (const combat of game.combats ?? []) {
+    if (!combat.started) continue;
+    const found = combat.combatants.find(mine);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The combat `actor` fights in (see combatantOf), or null. */
+export function combatOf(actor: { uuid: string; id: string | null }): Combat.Implementation | null {
+  return (combatantOf(actor)?.parent as Combat.Implementation | null | undefined) ?? null;
+}
