@@ -17,3 +17,15 @@ export function ruleErrorMessage(e: { code: string; message: string; data: Reado
   const unfilled = [...game.i18n.localize(key).matchAll(/\{(\w+)\}/g)].some(([, name]) => !(name! in e.data));
   return unfilled ? e.message : t(key, { ...e.data });
 }
+
+/**
+ * The key for a counted string: `<base>One`, `<base>Other` (and `<base>Few`, `<base>Many`… where a
+ * translation's language has those forms), chosen by the language's plural rules (Intl.PluralRules,
+ * as other Foundry systems do). A form the language file lacks falls back to `<base>Other`, so
+ * English needs only the two keys; no string writes "(s)".
+ */
+export function pluralKey(base: string, count: number): string {
+  const rule = new Intl.PluralRules(game.i18n.lang || "en").select(count);
+  const key = `${base}${rule.charAt(0).toUpperCase()}${rule.slice(1)}`;
+  return rule === "other" || game.i18n.has(key) ? key : `${base}Other`;
+}

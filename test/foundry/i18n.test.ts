@@ -1,7 +1,10 @@
 // Kernel errors reach users through ruleErrorMessage: localized when the string can be filled.
 import { beforeEach, describe, expect, it } from "vitest";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { installFoundry, loadAdapter } from "./fake/index.js";
-import { ruleErrorMessage } from "../../src/foundry/i18n.js";
+import { pluralKey, ruleErrorMessage } from "../../src/foundry/i18n.js";
 import { FracasRuleError } from "../../src/engine/errors.js";
 
 beforeEach(async () => {
@@ -20,5 +23,29 @@ describe("ruleErrorMessage", () => {
   });
   it("falls back to English for a code with no string", () => {
     expect(ruleErrorMessage(new FracasRuleError("noSuchCode", "plain english", {}))).toBe("plain english");
+  });
+});
+
+describe("pluralKey", () => {
+  // A language file with one counted string: English's two forms, and Polish's "few" as well.
+  beforeEach(async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "fracas-i18n-")), "lang.json");
+    writeFileSync(file, JSON.stringify({ FRACAS: { X: { RoundsOne: "{n} round", RoundsOther: "{n} rounds", RoundsFew: "{n} rundy" } } }));
+    installFoundry({ langFile: file });
+    await loadAdapter();
+  });
+  const i18n = () => (globalThis as unknown as { game: { i18n: { lang: string } } }).game.i18n;
+
+  it("picks <base>One for one and <base>Other for any other count in English", () => {
+    expect(pluralKey("FRACAS.X.Rounds", 1)).toBe("FRACAS.X.RoundsOne");
+    expect(pluralKey("FRACAS.X.Rounds", 0)).toBe("FRACAS.X.RoundsOther");
+    expect(pluralKey("FRACAS.X.Rounds", 2)).toBe("FRACAS.X.RoundsOther");
+  });
+  it("follows the language's rules, falling back to <base>Other for a form the file lacks", () => {
+    i18n().lang = "pl"; // Polish: 1 one, 2–4 few, 5+ many
+    expect(pluralKey("FRACAS.X.Rounds", 1)).toBe("FRACAS.X.RoundsOne");
+    expect(pluralKey("FRACAS.X.Rounds", 3)).toBe("FRACAS.X.RoundsFew");
+    expect(pluralKey("FRACAS.X.Rounds", 5)).toBe("FRACAS.X.RoundsOther");
+    expect(pluralKey("FRACAS.X.Missing", 1)).toBe("FRACAS.X.MissingOther");
   });
 });
