@@ -10,6 +10,7 @@ import { applyAttack, applySecondary, dyingTick, rankNumber, releaseHold, zeroHe
 import type { AttackResult, SecondaryCheck, StateChange } from "../rules/index.js";
 import type { Grid } from "../../../engine/tables.js";
 import { stateOf, updateOf } from "../data/state.js";
+import { plural } from "../plural.js";
 
 export const HERO_TYPE = "faseripHero";
 
@@ -88,13 +89,15 @@ export function secondaryEffect({ result, target }: EffectInput, tables: EffectT
     const check = result["check"] as unknown as SecondaryCheck | undefined;
     if (!check || (kind !== "slam" && kind !== "stun")) return { refused: "FRACAS.Faserip.Refused.NothingToApply" };
     const change = applySecondary(stateOf(target.system), check);
+    // One/Other by the count (plural.ts). Applications stored on older cards keep the former
+    // keys Summary.KnockedBack / Summary.Stunned, which stay in the lang file, worded without "(s)".
     const key =
       check.kind === "slam"
         ? check.areas > 0
-          ? "FRACAS.Faserip.Summary.KnockedBack"
+          ? plural("FRACAS.Faserip.Summary.KnockedBack", check.areas)
           : "FRACAS.Faserip.Summary.NoEffect"
         : check.rounds > 0
-          ? "FRACAS.Faserip.Summary.Stunned"
+          ? plural("FRACAS.Faserip.Summary.Stunned", check.rounds)
           : "FRACAS.Faserip.Summary.NoEffect";
     return outcome(target.system, change, { key, data: { areas: check.areas, rounds: check.rounds } });
   });

@@ -1,25 +1,35 @@
 /**
  * The rolls a card's button makes (a Slam?/Stun? check, a 0-Health Endurance FEAT) are made once
- * per card: a second click would let a player roll until the column suits them. The record is kept
- * on the rolling hero (system.rolled, "<message id>:<roll>"), which whoever may make the roll (its
- * owner or the GM) may write; the card itself may belong to someone else.
+ * per card: a second click would let a player roll until the column suits them. Before rolling,
+ * the roll is claimed on the rolling hero with the core claimRoll ("<message id>:<roll>"): the
+ * active GM's client checks and writes every claim, one at a time per actor, so a GM and an owner
+ * clicking at the same instant (two browsers), or one double click, cannot both roll.
+ *
+ * Worlds from before the claims kept the record in the hero's system.rolled; those keys still
+ * count as made (read only: nothing writes the field now, DECISIONS.md).
  */
-import { MAX_ROLLED } from "../data/hero.js";
+import { claimRoll } from "../../../foundry/queries.js";
+import { t } from "../../../foundry/i18n.js";
 
-function rolledOf(actor: Actor.Implementation): string[] {
-  const list = (actor.system as unknown as { rolled?: unknown }).rolled;
-  return Array.isArray(list) ? list.filter((k): k is string => typeof k === "string") : [];
-}
-
+/** The claim key of a card's roll; matches the claim key pattern (message ids are alphanumeric). */
 export function onceKey(message: ChatMessage.Implementation, roll: string): string {
   return `${message.id ?? ""}:${roll}`;
 }
 
-export function alreadyRolled(actor: Actor.Implementation, key: string): boolean {
-  return rolledOf(actor).includes(key);
+function legacyRolled(actor: Actor.Implementation): string[] {
+  const list = (actor.system as unknown as { rolled?: unknown }).rolled;
+  return Array.isArray(list) ? list.filter((k): k is string => typeof k === "string") : [];
 }
 
-export async function recordRolled(actor: Actor.Implementation, key: string): Promise<void> {
-  const rolled = [...rolledOf(actor).filter((k) => k !== key), key].slice(-MAX_ROLLED);
-  await actor.update({ "system.rolled": rolled } as never);
+/**
+ * Claims this card's roll for `actor`: true when this click may roll now. False when the roll was
+ * already made (or claimed at the same instant); the user has then been warned. Call it after
+ * every other refusal and right before the dice, so a refused click spends nothing.
+ */
+export async function claimOnce(actor: Actor.Implementation, key: string): Promise<boolean> {
+  if (legacyRolled(actor).includes(key)) {
+    ui.notifications?.warn(t("FRACAS.Chat.Refused.AlreadyRolled"));
+    return false;
+  }
+  return claimRoll(actor, key);
 }

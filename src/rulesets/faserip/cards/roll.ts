@@ -13,11 +13,13 @@ import { lookupUuid, lookupUuidSync } from "../../../foundry/typed.js";
 import {
   applyAttack,
   ATTACK_ACTIONS,
+  checkZeroHealthFeat,
   dodgeShift,
   dyingTick,
   resolveAttack,
   resolveFeat,
   resolveSecondary,
+  restoreHealth,
   stabilise,
   stunTick,
   toRankKey,
@@ -33,7 +35,7 @@ import { faseripTables } from "./tables.js";
 import { freesEscaper } from "./effects.js";
 import { downReason } from "../down.js";
 import { knockBackPosition } from "./knockback.js";
-import { alreadyRolled, recordRolled } from "./once.js";
+import { claimOnce } from "./once.js";
 
 export const RULESET = "faserip";
 
@@ -276,13 +278,6 @@ async function targetOf(result: JsonObject): Promise<Actor.Implementation | null
   return doc instanceof Actor ? (doc as Actor.Implementation) : null;
 }
 
-/** Warns and returns true when this card's roll was already made (cards/once.ts). */
-function refusedAsRolled(target: Actor.Implementation, once: string): boolean {
-  if (!alreadyRolled(target, once)) return false;
-  ui.notifications?.warn(t("FRACAS.Faserip.Refused.AlreadyRolled", { name: target.name }));
-  return true;
-}
-
 /** The defender's Endurance FEAT on the Slam? or Stun? column, posted as a secondary card (once per attack card). */
 export async function rollSecondary(result: JsonObject, once?: string): Promise<ChatMessage.Implementation | undefined> {
   const target = await targetOf(result);
@@ -296,7 +291,8 @@ export async function rollSecondary(result: JsonObject, once?: string): Promise<
     ui.notifications?.warn(t("FRACAS.Faserip.Refused.NotYourRoll"));
     return undefined;
   }
-  if (once && refusedAsRolled(target, once)) return undefined;
+  // Claimed last, right before the dice: a click refused above spends nothing (cards/once.ts).
+  if (once && !(await claimOnce(target, once))) return undefined;
   const tables = faseripTables();
   const endurance = currentEndurance(heroView(target.system));
   const { roll, value } = await d(100);
@@ -322,7 +318,6 @@ export async function rollSecondary(result: JsonObject, once?: string): Promise<
     defenderTokenUuid: typeof result["targetTokenUuid"] === "string" ? result["targetTokenUuid"] : "",
   };
   const canKnockback = out.attackerTokenUuid !== "" && out.defenderTokenUuid !== "";
-  if (once) await recordRolled(target, once);
   return postCard({
     ruleset: RULESET,
     kind: "secondary",
@@ -347,10 +342,19 @@ export async function rollZeroHealth(result: JsonObject, once?: string): Promise
     ui.notifications?.warn(t("FRACAS.Faserip.Refused.Stabilised"));
     return undefined;
   }
-  if (once && refusedAsRolled(target, once)) return undefined;
+  // Not at 0 Health (healed since the card) or already dying: refused before any claim or die.
+  try {
+    checkZeroHealthFeat(stateOf(target.system));
+  } catch (e) {
+    if (!isRuleError(e)) throw e;
+    ui.notifications?.warn(ruleErrorMessage(e));
+    return undefined;
+  }
+  if (once && !(await claimOnce(target, once))) return undefined;
   const { roll, value } = await d(100);
   let feat;
   try {
+    // Read again: the state may have changed while the claim went to the GM and back.
     feat = zeroHealthFeat(stateOf(target.system), value, undefined, faseripTables().universal);
   } catch (e) {
     if (!isRuleError(e)) throw e;
@@ -358,7 +362,6 @@ export async function rollZeroHealth(result: JsonObject, once?: string): Promise
     return undefined;
   }
   const out = { kind: "zeroHealth", name: target.name, roll: value, color: feat.color, startsDying: feat.startsDying, enduranceRank: toRankKey("endurance", stateOf(target.system).endurance), targetUuid: target.uuid };
-  if (once) await recordRolled(target, once);
   return postCard({
     ruleset: RULESET,
     kind: "secondary",
@@ -391,7 +394,7 @@ export async function postDyingTick(actor: Actor.Implementation): Promise<ChatMe
   });
 }
 
-async function writeState(actor: Actor.Implementation, change: StateChange, extra: Record<string, boolean> = {}): Promise<void> {
+async function writeState(actor: Actor.Implementation, change: StateChange, extra: Record<string, string | boolean> = {}): Promise<void> {
   await actor.update({ ...updateOf(actor.system, change.state), ...extra } as never);
   for (const e of change.events) await actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
 }
@@ -414,6 +417,28 @@ export async function stabiliseActor(actor: Actor.Implementation, cardKills = fa
   }
   try {
     await writeState(actor, stabilise(stateOf(actor.system)), { "system.status.stabilised": true });
+  } catch (e) {
+    if (!isRuleError(e)) throw e;
+    ui.notifications?.warn(ruleErrorMessage(e));
+  }
+}
+
+/**
+ * The sheet's Restore (its owner or the GM): Health to its maximum, Endurance to its base rank,
+ * and the unconsciousness and dying of 0 Health ended, status icons included (rules/condition.ts
+ * restoreHealth). Otherwise a restored hero would still be down, and the round start would go on
+ * taking Endurance ranks from a dying flag nobody cleared. A dead hero (system status or the
+ * DEFEATED icon, as in down.ts) is refused: the GM clears Dead first.
+ */
+export async function restoreActor(actor: Actor.Implementation): Promise<void> {
+  const hero = heroView(actor.system);
+  if (hero.status.dead || (actor.statuses?.has(statusEffectId("dead")) ?? false)) {
+    ui.notifications?.warn(t("FRACAS.Error.restoreDead"));
+    return;
+  }
+  try {
+    // Endurance back to the base rank: the stored override is cleared, not set to the same rank.
+    await writeState(actor, restoreHealth(stateOf(actor.system), hero.abilities.endurance), { "system.status.endurance": "" });
   } catch (e) {
     if (!isRuleError(e)) throw e;
     ui.notifications?.warn(ruleErrorMessage(e));

@@ -56,8 +56,9 @@ function heroSchema() {
       stabilised: flag(),
     }),
     /**
-     * Rolls already made from a card's button ("<message id>:<roll>"), newest last, the last
-     * MAX_ROLLED kept: a Slam?/Stun? check or a 0-Health FEAT is made once per card, not re-rolled.
+     * Legacy, read only: rolls made from a card's button ("<message id>:<roll>") before the core
+     * claims (cards/once.ts) replaced this record. Kept so existing worlds validate and their old
+     * cards' spent rolls stay spent; nothing writes it now (DECISIONS.md).
      */
     rolled: new fields.ArrayField(new fields.StringField({ required: true, blank: false }), { required: true, initial: [], max: MAX_ROLLED }),
     /** Side in combat; "auto" = heroes when a player owns the actor, else villains. */

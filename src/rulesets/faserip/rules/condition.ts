@@ -158,6 +158,20 @@ export function dyingTick(targetState: CombatantStateInput): DyingTick {
   return { ...change(before, { ...before, endurance: lower }), enduranceBefore: before.endurance, enduranceAfter: lower, died: false };
 }
 
+/**
+ * Health restored in full (the sheet's Restore; how a hero recovers is beyond the seed, so the GM
+ * decides when). Health goes back to its maximum and Endurance to the hero's base rank. **D** the
+ * unconsciousness and the dying that 0 Health brought end with it ("At 0 Health the character is
+ * unconscious"; dying lasts "until stabilized", and full Health is more than that); stun, prone and
+ * restrained have causes of their own and stay. A dead character is refused (`restoreDead`).
+ */
+export function restoreHealth(targetState: CombatantStateInput, baseEndurance: RankValue): StateChange {
+  const before = readState(targetState);
+  if (before.statuses.includes("dead")) throw new FracasRuleError("restoreDead", "a dead character is not restored", {});
+  const after = { ...before, health: before.healthMax, endurance: toRankKey("endurance", baseEndurance), statuses: withStatus(before.statuses, [], ["unconscious", "dying"]) };
+  return change(before, after);
+}
+
 /** Stabilised: no longer dying; still unconscious at 0 Health. */
 export function stabilise(targetState: CombatantStateInput): StateChange {
   const before = readState(targetState);
@@ -178,16 +192,25 @@ export interface ZeroHealthFeat extends StateChange {
 }
 
 /**
- * The Endurance FEAT of a character at 0 Health: a failure (White) starts dying; any other
- * colour leaves them unconscious but not dying.
+ * Throws unless the character may make the 0-Health Endurance FEAT now (at 0 Health, neither
+ * dying nor dead); returns the read state. The adapter asks before any die is rolled or claimed.
  */
-export function zeroHealthFeat(targetState: CombatantStateInput, roll: number, karma?: KarmaSpend, table: Grid = universalTable): ZeroHealthFeat {
+export function checkZeroHealthFeat(targetState: CombatantStateInput): CombatantState {
   const before = readState(targetState);
-  requireInt("roll", roll, 1, 100);
   if (before.health !== 0) throw new FracasRuleError("notAtZeroHealth", "the Endurance FEAT is made only at 0 Health", { health: before.health });
   if (before.statuses.includes("dying") || before.statuses.includes("dead")) {
     throw new FracasRuleError("alreadyDying", "a dying or dead character makes no 0-Health Endurance FEAT", {});
   }
+  return before;
+}
+
+/**
+ * The Endurance FEAT of a character at 0 Health: a failure (White) starts dying; any other
+ * colour leaves them unconscious but not dying.
+ */
+export function zeroHealthFeat(targetState: CombatantStateInput, roll: number, karma?: KarmaSpend, table: Grid = universalTable): ZeroHealthFeat {
+  const before = checkZeroHealthFeat(targetState);
+  requireInt("roll", roll, 1, 100);
   const spent = karma === undefined ? null : spendKarma(karma);
   const effectiveRoll = Math.min(100, roll + (spent?.spent ?? 0));
   const color = colorOnColumn(effectiveRoll, before.endurance, table);

@@ -66,9 +66,11 @@ export type { AttackInput, AttackResult, AttackTables, MultipleAttackInput, Seco
 export {
   applyAttack,
   applySecondary,
+  checkZeroHealthFeat,
   dyingTick,
   readState,
   releaseHold,
+  restoreHealth,
   stabilise,
   stunTick,
   zeroHealthFeat,

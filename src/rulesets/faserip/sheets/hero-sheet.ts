@@ -5,7 +5,7 @@ import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
 import * as ledger from "../../../engine/ledger.js";
 import { ABILITY_KEYS, FaseripHeroData, type AbilityKey } from "../data/hero.js";
-import { actorDownReason, passStunRound, postDyingTick } from "../cards/roll.js";
+import { actorDownReason, passStunRound, postDyingTick, restoreActor } from "../cards/roll.js";
 import { faseripTables } from "../cards/tables.js";
 import { FaseripFeatDialog } from "./feat-dialog.js";
 import { chipAction, heroSheetView } from "./views.js";
@@ -130,9 +130,9 @@ export class FaseripHeroSheet extends Base {
     await this.actor.update({ "system.karma.==pool": pool, "system.karma.value": pool.value } as never);
   }
 
+  /** Restore: full Health and base Endurance, ending the unconsciousness and dying of 0 Health (cards/roll.ts). */
   static async #onHealFull(this: FaseripHeroSheet): Promise<void> {
-    const system = this.actor.system as unknown as FaseripHeroData;
-    await this.actor.update({ "system.health.value": system.health.max, "system.status.endurance": "", "system.status.stabilised": false } as never);
+    await restoreActor(this.actor);
   }
 
   static async #onDyingRound(this: FaseripHeroSheet): Promise<void> {

@@ -9,6 +9,7 @@ import { isRuleError } from "../../../engine/errors.js";
 import { ABILITY_KEYS, type AbilityKey } from "../data/keys.js";
 import { heroView, isStabilised } from "../data/state.js";
 import { sideOf } from "../combat.js";
+import { plural } from "../plural.js";
 
 const L = "FRACAS.Faserip";
 export const rankLabel = (key: RankKey): string => `${L}.Rank.${key}`;
@@ -97,6 +98,7 @@ export function heroSheetView(input: HeroSheetInput) {
       badges,
       dying: hero.status.dying,
       stunnedRounds: hero.status.stunnedRounds,
+      stunnedNoteKey: plural(`${L}.Sheet.StunnedNote`, hero.status.stunnedRounds),
       enduranceReduced: endNow !== endBase,
       enduranceNowLabel: rankLabel(endNow),
     },
@@ -397,6 +399,17 @@ export function featCardView(feat: FeatResult, actorName?: string) {
   };
 }
 
+/**
+ * The outcome's label key: a d10 of 1 on the Stun? column (or a GM's table giving one area of
+ * knock-back on "several") reads as the single-count outcome, not "1 rounds".
+ */
+function outcomeKey(c: SecondaryCheck | undefined): string {
+  if (!c) return "none";
+  if (c.result === "stunnedD10" && c.rounds === 1) return "stunnedOneRound";
+  if (c.result === "knockedBack" && c.areas === 1) return "oneArea";
+  return c.result;
+}
+
 /** Labels for a secondary card (Slam?, Stun?, Endurance FEAT at 0 Health). */
 export function secondaryCardView(result: { kind: "slam" | "stun" | "zeroHealth"; name?: string; check?: SecondaryCheck; roll: number; color: Color; startsDying?: boolean; enduranceRank: RankKey; canKnockback?: boolean }) {
   const c = result.check;
@@ -413,10 +426,11 @@ export function secondaryCardView(result: { kind: "slam" | "stun" | "zeroHealth"
         ? result.startsDying
           ? `${L}.Outcome.startsDying`
           : `${L}.Outcome.staysUnconscious`
-        : `${L}.Outcome.${c?.result ?? "none"}`,
+        : `${L}.Outcome.${outcomeKey(c)}`,
     areas: c?.areas ?? 0,
     rounds: c?.rounds ?? 0,
     canKnockback: result.canKnockback === true && (c?.areas ?? 0) > 0,
+    knockbackKey: plural(`${L}.Knockback.Move`, c?.areas ?? 0),
   };
 }
 

@@ -198,7 +198,7 @@ describe("F4: the 0-Health Endurance FEAT, once a round until dying or stabilise
     f.world.dice.queue(1);
     await zeroHealth({ message: hit as never, result: cardOf(hit).result, button: {} as never });
     expect(zeroHealthCards()).toHaveLength(1);
-    expect(f.world.notified("warn")).toContain(f.world.i18n.format("FRACAS.Faserip.Refused.AlreadyRolled", { name: f.thug.name }));
+    expect(f.world.notified("warn")).toContain(f.world.localize("FRACAS.Chat.Refused.AlreadyRolled"));
     f.world.dice.clear();
     expect(sys(f.thug).status.stabilised).toBe(false);
     await f.nextRound([3, 9], 70);

@@ -23,7 +23,7 @@ let thug: FakeActor; // GM's villain
 
 const hero = (abilities: Record<string, number>, extra: Record<string, unknown> = {}) => ({ abilities, ...extra });
 const form = (f: Partial<FeatForm>): FeatForm => ({ ability: "fighting", action: "slugfest", weaponId: "", dodge: 0, cover: 0, multipleTargets: 0, other: 0, karma: 0, ...f });
-const sys = (a: FakeActor) => a.system as unknown as { health: { value: number; max: number }; status: Record<string, unknown>; karma: { value: number }; rolled: string[] };
+const sys = (a: FakeActor) => a.system as unknown as { health: { value: number; max: number }; status: Record<string, unknown>; karma: { value: number } };
 const cardOf = (m: unknown) => (m as FakeChatMessage).system as unknown as { result: Record<string, any>; applications: Application[]; targets: { uuid: string }[] };
 const cid = (a: FakeActor) => combat.combatants.find((c) => c.actorId === a.id)!.id;
 const combatantDoc = (a: FakeActor) => combat.combatants.get(cid(a)) as never as Combatant.Implementation & { flags: Record<string, unknown> };
@@ -135,10 +135,10 @@ describe("faserip round in the fake", () => {
     // Made once per attack card: a second click (hoping for a better column) rolls and posts nothing.
     world.dice.queue(99);
     expect(await followUp("gm", slam!, "attack", "secondary")).toBeNull();
-    expect(world.notified("warn")).toContain(world.i18n.format("FRACAS.Faserip.Refused.AlreadyRolled", { name: "Rampage" }));
-    expect(sys(rampage).rolled).toEqual([`${slam!.id}:secondary`]);
+    expect(world.notified("warn")).toContain(world.localize("FRACAS.Chat.Refused.AlreadyRolled"));
+    expect(rampage.getFlag("fracas", "claims")).toEqual([`${slam!.id}:secondary`]);
     world.dice.clear();
-    expect(await apply("gm", slamCheck!, rampage)).toMatchObject({ ok: true, summary: { key: "FRACAS.Faserip.Summary.KnockedBack" } });
+    expect(await apply("gm", slamCheck!, rampage)).toMatchObject({ ok: true, summary: { key: "FRACAS.Faserip.Summary.KnockedBackOther" } });
     expect(rampage.statuses.has("fracas-prone")).toBe(true);
     // No canvas here: the knock-back says why and moves nothing.
     expect(await followUp("gm", slamCheck!, "secondary", "knockback")).toBeNull();
@@ -155,7 +155,7 @@ describe("faserip round in the fake", () => {
     const stunCheck = await followUp("gm", stun!, "attack", "secondary");
     expect(cardOf(stunCheck).result.check).toMatchObject({ kind: "stun", rounds: 7 });
     const before = { source: rampage.toObject(), statuses: [...rampage.statuses].sort() };
-    expect(await apply("gm", stunCheck!, rampage)).toMatchObject({ ok: true, summary: { key: "FRACAS.Faserip.Summary.Stunned", data: { rounds: 7 } } });
+    expect(await apply("gm", stunCheck!, rampage)).toMatchObject({ ok: true, summary: { key: "FRACAS.Faserip.Summary.StunnedOther", data: { rounds: 7 } } });
     expect(sys(rampage).status.stunnedRounds).toBe(7);
     expect(rampage.statuses.has("fracas-stunned")).toBe(true);
     // Undo restores the exact prior values and statuses.

@@ -12,6 +12,8 @@ import {
   stabilise,
   stunTick,
   zeroHealthFeat,
+  checkZeroHealthFeat,
+  restoreHealth,
 } from "../../../../src/rulesets/faserip/rules/index.js";
 import type { AttackInput, CombatantState } from "../../../../src/rulesets/faserip/rules/index.js";
 import { expectRuleError, throwsRuleError } from "./helpers.js";
@@ -180,6 +182,12 @@ describe("Endurance FEAT at 0 Health", () => {
     expectRuleError(() => zeroHealthFeat({ ...down, health: 5 }, 10), "notAtZeroHealth");
     expectRuleError(() => zeroHealthFeat({ ...down, statuses: ["dying"] }, 10), "alreadyDying");
   });
+
+  it("checkZeroHealthFeat refuses the same cases with no roll (asked before any die is claimed)", () => {
+    expect(checkZeroHealthFeat(down)).toMatchObject({ health: 0, endurance: "good" });
+    expectRuleError(() => checkZeroHealthFeat({ ...down, health: 5 }), "notAtZeroHealth");
+    expectRuleError(() => checkZeroHealthFeat({ ...down, statuses: ["dead"] }), "alreadyDying");
+  });
 });
 
 describe("readState", () => {
@@ -199,5 +207,21 @@ describe("readState", () => {
       { numRuns: 1000 },
     );
     expectRuleError(() => readState(null as never), "badInput");
+  });
+});
+
+describe("restoreHealth (the sheet's Restore)", () => {
+  const dying: CombatantState = { health: 0, healthMax: 60, endurance: "typical", statuses: ["unconscious", "dying", "prone", "stunned"], stunnedRounds: 2 };
+
+  it("Health to max, Endurance to its base rank; unconscious and dying end, other statuses stay", () => {
+    const r = restoreHealth(dying, 20);
+    expect(r.state).toMatchObject({ health: 60, healthMax: 60, endurance: "excellent", stunnedRounds: 2 });
+    expect([...r.state.statuses].sort()).toEqual(["prone", "stunned"]);
+    expect(r.events).toEqual(expect.arrayContaining([{ status: "unconscious", on: false }, { status: "dying", on: false }]));
+    expect(r.events).toHaveLength(2);
+  });
+
+  it("a dead character is refused", () => {
+    expectRuleError(() => restoreHealth({ ...dying, statuses: ["dead"] }, 20), "restoreDead");
   });
 });
