@@ -178,7 +178,8 @@ export class FakeDocument {
       }
     }
     const out: FakeDocument[] = [];
-    for (const d of docs) {
+    for (const [i, d] of docs.entries()) {
+      if (!(await d._runPreCreate(data[i] ?? {}, {}, user))) continue;
       if (r.hooks.call(`preCreate${this.documentName}`, d, d.toObject(), {}, user.id) === false) continue;
       d._addToWorld();
       r.hooks.callAll(`create${this.documentName}`, d, {}, user.id);
@@ -306,8 +307,33 @@ export class FakeDocument {
 
   async update(changes: Obj = {}, options: Obj = {}): Promise<this | undefined> {
     const user = rt().user();
-    const plan = this._prepareUpdate(changes, user);
+    // As Foundry: the type data model's _preUpdate sees the expanded changes first and may add to them.
+    // Only a model that defines one is awaited: the fake's runAs switches game.user globally, so an
+    // extra await here would let another client's query interleave where Foundry's would not.
+    const expanded = expandObject(deepClone(changes));
+    const model = this.system as { _preUpdate?: (c: Obj, o: Obj, u: FakeUser) => Promise<boolean | void> } | undefined;
+    const own = typeof model?._preUpdate === "function" && model._preUpdate !== TypeDataModel.prototype._preUpdate;
+    if (own && (await model!._preUpdate!(expanded, options, user)) === false) return undefined;
+    const plan = this._prepareUpdate(expanded, user);
     return plan ? this._commitUpdate(plan, options, user) : undefined;
+  }
+
+  /** Document#updateSource: changes the source in place, no permission check, no hooks (used by _preCreate). */
+  updateSource(changes: Obj): Obj {
+    const merged = mergeObject(deepClone(this._source), expandObject(deepClone(changes)), { performDeletions: true });
+    merged._id = this.id;
+    const next = (this.constructor as typeof FakeDocument).validateSource(merged);
+    const diff = diffObject(this._source, next);
+    this._source = next;
+    this._initialize();
+    return diff;
+  }
+
+  /** Runs the type data model's _preCreate, as Foundry's create does; false cancels the creation. */
+  async _runPreCreate(data: Obj, options: Obj, user: FakeUser): Promise<boolean> {
+    const model = this.system as { _preCreate?: (d: Obj, o: Obj, u: FakeUser) => Promise<boolean | void> } | undefined;
+    if (typeof model?._preCreate !== "function" || model._preCreate === TypeDataModel.prototype._preCreate) return true;
+    return (await model._preCreate(deepClone(data), options, user)) !== false;
   }
 
   async delete(options: Obj = {}): Promise<this | undefined> {
@@ -350,7 +376,8 @@ export class FakeDocument {
       }
     }
     const out: FakeDocument[] = [];
-    for (const d of docs) {
+    for (const [i, d] of docs.entries()) {
+      if (!(await d._runPreCreate(data[i] ?? {}, options, user))) continue;
       if (r.hooks.call(`preCreate${name}`, d, d.toObject(), options, user.id) === false) continue;
       coll.set(d.id, d);
       r.hooks.callAll(`create${name}`, d, options, user.id);

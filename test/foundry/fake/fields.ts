@@ -354,6 +354,10 @@ export class DataModel {
 export class TypeDataModel extends DataModel {
   prepareBaseData(): void {}
   prepareDerivedData(): void {}
+  /** As Foundry's: the document's create runs it first; it may change the pending source (parent.updateSource) or return false. */
+  async _preCreate(_data: Obj, _options: Obj, _user: unknown): Promise<boolean | void> {}
+  /** As Foundry's: the document's update runs it first with the expanded changes, which it may change, or return false. */
+  async _preUpdate(_changes: Obj, _options: Obj, _user: unknown): Promise<boolean | void> {}
 }
 
 export class EmbeddedDataField extends SchemaField {

@@ -81,15 +81,43 @@ export class FaseripHeroData extends foundry.abstract.TypeDataModel<HeroSchema, 
     return heroSchema();
   }
 
-  /** A new hero's Karma pool starts at Reason + Intuition + Psyche unless one is given. */
+  /**
+   * A new hero starts at full Health (F+A+S+E) and with a Karma pool of Reason + Intuition + Psyche,
+   * each unless the creation data gives one (a compendium hero keeps its own).
+   */
   override async _preCreate(...args: Parameters<foundry.abstract.TypeDataModel<HeroSchema, Actor.Implementation>["_preCreate"]>): Promise<boolean | void> {
     const allowed = await super._preCreate(...args);
     if (allowed === false) return false;
-    const given = foundry.utils.getProperty(args[0] as object, "system.karma.pool");
-    if (given !== undefined) return;
-    const start = karma(this.abilities, activeTable(rankNumbersTable));
+    const data = args[0] as object;
+    const table = activeTable(rankNumbersTable);
+    const changes: Record<string, unknown> = {};
+    if (foundry.utils.getProperty(data, "system.karma.pool") === undefined) {
+      const start = karma(this.abilities, table);
+      changes["system.karma.pool"] = ledger.createPool(start);
+      changes["system.karma.value"] = start;
+    }
+    if (foundry.utils.getProperty(data, "system.health.value") === undefined) changes["system.health.value"] = Math.min(MAX_HEALTH, health(this.abilities, table));
     // The pending document's source is the parent's (what the server receives), so write it there.
-    this.parent.updateSource({ "system.karma.pool": ledger.createPool(start), "system.karma.value": start } as never);
+    if (Object.keys(changes).length > 0) this.parent.updateSource(changes as never);
+  }
+
+  /**
+   * A hero at full Health stays at full when an ability changes (Health = F+A+S+E): raising
+   * Endurance on an unhurt hero raises their Health too. A hurt hero keeps their Health (it is
+   * clamped to the new maximum when derived); an edit that sets Health itself wins.
+   */
+  override async _preUpdate(...args: Parameters<foundry.abstract.TypeDataModel<HeroSchema, Actor.Implementation>["_preUpdate"]>): Promise<boolean | void> {
+    const allowed = await super._preUpdate(...args);
+    if (allowed === false) return false;
+    const changes = args[0] as { system?: { abilities?: Record<string, unknown>; health?: { value?: unknown } } };
+    const edited = changes.system?.abilities;
+    if (!edited || changes.system?.health?.value !== undefined || this.health.value < this.health.max) return;
+    const abilities = { ...this.abilities };
+    for (const k of ABILITY_KEYS) {
+      const v = edited[k];
+      if (Number.isInteger(v)) abilities[k] = v as number;
+    }
+    foundry.utils.setProperty(changes, "system.health.value", Math.min(MAX_HEALTH, health(abilities, activeTable(rankNumbersTable))));
   }
 
   override prepareDerivedData(): void {

@@ -1,6 +1,6 @@
 /**
  * Review fix: a Karma spend replaces the stored pool ("system.karma.==pool"), not merges it.
- * (The fake does not run _preCreate, so the new-hero pool written there is not tested here.)
+ * (The new-hero pool written by _preCreate is tested in health-follows.test.ts.)
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { installFoundry, loadAdapter, type FakeWorld } from "../../../foundry/fake/index.js";
