@@ -22,10 +22,12 @@ export function ruleErrorMessage(e: { code: string; message: string; data: Reado
  * The key for a counted string: `<base>One`, `<base>Other` (and `<base>Few`, `<base>Many`… where a
  * translation's language has those forms), chosen by the language's plural rules (Intl.PluralRules,
  * as other Foundry systems do). A form the language file lacks falls back to `<base>Other`, so
- * English needs only the two keys; no string writes "(s)".
+ * English needs only the two keys; no string writes "(s)". Views also run where no game exists
+ * (template fixtures in bare Node): there the rules are English's.
  */
 export function pluralKey(base: string, count: number): string {
-  const rule = new Intl.PluralRules(game.i18n.lang || "en").select(count);
+  const i18n = (globalThis as { game?: { i18n?: { lang?: string; has(key: string): boolean } } }).game?.i18n;
+  const rule = new Intl.PluralRules(i18n?.lang || "en").select(count);
   const key = `${base}${rule.charAt(0).toUpperCase()}${rule.slice(1)}`;
-  return rule === "other" || game.i18n.has(key) ? key : `${base}Other`;
+  return rule === "other" || !i18n || i18n.has(key) ? key : `${base}Other`;
 }
