@@ -156,7 +156,12 @@ describe("a player", () => {
     expect(adapter.pools.readPool("setback").value).toBe(1);
     const app = cardOf(m).applications[0]!;
     expect(app.poolEntries).toHaveLength(1);
-    expect((await adapter.queries.requestUndo(m.id, app.id, false)).ok).toBe(true);
+    // What the Apply gave the GM's pool only the GM takes back (the check is on the requester,
+    // though the Undo runs on the GM's client).
+    expect(await adapter.queries.requestUndo(m.id, app.id, false)).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.UndoNeedsGM" });
+    expect(adapter.pools.readPool("setback").value).toBe(1);
+    world.login("gm");
+    expect((await adapter.queries.requestUndo(m.id, app.id, true)).ok).toBe(true);
     expect(adapter.pools.readPool("setback").value).toBe(0);
   });
 });
@@ -344,7 +349,9 @@ describe("failures", () => {
     world.login("alice");
     const forged = cardOf(mine).applications.map((a) => ({ ...a, poolEntries: [theirEntry] }));
     await mine.update({ "system.applications": forged } as never);
-    await expect(adapter.queries.requestUndo(mine.id, forged[0]!.id, false)).rejects.toThrow("FRACAS.Error.wrongRef");
+    // The GM clicks Undo on the forged card: the ledger refuses an entry made by another card.
+    world.login("gm");
+    await expect(adapter.queries.requestUndo(mine.id, forged[0]!.id, true)).rejects.toThrow("FRACAS.Error.wrongRef");
     expect(adapter.pools.readPool("setback").value).toBe(2);
     expect(cardOf(mine).applications[0]!.undone).toBe(false);
     expect(cardOf(theirs).applications[0]!.undone).toBe(false);

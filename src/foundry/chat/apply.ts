@@ -165,7 +165,9 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
   const target = await targetActor(app.targetUuid);
   if (!target) return refuse("NoTarget");
 
-  if (app.poolEntries.length > 0 && !game.user.isGM) return refuse("NeedsGM");
+  // What an Apply gave a GM's pool (a miss's Setback) only the GM takes back: checked on the
+  // requester, since a player's Undo runs here on the GM's client.
+  if (app.poolEntries.length > 0 && !user.isGM) return refuse("UndoNeedsGM");
   const current = readPaths(target, Object.keys(app.prior));
   const by = user.id ?? "";
   // A copy: the rollback must not depend on whether the card's data object is replaced on update.
