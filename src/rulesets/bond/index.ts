@@ -11,6 +11,7 @@ import { attackCard } from "./cards/attack.js";
 import { recoveryCard } from "./cards/recovery.js";
 import { drawCard } from "./cards/draw.js";
 import { firstAidCard } from "./cards/first-aid.js";
+import { taskCard } from "./cards/task.js";
 import { bondRoundStart, recoveryPromptCard } from "./cards/round-start.js";
 import { sample } from "./sample.js";
 
@@ -31,7 +32,7 @@ export const bond: RulesetDescriptor = {
   ],
   tables,
   combat: bondCombat,
-  cards: { attack: attackCard, recovery: recoveryCard, draw: drawCard, recoveryPrompt: recoveryPromptCard, firstAid: firstAidCard },
+  cards: { attack: attackCard, recovery: recoveryCard, draw: drawCard, recoveryPrompt: recoveryPromptCard, firstAid: firstAidCard, task: taskCard },
   onRoundStart: bondRoundStart,
   templates: [
     "bond/sheets/character.hbs",
@@ -39,11 +40,13 @@ export const bond: RulesetDescriptor = {
     "bond/sheets/skill.hbs",
     "bond/dialogs/attack.hbs",
     "bond/dialogs/first-aid.hbs",
+    "bond/dialogs/task.hbs",
     "bond/cards/attack.hbs",
     "bond/cards/recovery.hbs",
     "bond/cards/draw.hbs",
     "bond/cards/recovery-prompt.hbs",
     "bond/cards/first-aid.hbs",
+    "bond/cards/task.hbs",
   ],
   sample,
 };

@@ -2,7 +2,9 @@
  * The attack card kind: Apply = the wound (accumulation chart, penalties, statuses) via
  * attackEffect; follow-ups for the target's side — spend a Hero Point (lowers an NPC roll's QR),
  * Shake Off (EF 5 Strength), the knockout Willpower roll (EF 2 × QR), each once per attack and
- * less the target's own wound penalty, and the GM's scar roll.
+ * less the target's own wound penalty, and the GM's scar roll. The once-per-attack rolls are
+ * claimed on the target (core claimRoll) right before they are rolled, so two clients clicking at
+ * the same instant cannot both roll.
  * Those write only the target actor (its owner may) and post new messages (anyone may), so the
  * target's owner runs them on their own client even when the GM posted the card. GM follow-ups
  * (run on the GM's client) cover what the clicking player may not write: a draw (draw.ts) and a
@@ -11,11 +13,13 @@
 import * as ledger from "../../../engine/ledger.js";
 import { isRuleError } from "../../../engine/errors.js";
 import type { CardKind, GmFollowUp, JsonObject } from "../../../foundry/registry.js";
-import { requestFollowUp } from "../../../foundry/queries.js";
+import { claimRoll, requestFollowUp } from "../../../foundry/queries.js";
+import { isClaimed } from "../../../foundry/claims.js";
 import { rulesetOption } from "../../../foundry/settings.js";
 import { activeTable } from "../../../foundry/tables.js";
 import { lookupUuid } from "../../../foundry/typed.js";
-import { applyHeroPointsToResult, resolveScar, resolveShakeOff, scarLocationTable, type HeroPointSpenders } from "../rules/index.js";
+import { t } from "../../../foundry/i18n.js";
+import { applyHeroPointsToResult, resolveScar, resolveShakeOff, scarLocationTable, shakeOffEligibility, type HeroPointSpenders } from "../rules/index.js";
 import { characteristicChance, readCharacteristics, safePool } from "../data/derive.js";
 import { attackEffect, attackTablesInForce, finalAttack, responseFor, type AttackCardResult } from "./effects.js";
 import { bondSystem, isNpc, postNote, rollDie, warn } from "./notes.js";
@@ -61,6 +65,26 @@ async function targetForAnswer(ctx: FollowUpContext): Promise<Actor.Implementati
 
 const resultOf = (ctx: FollowUpContext) => ctx.result as unknown as AttackCardResult;
 
+/** The once-per-attack rolls, claimed on the target before they are rolled (core claims.ts). */
+export type OnceRoll = "knockout" | "shakeOff" | "scar";
+
+/**
+ * The claim key of one once-per-attack roll on one target: the attack and the roll. The stored
+ * record (attackResponses) still says what was rolled; the claim only stops two clients (a GM and
+ * an owner clicking at the same instant) from both rolling before either has written it.
+ */
+export const claimKey = (attackId: string, roll: OnceRoll): string => `${attackId}:${roll}`;
+
+/**
+ * Hero Points lower the attack's QR, and the knockout roll's EF is 2 × that QR: spent after the
+ * roll they could turn a knockout that was already resisted or suffered into a miss, leaving the
+ * target knocked out by a blow that no longer landed. So they are spent before it (D35): once the
+ * roll is made (or claimed by a click still rolling), Hero Points on this attack are refused.
+ */
+function knockoutRolled(target: Actor.Implementation, result: AttackCardResult, response: { knockout: unknown }): boolean {
+  return response.knockout !== null || isClaimed(target, claimKey(result.attackId, "knockout"));
+}
+
 function ruleWarning(e: unknown): void {
   if (!isRuleError(e)) throw e;
   warn(`FRACAS.Error.${e.code}`, { ...e.data });
@@ -99,6 +123,7 @@ async function spendHeroPoint(ctx: FollowUpContext): Promise<void> {
   const result = resultOf(ctx);
   if (isNpc(target)) return warn("FRACAS.Bond.Refused.NpcHeroPoints");
   const response = responseFor(target.system as unknown as JsonObject, result.attackId);
+  if (knockoutRolled(target, result, response)) return warn("FRACAS.Bond.Refused.HeroPointAfterKnockout");
   let pool: ledger.Pool;
   try {
     applyHeroPointsToResult(result, response.heroPoints + 1, { spenderIsTarget: true, whoMaySpend: whoMaySpend() }, attackTablesInForce());
@@ -154,6 +179,7 @@ export const heroPointForFollowUp: GmFollowUp = {
     const spender = ownCharacter(user, target);
     if (!spender) return { ok: false, reason: "FRACAS.Bond.Refused.NoOwnCharacter" };
     const response = responseFor(target.system as unknown as JsonObject, r.attackId);
+    if (knockoutRolled(target, r, response)) return { ok: false, reason: "FRACAS.Bond.Refused.HeroPointAfterKnockout" };
     const before = safePool(bondSystem(spender)!.heroPoints);
     let pool: ledger.Pool;
     try {
@@ -186,6 +212,15 @@ async function shakeOff(ctx: FollowUpContext): Promise<void> {
   }
   const chars = readCharacteristics(bondSystem(target)!.characteristics);
   const current = finalAttack(result, target.system as unknown as JsonObject);
+  // Refused before the claim, so a character who may not Shake Off does not use the attack's one try.
+  let eligibility;
+  try {
+    eligibility = shakeOffEligibility({ strength: chars.str, attackKind: current.attackKind, pointOrEdge: current.pointOrEdge, woundLevel: current.tableWoundLevel });
+  } catch (e) {
+    return ruleWarning(e);
+  }
+  if (!eligibility.eligible) return warn("FRACAS.Error.shakeOffNotAllowed", { reason: t(`FRACAS.Bond.ShakeOff.${eligibility.reason}`) });
+  if (!(await claimRoll(target, claimKey(result.attackId, "shakeOff")))) return;
   const { roll, total } = await rollDie("1d100");
   // The target's own wound (before this attack lands) lowers the EF, as on every task (D31).
   const input = { strength: chars.str, primaryChance: characteristicChance(chars, "str"), roll: total, woundLevel: bondSystem(target)!.woundState.level };
@@ -219,16 +254,25 @@ async function knockout(ctx: FollowUpContext): Promise<void> {
   if (current.knockoutEase === null) return warn("FRACAS.Bond.Refused.NoKnockout");
   const response = responseFor(target.system as unknown as JsonObject, result.attackId);
   if (response.knockout) return warn("FRACAS.Bond.Refused.KnockoutRolled", { name: target.name });
+  if (!(await claimRoll(target, claimKey(result.attackId, "knockout")))) return;
   const posted = await postRecovery(target, "knockout", current.qualityRating);
   if (!posted) return;
   await target.update({ [`system.attackResponses.${result.attackId}`]: { ...response, knockout: posted } } as never);
 }
 
-/** The GM's scar roll for a Medium-or-worse wound from Fire Combat, a knife or a sword. */
+/**
+ * The GM's scar roll for a Medium-or-worse wound from Fire Combat, a knife or a sword: once per
+ * attack and target (a wound leaves one scar at most, D36), and only while the wound as it now
+ * lands on this target — after its Hero Points and Shake Off — is still one that may scar.
+ */
 async function scar(ctx: FollowUpContext): Promise<void> {
   if (!game.user.isGM) return warn("FRACAS.Bond.Refused.GmOnly");
   const target = await targetOf(ctx);
   if (!target) return warn("FRACAS.Bond.Refused.NoTarget");
+  const result = resultOf(ctx);
+  const now = finalAttack(result, target.system as unknown as JsonObject);
+  if (!now.scarPossible) return warn("FRACAS.Bond.Refused.NoScar", { name: target.name, wound: t(`FRACAS.Bond.Wound.${now.woundLevel}`) });
+  if (!(await claimRoll(target, claimKey(result.attackId, "scar")))) return;
   await addScar(target);
 }
 

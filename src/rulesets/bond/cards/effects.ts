@@ -25,6 +25,8 @@ import {
   type WoundState,
 } from "../rules/index.js";
 import { safeWoundState } from "../data/derive.js";
+import { recoveryOutcomeKey } from "./views.js";
+import { pluralKey } from "../../../foundry/i18n.js";
 
 export const ACTOR_TYPE = "bondCharacter";
 
@@ -131,7 +133,7 @@ export function attackEffect(input: { result: JsonObject; target: { type: string
     // Incapacitated now (by the hit or by accumulation): say how long, from the attack's D6.
     const summary: CardEffect["summary"] =
       change.state.level === "IN" && before.level !== "IN"
-        ? { key: "FRACAS.Bond.Summary.NowUnconscious", data: { name: input.target.name, hours: change.state.unconsciousHours } }
+        ? { key: pluralKey("FRACAS.Bond.Summary.NowUnconscious", change.state.unconsciousHours), data: { name: input.target.name, hours: change.state.unconsciousHours } }
         : result.woundLevel !== "none"
         ? { key: `FRACAS.Bond.Summary.Now.${change.state.level}`, data: { name: input.target.name } }
         : result.effect && result.specificBlow
@@ -178,11 +180,10 @@ export function recoveryEffect(input: { result: JsonObject; target: { type: stri
   if (!(RECOVERY_KINDS as readonly string[]).includes(r.which)) return { refused: "FRACAS.Bond.Refused.BadCard" };
   try {
     const change = resolveRecoveryCard(r, safeWoundState(input.target.system.wound));
-    const outcome = change.check.success ? "Passed" : "Failed";
     return {
       update: { "system.wound": change.state as unknown as Json },
       statuses: change.events,
-      summary: { key: `FRACAS.Bond.Summary.Recovery.${r.which}.${outcome}`, data: { name: input.target.name, rounds: change.state.stunRounds } },
+      summary: { key: recoveryOutcomeKey("FRACAS.Bond.Summary.Recovery", r.which, change.check.success, change.state.stunRounds), data: { name: input.target.name, rounds: change.state.stunRounds } },
     };
   } catch (e) {
     return refusal(e);

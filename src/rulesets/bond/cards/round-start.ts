@@ -16,6 +16,7 @@ import type { FracasCombat } from "../../../foundry/documents/combat.js";
 import type { CardKind, JsonObject } from "../../../foundry/registry.js";
 import { postCard } from "../../../foundry/chat/cards.js";
 import { lookupUuid } from "../../../foundry/typed.js";
+import { rulesetOption } from "../../../foundry/settings.js";
 import { advanceRound, type StateChange, type WoundState } from "../rules/index.js";
 import { safeWoundState } from "../data/derive.js";
 import { bondSystem, warn } from "./notes.js";
@@ -65,6 +66,7 @@ async function prompt(combatant: Combatant.Implementation, actor: Actor.Implemen
     stunCharacteristic: state.stunCharacteristic,
     status,
     hours: state.unconsciousHours,
+    woundPenaltyApplies: rulesetOption("bond", "woundPenaltyApplies", false),
   });
 }
 

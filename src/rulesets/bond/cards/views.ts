@@ -1,8 +1,8 @@
 /** What the bond card templates show, built purely from the stored results (also used by fixtures). */
 import type { AttackCardResult, FirstAidCardResult, RecoveryCardResult } from "./effects.js";
-import { canCallDraw, STUN_EASE, WOUND_ROLL_EASE, type CheckResult, type WoundLevel, type WoundState } from "../rules/index.js";
-
-const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
+import { canCallDraw, clampEase, STUN_EASE, WOUND_ROLL_EASE, woundPenalty, type CheckResult, type StunCharacteristic, type WoundLevel, type WoundState } from "../rules/index.js";
+import { easeText, signed } from "../format.js";
+import { pluralKey } from "../../../foundry/i18n.js";
 
 export interface CardTarget {
   uuid: string;
@@ -37,6 +37,7 @@ export function attackCardView(result: AttackCardResult, targets: readonly CardT
     primaryChance: result.primaryChance,
     easeItems: result.ease.items.map((i) => ({ label: i.labelKey, value: signed(i.value) })),
     easeTotal: result.ease.total,
+    easeText: easeText(result.ease.total),
     successChance: result.successChance,
     roll: result.roll,
     hit,
@@ -104,6 +105,7 @@ export function drawCardView(result: DrawCardResult) {
     targetName: result.target.name,
     sides: [side(result.attacker, !targetFirst), side(result.target, targetFirst)],
     tieRerolls: Math.max(0, result.attacker.rolls.length - 1),
+    tiesLabel: pluralKey("FRACAS.Bond.Draw.Ties", Math.max(0, result.attacker.rolls.length - 1)),
     winnerName: targetFirst ? result.target.name : result.attacker.name,
     targetFirst,
     adviceLabel: targetFirst ? "FRACAS.Bond.Draw.TargetFirstAdvice" : "FRACAS.Bond.Draw.AttackerFirstAdvice",
@@ -127,6 +129,8 @@ export interface RecoveryPromptResult {
   status: PromptStatus | null;
   /** Hours left unconscious (Incapacitated). */
   hours: number;
+  /** The GM option in force when posted: the wound penalty also lowers the recovery EF. Older cards: absent = off. */
+  woundPenaltyApplies?: boolean;
 }
 
 /** What a character's wound state asks of it at the start of a round. */
@@ -140,22 +144,48 @@ export function promptFor(state: WoundState): { rolls: PromptRoll[]; status: Pro
   return { rolls, status: null };
 }
 
+/**
+ * One pending recovery roll as its button names it, with the real numbers: "Stun roll (Strength,
+ * EF 8)", "Wound recovery (Willpower, EF 7)". The EF is the one the roll will use: the printed EF
+ * (Stun 8; LW 7, MW 5, HW 3), less the wound penalty only under the GM option (D18).
+ */
+export interface RecoveryRollLabel {
+  which: PromptRoll;
+  label: string;
+  characteristicLabel: string;
+  ef: number;
+  efText: string;
+}
+
+export function recoveryRollLabel(which: PromptRoll, state: { level: WoundLevel; stunCharacteristic: StunCharacteristic | null }, woundPenaltyApplies = false): RecoveryRollLabel {
+  const l = state.level;
+  const printed = which === "stun" ? STUN_EASE : l === "LW" || l === "MW" || l === "HW" ? WOUND_ROLL_EASE[l] : 0;
+  const ef = clampEase(printed + (woundPenaltyApplies ? woundPenalty(l) : 0));
+  return {
+    which,
+    label: `FRACAS.Bond.Recovery.Roll.${which}`,
+    characteristicLabel: which === "stun" && state.stunCharacteristic === "strength" ? "FRACAS.Bond.Characteristic.str" : "FRACAS.Bond.Characteristic.wil",
+    ef,
+    efText: easeText(ef),
+  };
+}
+
 export function recoveryPromptView(result: RecoveryPromptResult) {
-  const woundEase = result.level === "LW" || result.level === "MW" || result.level === "HW" ? WOUND_ROLL_EASE[result.level] : null;
+  const state = { level: result.level, stunCharacteristic: result.stunCharacteristic };
   return {
     actorName: result.actorName,
     round: result.round,
     woundLabel: `FRACAS.Bond.Wound.${result.level}`,
-    rolls: result.rolls.map((which) => ({
-      which,
-      label: `FRACAS.Bond.Prompt.Roll.${which}`,
-      hint: `FRACAS.Bond.Prompt.Hint.${which}`,
-      ef: which === "stun" ? STUN_EASE : (woundEase ?? 0),
-      characteristicLabel: which === "stun" && result.stunCharacteristic === "strength" ? "FRACAS.Bond.Characteristic.str" : "FRACAS.Bond.Characteristic.wil",
-    })),
-    statusLabel: result.status ? `FRACAS.Bond.Prompt.Status.${result.status}` : null,
+    rolls: result.rolls.map((which) => ({ ...recoveryRollLabel(which, state, result.woundPenaltyApplies === true), hint: `FRACAS.Bond.Prompt.Hint.${which}` })),
+    statusLabel: result.status ? (result.status === "unconscious" ? pluralKey("FRACAS.Bond.Prompt.Status.unconscious", result.hours) : `FRACAS.Bond.Prompt.Status.${result.status}`) : null,
     hours: result.hours,
   };
+}
+
+/** `${base}.${which}.Passed|Failed`; a failed Stun roll's rounds without action take the plural key (…FailedOne / …FailedOther). */
+export function recoveryOutcomeKey(base: string, which: string, success: boolean, stunRounds: number): string {
+  if (success) return `${base}.${which}.Passed`;
+  return which === "stun" ? pluralKey(`${base}.${which}.Failed`, stunRounds) : `${base}.${which}.Failed`;
 }
 
 export function recoveryCardView(result: RecoveryCardResult, check: CheckResult, after: WoundState) {
@@ -164,10 +194,11 @@ export function recoveryCardView(result: RecoveryCardResult, check: CheckResult,
     whichLabel: `FRACAS.Bond.Recovery.${result.which}`,
     primaryChance: result.primaryChance,
     easeFactor: check.easeFactor,
+    efText: easeText(check.easeFactor),
     successChance: check.successChance,
     roll: check.roll,
     success: check.success,
-    outcomeLabel: `FRACAS.Bond.Recovery.Outcome.${result.which}.${check.success ? "Passed" : "Failed"}`,
+    outcomeLabel: recoveryOutcomeKey("FRACAS.Bond.Recovery.Outcome", result.which, check.success, after.stunRounds),
     stunRounds: after.stunRounds,
     woundLabel: `FRACAS.Bond.Wound.${after.level}`,
   };
@@ -182,6 +213,7 @@ export function firstAidCardView(result: FirstAidCardResult, check: CheckResult,
     primaryChance: result.primaryChance,
     easeItems: result.easeItems.map((i) => ({ label: i.labelKey, value: signed(i.value) })),
     easeFactor: check.easeFactor,
+    efText: easeText(check.easeFactor),
     successChance: check.successChance,
     roll: check.roll,
     success: check.success,

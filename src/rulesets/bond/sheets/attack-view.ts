@@ -31,6 +31,7 @@ import {
   type SpecificBlow,
   type WoundLevel,
 } from "../rules/index.js";
+import { easeText, signed } from "../format.js";
 
 export interface AttackSetup {
   actorName: string;
@@ -162,9 +163,6 @@ export interface Option {
   selected: boolean;
 }
 
-export const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
-
-/** The Ease Factor lines every Bond roll dialog shows: each modifier, the total, and whether it was clamped to ½…10. */
 /** The exact chance of each Quality Rating and of failure, as the roll dialogs list them. */
 export function oddsLines(counts: { qr1: number; qr2: number; qr3: number; qr4: number; failure: number }): { key: string; label: string; percent: string }[] {
   return [
@@ -176,19 +174,26 @@ export function oddsLines(counts: { qr1: number; qr2: number; qr3: number; qr4: 
   ];
 }
 
+/** The Ease Factor lines every Bond roll dialog shows: each modifier, the total, and whether it was clamped to ½…10. */
 export interface EaseLines {
   easeItems: { label: string; value: string }[];
   easeTotal: number;
+  /** The total as written (½, 2½, …). */
+  easeTotalText: string;
   easeClamped: boolean;
   easeUnclamped: number;
+  /** The plain sum before the clamp, as written (−1, 0, 12…): "clamped from −1 to ½". */
+  easeUnclampedText: string;
 }
 
 export function easeLines(ease: { items: readonly { labelKey: string; value: number }[]; total: number; unclamped: number }): EaseLines {
   return {
     easeItems: ease.items.map((i) => ({ label: i.labelKey, value: signed(i.value) })),
     easeTotal: ease.total,
+    easeTotalText: easeText(ease.total),
     easeClamped: ease.total !== ease.unclamped,
     easeUnclamped: ease.unclamped,
+    easeUnclampedText: easeText(ease.unclamped),
   };
 }
 export const percent = (count: number): string => `${count}%`;

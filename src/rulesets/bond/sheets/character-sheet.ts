@@ -2,6 +2,7 @@
 import * as ledger from "../../../engine/ledger.js";
 import { isRuleError } from "../../../engine/errors.js";
 import { handlebarsActorSheet } from "../../../foundry/typed.js";
+import { rulesetOption } from "../../../foundry/settings.js";
 import { statusEffectId } from "../../../engine/events.js";
 import { applyFirstAid, applyHospital, applyRest, passHours, wakeUp, type StateChange } from "../rules/index.js";
 import { BondCharacterData } from "../data/character.js";
@@ -11,7 +12,8 @@ import { safePool, safeWoundState, type SkillLike } from "../data/derive.js";
 import { addScar } from "../cards/attack.js";
 import { postRecovery } from "../cards/recovery.js";
 import { isNpc, warn } from "../cards/notes.js";
-import { openAttackDialog } from "./attack-dialog.js";
+import { openAttackDialog, refuseIfDown } from "./attack-dialog.js";
+import { BondTaskDialog } from "./task-dialog.js";
 import { actorDownReason } from "./attack-setup.js";
 import { BondFirstAidDialog } from "./first-aid-dialog.js";
 import { characterView } from "./character-view.js";
@@ -33,6 +35,7 @@ export class BondCharacterSheet extends Base {
     form: { submitOnChange: true },
     actions: {
       attack: BondCharacterSheet.#onAttack,
+      task: BondCharacterSheet.#onTask,
       recover: BondCharacterSheet.#onRecover,
       rest: BondCharacterSheet.#onRest,
       hospital: BondCharacterSheet.#onHospital,
@@ -80,6 +83,7 @@ export class BondCharacterSheet extends Base {
       skills,
       weapons,
       downReason: actorDownReason(this.actor),
+      woundPenaltyApplies: rulesetOption("bond", "woundPenaltyApplies", false),
     });
     return { ...base, view } as never;
   }
@@ -88,6 +92,13 @@ export class BondCharacterSheet extends Base {
     const id = target.dataset.itemId;
     const weapon = id ? (this.actor.items.get(id) ?? null) : null;
     await openAttackDialog(this.actor, weapon as Item.Implementation | null);
+  }
+
+  /** Any other task (a skill or characteristic at the EF the GM calls): the task roll dialog, unless the character cannot act. */
+  static async #onTask(this: BondCharacterSheet): Promise<void> {
+    if (!this.actor.isOwner) return warn("FRACAS.Bond.Refused.NotOwner", { name: this.actor.name });
+    if (refuseIfDown(this.actor)) return;
+    await new BondTaskDialog(this.actor).render({ force: true });
   }
 
   static async #onRecover(this: BondCharacterSheet, _event: Event, target: HTMLElement): Promise<void> {

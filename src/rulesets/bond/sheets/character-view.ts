@@ -4,6 +4,9 @@ import { CHARACTERISTICS } from "../data/derive.js";
 import type { WeaponLike } from "../data/weapon.js";
 import type { ScarLocation } from "../rules/index.js";
 import { htmlField, type HtmlFieldInput } from "./html-field.js";
+import { signed } from "../format.js";
+import { recoveryRollLabel } from "../cards/views.js";
+import { pluralKey } from "../../../foundry/i18n.js";
 
 export interface CharacterViewInput {
   name: string;
@@ -25,9 +28,10 @@ export interface CharacterViewInput {
    * player is not offered an attack the sheet would refuse.
    */
   downReason?: string | null;
+  /** The GM option: the wound penalty also lowers the recovery rolls' EF (the buttons show the EF in force). */
+  woundPenaltyApplies?: boolean;
 }
 
-const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
 export function characterView(input: CharacterViewInput) {
   const d = input.derived;
@@ -62,14 +66,19 @@ export function characterView(input: CharacterViewInput) {
       penalty: signed(d.woundPenalty),
       stunRollPending: w.stunRollPending,
       stunRounds: w.stunRounds,
+      stunRoundsLabel: pluralKey("FRACAS.Bond.State.StunRounds", w.stunRounds),
       woundRollPending: w.woundRollPending,
       unconsciousHours: w.unconsciousHours,
+      unconsciousLabel: pluralKey("FRACAS.Bond.State.Unconscious", w.unconsciousHours),
       knockedOut: w.knockedOut,
       firstAidUsed: w.firstAidUsed,
       unconscious,
       dead,
       canRecoverStun: w.stunRollPending && !unconscious && !dead,
       canRecoverWound: w.woundRollPending && !unconscious && !dead,
+      // The buttons name the roll as the round-start prompt does, with its characteristic and EF.
+      stunRoll: recoveryRollLabel("stun", w, input.woundPenaltyApplies === true),
+      woundRoll: recoveryRollLabel("wound", w, input.woundPenaltyApplies === true),
       canFirstAid: !w.firstAidUsed && !dead && w.level !== "none" && w.level !== "ST",
       canHeal: !dead && w.level !== "none",
       wounded: w.level !== "none",

@@ -58,7 +58,7 @@ describe("calling a draw", () => {
     });
     expect(draw.rolls).toHaveLength(4);
     expect(draw.content).toContain("James Bond shoots first.");
-    expect(draw.content).toContain("Tied 1 time(s)");
+    expect(draw.content).toContain("Tied once: both sides re-rolled."); // one tie: the …One key (no "(s)")
     expect(draw.content).toContain("attacks from their sheet now");
     expect(responses(bond)[String(cardOf(m).result.attackId)]!.draw).toEqual({ first: "target", messageId: draw.id });
 

@@ -63,7 +63,7 @@ describe("First Aid roll from the sheet", () => {
     expect(view.easeItems).toEqual([
       { label: "FRACAS.Bond.FirstAid.EaseBase", value: "+5" },
       // The healer's own wound (UX #15): labelled as the healer's, not "your" wound.
-      { label: "FRACAS.Bond.FirstAid.HealerWound", value: "-2" },
+      { label: "FRACAS.Bond.FirstAid.HealerWound", value: "\u22122" }, // a true minus sign
     ]);
     expect(message).not.toBeNull();
     const card = cardOf(message!);

@@ -66,7 +66,7 @@ describe("bond round start", () => {
     expect(promptsFor(bond)).toHaveLength(1);
     expect(whisper(first!).sort()).toEqual(["alice", "gm"]);
     expect(cardOf(first!).result).toMatchObject({ round: 2, level: "HW", rolls: ["wound"], status: null });
-    expect(first!.content).toContain("Roll Willpower recovery");
+    expect(first!.content).toContain(">Wound recovery (Willpower, EF 3)</button>"); // named as on the sheet, with the real EF
     expect(first!.content).toContain("Willpower at EF 3");
     expect(first!.content).toContain('data-fracas-follow-up="recover" data-which="wound"');
 
@@ -136,7 +136,7 @@ describe("bond round start", () => {
     await fc.nextRound();
     const p = promptsFor(bond).at(-1)!;
     expect(cardOf(p).result).toMatchObject({ status: "unconscious", hours: 4, rolls: [] });
-    expect(p.content).toContain("unconscious for 4 more hour(s), then wakes with a Heavy Wound");
+    expect(p.content).toContain("unconscious for 4 more hours, then wakes with a Heavy Wound");
     expect(p.content).toContain("Let hours pass");
     expect(p.content).toContain("Wake up");
     expect(p.content).not.toContain("data-fracas-follow-up");

@@ -177,9 +177,9 @@ describe("attack card → Hero Point → apply → accumulate → undo", () => {
     expect(cardOf(m).result).toMatchObject({ woundLevel: "LW", hoursRoll: 4 });
     world.login("gm");
     const r = await adapter.queries.requestApply(m.id, bond.uuid, true);
-    expect(r).toMatchObject({ ok: true, summary: { key: "FRACAS.Bond.Summary.NowUnconscious", data: { name: "James Bond", hours: 4 } } });
+    expect(r).toMatchObject({ ok: true, summary: { key: "FRACAS.Bond.Summary.NowUnconsciousOther", data: { name: "James Bond", hours: 4 } } });
     expect(wound(bond)).toMatchObject({ level: "IN", unconsciousHours: 4 });
-    expect(world.i18n.format("FRACAS.Bond.Summary.NowUnconscious", { name: "James Bond", hours: "4" })).toContain("unconscious for 4 hour(s)");
+    expect(world.i18n.format("FRACAS.Bond.Summary.NowUnconsciousOther", { name: "James Bond", hours: "4" })).toContain("unconscious for 4 hours");
   });
 
   it("only the target's owner (or the GM) may spend for it", async () => {

@@ -191,7 +191,7 @@ describe("First Aid dialog: #12 the healer select, #15 the healer's wound, #17 R
     const html = await dialogHtml(mw); // Bond treats himself, with his own Medium Wound (−2)
     expect(html).toMatch(/<label for="bond-fa-healer" class="bond-field-wide">/);
     expect(html).toMatch(/<select id="bond-fa-healer" class="bond-field-wide" name="healer">/);
-    expect(html).toContain("<th scope=\"row\">Healer's wound</th><td>-2</td>");
+    expect(html).toContain("<th scope=\"row\">Healer's wound</th><td>\u22122</td>");
     expect(html).not.toContain("Your wound");
     const roll = buttons(html, "roll");
     expect(roll[0]).not.toMatch(/disabled|data-tooltip/);
@@ -209,12 +209,16 @@ describe("First Aid dialog: #12 the healer select, #15 the healer's wound, #17 R
 });
 
 describe("#15 the sheet's GM ruling says what it rules on", () => {
-  it("'GM ruling on First Aid:' before Succeeded / Failed", async () => {
+  it("the GM's buttons name First Aid and say they are the GM's: 'First Aid succeeded (GM)' / 'First Aid failed (GM)'", async () => {
     const { BondCharacterSheet } = await import("../../../../src/rulesets/bond/sheets/character-sheet.js");
     const bond = world.createActor({ name: "James Bond", type: "bondCharacter", system: { characteristics: pcChars, heroPoints: pool(3), wound: { ...UNWOUNDED, level: "LW" } } });
     world.login("gm");
     const sheet = new BondCharacterSheet({ document: bond } as never) as unknown as Contextual;
     const html = await render("sheets/character", await sheet._prepareContext({}));
-    expect(html).toContain("<span>GM ruling on First Aid:</span>");
+    expect(html).toContain("<span>Or record a First Aid roll made at the table:</span>");
+    expect(buttons(html, "firstAidRuling").map((b) => html.slice(html.indexOf(b) + b.length, html.indexOf("</button>", html.indexOf(b))))).toEqual([
+      "First Aid succeeded (GM)",
+      "First Aid failed (GM)",
+    ]);
   });
 });

@@ -1,0 +1,18 @@
+/**
+ * How Bond's numbers and counts are written on sheets, dialogs and cards (pure, no Foundry):
+ * a true minus sign and Ease Factors in halves as "½". (Counted strings: core pluralKey.)
+ */
+
+const MINUS = "\u2212";
+
+/** A modifier with its sign: +2, 0, −3. */
+export const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `${MINUS}${-n}` : "0");
+
+/** An Ease Factor (whole or half): 5, ½, 2½, −1. */
+export function easeText(n: number): string {
+  const sign = n < 0 ? MINUS : "";
+  const a = Math.abs(n);
+  const whole = Math.floor(a);
+  if (a - whole === 0.5) return `${sign}${whole === 0 ? "" : whole}½`;
+  return `${sign}${a}`;
+}
