@@ -11,7 +11,7 @@ import { executePoolChange, readPool } from "../../foundry/pools.js";
 
 /** The Setback panel's own pool entries: a chat card's Undo cannot reach them (ledger refs). */
 const PANEL_REF = "panel";
-import { t } from "../../foundry/i18n.js";
+import { pluralKey, t } from "../../foundry/i18n.js";
 import { lookupUuid } from "../../foundry/typed.js";
 import type { CombatantInfo, JsonObject } from "../../foundry/registry.js";
 import type { FracasCombat } from "../../foundry/documents/combat.js";
@@ -160,7 +160,7 @@ export async function cancelWager(combat: Combat.Implementation, actorUuid: stri
   try {
     next = cancelOneWager(record, Number(system.rank ?? 1), readPool(SETBACK_POOL).value);
   } catch (e) {
-    if (isRuleError(e) && e.code === "cancelTooMany") return refuse("FRACAS.Zodiac.Refused.OnlyFreeWagers", { name: actor.name, wagers: record.wagersAgainst });
+    if (isRuleError(e) && e.code === "cancelTooMany") return refuse(pluralKey("FRACAS.Zodiac.Refused.OnlyFreeWagers", record.wagersAgainst), { name: actor.name, wagers: record.wagersAgainst });
     if (isRuleError(e)) return refuse(`FRACAS.Error.${e.code}`, e.data);
     throw e;
   }
@@ -179,7 +179,7 @@ async function cancelAgentWager(combat: Combat.Implementation, actor: Actor.Impl
   try {
     next = cancelOneAgentWager(record, agentRank(system), readPool(SETBACK_POOL).value);
   } catch (e) {
-    if (isRuleError(e) && e.code === "cancelTooMany") return refuse("FRACAS.Zodiac.Refused.OnlyFreeWagers", { name: actor.name, wagers: record.wagersAgainst });
+    if (isRuleError(e) && e.code === "cancelTooMany") return refuse(pluralKey("FRACAS.Zodiac.Refused.OnlyFreeWagers", record.wagersAgainst), { name: actor.name, wagers: record.wagersAgainst });
     if (isRuleError(e)) return refuse(`FRACAS.Error.${e.code}`, e.data);
     throw e;
   }

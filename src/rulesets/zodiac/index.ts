@@ -7,19 +7,36 @@ import { zodiacCombat } from "./combat.js";
 import { commitEffect, duelEffect, fightEffect, killEffect, strikeEffect } from "./cards/effects.js";
 import { revealDuel, rollAndPost } from "./cards/flow.js";
 import { SETBACK_FOLLOW_UPS } from "./cards/setback-follow-up.js";
+import { SAVE_FOLLOW_UPS } from "./cards/save-follow-up.js";
 import { PANEL_ACTIONS, PANEL_TEMPLATE, panelContext } from "./combat-panel.js";
 import { dialogTarget } from "./sheets/roll-dialog.js";
 import { AREA_NAMES_DEFAULT } from "./data/areas.js";
 import { rollModel } from "./cards/roll-model.js";
 import { calledShotCosts, DEFAULT_TOTAL_MODE } from "./rules/index.js";
 import { registerCommitQuery } from "./cards/commits.js";
+import { onCardUpdate } from "./cards/card-refresh.js";
 
 // The GM's client answers sealed duel commits (guarded and idempotent; CONFIG exists before systems load).
 registerCommitQuery();
 
+/**
+ * The active GM re-renders a kill or fight card after its applications change (cards/card-refresh.ts).
+ * Registered on Foundry's "init", at most once per Hooks registry (a second import adds nothing).
+ */
+const HOOKS_MARK = Symbol.for("fracas.zodiac.hooks");
+export function registerZodiacHooks(): boolean {
+  const hooks = (globalThis as { Hooks?: typeof Hooks }).Hooks as (typeof Hooks & { [HOOKS_MARK]?: boolean }) | undefined;
+  if (!hooks || hooks[HOOKS_MARK]) return false;
+  hooks[HOOKS_MARK] = true;
+  hooks.on("updateChatMessage", (message, changed) => onCardUpdate(message as never, changed as object));
+  return true;
+}
+if (typeof Hooks !== "undefined") Hooks.once("init", () => void registerZodiacHooks());
+
 export const ZODIAC_TEMPLATES = [
   "zodiac/cards/_dice.hbs",
   "zodiac/cards/_setback.hbs",
+  "zodiac/cards/_save.hbs",
   "zodiac/cards/kill.hbs",
   "zodiac/cards/strike.hbs",
   "zodiac/cards/duel.hbs",
@@ -56,8 +73,9 @@ export const zodiac: RulesetDescriptor = {
   tables,
   combat: zodiacCombat,
   cards: {
-    // A miss's Setback: from the card through the GM (with or without a crowd target), exactly once.
-    kill: { template: "zodiac/cards/kill.hbs", effect: killEffect, gmFollowUps: SETBACK_FOLLOW_UPS },
+    // A miss's Setback: from the card by the GM (with or without a crowd target), exactly once;
+    // on a hit, Operations may save Everyone Else with Setback before the Apply (save-follow-up.ts).
+    kill: { template: "zodiac/cards/kill.hbs", effect: killEffect, gmFollowUps: { ...SETBACK_FOLLOW_UPS, ...SAVE_FOLLOW_UPS } },
     strike: { template: "zodiac/cards/strike.hbs", effect: strikeEffect },
     duel: { template: "zodiac/cards/duel.hbs", effect: duelEffect },
     fight: {

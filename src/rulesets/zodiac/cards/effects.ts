@@ -19,6 +19,7 @@ import {
   type OtherAgentHealth,
   type StrikeResult,
 } from "../rules/index.js";
+import { splitWithin } from "./spent-wagers.js";
 
 /** The target as the core hands it to CardKind.effect: its uuid tells two same-named Agents apart. */
 export type EffectTarget = { type: string; system: JsonObject; name: string; uuid: string };
@@ -59,12 +60,19 @@ function actorName(result: JsonObject): string {
   return a?.name ?? "";
 }
 
+/**
+ * An Agent's health as the kernel reads it. Almost Dead with no recorded round (set by hand on the
+ * sheet before this fix, or by a macro) counts as "before this fight" (round 0, DECISIONS #71):
+ * the kernel refuses an Almost Dead Agent without a round, which made every duel with them fail.
+ */
 export function agentHealthOf(system: JsonObject): AgentHealth {
   const h = (system.health ?? {}) as { status?: string; wagersAgainst?: number; almostDeadSince?: number | null };
+  const status = (h.status ?? "healthy") as AgentHealth["status"];
+  const since = typeof h.almostDeadSince === "number" ? h.almostDeadSince : null;
   return {
-    status: (h.status ?? "healthy") as AgentHealth["status"],
+    status,
     wagersAgainst: num(h.wagersAgainst),
-    almostDeadSince: h.almostDeadSince ?? null,
+    almostDeadSince: status === "healthy" ? null : (since ?? (status === "almostDead" ? 0 : null)),
   };
 }
 
@@ -87,7 +95,8 @@ export function agentRecordOf(system: JsonObject): AgentRecord {
   const health = agentHealthOf(system);
   const by = (ALMOST_DEAD_CAUSES as readonly unknown[]).includes(h.almostDeadBy) ? (h.almostDeadBy as AlmostDeadCause) : "none";
   // The cause only means something while Almost Dead (a hand-healed Agent keeps a stale one).
-  return { ...health, spent: num(h.spent), free: num(h.free), almostDeadBy: health.status === "almostDead" ? by : "none" };
+  // The split never exceeds the Wagers that stand (a hand edit may have lowered them: spent-wagers.ts).
+  return { ...health, ...splitWithin({ spent: num(h.spent), free: num(h.free) }, health.wagersAgainst), almostDeadBy: health.status === "almostDead" ? by : "none" };
 }
 
 /** The actor update writing an Agent record (every path, so Undo restores all of them). */
@@ -152,11 +161,12 @@ export interface OtherAgentRecord extends OtherAgentHealth {
 
 export function otherAgentRecordOf(system: JsonObject): OtherAgentRecord {
   const b = (system.breakdown ?? {}) as { spent?: unknown; free?: unknown };
+  const wagersAgainst = num(system.wagersAgainst);
   return {
     status: system.status === "dead" ? "dead" : "healthy",
-    wagersAgainst: num(system.wagersAgainst),
-    spent: num(b.spent),
-    free: num(b.free),
+    wagersAgainst,
+    // Never more than the Wagers that stand (a hand edit may have lowered them: spent-wagers.ts).
+    ...splitWithin({ spent: num(b.spent), free: num(b.free) }, wagersAgainst),
     headShot: system.headShot === true,
   };
 }

@@ -9,14 +9,15 @@ import type { JsonObject } from "../../../foundry/registry.js";
 import { postCard } from "../../../foundry/chat/cards.js";
 import { activeTable } from "../../../foundry/tables.js";
 import { rulesetOption } from "../../../foundry/settings.js";
-import { t } from "../../../foundry/i18n.js";
+import { pluralKey, t } from "../../../foundry/i18n.js";
 import { lookupUuid } from "../../../foundry/typed.js";
 import { calledShotCosts, everyoneElseTn, DEFAULT_TOTAL_MODE, TOTAL_MODES, type TotalMode } from "../rules/index.js";
 import { areaRecord, KILLING_SLOT, type AreaEntry, type AreaSlot } from "../data/areas.js";
 import type { RollChoice, RollModel } from "./roll-model.js";
 import { duelKey, duelResult, fightResult, killResult, revealCommits, rollSetup, strikeResult, type CombatRef, type DuelCommit, type RollBase } from "./results.js";
 import { agentHealthOf } from "./effects.js";
-import { commitView, duelView, fightView, killView, strikeView } from "./views.js";
+import { commitView, duelView, fightView, killView, strikeView, type CardState } from "./views.js";
+import type { Application } from "../../../foundry/data/card-data.js";
 import type { DialogTarget } from "../sheets/view.js";
 import type { FracasCombat } from "../../../foundry/documents/combat.js";
 import { rollingOrder } from "../combat.js";
@@ -62,19 +63,23 @@ async function spendPoints(actor: Actor.Implementation, after: number): Promise<
   if (after !== agentData(actor).agentPoints.value) await actor.update({ "system.agentPoints.value": after } as never);
 }
 
-const VIEWS: Record<string, (r: JsonObject) => unknown> = { kill: killView, strike: strikeView, fight: fightView, duel: duelView, duelCommit: commitView };
+const VIEWS: Record<string, (r: JsonObject, card?: CardState) => unknown> = { kill: killView, strike: strikeView, fight: fightView, duel: duelView, duelCommit: commitView };
 const TEMPLATES: Record<string, string> = { kill: "kill", strike: "strike", fight: "fight", duel: "duel", duelCommit: "commit" };
 
-/** A posted card's HTML again, from a changed result (the content is rendered once, at posting). */
+/**
+ * A posted card's HTML again, from its result and its current targets and applications (the
+ * content is rendered once, at posting; the Setback follow-ups and card-refresh.ts re-render it).
+ */
 export async function cardContent(message: ChatMessage.Implementation, kind: string, result: JsonObject): Promise<string> {
-  const sys = message.system as unknown as { sourceUuid?: string; targets?: { uuid: string; name: string }[] };
+  const sys = message.system as unknown as { sourceUuid?: string; targets?: { uuid: string; name: string }[]; applications?: Application[] };
   const found = sys.sourceUuid ? await lookupUuid(sys.sourceUuid) : null;
   const source = found instanceof Actor ? { name: found.name, img: found.img, uuid: found.uuid } : null;
+  const card: CardState = { targets: sys.targets ?? [], applications: sys.applications ?? [] };
   return foundry.applications.handlebars.renderTemplate(`systems/fracas/templates/zodiac/cards/${TEMPLATES[kind]!}.hbs`, {
     result,
     source,
-    targets: sys.targets ?? [],
-    view: VIEWS[kind]!(result),
+    targets: card.targets,
+    view: VIEWS[kind]!(result, card),
   });
 }
 
@@ -132,7 +137,7 @@ export async function commitDuel(actor: Actor.Implementation, slot: AreaSlot, ch
     return undefined;
   }
   await spendPoints(actor, model.agentPointsAfter);
-  ui.notifications?.info(t("FRACAS.Zodiac.Duel.Sealed", { name: actor.name, wagers: choice.wagers, opponent: target.name }));
+  ui.notifications?.info(t(pluralKey("FRACAS.Zodiac.Duel.Sealed", choice.wagers), { name: actor.name, wagers: choice.wagers, opponent: target.name }));
   // The public card: who committed against whom, never how many (it also marks Mike as having rolled).
   const announce = { duelKey: key, actor: { uuid: actor.uuid, name: actor.name }, name: actor.name, opponentName: target.name, round: combat?.round ?? 0, combat };
   return post("duelCommit", actor, announce as unknown as JsonObject, [], []);

@@ -1,11 +1,13 @@
 /**
  * The Setback a missed roll earns Operations (RULES §3: "A miss: nobody dies and Operations gains
- * 1 Setback"), taken from the card itself: the fight card and the kill card offer "Take Setback"
- * and its Undo as GM follow-ups, so a player's click reaches the GM, who alone writes the pool.
+ * 1 Setback"), taken from the card itself: the fight card and the kill card offer "Operations
+ * takes the Setback (GM)" and its Undo as GM follow-ups. Setback is Operations' pool, so only the
+ * GM takes it or gives it back (DECISIONS, session 3): a player's click is refused (NotGM).
  * Exactly once per card: the pool entry's id is kept on the card (result.setbackEntry). A kill
  * card that was applied to a crowd already carried its Setback in that application's pool entry,
- * so taking it again is refused; and once the card has taken it, killEffect adds none. Take and
- * Undo run under the card's lock, with Apply and Undo of the card itself (foundry/locks.ts).
+ * so taking it again is refused (and the card no longer offers it: views.ts, card-refresh.ts);
+ * once the card has taken it, killEffect adds none. Take and Undo run under the card's lock, with
+ * Apply and Undo of the card itself (foundry/locks.ts).
  */
 import type { GmFollowUp, JsonObject } from "../../../foundry/registry.js";
 import type { Application } from "../../../foundry/data/card-data.js";
@@ -14,6 +16,7 @@ import { withCardLock } from "../../../foundry/locks.js";
 import { lookupUuidSync } from "../../../foundry/typed.js";
 import { setbackReason, SETBACK_POOL, takenEntry } from "./effects.js";
 import { cardContent } from "./flow.js";
+import { setbackApplication } from "./views.js";
 
 type Done = { ok: true } | { ok: false; reason: string; data?: Record<string, string | number> };
 
@@ -33,10 +36,13 @@ export function missSetback(kind: string, result: JsonObject): number {
 
 /** Did an Apply on this card (a kill on a crowd) already carry Setback that still stands? */
 export function appliedSetback(applications: readonly Application[]): boolean {
-  return applications.some((a) => !a.undone && a.poolEntries.some((e) => e.pool === SETBACK_POOL));
+  return setbackApplication(applications) !== null;
 }
 
-/** Who may ask: the GM, the card's author, or an owner of the actor who rolled (as for Apply/Undo). */
+/**
+ * Who may ask at all: the GM, the card's author, or an owner of the actor who rolled (as for
+ * Apply/Undo); anyone else is told the card is not theirs. Of those, only the GM is served (run).
+ */
 function mayAsk(user: User.Implementation, message: ChatMessage.Implementation): boolean {
   if (user.isGM || message.author?.id === user.id) return true;
   const uuid = (message.system as unknown as CardSystem).sourceUuid;
@@ -98,16 +104,18 @@ async function undo(message: ChatMessage.Implementation, by: string): Promise<Do
   return { ok: true };
 }
 
-/** "Operations takes the Setback": the miss's Setback into the pool, once per card. */
+const NOT_GM: Done = { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
+
+/** "Operations takes the Setback (GM)": the miss's Setback into the pool, once per card. */
 export const takeSetback: GmFollowUp = {
   allowed: ({ user, message }) => mayAsk(user, message),
-  run: ({ user, message }) => withCardLock(message.id, () => take(message, user.id ?? "")),
+  run: async ({ user, message }) => (user.isGM ? withCardLock(message.id, () => take(message, user.id ?? "")) : NOT_GM),
 };
 
-/** Undo of it: the pool's entry undone, the card offers the Setback again. */
+/** Undo of it (GM): the pool's entry undone, the card offers the Setback again. */
 export const undoSetback: GmFollowUp = {
   allowed: ({ user, message }) => mayAsk(user, message),
-  run: ({ user, message }) => withCardLock(message.id, () => undo(message, user.id ?? "")),
+  run: async ({ user, message }) => (user.isGM ? withCardLock(message.id, () => undo(message, user.id ?? "")) : NOT_GM),
 };
 
 export const SETBACK_FOLLOW_UPS = { takeSetback, undoSetback };

@@ -4,9 +4,31 @@
  */
 import { FracasRuleError } from "../../../engine/errors.js";
 
+export interface Split {
+  spent: number;
+  free: number;
+}
+
+function count(n: number): number {
+  return Number.isFinite(n) ? Math.max(0, Math.trunc(n)) : 0;
+}
+
+/**
+ * The spent/free split as it can stand against `wagers` Wagers: spent + free never exceeds them
+ * (the rest were typed in by hand, and are neither). When fewer Wagers stand than the split
+ * records — the GM lowered them by hand — the hand-typed ones went first, then the free ones, then
+ * the spent ones (DECISIONS, "hand edits of the Wagers against Rank"): so `spent` is min(spent,
+ * Wagers), as `cancellable` has always counted it, and `free` fills what is left.
+ */
+export function splitWithin(split: Split, wagers: number): Split {
+  const w = count(wagers);
+  const spent = Math.min(count(split.spent), w);
+  return { spent, free: Math.min(count(split.free), w - spent) };
+}
+
 /** Spent Wagers still standing against Rank (never more than stand there at all). */
 export function cancellable(state: { spent: number; wagersAgainst: number }): number {
-  return Math.max(0, Math.min(state.spent, state.wagersAgainst));
+  return splitWithin({ spent: state.spent, free: 0 }, state.wagersAgainst).spent;
 }
 
 /**

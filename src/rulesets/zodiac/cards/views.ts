@@ -3,8 +3,11 @@
  * totals against the TN, the outcome, and i18n keys for every label. Fixtures call these too.
  */
 import type { JsonObject } from "../../../foundry/registry.js";
-import type { DuelResult, DuelSideResult, FightRollResult, KillEveryoneElseResult, RolledTotal, StrikeResult } from "../rules/index.js";
+import { SETBACK_PER_SPEND, type DuelResult, type DuelSideResult, type FightRollResult, type KillEveryoneElseResult, type RolledTotal, type StrikeResult } from "../rules/index.js";
+import type { Application } from "../../../foundry/data/card-data.js";
 import { formatPercent } from "./roll-model.js";
+import { SETBACK_POOL } from "./effects.js";
+import { pluralKey } from "../../../foundry/i18n.js";
 
 export interface DieView {
   value: number;
@@ -17,11 +20,58 @@ export function diceView(roll: Pick<RolledTotal, "dice" | "area" | "mode">): Die
   return sorted.map((value, i) => ({ value, kept: roll.mode === "keepArea" ? i < roll.area : value !== 1 }));
 }
 
-/** A miss's Setback line: whether the card's own follow-up has taken it for Operations yet. */
-function setbackState(result: JsonObject, success: boolean, gained: number) {
+/** What a card holds besides its result: its targets and the applications made (Apply/Undo). */
+export interface CardState {
+  targets: readonly { uuid: string; name: string }[];
+  applications: readonly Application[];
+}
+
+const NO_CARD_STATE: CardState = { targets: [], applications: [] };
+
+/** The live application (a kill on a crowd) whose pool entry carried the miss's Setback, if any. */
+export function setbackApplication(applications: readonly Application[]): Application | null {
+  return applications.find((a) => !a.undone && a.poolEntries.some((e) => e.pool === SETBACK_POOL)) ?? null;
+}
+
+/** The pool entries of the saves Operations made on this kill card (save-follow-up.ts), oldest first. */
+export function saveEntries(result: JsonObject): string[] {
+  return Array.isArray(result.saves) ? result.saves.filter((e): e is string => typeof e === "string" && e !== "") : [];
+}
+
+/** The name of a target this card stands applied to, if any (a save must come before the Apply). */
+export function appliedTo(card: CardState): string | null {
+  const live = card.applications.find((a) => !a.undone);
+  return live ? (card.targets.find((t) => t.uuid === live.targetUuid)?.name ?? "") : null;
+}
+
+/**
+ * Operations' saves with Setback on a hit (seed ¶7; kernel saveEveryoneElse): how many, whether one
+ * more may be saved (never the head-shot target) and whether the latest may be undone — neither
+ * while an Apply stands (the applied kill would not follow the card).
+ */
+function saveState(result: JsonObject, kill: KillEveryoneElseResult, card: CardState) {
+  const saved = typeof kill.saved === "number" ? kill.saved : 0;
+  const savable = kill.success ? Math.max(0, kill.kills - (kill.headShot ? 1 : 0)) : 0;
+  const applied = appliedTo(card);
+  return {
+    saved,
+    saveCost: SETBACK_PER_SPEND,
+    canSave: savable > 0 && applied === null,
+    canUndoSave: saved > 0 && saveEntries(result).length > 0 && applied === null,
+  };
+}
+
+/**
+ * A miss's Setback line, from the card's whole state: taken by the card's own follow-up (its Undo
+ * shown), or carried by a live Apply on a crowd (that row's Undo gives it back) — either way the
+ * "take" button is gone, since taking it again would be refused.
+ */
+function setbackState(result: JsonObject, success: boolean, gained: number, card: CardState) {
   const earned = !success && gained > 0;
   const taken = earned && typeof result.setbackEntry === "string" && result.setbackEntry !== "";
-  return { canTakeSetback: earned && !taken, setbackTaken: taken };
+  const app = earned && !taken ? setbackApplication(card.applications) : null;
+  const appliedName = app ? (card.targets.find((t) => t.uuid === app.targetUuid)?.name ?? "") : "";
+  return { canTakeSetback: earned && !taken && !app, setbackTaken: taken, setbackApplied: app !== null, setbackAppliedTo: appliedName };
 }
 
 function calledShotLabel(shot: unknown): string {
@@ -30,6 +80,9 @@ function calledShotLabel(shot: unknown): string {
 
 interface HeaderView {
   actorName: string;
+  /** "rolls … with 1 Wager" / "… with 3 Wagers" (plural.ts). */
+  rollsKey: string;
+  strikeAtKey: string;
   areaName: string;
   area: number;
   wagers: number;
@@ -41,11 +94,14 @@ interface HeaderView {
 
 function header(result: JsonObject): HeaderView {
   const combat = result.combat as { round?: number } | null;
+  const wagers = Number(result.wagers ?? 0);
   return {
     actorName: (result.actor as { name?: string } | undefined)?.name ?? "",
+    rollsKey: pluralKey("FRACAS.Zodiac.Card.Rolls", wagers),
+    strikeAtKey: pluralKey("FRACAS.Zodiac.Card.StrikeAt", wagers),
     areaName: String(result.areaName ?? ""),
     area: Number(result.area ?? 0),
-    wagers: Number(result.wagers ?? 0),
+    wagers,
     gathered: Number(result.gathered ?? 0),
     calledShotLabel: calledShotLabel(result.calledShot),
     percent: formatPercent(Number(result.chance ?? 0)),
@@ -53,7 +109,7 @@ function header(result: JsonObject): HeaderView {
   };
 }
 
-export function killView(result: JsonObject) {
+export function killView(result: JsonObject, card: CardState = NO_CARD_STATE) {
   const roll = result.roll as unknown as RolledTotal;
   const kill = result.kill as unknown as KillEveryoneElseResult;
   return {
@@ -67,7 +123,8 @@ export function killView(result: JsonObject) {
     setbackGained: kill.setbackGained,
     headShot: kill.headShot,
     outcomeKey: kill.success ? "FRACAS.Zodiac.Card.KillHit" : "FRACAS.Zodiac.Card.KillMiss",
-    ...setbackState(result, kill.success, kill.setbackGained),
+    ...setbackState(result, kill.success, kill.setbackGained, card),
+    ...saveState(result, kill, card),
   };
 }
 
@@ -98,9 +155,9 @@ function strikeLines(s: StrikeResult) {
   };
 }
 
-export function fightView(result: JsonObject) {
+export function fightView(result: JsonObject, card: CardState = NO_CARD_STATE) {
   const f = result.fight as unknown as FightRollResult;
-  return { ...header(result), dice: diceView(f), total: f.total, tn: f.tn, success: f.success, setbackGained: f.setbackGained, ...setbackState(result, f.success, f.setbackGained) };
+  return { ...header(result), dice: diceView(f), total: f.total, tn: f.tn, success: f.success, setbackGained: f.setbackGained, ...setbackState(result, f.success, f.setbackGained, card) };
 }
 
 function duelSide(info: JsonObject, side: DuelSideResult, opponentName: string) {

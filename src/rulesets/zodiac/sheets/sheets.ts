@@ -4,6 +4,8 @@ import { enrichHtml } from "../../../foundry/enrich.js";
 import { AREA_SLOTS, type AreaSlot } from "../data/areas.js";
 import { agentSheetView, crowdSheetView, otherAgentSheetView, weaponSheetView, type AgentSystem } from "./view.js";
 import { ZodiacRollDialog } from "./roll-dialog.js";
+import { healthAfterHandEdit, splitAfterHandEdit } from "./hand-edit.js";
+import { combatRefFor } from "../cards/flow.js";
 
 const ActorBase = handlebarsActorSheet();
 const ItemBase = handlebarsItemSheet();
@@ -23,7 +25,26 @@ export class ZodiacAgentSheet extends ActorBase {
   protected override async _prepareContext(options: never): Promise<never> {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
     const a = this.actor;
-    return { ...base, ...agentSheetView({ name: a.name, img: a.img ?? "", system: a.system as unknown as AgentSystem }, this.isEditable) } as never;
+    const system = a.system as unknown as AgentSystem;
+    return { ...base, ...agentSheetView({ name: a.name, img: a.img ?? "", system }, this.isEditable, await enrichHtml(a, system.notes)) } as never;
+  }
+
+  /**
+   * A hand edit of the Wagers against Rank carries the spent/free split with it, and a hand-set
+   * Almost Dead its round (hand-edit.ts): the panel's cancel and the duel read both.
+   */
+  protected override _processFormData(event: never, form: never, formData: never): never {
+    const data = super._processFormData(event, form, formData) as unknown as Record<string, unknown>;
+    const stored = this.actor.system as unknown as AgentSystem & { health: { spent: number; free: number; almostDeadBy: string } };
+    const get = (path: string) => foundry.utils.getProperty(data, path);
+    const split = splitAfterHandEdit({ ...stored.health }, get("system.health.wagersAgainst"));
+    if (split) {
+      foundry.utils.setProperty(data, "system.health.spent", split.spent);
+      foundry.utils.setProperty(data, "system.health.free", split.free);
+    }
+    const health = healthAfterHandEdit(stored.health, get("system.health.status"), combatRefFor(this.actor)?.round ?? 0);
+    for (const [k, v] of Object.entries(health ?? {})) foundry.utils.setProperty(data, `system.health.${k}`, v);
+    return data as never;
   }
 
   static async #onRoll(this: ZodiacAgentSheet, _event: Event, target: HTMLElement): Promise<void> {
@@ -46,7 +67,20 @@ export class ZodiacOtherAgentSheet extends ActorBase {
   protected override async _prepareContext(options: never): Promise<never> {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
     const a = this.actor;
-    return { ...base, ...otherAgentSheetView({ name: a.name, img: a.img ?? "", system: a.system as never }, this.isEditable) } as never;
+    const notesHTML = await enrichHtml(a, (a.system as unknown as { notes: string }).notes);
+    return { ...base, ...otherAgentSheetView({ name: a.name, img: a.img ?? "", system: a.system as never }, this.isEditable, notesHTML) } as never;
+  }
+
+  /** A hand edit of the Wagers against Rank carries the spent/free split with it (hand-edit.ts). */
+  protected override _processFormData(event: never, form: never, formData: never): never {
+    const data = super._processFormData(event, form, formData) as unknown as Record<string, unknown>;
+    const stored = this.actor.system as unknown as { wagersAgainst: number; breakdown: { spent: number; free: number } };
+    const split = splitAfterHandEdit({ wagersAgainst: stored.wagersAgainst, ...stored.breakdown }, foundry.utils.getProperty(data, "system.wagersAgainst"));
+    if (split) {
+      foundry.utils.setProperty(data, "system.breakdown.spent", split.spent);
+      foundry.utils.setProperty(data, "system.breakdown.free", split.free);
+    }
+    return data as never;
   }
 }
 
@@ -63,7 +97,8 @@ export class ZodiacCrowdSheet extends ActorBase {
   protected override async _prepareContext(options: never): Promise<never> {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
     const a = this.actor;
-    return { ...base, ...crowdSheetView({ name: a.name, img: a.img ?? "", system: a.system as never }, this.isEditable) } as never;
+    const notesHTML = await enrichHtml(a, (a.system as unknown as { notes: string }).notes);
+    return { ...base, ...crowdSheetView({ name: a.name, img: a.img ?? "", system: a.system as never }, this.isEditable, notesHTML) } as never;
   }
 }
 

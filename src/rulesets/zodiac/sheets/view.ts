@@ -6,18 +6,42 @@ import type { Grid } from "../../../engine/tables.js";
 import { AREA_MAX, AREA_MIN, CALLED_SHOTS, calledShotCost, type TotalMode } from "../rules/index.js";
 import { AREA_SLOTS, KILLING_SLOT, type AreaEntry, type AreaSlot } from "../data/areas.js";
 import { ROLL_KINDS, rollModel, type RollChoice, type RollKind, type RollModel } from "../cards/roll-model.js";
+import { splitWithin } from "../cards/spent-wagers.js";
+import { pluralKey } from "../../../foundry/i18n.js";
 
 const RATINGS = Array.from({ length: AREA_MAX - AREA_MIN + 1 }, (_, i) => AREA_MIN + i);
 
 export interface AgentSystem {
   areas: Record<string, AreaEntry>;
   agentPoints: { value: number; max: number };
-  health: { status: string; wagersAgainst: number; almostDeadSince: number | null };
+  /** spent/free: the split duel applications recorded of the Wagers against Rank (older data: none). */
+  health: { status: string; wagersAgainst: number; almostDeadSince: number | null; spent?: number; free?: number };
   profile?: { rank: number; tn: number };
   notes: string;
 }
 
-export function agentSheetView(doc: { name: string; img: string; system: AgentSystem }, editable: boolean) {
+/** "Of these, n spent and m free": the split as it stands against the Wagers (spent-wagers.ts), shown when any stand. */
+function breakdownView(wagers: number, stored: { spent?: number; free?: number } | undefined) {
+  const { spent, free } = splitWithin({ spent: stored?.spent ?? 0, free: stored?.free ?? 0 }, wagers);
+  return { spent, free, showBreakdown: wagers > 0 };
+}
+
+/** Almost Dead's note: since which round, or since before this fight (round 0, or none recorded). */
+function almostDeadNote(health: AgentSystem["health"]): { key: string; round: number } | null {
+  if (health.status !== "almostDead") return null;
+  const round = health.almostDeadSince ?? 0;
+  return round > 0 ? { key: "FRACAS.Zodiac.Sheet.AlmostDeadNote", round } : { key: "FRACAS.Zodiac.Sheet.AlmostDeadNoteBefore", round: 0 };
+}
+
+/**
+ * Notes (an HTMLField): the raw HTML for the editor's value and the enriched HTML to show (the
+ * sheet enriches it; fixtures and tests pass none and see the stored HTML) — never a textarea of tags.
+ */
+function notesView(raw: string, notesHTML?: string) {
+  return { notes: raw, notesHTML: notesHTML ?? raw };
+}
+
+export function agentSheetView(doc: { name: string; img: string; system: AgentSystem }, editable: boolean, notesHTML?: string) {
   const s = doc.system;
   return {
     name: doc.name,
@@ -39,10 +63,12 @@ export function agentSheetView(doc: { name: string; img: string; system: AgentSy
     health: s.health,
     statusLabel: `FRACAS.Zodiac.Health.${s.health.status}`,
     almostDead: s.health.status === "almostDead",
+    almostDeadNote: almostDeadNote(s.health),
     dead: s.health.status === "dead",
+    ...breakdownView(s.health.wagersAgainst, s.health),
     statuses: ["healthy", "almostDead", "dead"].map((v) => ({ value: v, label: `FRACAS.Zodiac.Health.${v}`, selected: v === s.health.status })),
     profile: s.profile ?? { rank: 0, tn: 0 },
-    notes: s.notes,
+    ...notesView(s.notes, notesHTML),
   };
 }
 
@@ -57,10 +83,8 @@ export interface OtherAgentSystem {
   notes: string;
 }
 
-export function otherAgentSheetView(doc: { name: string; img: string; system: OtherAgentSystem }, editable: boolean) {
+export function otherAgentSheetView(doc: { name: string; img: string; system: OtherAgentSystem }, editable: boolean, notesHTML?: string) {
   const s = doc.system;
-  const spent = Math.min(s.breakdown?.spent ?? 0, s.wagersAgainst);
-  const free = s.breakdown?.free ?? 0;
   const remaining = Math.max(0, s.rank - s.wagersAgainst);
   return {
     name: doc.name,
@@ -70,20 +94,18 @@ export function otherAgentSheetView(doc: { name: string; img: string; system: Ot
     tn: s.tn,
     wagersAgainst: s.wagersAgainst,
     status: s.status,
-    notes: s.notes,
-    spent,
-    free,
-    showBreakdown: s.wagersAgainst > 0,
+    ...notesView(s.notes, notesHTML),
+    ...breakdownView(s.wagersAgainst, s.breakdown),
     headShot: s.headShot === true,
     remaining,
     /** A dead Other Agent has nothing left to kill: no "n more Wagers kill" beside "Dead". */
-    remainingKey: s.status === "dead" || remaining === 0 ? null : remaining === 1 ? "FRACAS.Zodiac.Sheet.RemainingOne" : "FRACAS.Zodiac.Sheet.RemainingMany",
+    remainingKey: s.status === "dead" || remaining === 0 ? null : pluralKey("FRACAS.Zodiac.Sheet.Remaining", remaining),
     statusLabel: `FRACAS.Zodiac.Health.${s.status}`,
   };
 }
 
-export function crowdSheetView(doc: { name: string; img: string; system: { standing: number; captured: number; killed: number; notes: string } }, editable: boolean) {
-  return { name: doc.name, img: doc.img, editable, ...doc.system };
+export function crowdSheetView(doc: { name: string; img: string; system: { standing: number; captured: number; killed: number; notes: string } }, editable: boolean, notesHTML?: string) {
+  return { name: doc.name, img: doc.img, editable, ...doc.system, ...notesView(doc.system.notes, notesHTML) };
 }
 
 /**
@@ -180,7 +202,10 @@ export function rollDialogView(input: DialogInput): { model: RollModel } & Recor
     isDuel: kind === "duel",
     isFight: kind === "fight",
     choice: c,
-    calledShots: CALLED_SHOTS.map((s) => ({ value: s, label: `FRACAS.Zodiac.CalledShot.${s}`, cost: calledShotCost(s, input.calledShotGrid), selected: s === c.calledShot })),
+    calledShots: CALLED_SHOTS.map((s) => {
+      const cost = calledShotCost(s, input.calledShotGrid);
+      return { value: s, label: `FRACAS.Zodiac.CalledShot.${s}`, cost, costKey: pluralKey("FRACAS.Zodiac.Dialog.Cost", cost), selected: s === c.calledShot };
+    }),
     target: input.target,
     canFinish: kind === "duel" && input.target?.almostDead === true,
     agentPoints: input.agentPoints,

@@ -134,7 +134,7 @@ describe("cancel a Wager against a player Agent's Rank, from the Setback panel",
     expect(health(jeremy)).toEqual({ status: "healthy", wagersAgainst: 3, almostDeadSince: null, spent: 2, free: 1, almostDeadBy: "none" });
     expect(jeremy.statuses.has("fracas-almost-dead")).toBe(false);
     const spend = (await world.as("gm", async () => view())).spends[0]!;
-    expect(spend.label).toBe("Undo: cancel on Jeremy");
+    expect(spend.label).toBe("Undo: cancel on Jeremy (GM)");
 
     expect(await world.as("gm", () => panel.undoSpend(combat as never, spend.id))).toEqual({ ok: true });
     expect(setback()).toBe(2);
@@ -155,7 +155,7 @@ describe("cancel a Wager against a player Agent's Rank, from the Setback panel",
     expect(health(mike)).toMatchObject({ wagersAgainst: 1, spent: 0, free: 1 });
     expect(await world.as("gm", () => panel.cancelWager(combat as never, mike.uuid))).toEqual({
       ok: false,
-      reason: "FRACAS.Zodiac.Refused.OnlyFreeWagers",
+      reason: "FRACAS.Zodiac.Refused.OnlyFreeWagersOne",
       data: { name: "Mike", wagers: 1 },
     });
     expect(setback()).toBe(1);

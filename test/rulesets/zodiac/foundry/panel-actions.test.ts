@@ -126,7 +126,7 @@ describe("Setback panel buttons, dispatched by the core tracker (PANEL_ACTIONS)"
     const v = await world.as("gm", async () => view());
     expect(v.agents.every((a) => !a.canShoot)).toBe(true);
     expect(v.spends).toHaveLength(1);
-    expect(v.spends[0]!.label).toBe("Undo: shoot Jeremy");
+    expect(v.spends[0]!.label).toBe("Undo: shoot Jeremy (GM)");
     expect(v.history[0]).toMatchObject({ text: "Jeremy is shot", delta: "\u22121", after: 0 });
 
     await world.as("gm", () => click("undoSpend", { spendId: v.spends[0]!.id }));
@@ -154,7 +154,7 @@ describe("Setback panel buttons, dispatched by the core tracker (PANEL_ACTIONS)"
     expect(other(baron)).toMatchObject({ wagersAgainst: 2, breakdown: { spent: 1, free: 1 }, status: "healthy" });
     expect(setback()).toBe(0);
     const v = await world.as("gm", async () => view());
-    expect(v.spends[0]!.label).toBe("Undo: cancel on The Baron");
+    expect(v.spends[0]!.label).toBe("Undo: cancel on The Baron (GM)");
     await world.as("gm", () => click("undoSpend", { spendId: v.spends[0]!.id }));
     expect(other(baron)).toMatchObject({ wagersAgainst: 3, breakdown: { spent: 2, free: 1 } });
     expect(setback()).toBe(1);
@@ -216,7 +216,7 @@ describe("cancel a Wager: spent Wagers only, never the free one (kernel rule, ke
     // Nothing spent yet: refused with the rule named, nothing paid.
     expect(await world.as("gm", () => panel.cancelWager(combat as never, baron.uuid))).toEqual({
       ok: false,
-      reason: "FRACAS.Zodiac.Refused.OnlyFreeWagers",
+      reason: "FRACAS.Zodiac.Refused.OnlyFreeWagersOne",
       data: { name: "The Baron", wagers: 1 },
     });
     expect(setback()).toBe(3);

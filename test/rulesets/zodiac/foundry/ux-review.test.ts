@@ -60,7 +60,7 @@ describe("#2 a refused roll says why", () => {
 
   it("a called shot too dear names its cost", () => {
     const v = rollDialogView({ ...base, choice: { ...base.choice, captureAlive: false, calledShot: "head", wagers: 0 }, localize });
-    expect(v.errorText).toMatch(/head shot needs \d+ Wagers declared before the roll \(you have 0\)/i);
+    expect(v.errorText).toMatch(/head shot is paid with Wagers declared before the roll: \d+ needed, 0 declared/i);
   });
 });
 
@@ -97,7 +97,7 @@ describe("#11 Area rows line up; short Roll buttons", () => {
 describe("#14 Setback panel says what a click costs", () => {
   it("the cancel button names whose Wager, the count toward Rank and the cost", () => {
     const t = text(render("tracker-panel", panelCancelAgent()));
-    expect(t).toContain("Cancel 1 of Mike's Wagers (3 of 5 toward Rank) — costs 1 Setback");
+    expect(t).toContain("Cancel 1 of Mike's Wagers (3 of 5 toward Rank) — costs 1 Setback (GM)");
   });
   it("the strike card's Wager line reads 'Wagers on Rank: n of Rank'", () => {
     const t = text(render("cards/strike", strikeHit()));

@@ -1,0 +1,50 @@
+/**
+ * A card's HTML is rendered once, at posting, but what the kill and fight cards show depends on
+ * their applications too: an Apply on a crowd carries a miss's Setback, so the card must stop
+ * offering "Operations takes the Setback (GM)" and say it was taken (and offer it again after that
+ * Apply's Undo); and a kill's "Operations saves one (GM)" is offered only while no Apply stands. The core writes only `system.applications`; this hook, on the
+ * active GM's client, re-renders the content from the card's whole state after such a write. It
+ * runs under the card's lock (queued behind the Apply/Undo that wrote, never nested in it), and
+ * writes only when the HTML changed, so its own write (content only) does not trigger it again.
+ */
+import { withCardLock } from "../../../foundry/locks.js";
+import type { JsonObject } from "../../../foundry/registry.js";
+import { cardContent } from "./flow.js";
+
+/** The card kinds whose content shows something of their applications (the miss's Setback line). */
+export const REFRESHED_KINDS: readonly string[] = ["kill", "fight"];
+
+let pending: Promise<unknown> = Promise.resolve();
+
+/** The re-renders the last card writes started (the hook cannot await them; tests can). */
+export function cardRefreshesSettled(): Promise<unknown> {
+  return pending;
+}
+
+interface CardSystem {
+  ruleset?: string;
+  kind?: string;
+  result?: JsonObject;
+}
+
+async function refresh(message: ChatMessage.Implementation): Promise<void> {
+  const sys = message.system as unknown as CardSystem;
+  const content = await cardContent(message, sys.kind ?? "", sys.result ?? {});
+  if (content !== message.content) await message.update({ content } as never);
+}
+
+/** updateChatMessage: every client sees it; only the active GM re-renders, and only on an applications change. */
+export function onCardUpdate(message: ChatMessage.Implementation, changed: object): void {
+  if (!game.user.isGM || game.users.activeGM?.id !== game.user.id) return;
+  if (message.type !== "card") return;
+  const sys = message.system as unknown as CardSystem;
+  if (sys.ruleset !== "zodiac" || !REFRESHED_KINDS.includes(sys.kind ?? "")) return;
+  if (foundry.utils.getProperty(changed, "system.applications") === undefined) return;
+  const id = message.id;
+  const run = withCardLock(id, async () => {
+    // Re-read under the lock: the message may have been deleted or changed again meanwhile.
+    const current = id ? game.messages.get(id) : undefined;
+    if (current) await refresh(current as ChatMessage.Implementation);
+  });
+  pending = Promise.all([pending, run.catch((err: unknown) => console.error("Fracas | zodiac: card refresh failed", err))]);
+}

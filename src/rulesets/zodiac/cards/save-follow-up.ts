@@ -1,0 +1,116 @@
+/**
+ * Operations saves Everyone Else with Setback, from the kill card (seed ¶7: "Unlike Everyone Else,
+ * Operations can't save Other Agents outright by spending Setback" — so Everyone Else can be
+ * saved; kernel saveEveryoneElse: 1 Setback per target, never the head-shot one). Before this the
+ * kernel had the rule but nothing in Foundry used it: the GM had to edit the crowd and the pool by
+ * hand. GM follow-ups on the kill card, "Operations saves one (GM)" and its Undo:
+ * - the save changes the card's stored result (one kill fewer, one saved more), so an Apply made
+ *   afterwards kills that many fewer off the crowd; while an Apply stands, both are refused (the
+ *   applied kill would not follow; Undo it, save, Apply again);
+ * - each save is one Setback pool entry, its id kept on the card (`result.saves`), its ledger ref
+ *   `<msg>:save`; Undo takes back the latest.
+ * Both run under the card's lock, with Apply/Undo and the Setback take (foundry/locks.ts).
+ */
+import { isRuleError } from "../../../engine/errors.js";
+import type { GmFollowUp, JsonObject } from "../../../foundry/registry.js";
+import type { Application } from "../../../foundry/data/card-data.js";
+import { executePoolChange, readPool } from "../../../foundry/pools.js";
+import { withCardLock } from "../../../foundry/locks.js";
+import { saveEveryoneElse, type KillEveryoneElseResult } from "../rules/index.js";
+import { setbackReason, SETBACK_POOL } from "./effects.js";
+import { cardContent } from "./flow.js";
+import { appliedTo, saveEntries } from "./views.js";
+
+type Done = { ok: true } | { ok: false; reason: string; data?: Record<string, string | number> };
+
+interface CardSystem {
+  kind: string;
+  result: JsonObject;
+  targets: { uuid: string; name: string }[];
+  applications: Application[];
+}
+
+const NOT_GM: Done = { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
+
+function saveRef(message: ChatMessage.Implementation): string {
+  return `${message.id ?? ""}:save`;
+}
+
+function refused(e: unknown): Done {
+  if (isRuleError(e)) return { ok: false, reason: `FRACAS.Error.${e.code}`, data: { ...e.data } as Record<string, string | number> };
+  throw e;
+}
+
+async function writeCard(message: ChatMessage.Implementation, card: CardSystem, kill: KillEveryoneElseResult, saves: string[]): Promise<void> {
+  const result = { ...card.result, kill: kill as unknown as JsonObject, saves };
+  const content = await cardContent(message, card.kind, result);
+  await message.update({ "system.result.kill": kill, "system.result.saves": saves, content } as never);
+}
+
+function appliedRefusal(card: CardSystem): Done | null {
+  const name = appliedTo(card);
+  return name === null ? null : { ok: false, reason: "FRACAS.Zodiac.Refused.SaveWhileApplied", data: { name } };
+}
+
+async function save(message: ChatMessage.Implementation, by: string): Promise<Done> {
+  const card = message.system as unknown as CardSystem;
+  if (card.kind !== "kill") return { ok: false, reason: "FRACAS.Zodiac.Refused.NothingToSave" };
+  const blocked = appliedRefusal(card);
+  if (blocked) return blocked;
+  let next: KillEveryoneElseResult;
+  try {
+    next = saveEveryoneElse({ setback: readPool(SETBACK_POOL).value, result: card.result.kill as unknown as KillEveryoneElseResult, n: 1 }).result;
+  } catch (e) {
+    return refused(e);
+  }
+  const actor = (card.result.actor as { name?: string } | undefined)?.name ?? "";
+  const ref = saveRef(message);
+  const done = await executePoolChange({ kind: "change", pool: SETBACK_POOL, delta: -1, reason: setbackReason("FRACAS.Zodiac.Setback.Reason.Save", actor), ref }, by);
+  if (!done.ok) return { ok: false, reason: done.reason };
+  try {
+    await writeCard(message, card, next, [...saveEntries(card.result), done.entryId]);
+  } catch (err) {
+    await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: done.entryId, ref }, by);
+    throw err;
+  }
+  return { ok: true };
+}
+
+async function undoSave(message: ChatMessage.Implementation, by: string): Promise<Done> {
+  const card = message.system as unknown as CardSystem;
+  const saves = saveEntries(card.result);
+  const entry = saves.at(-1);
+  const kill = card.result.kill as unknown as KillEveryoneElseResult | undefined;
+  if (!entry || !kill || !(kill.saved > 0)) return { ok: false, reason: "FRACAS.Zodiac.Refused.NoSaveToUndo" };
+  const blocked = appliedRefusal(card);
+  if (blocked) return blocked;
+  const back: KillEveryoneElseResult = { ...kill, kills: kill.kills + 1, saved: kill.saved - 1 };
+  // The card first: a ledger undo cannot itself be undone, a card write can.
+  await writeCard(message, card, back, saves.slice(0, -1));
+  let done: Awaited<ReturnType<typeof executePoolChange>>;
+  try {
+    done = await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: entry, ref: saveRef(message) }, by);
+  } catch (err) {
+    await writeCard(message, card, kill, saves);
+    throw err;
+  }
+  if (!done.ok) {
+    await writeCard(message, card, kill, saves);
+    return { ok: false, reason: done.reason };
+  }
+  return { ok: true };
+}
+
+/** "Operations saves one (GM)": 1 Setback, one kill fewer on this card. Asked by anyone, done only for the GM. */
+export const saveOne: GmFollowUp = {
+  allowed: () => true,
+  run: async ({ user, message }) => (user.isGM ? withCardLock(message.id, () => save(message, user.id ?? "")) : NOT_GM),
+};
+
+/** Its Undo (GM): the latest save's Setback back, the kill back on the card. */
+export const undoSaveOne: GmFollowUp = {
+  allowed: () => true,
+  run: async ({ user, message }) => (user.isGM ? withCardLock(message.id, () => undoSave(message, user.id ?? "")) : NOT_GM),
+};
+
+export const SAVE_FOLLOW_UPS = { saveOne, undoSaveOne };

@@ -1,0 +1,143 @@
+/**
+ * Audit (session 3): Operations saves Everyone Else with Setback (seed ¶7: "Unlike Everyone Else,
+ * Operations can't save Other Agents outright by spending Setback"; kernel saveEveryoneElse, 1
+ * Setback a target, never the head-shot one). Before, nothing in Foundry offered it: the GM edited
+ * the crowd and the pool by hand. Now the kill card's GM follow-ups saveOne / undoSaveOne.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { Application } from "../../../../src/foundry/data/card-data.js";
+import { mikeAreas } from "./mike-jeremy-data.js";
+
+type Flow = typeof import("../../../../src/rulesets/zodiac/cards/flow.js");
+type Dialog = typeof import("../../../../src/rulesets/zodiac/sheets/roll-dialog.js");
+type Model = typeof import("../../../../src/rulesets/zodiac/cards/roll-model.js");
+type Refresh = typeof import("../../../../src/rulesets/zodiac/cards/card-refresh.js");
+
+let world: FakeWorld;
+let adapter: Adapter;
+let flow: Flow;
+let dialog: Dialog;
+let model: Model;
+let refresh: Refresh;
+let mike: FakeActor;
+let goons: FakeActor;
+
+interface CardSystem {
+  result: { kill: { kills: number; saved: number; headShot: boolean }; saves?: string[] };
+  applications: Application[];
+}
+const cardOf = (m: FakeChatMessage) => m.system as unknown as CardSystem;
+const setback = () => adapter.pools.readPool("setback").value;
+const seedSetback = (n: number) => world.as("gm", () => adapter.pools.executePoolChange({ kind: "change", pool: "setback", delta: n, reason: "seed" }, "gm"));
+const save = (m: FakeChatMessage) => adapter.queries.requestFollowUp(m.id ?? "", "saveOne", {});
+const undoSave = (m: FakeChatMessage) => adapter.queries.requestFollowUp(m.id ?? "", "undoSaveOne", {});
+const DONE = { ok: true, summary: { key: "FRACAS.Chat.Done" } };
+const SAVE_BUTTON = 'data-fracas-follow-up="saveOne"';
+const UNDO_BUTTON = 'data-fracas-follow-up="undoSaveOne"';
+const crowd = () => goons.system as unknown as { standing: number; killed: number; captured: number };
+
+beforeEach(async () => {
+  world = installFoundry();
+  adapter = await loadAdapter();
+  flow = await import("../../../../src/rulesets/zodiac/cards/flow.js");
+  dialog = await import("../../../../src/rulesets/zodiac/sheets/roll-dialog.js");
+  model = await import("../../../../src/rulesets/zodiac/cards/roll-model.js");
+  refresh = await import("../../../../src/rulesets/zodiac/cards/card-refresh.js");
+  world.addUser({ id: "mp", name: "Mike's player", isGM: false });
+  mike = world.createActor({ name: "Mike", type: "zodiacAgent", system: { areas: mikeAreas, agentPoints: { value: 3, max: 3 } }, ownership: { mp: 3 } });
+  goons = world.createActor({ name: "Five goons", type: "zodiacCrowd", system: { standing: 5 } });
+});
+
+/** Mike's player kills at the goons: Aries 3 + 5 gathered, `wagers` Wagers, every die a 6 (or a 1: a miss). */
+async function kill(wagers: number, opts: { calledShot?: "head" | null; miss?: boolean } = {}): Promise<FakeChatMessage> {
+  const m = await world.as("mp", async () => {
+    const t = dialog.dialogTarget(goons.uuid, goons.name);
+    const choice = { kind: "kill" as const, area: 3, spend: 1, gathered: 5, wagers, calledShot: opts.calledShot ?? null, captureAlive: false, finish: false, tn: 10, totalMode: "keepArea" as const };
+    const mm = model.rollModel(choice, { agentPoints: 3, almostDead: false }, 5, flow.grids().shots);
+    expect(mm.ok, JSON.stringify(mm.error)).toBe(true);
+    world.dice.queue(...Array(8 - wagers).fill(opts.miss ? 1 : 6));
+    return flow.rollAndPost(mike as never, "a1", choice, mm, t);
+  });
+  await world.as("gm", async () => mike.update({ "system.agentPoints.value": 3 } as never));
+  return m as unknown as FakeChatMessage;
+}
+
+describe("Operations saves Everyone Else with Setback, from the kill card", () => {
+  it("3 killed: the GM saves one for 1 Setback, the Apply then kills 2; Undo gives the Setback and the kill back", async () => {
+    const m = await kill(2);
+    expect(cardOf(m).result.kill).toMatchObject({ kills: 3, saved: 0 });
+    expect(m.content).toContain(SAVE_BUTTON);
+    expect(m.content).toContain("Operations saves one — costs 1 Setback (GM)");
+
+    // A player may not spend Operations' Setback; nor the GM with none.
+    expect(await world.as("mp", () => save(m))).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NotGM" });
+    expect(await world.as("gm", () => save(m))).toEqual({ ok: false, reason: "FRACAS.Error.notEnoughSetback", data: { setback: 0, spend: 1 } });
+
+    await seedSetback(2);
+    expect(await world.as("gm", () => save(m))).toEqual(DONE);
+    expect(setback()).toBe(1);
+    expect(cardOf(m).result.kill).toMatchObject({ kills: 2, saved: 1 });
+    expect(cardOf(m).result.saves).toHaveLength(1);
+    expect(m.content).toContain("2 killed, 0 taken alive.");
+    expect(m.content).toContain("Operations spent Setback to save 1 of them.");
+    expect(m.content).toContain(UNDO_BUTTON);
+    expect(adapter.pools.readPool("setback").entries.at(-1)).toMatchObject({ delta: -1, reason: "FRACAS.Zodiac.Setback.Reason.Save|Mike" });
+
+    // The Apply kills 2 off the crowd; while it stands, the card offers no save, and one is refused.
+    expect((await world.as("gm", () => adapter.queries.requestApply(m.id ?? "", goons.uuid, true))).ok).toBe(true);
+    await refresh.cardRefreshesSettled();
+    expect(crowd()).toMatchObject({ standing: 3, killed: 2 });
+    expect(m.content).not.toContain(SAVE_BUTTON);
+    expect(m.content).not.toContain(UNDO_BUTTON);
+    expect(await world.as("gm", () => save(m))).toEqual({ ok: false, reason: "FRACAS.Zodiac.Refused.SaveWhileApplied", data: { name: "Five goons" } });
+    expect(await world.as("gm", () => undoSave(m))).toEqual({ ok: false, reason: "FRACAS.Zodiac.Refused.SaveWhileApplied", data: { name: "Five goons" } });
+    expect(setback()).toBe(1);
+
+    // Undo the Apply: the buttons return; Undo the save: the Setback and the kill come back.
+    await world.as("gm", () => adapter.queries.requestUndo(m.id ?? "", cardOf(m).applications[0]!.id, true));
+    await refresh.cardRefreshesSettled();
+    expect(crowd()).toMatchObject({ standing: 5, killed: 0 });
+    expect(m.content).toContain(SAVE_BUTTON);
+    expect(await world.as("mp", () => undoSave(m))).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NotGM" });
+    expect(await world.as("gm", () => undoSave(m))).toEqual(DONE);
+    expect(setback()).toBe(2);
+    expect(cardOf(m).result.kill).toMatchObject({ kills: 3, saved: 0 });
+    expect(cardOf(m).result.saves).toEqual([]);
+    expect(m.content).not.toContain(UNDO_BUTTON);
+    expect(await world.as("gm", () => undoSave(m))).toEqual({ ok: false, reason: "FRACAS.Zodiac.Refused.NoSaveToUndo" });
+  });
+
+  it("saves up to every kill, one Setback each, then says there is no one left to save", async () => {
+    const m = await kill(1); // 2 killed
+    await seedSetback(5);
+    expect(await world.as("gm", () => save(m))).toEqual(DONE);
+    expect(await world.as("gm", () => save(m))).toEqual(DONE);
+    expect(m.content).not.toContain(SAVE_BUTTON);
+    expect(await world.as("gm", () => save(m))).toMatchObject({ ok: false, reason: "FRACAS.Error.nothingToSave" });
+    expect(setback()).toBe(3);
+    expect(cardOf(m).result.kill).toMatchObject({ kills: 0, saved: 2 });
+  });
+
+  it("a head shot cannot be saved: 5 Wagers, 1 kill, no button, refused; with a sixth Wager the other kill can be", async () => {
+    await seedSetback(3);
+    const head = await kill(5, { calledShot: "head" });
+    expect(cardOf(head).result.kill).toMatchObject({ kills: 1, headShot: true });
+    expect(head.content).not.toContain(SAVE_BUTTON);
+    expect(await world.as("gm", () => save(head))).toMatchObject({ ok: false, reason: "FRACAS.Error.headShotCannotBeSaved" });
+    const six = await kill(6, { calledShot: "head" });
+    expect(six.content).toContain(SAVE_BUTTON);
+    expect(await world.as("gm", () => save(six))).toEqual(DONE);
+    expect(await world.as("gm", () => save(six))).toMatchObject({ ok: false, reason: "FRACAS.Error.headShotCannotBeSaved" });
+    expect(setback()).toBe(2);
+  });
+
+  it("a miss kills nobody: nothing to save (the miss's Setback button instead)", async () => {
+    const m = await kill(0, { miss: true });
+    expect(m.content).not.toContain(SAVE_BUTTON);
+    expect(m.content).toContain('data-fracas-follow-up="takeSetback"');
+    await seedSetback(1);
+    expect(await world.as("gm", () => save(m))).toMatchObject({ ok: false, reason: "FRACAS.Error.nothingToSave" });
+    expect(setback()).toBe(1);
+  });
+});
