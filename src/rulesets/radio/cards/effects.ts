@@ -7,6 +7,8 @@ import type { CardEffect, JsonObject } from "../../../foundry/registry.js";
 import { applyDamage, fleeCheck, henchmenFlee } from "../rules/index.js";
 import type { DamageResult } from "../rules/index.js";
 import { stateUpdate, targetState } from "../data/state.js";
+import { henchmenFleeKey } from "./views.js";
+import { pluralKey } from "../../../foundry/i18n.js";
 
 export type EffectInput = { result: JsonObject; target: { type: string; system: JsonObject; name: string } };
 export type EffectOutput = CardEffect | { refused: string };
@@ -40,7 +42,8 @@ export function damageEffect({ result, target }: EffectInput): EffectOutput {
     const name = target.name;
     let summary: CardEffect["summary"];
     if (s.kind === "henchmen") {
-      summary = { key: s.count === 0 ? "FRACAS.Radio.Summary.HenchmenGone" : "FRACAS.Radio.Summary.Henchmen", data: { name, removed: applied.removed, count: s.count } };
+      const key = s.count === 0 ? pluralKey("FRACAS.Radio.Summary.HenchmenGone", applied.removed) : "FRACAS.Radio.Summary.Henchmen";
+      summary = { key, data: { name, removed: applied.removed, count: s.count } };
     } else if (s.kind === "pc" && s.finalAction) {
       summary = { key: "FRACAS.Radio.Summary.FinalAction", data: { name } };
     } else if (s.state === "dead") {
@@ -68,7 +71,7 @@ export function fleeEffect({ result, target }: EffectInput): EffectOutput {
       return {
         update: { "system.count": fled.group.count, "system.carried": fled.group.carried },
         statuses: [],
-        summary: { key: "FRACAS.Radio.Summary.HenchmenFlee", data: { name: target.name, fled: fled.fled, count: fled.group.count } },
+        summary: { key: henchmenFleeKey(fled.fled, fled.group.count), data: { name: target.name, fled: fled.fled, count: fled.group.count } },
       };
     }
     if (target.type === "radioOpponent") {

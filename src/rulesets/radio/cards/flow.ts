@@ -14,11 +14,12 @@ import { isRuleError } from "../../../engine/errors.js";
 import { statusEffectId } from "../../../engine/events.js";
 import { completeFinalAction, escapeCheck, resolveAttack, resolveDamage } from "../rules/index.js";
 import type { Action, AttackResult } from "../rules/index.js";
-import { readPool, targetState, undoTokenEntries } from "../data/state.js";
+import { readPool, targetState, tokensRef, undoTokenEntries } from "../data/state.js";
 import { downReason } from "../data/down.js";
 import { attackInput, type AttackSetupInput, type AttackState } from "../sheets/attack-view.js";
 import { radioOptions, radioTables } from "./runtime.js";
 import { defensiveLastRound } from "./prompts.js";
+import type { DefensiveRound } from "./defence-round.js";
 import { json, radioCardsOf } from "./messages.js";
 import { attackCardView, damageCardView, escapeCardView, fleeCardView, type AttackCardResult, type DamageCardResult, type EscapeCardResult } from "./views.js";
 
@@ -31,8 +32,12 @@ async function rollDice(formula: string): Promise<{ roll: Roll; faces: number[] 
   return { roll, faces };
 }
 
-/** Records earned and cashed-in tokens on the attacker's ledger (the roller owns the attacker); returns the entry ids written. */
-export async function recordTokens(actor: Actor.Implementation, attack: AttackResult): Promise<string[]> {
+/**
+ * Records earned and cashed-in tokens on the attacker's ledger (the roller owns the attacker), each
+ * entry carrying `ref` (the attack card's tokensRef, so only that card's undo can reverse them);
+ * returns the entry ids written.
+ */
+export async function recordTokens(actor: Actor.Implementation, attack: AttackResult, ref: string): Promise<string[]> {
   const system = actor.system as unknown as { tokens?: unknown };
   if (!("tokens" in (system as object))) return [];
   let pool = readPool(system.tokens);
@@ -41,7 +46,7 @@ export async function recordTokens(actor: Actor.Implementation, attack: AttackRe
   const ids: string[] = [];
   const write = (delta: number, reason: string) => {
     const id = foundry.utils.randomID();
-    pool = ledger.change(pool, { id, delta, reason, by, at });
+    pool = ledger.change(pool, { id, delta, reason, by, at, ref });
     ids.push(id);
   };
   if (attack.tokensEarned > 0) write(attack.tokensEarned, "described");
@@ -62,7 +67,9 @@ export async function rollAttack(actor: Actor.Implementation, setup: AttackSetup
   const { roll, faces } = await rollDice("2d10");
   const dice: [number, number] = [faces[0] ?? 1, faces[1] ?? 1];
   const attack = resolveAttack(attackInput(setup, state, dice), radioOptions(), radioTables());
-  const entries = await recordTokens(actor, attack);
+  // The card's id is made first so the token entries written before it can name it (their ref).
+  const id = foundry.utils.randomID();
+  const entries = await recordTokens(actor, attack, tokensRef(id));
   const target = setup.targets.find((x) => x.uuid === state.targetUuid);
   const weapon = setup.weapons.find((w) => w.id === state.weaponId);
   const result: AttackCardResult = {
@@ -75,7 +82,7 @@ export async function rollAttack(actor: Actor.Implementation, setup: AttackSetup
   if (options.final) result.final = true;
   if (entries.length > 0) result.tokens = { actorUuid: actor.uuid, entries, undone: false };
   // The attack card is not applicable (CardKind.applicable: false): damage comes from its follow-up.
-  const message = await postCard({ ruleset: RULESET, kind: "attack", source: actor, result: json(result), rolls: [roll], targets: result.targets, context: { view: attackCardView(result) } });
+  const message = await postCard({ id, ruleset: RULESET, kind: "attack", source: actor, result: json(result), rolls: [roll], targets: result.targets, context: { view: attackCardView(result) } });
   if (options.final) await finishFinalAction(actor, options.finalCardId);
   return message;
 }
@@ -90,9 +97,18 @@ export async function renderCardContent(message: ChatMessage.Implementation, tem
 
 type Outcome = { ok: true } | { ok: false; reason: string };
 
+/** The ledger's refusals of a token undo, in the card's words; any other (wrongRef, unknownEntry…) means the entries are not this card's. */
+const UNDO_REFUSALS: Record<string, string> = {
+  insufficient: "FRACAS.Radio.Refused.TokensSpent",
+  alreadyUndone: "FRACAS.Radio.Refused.TokensUndone",
+};
+
 /**
  * Takes back the tokens an attack earned and cashed in (GM follow-up "undoTokens", on the GM's
  * client): the ledger's own undo, newest entry first, in one actor write; then the card says so.
+ * The stored record (actor and entry ids) is the card author's to edit, so it is trusted only as
+ * far as the ledger confirms it: every named entry must carry this card's ref (`<message id>:tokens`),
+ * or nothing is undone.
  */
 export async function undoAttackTokens(message: ChatMessage.Implementation, stored: JsonObject, by: string): Promise<Outcome> {
   const r = stored as unknown as AttackCardResult;
@@ -104,9 +120,9 @@ export async function undoAttackTokens(message: ChatMessage.Implementation, stor
   const before = readPool((actor.system as unknown as { tokens?: unknown }).tokens);
   let after: ledger.Pool;
   try {
-    after = undoTokenEntries(before, record.entries, { by, at: Date.now(), newId: () => foundry.utils.randomID() });
+    after = undoTokenEntries(before, record.entries, { by, at: Date.now(), newId: () => foundry.utils.randomID(), ref: tokensRef(message.id ?? "") });
   } catch (e) {
-    if (isRuleError(e)) return { ok: false, reason: e.code === "insufficient" ? "FRACAS.Radio.Refused.TokensSpent" : "FRACAS.Radio.Refused.TokensUndone" };
+    if (isRuleError(e)) return { ok: false, reason: UNDO_REFUSALS[e.code] ?? "FRACAS.Radio.Refused.TokensNotThisCard" };
     throw e;
   }
   await actor.update({ "system.==tokens": after } as never);
@@ -212,14 +228,18 @@ export async function rollFleeChecks(message: ChatMessage.Implementation): Promi
   if (posted === 0) ui.notifications?.info(t("FRACAS.Radio.Refused.NoFleeChecks"));
 }
 
-/** A defensive participant tries to leave at the end of the round: one consequence d6. */
-export async function rollEscape(actor: Actor.Implementation, action: Action, offerId?: string): Promise<ChatMessage.Implementation | undefined> {
+/**
+ * A defensive participant tries to leave at the end of the round: one consequence d6. `at` names
+ * the defensive round it answers (one escape per defensive round: cards/defence-round.ts).
+ */
+export async function rollEscape(actor: Actor.Implementation, action: Action, offerId?: string, at?: DefensiveRound): Promise<ChatMessage.Implementation | undefined> {
   // Refused before any die is rolled when the round was not defensive.
   escapeCheck({ action, roll: 1 });
   const { roll, faces } = await rollDice("1d6");
   const outcome = escapeCheck({ action, roll: faces[0] ?? 1 });
   const result: EscapeCardResult = { roll: faces[0] ?? 1, outcome };
   if (offerId) result.offerId = offerId;
+  if (at) Object.assign(result, { actorUuid: actor.uuid, combatId: at.combatId, round: at.round });
   return postCard({ ruleset: RULESET, kind: "escape", source: actor, result: json(result), rolls: [roll], targets: [{ uuid: actor.uuid, name: actor.name }], context: { view: escapeCardView(result) } });
 }
 

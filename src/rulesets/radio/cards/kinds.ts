@@ -5,7 +5,8 @@ import { t } from "../../../foundry/i18n.js";
 import { attackEffect, damageEffect, escapeEffect, fleeEffect, promptEffect } from "./effects.js";
 import { completeFinal, escapeRolledFor, renderCardContent, rollDamage, rollEscape, rollFleeChecks, undoAttackTokens } from "./flow.js";
 import { openAttackDialog } from "../sheets/attack-dialog.js";
-import { finalCardView, type AttackCardResult, type FinalCardResult } from "./views.js";
+import { finalCardView, type AttackCardResult, type EscapeOfferResult, type FinalCardResult } from "./views.js";
+import { escapeRefusal } from "./defence-round.js";
 import { owesFinalAction, type Sys } from "../data/state.js";
 import { endCombatFollowUp } from "./combat-end.js";
 
@@ -95,11 +96,15 @@ export const radioCards: Record<string, CardKind> = {
         const actor = myActor(result);
         if (!actor) return;
         const offerId = message.id ?? "";
-        if (escapeRolledFor(offerId)) {
-          ui.notifications?.warn(t("FRACAS.Radio.Refused.EscapeRolled"));
+        const offer = result as unknown as EscapeOfferResult;
+        const at = { combatId: offer.combatId, round: offer.round };
+        // One escape per defensive round, at its end: not twice, not for an older round's offer.
+        const refusal = escapeRolledFor(offerId) ? "FRACAS.Radio.Refused.EscapeRolled" : escapeRefusal(actor.uuid, at);
+        if (refusal) {
+          ui.notifications?.warn(t(refusal));
           return;
         }
-        await rollEscape(actor, "defensive", offerId);
+        await rollEscape(actor, "defensive", offerId, at);
       },
     },
   },

@@ -1,5 +1,6 @@
 /** What the radio card templates show, built from the stored results (pure, used by fixtures too). */
 import type { AttackResult, DamageResult } from "../rules/index.js";
+import { pluralKey } from "../../../foundry/i18n.js";
 
 /** The ledger entries an attack wrote on its attacker's token pool, so they can be taken back. */
 export interface TokenRecord {
@@ -41,6 +42,10 @@ export interface EscapeCardResult {
   outcome: "escapes" | "stays";
   /** The round-start offer this roll answers (one roll per offer). */
   offerId?: string;
+  /** The defensive round it answers (one escape per defensive round, by the offer or the sheet). */
+  actorUuid?: string;
+  combatId?: string;
+  round?: number;
 }
 
 /** Whispered to a dying hero's owners and the GM when their next action phase comes. */
@@ -83,6 +88,7 @@ export function attackCardView(r: AttackCardResult) {
     limbLabel: a.limb ? `FRACAS.Radio.Limb.${a.limb}` : "",
     knockout: a.knockout,
     tokensEarned: a.tokensEarned,
+    tokensEarnedLabel: pluralKey("FRACAS.Radio.Card.TokensEarned", a.tokensEarned),
     tokensCharged: a.tokensCharged,
     description: r.description,
     targetNames: r.targets.map((t) => t.name).join(", "),
@@ -112,7 +118,10 @@ export function damageCardView(r: DamageCardResult) {
   };
 }
 
-/** The outcome in the words of the Apply summary: "{n} flee, {m} stay" for a group, flees/stays for one roll. */
+/**
+ * The outcome in the words of the Apply summary: "{n} flee, {m} stay" for a group (each count picks
+ * its own One/Other: "1 flees, 4 stay"), flees/stays for one roll.
+ */
 export function fleeCardView(r: FleeCardResult) {
   const sixes = r.rolls.filter((x) => x === 6).length;
   const single = r.rolls.length === 1;
@@ -120,10 +129,16 @@ export function fleeCardView(r: FleeCardResult) {
     leaderName: r.leaderName,
     followerName: r.followerName,
     rolls: r.rolls.join(", "),
+    rollsLabel: pluralKey("FRACAS.Radio.Card.FleeRolls", r.rolls.length),
     sixes,
     stay: r.rolls.length - sixes,
-    outcomeLabel: single ? (sixes === 1 ? "FRACAS.Radio.Summary.Flees" : "FRACAS.Radio.Summary.Stays") : "FRACAS.Radio.Summary.HenchmenFlee",
+    outcomeLabel: single ? (sixes === 1 ? "FRACAS.Radio.Summary.Flees" : "FRACAS.Radio.Summary.Stays") : henchmenFleeKey(sixes, r.rolls.length - sixes),
   };
+}
+
+/** "{fled} flee(s), {count} stay(s)": the key for both counts, e.g. HenchmenFleeOneOther = "1 flees, 4 stay". */
+export function henchmenFleeKey(fled: number, stay: number): string {
+  return `${pluralKey("FRACAS.Radio.Summary.HenchmenFlee", fled)}${stay === 1 ? "One" : "Other"}`;
 }
 
 export function escapeCardView(r: EscapeCardResult) {

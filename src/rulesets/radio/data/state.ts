@@ -3,6 +3,7 @@
  * outputs. No Foundry globals: the card effects, sheets and tests all go through these.
  */
 import * as ledger from "../../../engine/ledger.js";
+import { FracasRuleError } from "../../../engine/errors.js";
 import type { Json } from "../../../foundry/registry.js";
 import { henchmenPool, tierModifier, isPiercing, WEAPONS } from "../rules/index.js";
 import type { Attacker, CombatantKind, HenchmenGroup, TargetState, Tier, Weapon, ApplyResult } from "../rules/index.js";
@@ -28,14 +29,27 @@ export function tokenCount(v: unknown): number {
   return readPool(v).value;
 }
 
+/** The ref an attack card's token entries carry: they belong to that card, and only its undo reverses them. */
+export function tokensRef(messageId: string): string {
+  return `${messageId}:tokens`;
+}
+
 /**
  * The pool with these entries taken back by the ledger's own undo, newest first (an attack's
  * cash-in is given back before its earned tokens are taken, so the pool never dips below zero on
- * the way). Throws the ledger's rule error (e.g. `insufficient` once the earned tokens are spent).
+ * the way). Every entry must carry `ref` (the card's tokensRef): the entry ids come from the card's
+ * stored result, which its author can edit, so an id naming any other change (another card's, the
+ * GM's ±1, one from before refs) is refused (`wrongRef`), as is an id not in the pool
+ * (`unknownEntry`). Throws the ledger's rule error (e.g. `insufficient` once the earned tokens are spent).
  */
-export function undoTokenEntries(pool: ledger.Pool, entries: readonly string[], input: { by: string; at: number; newId: () => string }): ledger.Pool {
+export function undoTokenEntries(pool: ledger.Pool, entries: readonly string[], input: { by: string; at: number; newId: () => string; ref: string }): ledger.Pool {
   let p = pool;
-  for (const id of [...entries].reverse()) p = ledger.undo(p, id, { id: input.newId(), by: input.by, at: input.at });
+  for (const id of [...entries].reverse()) {
+    const entry = p.entries.find((e) => e.id === id);
+    // The ledger lets an undo naming a ref reverse an entry with no ref (older data); an attack card may not.
+    if (entry && entry.ref !== input.ref) throw new FracasRuleError("wrongRef", `entry ${id} does not belong to ${input.ref}`, { entry: id });
+    p = ledger.undo(p, id, { id: input.newId(), by: input.by, at: input.at, ref: input.ref });
+  }
   return p;
 }
 

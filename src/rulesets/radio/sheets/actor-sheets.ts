@@ -3,12 +3,14 @@ import * as ledger from "../../../engine/ledger.js";
 import { handlebarsActorSheet, lookupUuidSync } from "../../../foundry/typed.js";
 import { activeTable } from "../../../foundry/tables.js";
 import { isRuleError } from "../../../engine/errors.js";
-import { ruleErrorMessage } from "../../../foundry/i18n.js";
+import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
 import { tokensEarned, tokensTable } from "../rules/index.js";
 import { readPool, type Sys } from "../data/state.js";
-import { heroView, henchmenView, opponentView, type ItemRow, type SheetMeta } from "./views.js";
+import { heroView, henchmenView, opponentView, type ItemRow, type LeaderCandidate, type LeaderInput, type SheetMeta } from "./views.js";
 import { openAttackDialog } from "./attack-dialog.js";
-import { declaredAction, defensiveLastRoundOf, finishFinalAction, markedDefeated, openEscapeOffer, rollEscape } from "../cards/flow.js";
+import { declaredAction, defensiveLastRoundOf, finishFinalAction, markedDefeated, rollEscape } from "../cards/flow.js";
+import { defenceRound, defensiveNow, escapeRefusal, escapeRound, offerFor } from "../cards/defence-round.js";
+import { defenceEarned, defenceRef } from "../data/defence.js";
 import { radioTables } from "../cards/runtime.js";
 
 const Base = handlebarsActorSheet();
@@ -52,7 +54,27 @@ class RadioActorSheet extends Base {
       declared: action ?? "",
       defensiveLastRound: defensiveLastRoundOf(this.document),
       defeated: markedDefeated(this.document),
+      defenceEarned: this.defenceEarnedNow(),
     };
+  }
+
+  /**
+   * The leader select's input: the world's minions and bosses other than this actor (who may lead
+   * henchmen or minions: their followers' flee checks follow the leader's fall), and the stored leader's name.
+   */
+  protected leaderInput(): LeaderInput {
+    const candidates: LeaderCandidate[] = game.actors
+      .filter((a) => (a.type as string) === "radioOpponent" && a.id !== this.document.id)
+      .map((a) => ({ uuid: a.uuid, name: a.name, kindLabel: `FRACAS.Radio.Kind.${(a.system as unknown as Sys).kind === "boss" ? "boss" : "minion"}` }));
+    const stored = typeof this.system.leader === "string" ? this.system.leader : "";
+    const found = stored ? lookupUuidSync(stored) : null;
+    return { candidates, name: found instanceof Actor ? found.name : null };
+  }
+
+  /** Whether the described defence's token for the current defensive round is already on the ledger. */
+  protected defenceEarnedNow(): boolean {
+    const at = defenceRound(this.document);
+    return at !== null && defenceEarned(readPool(this.system.tokens), defenceRef(at.combatId, at.round));
   }
 
   protected itemRows(): ItemRow[] {
@@ -67,9 +89,10 @@ class RadioActorSheet extends Base {
     return data as never;
   }
 
-  protected async changeTokens(delta: number, reason: string): Promise<void> {
+  protected async changeTokens(delta: number, reason: string, ref?: string): Promise<void> {
     try {
-      const pool = ledger.change(readPool(this.system.tokens), { id: foundry.utils.randomID(), delta, reason, by: game.user.id ?? "", at: Date.now() });
+      const entry = { id: foundry.utils.randomID(), delta, reason, by: game.user.id ?? "", at: Date.now() };
+      const pool = ledger.change(readPool(this.system.tokens), ref ? { ...entry, ref } : entry);
       await this.document.update({ "system.==tokens": pool } as never);
     } catch (e) {
       if (isRuleError(e)) ui.notifications?.warn(ruleErrorMessage(e));
@@ -98,23 +121,39 @@ class RadioActorSheet extends Base {
     await item?.delete();
   }
 
-  /** The escape check: at the end of a defensive round, or answering this round's offer (the roll answers it). */
+  /**
+   * The escape check, once per defensive round and at its end: while the round just ended was
+   * defensive (answering its offer if posted; the offer then refuses a second roll). During the
+   * defensive round itself it waits for the round's end (the offer comes at the next round start).
+   */
   static async #onEscape(this: RadioActorSheet): Promise<void> {
-    const { action } = declaredAction(this.document);
-    const offer = defensiveLastRoundOf(this.document) ? openEscapeOffer(this.document.uuid) : null;
-    try {
-      if (offer) await rollEscape(this.document, "defensive", offer.id ?? "");
-      else await rollEscape(this.document, action ?? "standard");
-    } catch (e) {
-      if (isRuleError(e)) ui.notifications?.warn(ruleErrorMessage(e));
-      else throw e;
+    const at = escapeRound(this.document);
+    if (!at) {
+      ui.notifications?.warn(t(defensiveNow(this.document) ? "FRACAS.Radio.Refused.EscapeAtRoundEnd" : "FRACAS.Error.escapeNeedsDefensive"));
+      return;
     }
+    const refusal = escapeRefusal(this.document.uuid, at);
+    if (refusal) {
+      ui.notifications?.warn(t(refusal));
+      return;
+    }
+    await rollEscape(this.document, "defensive", offerFor(this.document.uuid, at)?.id ?? undefined, at);
   }
 
-  /** A defensive participant who describes the defence earns its tokens once per round. */
+  /** A defensive participant who describes the defence earns its token once per defensive round (the ledger ref says which). */
   static async #onEarnDefence(this: RadioActorSheet): Promise<void> {
+    const at = defenceRound(this.document);
+    if (!at) {
+      ui.notifications?.warn(t("FRACAS.Radio.Refused.NotDefensive"));
+      return;
+    }
+    const ref = defenceRef(at.combatId, at.round);
+    if (defenceEarned(readPool(this.system.tokens), ref)) {
+      ui.notifications?.warn(t("FRACAS.Radio.Refused.DefenceEarned", { round: at.round }));
+      return;
+    }
     const n = tokensEarned("defensive", true, activeTable(tokensTable));
-    if (n > 0) await this.changeTokens(n, "described defence");
+    if (n > 0) await this.changeTokens(n, "described defence", ref);
   }
 
   static async #onTokenAdjust(this: RadioActorSheet, _e: Event, target: Target): Promise<void> {
@@ -165,7 +204,7 @@ export class RadioOpponentSheet extends RadioActorSheet {
 
   protected override async _prepareContext(options: never): Promise<never> {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
-    return { ...base, view: opponentView(this.meta(), this.system, this.itemRows(), radioTables().tiers) } as never;
+    return { ...base, view: opponentView(this.meta(), this.system, this.itemRows(), this.leaderInput(), radioTables().tiers) } as never;
   }
 }
 
@@ -174,9 +213,6 @@ export class RadioHenchmenSheet extends RadioActorSheet {
 
   protected override async _prepareContext(options: never): Promise<never> {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
-    const leaderUuid = typeof this.system.leader === "string" ? this.system.leader : "";
-    const leader = leaderUuid ? lookupUuidSync(leaderUuid) : null;
-    const leaderName = leader instanceof Actor ? leader.name : null;
-    return { ...base, view: henchmenView(this.meta(), this.system, this.itemRows(), leaderName, radioTables().tiers) } as never;
+    return { ...base, view: henchmenView(this.meta(), this.system, this.itemRows(), this.leaderInput(), radioTables().tiers) } as never;
   }
 }

@@ -9,6 +9,7 @@ import { ACTIONS, CALLED_SHOTS, TOKENS_TO_DOUBLE, damageOdds, resolveAttack, tie
 import type { Action, CalledShot, RadioOptions, ResolveAttackInput, Phase } from "../rules/index.js";
 import { LIMBS } from "../data/vocab.js";
 import { BARE_HANDS, attackerOf, kindOf, type Sys, type WeaponChoice } from "../data/state.js";
+import { pluralKey } from "../../../foundry/i18n.js";
 
 export interface AttackTarget {
   uuid: string;
@@ -71,6 +72,17 @@ export function injuriesOf(system: Sys): Injuries {
   return { disarmed: system.disarmed === true, disabledLimbs: LIMBS.filter((l) => limbs.includes(l)) };
 }
 
+/**
+ * The action an attack is made with. In a combat it is the one declared for the round (seed:
+ * actions are specified "at the start of the round" and govern the whole round; RULES.md §2 "fixed
+ * for the round"), whatever the dialog's state says — so a standard attacker cannot take the
+ * targeted +2, and a defensive one makes no test. Outside a combat, and for a dying hero's final
+ * heroic action (any action will do), the dialog's choice.
+ */
+export function actionFor(input: AttackSetupInput, state: AttackState): Action {
+  return input.declared && !input.final ? input.declared : state.action;
+}
+
 export function initialState(input: AttackSetupInput): AttackState {
   const target = input.targets[0];
   const disarmed = injuriesOf(input.attacker.system).disarmed;
@@ -78,7 +90,7 @@ export function initialState(input: AttackSetupInput): AttackState {
     // A disarmed attacker starts on bare hands: the held weapon is lost.
     weaponId: disarmed ? BARE_HANDS.id : (input.weapons[0]?.id ?? ""),
     targetUuid: target?.uuid ?? "",
-    action: input.declared && input.declared !== "defensive" ? input.declared : "standard",
+    action: input.declared && (input.declared !== "defensive" || !input.final) ? input.declared : "standard",
     terrain: false,
     description: "",
     cashIn: false,
@@ -101,7 +113,7 @@ export function attackInput(input: AttackSetupInput, state: AttackState, dice: [
   if (!attacker) throw new Error("not a radio attacker");
   const out: ResolveAttackInput = {
     attacker,
-    action: state.action,
+    action: actionFor(input, state),
     dice,
     weapon: weapon.category,
     skilled: weapon.skilled,
@@ -128,6 +140,8 @@ export interface AttackView {
   bareHandsLabel: string;
   targets: { value: string; label: string; selected: boolean }[];
   actions: { value: string; label: string; selected: boolean }[];
+  /** The round's declared action is the only one (a combat); the select is disabled. */
+  actionLocked: boolean;
   calledShots: { value: string; label: string; selected: boolean }[];
   limbs: { value: string; label: string; selected: boolean }[];
   state: AttackState;
@@ -137,6 +151,8 @@ export interface AttackView {
   /** Whole percent, exact (2d10 has 100 outcomes). */
   chance: number | null;
   tokensIfDescribed: number;
+  /** "earns 1 token" / "earns {n} tokens". */
+  tokensHintLabel: string;
   damage: { damage: number; percent: string }[];
   error: { key: string; data: Record<string, string | number> } | null;
   canRoll: boolean;
@@ -171,6 +187,7 @@ export function attackView(input: AttackSetupInput, state: AttackState): AttackV
     error = { key: `FRACAS.Error.${e.code}`, data: { ...e.data } };
   }
   const selectedTarget = input.targets.find((t) => t.uuid === state.targetUuid);
+  const locked = input.declared && !input.final ? input.declared : null;
   const injuries = injuriesOf(input.attacker.system);
   return {
     attackerName: input.attacker.name,
@@ -181,11 +198,13 @@ export function attackView(input: AttackSetupInput, state: AttackState): AttackV
     weapons: input.weapons.map((w) => ({ value: w.id, label: w.name, selected: w.id === state.weaponId })),
     bareHandsLabel: "FRACAS.Radio.Attack.BareHands",
     targets: input.targets.map((t) => ({ value: t.uuid, label: t.name, selected: t.uuid === selectedTarget?.uuid })),
+    // Declared in a combat: that action only (the select shows it, fixed); else any that makes a test.
     actions: sel(
-      ACTIONS.filter((a) => a !== "defensive"),
-      state.action,
+      locked ? [locked] : ACTIONS.filter((a) => a !== "defensive"),
+      actionFor(input, state),
       (a) => (a === "spell" && options.spellBonus ? "FRACAS.Radio.Action.spellBonus" : `FRACAS.Radio.Action.${a}`),
     ),
+    actionLocked: locked !== null,
     calledShots: sel(CALLED_SHOTS, state.called, (c) => `FRACAS.Radio.Called.${c}`),
     limbs: sel(LIMBS, state.limb, (l) => `FRACAS.Radio.Limb.${l}`),
     state,
@@ -194,6 +213,7 @@ export function attackView(input: AttackSetupInput, state: AttackState): AttackV
     declared: input.declared !== null,
     chance,
     tokensIfDescribed,
+    tokensHintLabel: pluralKey("FRACAS.Radio.Attack.TokensHint", tokensIfDescribed),
     damage,
     error,
     canRoll: error === null,

@@ -3,6 +3,7 @@ import { handlebarsItemSheet } from "../../../foundry/typed.js";
 import { enrichHtml } from "../../../foundry/enrich.js";
 import type { Sys } from "../data/state.js";
 import { itemView } from "./views.js";
+import { radioTables } from "../cards/runtime.js";
 
 const Base = handlebarsItemSheet();
 
@@ -22,6 +23,6 @@ export class RadioItemSheet extends Base {
     const system = item.system as unknown as Sys;
     // The description is an HTMLField: shown enriched, edited in a prose-mirror (never as raw markup).
     const descriptionHTML = await enrichHtml(item, system.description);
-    return { ...base, view: itemView({ name: item.name, img: item.img ?? "", editable: this.isEditable, type: item.type }, system, descriptionHTML) } as never;
+    return { ...base, view: itemView({ name: item.name, img: item.img ?? "", editable: this.isEditable, type: item.type }, system, descriptionHTML, radioTables().damage) } as never;
   }
 }

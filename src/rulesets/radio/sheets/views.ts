@@ -3,11 +3,12 @@
  * the sheet classes and the browser fixtures render the same thing.
  */
 import * as ledger from "../../../engine/ledger.js";
-import { TIERS, WEAPONS, tierModifier, tiersTable } from "../rules/index.js";
-import type { Grid } from "../../../engine/tables.js";
+import { TIERS, WEAPONS, damageTable, tierModifier, tiersTable } from "../rules/index.js";
+import { intAt, type Grid } from "../../../engine/tables.js";
 import { LIMBS, SKILLS, STATES } from "../data/vocab.js";
 import { effectiveState, henchmenPoolOf, readPool, type Sys } from "../data/state.js";
 import { downReason } from "../data/down.js";
+import { pluralKey } from "../../../foundry/i18n.js";
 
 export interface ItemRow {
   id: string;
@@ -62,7 +63,11 @@ function woundView(system: Sys, isPC: boolean) {
 
 function limbView(system: Sys) {
   const disabled = Array.isArray(system.disabledLimbs) ? (system.disabledLimbs as string[]) : [];
-  return LIMBS.map((l) => ({ value: l, label: `FRACAS.Radio.Limb.${l}`, disabled: disabled.includes(l) }));
+  return LIMBS.map((l) => {
+    const off = disabled.includes(l);
+    // What a click does: restore a disabled limb, or mark a working one disabled.
+    return { value: l, label: `FRACAS.Radio.Limb.${l}`, disabled: off, tooltip: off ? "FRACAS.Radio.Limb.RestoreTip" : "FRACAS.Radio.Limb.DisableTip" };
+  });
 }
 
 export interface SheetMeta {
@@ -76,6 +81,8 @@ export interface SheetMeta {
   defensiveLastRound?: boolean;
   /** Foundry's defeated mark on the actor's combatant (it downs anyone the GM marked; see data/down.ts). */
   defeated?: boolean;
+  /** The described defence's token for the current defensive round is already on the ledger (data/defence.ts). */
+  defenceEarned?: boolean;
 }
 
 /**
@@ -113,14 +120,25 @@ export function heroView(meta: SheetMeta, system: Sys, items: readonly ItemRow[]
     escaped: system.escaped === true,
     finalAction,
     attack: attackButton("radioHero", system, meta),
-    canEscape: canEscape(meta, wounds.state),
+    defence: defenceView(meta, wounds.state),
+    canEscape: defenceView(meta, wounds.state).canEscape,
     items: itemRows(items),
   };
 }
 
-/** Defensive this round (escape at its end) or last round (escape offered at this round's start). */
-function canEscape(meta: SheetMeta, state: string): boolean {
-  return state === "active" && ((meta.inCombat && meta.declared === "defensive") || meta.defensiveLastRound === true);
+/**
+ * The defensive action's row on the sheet (cards/defence-round.ts): the described defence's token,
+ * once per defensive round (this one, or the one just ended) — disabled once earned, with a note;
+ * the escape, only once the defensive round has ended (seed: "at the end of any round in which they
+ * engaged in a defensive action"); during it, a note that the escape comes at its end.
+ */
+function defenceView(meta: SheetMeta, state: string) {
+  const active = state === "active";
+  const now = meta.inCombat && meta.declared === "defensive";
+  const ended = meta.defensiveLastRound === true;
+  const canEarn = active && (now || ended);
+  const canEscape = active && ended;
+  return { show: canEarn || canEscape, canEarn, earned: canEarn && meta.defenceEarned === true, canEscape, escapeLater: active && now && !ended };
 }
 
 /** An NPC's combat skill: its tier's modifier (an unknown tier counts 0) plus any extra bonus. */
@@ -134,7 +152,44 @@ function combatSkillOf(tier: string, system: Sys, tiers: Grid): number {
   return tierValue + num(system.skillBonus);
 }
 
-export function opponentView(meta: SheetMeta, system: Sys, items: readonly ItemRow[], tiers: Grid = tiersTable) {
+/** An actor that may lead henchmen or minions (a world minion or boss), as the leader select lists it. */
+export interface LeaderCandidate {
+  uuid: string;
+  name: string;
+  /** Its kind's label key (FRACAS.Radio.Kind.minion / boss). */
+  kindLabel: string;
+}
+
+/** What the sheet knows about leaders: the world's candidates, and the stored leader's name (null when no actor has that UUID). */
+export interface LeaderInput {
+  candidates: readonly LeaderCandidate[];
+  name: string | null;
+}
+
+export const NO_LEADER_INPUT: LeaderInput = { candidates: [], name: null };
+
+/**
+ * The leader field: a select of candidates by name that stores the UUID (never a raw UUID to type).
+ * The stored UUID always stays among the options — an actor that is not a candidate (listed by its
+ * name) or no longer exists ("a missing actor") — so submitting another field never clears it.
+ */
+export function leaderView(stored: unknown, input: LeaderInput) {
+  const uuid = typeof stored === "string" ? stored : "";
+  const options = [...input.candidates]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((c) => ({ value: c.uuid, name: c.name, kindLabel: c.kindLabel, selected: c.uuid === uuid }));
+  const listed = uuid === "" || options.some((o) => o.selected);
+  if (!listed && input.name !== null) options.push({ value: uuid, name: input.name, kindLabel: "", selected: true });
+  return {
+    uuid,
+    /** The leader's name for read-only sheets ("Led by …"), or null. */
+    name: uuid === "" ? null : input.name,
+    options,
+    missing: !listed && input.name === null,
+  };
+}
+
+export function opponentView(meta: SheetMeta, system: Sys, items: readonly ItemRow[], leader: LeaderInput = NO_LEADER_INPUT, tiers: Grid = tiersTable) {
   const tier = String(system.tier ?? "standard");
   const wounds = woundView(system, false);
   const combatSkill = combatSkillOf(tier, system, tiers);
@@ -151,13 +206,14 @@ export function opponentView(meta: SheetMeta, system: Sys, items: readonly ItemR
     armoured: system.armoured === true,
     fled: system.fled === true,
     attack: attackButton("radioOpponent", system, meta),
-    leader: String(system.leader ?? ""),
-    canEscape: canEscape(meta, wounds.state),
+    leader: leaderView(system.leader, leader),
+    defence: defenceView(meta, wounds.state),
+    canEscape: defenceView(meta, wounds.state).canEscape,
     items: itemRows(items),
   };
 }
 
-export function henchmenView(meta: SheetMeta, system: Sys, items: readonly ItemRow[], leaderName: string | null, tiers: Grid = tiersTable) {
+export function henchmenView(meta: SheetMeta, system: Sys, items: readonly ItemRow[], leader: LeaderInput = NO_LEADER_INPUT, tiers: Grid = tiersTable) {
   const count = num(system.count);
   const woundsEach = Math.max(1, num(system.woundsEach));
   const carried = Math.min(num(system.carried), woundsEach - 1);
@@ -170,22 +226,33 @@ export function henchmenView(meta: SheetMeta, system: Sys, items: readonly ItemR
     combatSkill: combatSkill >= 0 ? `+${combatSkill}` : `${combatSkill}`,
     pool: henchmenPoolOf({ count, woundsEach, carried }),
     poolMax: count * woundsEach,
+    poolLabel: pluralKey("FRACAS.Radio.Henchmen.Pool", count * woundsEach),
     /** One pip per henchman still standing (capped for display). */
     pips: Array.from({ length: Math.min(count, 40) }, (_, i) => ({ index: i + 1, hurt: i === 0 && carried > 0 })),
     more: Math.max(0, count - 40),
-    leader: String(system.leader ?? ""),
-    leaderName,
+    leader: leaderView(system.leader, leader),
     attack: attackButton("radioHenchmen", system, meta),
     items: itemRows(items),
   };
+}
+
+/** What a hit with this category deals, unskilled and skilled, by the damage table in force (0 for a category it lacks). */
+function weaponDamage(category: string, table: Grid): { unskilled: number; skilled: number } {
+  try {
+    return { unskilled: intAt(table, category, "unskilled"), skilled: intAt(table, category, "skilled") };
+  } catch {
+    return { unskilled: 0, skilled: 0 };
+  }
 }
 
 /**
  * `descriptionHTML` is the enriched description (the sheet enriches it; fixtures pass HTML): shown as
  * HTML, and edited in a prose-mirror holding `descriptionRaw` (the stored HTML), never as raw text.
  */
-export function itemView(meta: { name: string; img: string; editable: boolean; type: string }, system: Sys, descriptionHTML = "") {
+export function itemView(meta: { name: string; img: string; editable: boolean; type: string }, system: Sys, descriptionHTML = "", damage: Grid = damageTable) {
   const category = String(system.category ?? "hand");
+  const dealt = weaponDamage(category, damage);
+  const alwaysPiercing = category === "blade" || category === "projectile";
   return {
     meta,
     system,
@@ -195,7 +262,14 @@ export function itemView(meta: { name: string; img: string; editable: boolean; t
     kinds: opts(["gadget", "spell"], system.kind, "FRACAS.Radio.GadgetKind"),
     categories: opts(WEAPONS, category, "FRACAS.Radio.Weapon"),
     skills: opts(SKILLS, system.skill, "FRACAS.Radio.Skill"),
-    alwaysPiercing: category === "blade" || category === "projectile",
+    alwaysPiercing,
+    /** Checked for a blade or projectile whatever is stored (the box is then disabled: it cannot change that). */
+    piercingChecked: alwaysPiercing || system.piercing === true,
     area: category === "area",
+    damage: dealt.unskilled,
+    skilledDamage: dealt.skilled,
+    /** Skill with the weapon matters only where the table in force gives it more (the seed: rocks 1, skilled 2). */
+    skillMatters: dealt.skilled !== dealt.unskilled,
+    damageLabel: dealt.skilled !== dealt.unskilled ? "FRACAS.Radio.Items.DamageSkilled" : "FRACAS.Radio.Items.Damage",
   };
 }

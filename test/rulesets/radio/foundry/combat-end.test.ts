@@ -106,7 +106,7 @@ describe("the fight is over", () => {
     expect(endCards()).toHaveLength(0);
 
     const damage = await jakeShoots(goons, 3);
-    expect(await gmApplies(damage, goons)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.HenchmenGone" } });
+    expect(await gmApplies(damage, goons)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.HenchmenGoneOne" } });
     expect(sys(goons).count).toBe(0);
 
     expect(endCards()).toHaveLength(1);
@@ -114,7 +114,7 @@ describe("the fight is over", () => {
     expect(cardOf(card).result).toMatchObject({ combatId: combat.id, seq: 1, winner: "pc", standing: { pc: 1, gm: 0 }, open: true, stale: false, ended: false });
     expect(card._source.whisper).toEqual(["gm"]);
     const line = world.localize("FRACAS.Radio.Card.FightOverLine").replace("{side}", world.localize("FRACAS.Radio.Side.pc"));
-    expect(line).toBe("The fight is over: the heroes' side has no one left opposing.");
+    expect(line).toBe("No one is left standing against the heroes' side.");
     expect(card.content).toContain(line.replace("'", "&#x27;")); // Handlebars escapes the apostrophe
     expect(card.content).toContain('data-fracas-action="gmFollowUp" data-fracas-follow-up="endCombat"');
     expect(kinds().combatEnd!.applicable).toBe(false);
@@ -169,7 +169,7 @@ describe("the fight is over", () => {
     await kinds().damage!.followUps!.flee!({ message: damage as never, result: cardOf(damage).result as JsonObject, button: {} as never });
     const flee = cards("flee").at(-1)!;
     expect(cardOf(flee).result.rolls).toEqual([6, 6, 6]);
-    expect(await gmApplies(flee, goons)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.HenchmenFlee" } });
+    expect(await gmApplies(flee, goons)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.HenchmenFleeOtherOther", data: { fled: 3, count: 0 } } });
     expect(sys(goons).count).toBe(0);
 
     expect(endCards()).toHaveLength(1);

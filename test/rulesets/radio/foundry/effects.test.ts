@@ -58,7 +58,7 @@ describe("radio card effects", () => {
     // 5 henchmen × 2 wounds, 1 carried: 3 more damage → 4 soaked → 2 down, 3 left, none carried.
     expect(effect).toMatchObject({ update: { "system.count": 3, "system.carried": 0 }, statuses: [], summary: { key: "FRACAS.Radio.Summary.Henchmen", data: { removed: 2, count: 3 } } });
     const wipe = damageEffect({ result, target: { type: "radioHenchmen", system: json(henchmenSystem({ count: 1, carried: 0 })), name: "Goons" } });
-    expect(wipe).toMatchObject({ update: { "system.count": 0 }, statuses: [{ status: "dead", on: true }], summary: { key: "FRACAS.Radio.Summary.HenchmenGone" } });
+    expect(wipe).toMatchObject({ update: { "system.count": 0 }, statuses: [{ status: "dead", on: true }], summary: { key: "FRACAS.Radio.Summary.HenchmenGoneOne", data: { removed: 1 } } });
   });
 
   it("a targeted limb shot disables the limb, or on a 6 only drops the weapon", () => {

@@ -87,7 +87,7 @@ describe("token pool writes", () => {
     await jake.update({ "system.tokens": { ...pool(3), stale: true } });
     expect(sys(jake).tokens.stale).toBe(true);
     world.login("alice");
-    await m.recordTokens(jake as never, { tokensEarned: 2, tokensCharged: 0 } as never);
+    await m.recordTokens(jake as never, { tokensEarned: 2, tokensCharged: 0 } as never, "card1:tokens");
     expect(sys(jake).tokens.value).toBe(5);
     expect(sys(jake).tokens.stale).toBeUndefined();
   });

@@ -118,6 +118,52 @@ describe("tokens earned and cashed in at roll time can be taken back", () => {
     expect(sys(jake).tokens.value).toBe(5);
   });
 
+  it("the entries carry the card's ref (<card id>:tokens): written before the card, under the id it is posted with", async () => {
+    const attack = await describedAttack({}, [9, 8]);
+    const record = cardOf(attack).result.tokens;
+    expect(record.entries).toHaveLength(1);
+    expect(sys(jake).tokens.entries.map((e: { id: string; ref?: string }) => [e.id, e.ref])).toEqual([[record.entries[0], `${attack.id}:tokens`]]);
+  });
+
+  it("a card whose stored record was edited to name another hero's entries is refused, and nothing changes", async () => {
+    const m = await radio();
+    // Bob's hero Mona earns tokens on her own attack card.
+    const mona = world.createActor({ name: "Mona", type: "radioHero", system: { skills: { melee: 1, ranged: 2, brawl: 0 }, wounds: { value: 5, max: 5 }, tokens: pool(0) }, items: [{ name: "Derringer", type: "radioWeapon", system: { category: "projectile", skill: "ranged" } }], ownership: { bob: 3 } });
+    world.login("bob");
+    world.target("bob", falzetti);
+    const monaSetup = m.attackSetup(mona as never);
+    world.dice.queue(9, 9);
+    const monaCard = (await m.rollAttack(mona as never, monaSetup, { ...m.initialState(monaSetup), weaponId: monaSetup.weapons[0]!.id, description: "Mona fires from behind the piano" })) as unknown as FakeChatMessage;
+    const monaRecord = cardOf(monaCard).result.tokens;
+    expect(sys(mona).tokens.value).toBe(2);
+
+    // Alice's own card, edited by its author (Foundry lets her) to name Mona's entries.
+    const attack = await describedAttack({}, [9, 8]);
+    const jakeBefore = structuredClone(sys(jake).tokens);
+    const monaBefore = structuredClone(sys(mona).tokens);
+    await attack.update({ "system.result.tokens": { actorUuid: mona.uuid, entries: monaRecord.entries, undone: false } });
+    expect(cardOf(attack).result.tokens.actorUuid).toBe(mona.uuid);
+    // Alice does not own Mona: refused before the GM is asked to write anything.
+    expect(await adapter.queries.requestFollowUp(attack.id, "undoTokens", {})).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NotYours" });
+    // The GM's click is refused too: Mona's entries carry her card's ref, not this one's.
+    world.login("gm");
+    expect(await adapter.queries.requestFollowUp(attack.id, "undoTokens", {})).toEqual({ ok: false, reason: "FRACAS.Radio.Refused.TokensNotThisCard" });
+    expect(sys(mona).tokens).toEqual(monaBefore);
+    expect(sys(jake).tokens).toEqual(jakeBefore);
+    expect(cardOf(attack).result.tokens.undone).toBe(false);
+
+    // Naming an entry of Jake's own pool that no card wrote (the GM's +1, no ref) is refused as well.
+    await jake.update({ "system.tokens": (await import("../../../../src/engine/ledger.js")).change(sys(jake).tokens, { id: "gmplus", delta: 1, reason: "GM", by: "gm", at: 1 }) });
+    const jakeGm = structuredClone(sys(jake).tokens);
+    await attack.update({ "system.result.tokens": { actorUuid: jake.uuid, entries: ["gmplus"], undone: false } });
+    expect(await adapter.queries.requestFollowUp(attack.id, "undoTokens", {})).toEqual({ ok: false, reason: "FRACAS.Radio.Refused.TokensNotThisCard" });
+    expect(sys(jake).tokens).toEqual(jakeGm);
+
+    // Mona's own card still undoes her tokens (its entries are its own).
+    expect(await adapter.queries.requestFollowUp(monaCard.id, "undoTokens", {})).toEqual({ ok: true, summary: { key: "FRACAS.Chat.Done" } });
+    expect(sys(mona).tokens.value).toBe(0);
+  });
+
   it("refuses, writing nothing, once the earned tokens have been spent", async () => {
     await jake.update({ "system.tokens": pool(0) });
     const attack = await describedAttack({}, [1, 1]);
@@ -340,7 +386,7 @@ describe("in combat", () => {
       world.dice.queue(4);
       await followUp("escapeOffer", "escape", offers[0]!);
       const [escape] = radioCards("escape");
-      expect(cardOf(escape!).result).toEqual({ roll: 4, outcome: "escapes", offerId: offers[0]!.id });
+      expect(cardOf(escape!).result).toEqual({ roll: 4, outcome: "escapes", offerId: offers[0]!.id, actorUuid: jake.uuid, combatId: combat.id, round: 1 });
       expect(cardOf(escape!).targets).toEqual([{ uuid: jake.uuid, name: "Jake" }]);
       expect(await adapter.queries.requestApply(escape!.id, jake.uuid, true)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.Escaped" } });
       expect(sys(jake).escaped).toBe(true);

@@ -77,9 +77,9 @@ describe("a dying hero's final action is due in their next action phase", () => 
 });
 
 describe("taking back an attack's tokens", () => {
-  const entry = (id: string, delta: number) => ({ id, delta, reason: delta > 0 ? "described" : "double damage", by: "alice", at: 1 });
+  const entry = (id: string, delta: number, ref = "card1:tokens") => ({ id, delta, reason: delta > 0 ? "described" : "double damage", by: "alice", at: 1, ref });
   let n = 0;
-  const input = { by: "gm", at: 2, newId: () => `u${++n}` };
+  const input = { by: "gm", at: 2, newId: () => `u${++n}`, ref: "card1:tokens" };
 
   it("undoes the cash-in before the earned tokens, so a pool that paid for the doubling never dips below zero", () => {
     // 3 held, +2 earned, −5 cashed in: 0 left. Taking the +2 back first would fail at 0.
@@ -101,6 +101,34 @@ describe("taking back an attack's tokens", () => {
     } catch (e) {
       expect(isRuleError(e) && e.code).toBe("alreadyUndone");
     }
+  });
+});
+
+describe("an attack card undoes only its own token entries", () => {
+  const at = { by: "alice", at: 1 };
+  let n = 0;
+  const input = { by: "gm", at: 2, newId: () => `v${++n}`, ref: "card1:tokens" };
+  const codeOf = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      return isRuleError(e) ? e.code : "not a rule error";
+    }
+    return "no error";
+  };
+
+  it("refuses an entry of another card, one with no ref (the GM's ±1, older data) and one not in the pool, writing nothing", () => {
+    let pool = ledger.change(ledger.createPool(0), { id: "mine", delta: 2, reason: "described", ...at, ref: "card1:tokens" });
+    pool = ledger.change(pool, { id: "theirs", delta: 2, reason: "described", ...at, ref: "card2:tokens" });
+    pool = ledger.change(pool, { id: "gm", delta: 1, reason: "GM", ...at });
+    expect(codeOf(() => undoTokenEntries(pool, ["theirs"], input))).toBe("wrongRef");
+    expect(codeOf(() => undoTokenEntries(pool, ["gm"], input))).toBe("wrongRef");
+    // One stranger among its own entries spoils the lot (the caller writes nothing on a throw).
+    expect(codeOf(() => undoTokenEntries(pool, ["mine", "gm"], input))).toBe("wrongRef");
+    expect(codeOf(() => undoTokenEntries(pool, ["nowhere"], input))).toBe("unknownEntry");
+    const back = undoTokenEntries(pool, ["mine"], input);
+    expect(back.value).toBe(3);
+    expect(back.entries.at(-1)).toMatchObject({ undoes: "mine", ref: "card1:tokens" });
   });
 });
 

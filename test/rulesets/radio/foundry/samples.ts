@@ -1,7 +1,7 @@
 // Sample radio data (Episode 3 of the seed: Jake, Falzetti and his lieutenants) as plain system
 // JSON, shared by the browser fixtures and the adapter tests so both exercise the same shapes.
 import * as ledger from "../../../../src/engine/ledger.js";
-import type { ItemRow, SheetMeta } from "../../../../src/rulesets/radio/sheets/views.js";
+import type { ItemRow, LeaderCandidate, LeaderInput, SheetMeta } from "../../../../src/rulesets/radio/sheets/views.js";
 import type { AttackSetupInput } from "../../../../src/rulesets/radio/sheets/attack-view.js";
 import type { Sys, WeaponChoice } from "../../../../src/rulesets/radio/data/state.js";
 
@@ -67,6 +67,16 @@ export const meta = (over: Partial<SheetMeta> = {}): SheetMeta => ({
   declared: "",
   ...over,
 });
+
+/** The world's minions and bosses as the leader select lists them (Falzetti leads the goons). */
+export const leaders: LeaderCandidate[] = [
+  { uuid: "Actor.falzetti0000001", name: "Falzetti", kindLabel: "FRACAS.Radio.Kind.boss" },
+  { uuid: "Actor.malefice000001", name: "Madame Malefice", kindLabel: "FRACAS.Radio.Kind.boss" },
+  { uuid: "Actor.sal00000000001", name: "Lieutenant Sal", kindLabel: "FRACAS.Radio.Kind.minion" },
+];
+
+/** The sheet's leader input: the candidates above and the stored leader's name (null: no such actor). */
+export const leaderInput = (name: string | null = "Falzetti"): LeaderInput => ({ candidates: leaders, name });
 
 export const items: ItemRow[] = [
   { id: "rev", name: "Revolver", img: "icons/svg/sword.svg", type: "radioWeapon", system: { category: "projectile", skill: "ranged", weaponSkill: "Revolver", skilled: false, piercing: false } },
