@@ -10,7 +10,7 @@ import { applyAttack, applySecondary, dyingTick, rankNumber, releaseHold, zeroHe
 import type { AttackResult, SecondaryCheck, StateChange } from "../rules/index.js";
 import type { Grid } from "../../../engine/tables.js";
 import { stateOf, updateOf } from "../data/state.js";
-import { plural } from "../plural.js";
+import { pluralKey } from "../../../foundry/i18n.js";
 
 export const HERO_TYPE = "faseripHero";
 
@@ -94,10 +94,10 @@ export function secondaryEffect({ result, target }: EffectInput, tables: EffectT
     const key =
       check.kind === "slam"
         ? check.areas > 0
-          ? plural("FRACAS.Faserip.Summary.KnockedBack", check.areas)
+          ? pluralKey("FRACAS.Faserip.Summary.KnockedBack", check.areas)
           : "FRACAS.Faserip.Summary.NoEffect"
         : check.rounds > 0
-          ? plural("FRACAS.Faserip.Summary.Stunned", check.rounds)
+          ? pluralKey("FRACAS.Faserip.Summary.Stunned", check.rounds)
           : "FRACAS.Faserip.Summary.NoEffect";
     return outcome(target.system, change, { key, data: { areas: check.areas, rounds: check.rounds } });
   });

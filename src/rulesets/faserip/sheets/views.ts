@@ -9,7 +9,7 @@ import { isRuleError } from "../../../engine/errors.js";
 import { ABILITY_KEYS, type AbilityKey } from "../data/keys.js";
 import { heroView, isStabilised } from "../data/state.js";
 import { sideOf } from "../combat.js";
-import { plural } from "../plural.js";
+import { pluralKey } from "../../../foundry/i18n.js";
 
 const L = "FRACAS.Faserip";
 export const rankLabel = (key: RankKey): string => `${L}.Rank.${key}`;
@@ -98,7 +98,7 @@ export function heroSheetView(input: HeroSheetInput) {
       badges,
       dying: hero.status.dying,
       stunnedRounds: hero.status.stunnedRounds,
-      stunnedNoteKey: plural(`${L}.Sheet.StunnedNote`, hero.status.stunnedRounds),
+      stunnedNoteKey: pluralKey(`${L}.Sheet.StunnedNote`, hero.status.stunnedRounds),
       enduranceReduced: endNow !== endBase,
       enduranceNowLabel: rankLabel(endNow),
     },
@@ -430,7 +430,7 @@ export function secondaryCardView(result: { kind: "slam" | "stun" | "zeroHealth"
     areas: c?.areas ?? 0,
     rounds: c?.rounds ?? 0,
     canKnockback: result.canKnockback === true && (c?.areas ?? 0) > 0,
-    knockbackKey: plural(`${L}.Knockback.Move`, c?.areas ?? 0),
+    knockbackKey: pluralKey(`${L}.Knockback.Move`, c?.areas ?? 0),
   };
 }
 
