@@ -8,6 +8,7 @@ import { BondWeaponData, DEFAULT_RANGES } from "../data/weapon.js";
 import { bondSystem, isNpc } from "../cards/notes.js";
 import { bondDownReason } from "../down.js";
 import type { AttackSetup } from "./attack-view.js";
+import { combatantOf, combatOf } from "../../../foundry/documents/combatant-of.js";
 
 interface Point {
   x: number;
@@ -40,15 +41,8 @@ export function firstTarget(): { actor: Actor.Implementation | null; token: Plac
   return { actor: null, token: null };
 }
 
-/** The running combat this actor fights in, if any: the viewed one first, else any started one. */
-export function combatOf(actor: Actor.Implementation): Combat.Implementation | null {
-  const viewed = game.combat as Combat.Implementation | null | undefined;
-  const all = [viewed, ...((game.combats as Iterable<Combat.Implementation> | undefined) ?? [])];
-  for (const combat of all) {
-    if (combat?.started && [...combat.combatants].some((c) => c.actor?.id === actor.id)) return combat;
-  }
-  return null;
-}
+/** The combat this actor fights in (core combatOf: the viewed one first, else a started one). */
+export { combatOf };
 
 /**
  * Why this character cannot act now (i18n key), or null: its wound state, its statuses, and the
@@ -57,7 +51,7 @@ export function combatOf(actor: Actor.Implementation): Combat.Implementation | n
 export function actorDownReason(actor: Actor.Implementation): string | null {
   const sys = bondSystem(actor);
   if (!sys) return null;
-  const combatant = [...(combatOf(actor)?.combatants ?? [])].find((c) => c.actor?.id === actor.id);
+  const combatant = combatantOf(actor);
   return bondDownReason({ wound: sys.wound, statuses: [...actor.statuses], defeated: combatant?.isDefeated ?? false });
 }
 

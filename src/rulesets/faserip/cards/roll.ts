@@ -36,6 +36,7 @@ import { freesEscaper } from "./effects.js";
 import { downReason } from "../down.js";
 import { knockBackPosition } from "./knockback.js";
 import { claimOnce } from "./once.js";
+import { combatantOf } from "../../../foundry/documents/combatant-of.js";
 
 export const RULESET = "faserip";
 
@@ -70,22 +71,8 @@ function tokenUuidOf(actor: Actor.Implementation): string {
   return token?.document?.uuid ?? "";
 }
 
-/**
- * The combatant of `actor`: in the combat of the viewed scene first, else in any started combat
- * (a fight may run on a scene the user is not viewing).
- */
-export function combatantOf(actor: { uuid: string; id: string | null }): Combatant.Implementation | null {
-  const mine = (c: Combatant.Implementation) => c.actor?.uuid === actor.uuid || (c.actorId === actor.id && c.token?.actorLink === true);
-  const viewed = game.combat;
-  const inViewed = viewed ? [...viewed.combatants].find(mine) : undefined;
-  if (inViewed) return inViewed;
-  for (const combat of game.combats ?? []) {
-    if (!combat.started) continue;
-    const found = [...combat.combatants].find(mine);
-    if (found) return found;
-  }
-  return null;
-}
+/** The combatant of `actor` (core combatantOf: the viewed combat first, else a started one). */
+export { combatantOf };
 
 /** The round of the fight `actor` is in (0 outside combat). */
 export function roundOf(actor: { uuid: string; id: string | null }): number {

@@ -8,6 +8,7 @@
  *   Not during the defensive round itself, and not for an older round (its end has passed).
  */
 import { combatantStateOf } from "../../../foundry/combatant-state.js";
+import { combatantOf as ownCombatant } from "../../../foundry/documents/combatant-of.js";
 import type { JsonObject } from "../../../foundry/registry.js";
 import { defensiveLastRound } from "./prompts.js";
 import { radioCardsOf } from "./messages.js";
@@ -17,11 +18,10 @@ export interface DefensiveRound {
   round: number;
 }
 
+/** This actor's combatant and its combat (core combatantOf), or null. */
 function combatantOf(actor: Actor.Implementation): { combat: Combat.Implementation; combatant: Combatant.Implementation } | null {
-  const mine = (c: Combatant.Implementation) => c.actor?.id === actor.id;
-  const viewed = game.combat;
-  const combat = viewed && viewed.combatants.some(mine) ? viewed : (game.combats.find((c) => c.started && c.combatants.some(mine)) ?? null);
-  const combatant = combat?.combatants.find(mine);
+  const combatant = ownCombatant(actor);
+  const combat = combatant?.parent as Combat.Implementation | null | undefined;
   return combat && combatant ? { combat, combatant } : null;
 }
 

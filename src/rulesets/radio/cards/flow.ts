@@ -22,6 +22,7 @@ import { defensiveLastRound } from "./prompts.js";
 import type { DefensiveRound } from "./defence-round.js";
 import { json, radioCardsOf } from "./messages.js";
 import { attackCardView, damageCardView, escapeCardView, fleeCardView, type AttackCardResult, type DamageCardResult, type EscapeCardResult } from "./views.js";
+import { combatantOf } from "../../../foundry/documents/combatant-of.js";
 
 const RULESET = "radio";
 
@@ -198,7 +199,10 @@ export async function rollDamage(message: ChatMessage.Implementation, stored: Js
   const damage = resolveDamage(limbRoll === undefined ? { attack: r.attack, critRoll } : { attack: r.attack, critRoll, limbRoll }, radioOptions(), tables.damage);
   const leaders = r.targets.filter((x) => followersOf(x.uuid).length > 0).map((x) => x.name);
   const result: DamageCardResult = { damage, attack: r.attack, attackerName: r.attackerName, weaponName: r.weaponName, critRoll, leaders };
-  const source = message.speaker?.actor ? (game.actors.get(message.speaker.actor) ?? null) : null;
+  // The attack card's own source (an unlinked token's actor too, which the speaker's actor id is not).
+  const sourceUuid = (message.system as unknown as { sourceUuid?: string }).sourceUuid;
+  const found = sourceUuid ? lookupUuidSync(sourceUuid) : null;
+  const source = found instanceof Actor ? (found as Actor.Implementation) : null;
   // One damage roll per hit: marked on the attack card (by whoever may write it).
   await message.update({ "system.result.damageRolled": true } as never);
   return postCard({ ruleset: RULESET, kind: "damage", source, result: json(result), rolls: [roll], targets: r.targets, context: { view: damageCardView(result) } });
@@ -253,20 +257,11 @@ export function openEscapeOffer(actorUuid: string): ChatMessage.Implementation |
   return radioCardsOf("escapeOffer", (r) => r.actorUuid === actorUuid).filter((m) => !escapeRolledFor(m.id ?? "")).at(-1) ?? null;
 }
 
-/** The viewed combat if it holds this actor, else a started combat that does. */
-function combatOf(has: (c: Combatant.Implementation) => boolean): Combat.Implementation | null {
-  const viewed = game.combat;
-  if (viewed && viewed.combatants.some(has)) return viewed;
-  return game.combats.find((c) => c.started && c.combatants.some(has)) ?? null;
-}
-
 /** The declared action of this actor's combatant in its combat, and the phase if it holds the current step. */
 export function declaredAction(actor: Actor.Implementation): { action: Action | null; phase: number | null } {
-  const mine = (c: Combatant.Implementation) => c.actor?.id === actor.id;
-  const combat = combatOf(mine);
-  if (!combat) return { action: null, phase: null };
-  const combatant = combat.combatants.find(mine);
-  if (!combatant) return { action: null, phase: null };
+  const combatant = combatantOf(actor);
+  const combat = combatant?.parent as Combat.Implementation | null | undefined;
+  if (!combat || !combatant) return { action: null, phase: null };
   const declaration = combatantStateOf(combatant).declaration;
   const sys = combat.system as unknown as { plan?: { steps?: { combatantId: string; phase: number; kind?: string }[] }; step?: number };
   const step = sys.plan?.steps?.[sys.step ?? 0];
@@ -287,15 +282,13 @@ export function attackerDownReason(actor: Actor.Implementation): string | null {
 
 /** Foundry's defeated mark on this actor's combatant (in the viewed or a started combat); false outside a combat. */
 export function markedDefeated(actor: Actor.Implementation): boolean {
-  const mine = (c: Combatant.Implementation) => c.actor?.id === actor.id;
-  return combatOf(mine)?.combatants.find(mine)?.isDefeated ?? false;
+  return combatantOf(actor)?.isDefeated ?? false;
 }
 
 /** Whether this actor's combatant spent the round just ended on the defensive action (it may try to escape now). */
 export function defensiveLastRoundOf(actor: Actor.Implementation): boolean {
-  const mine = (c: Combatant.Implementation) => c.actor?.id === actor.id;
-  const combat = combatOf(mine);
-  const combatant = combat?.combatants.find(mine);
+  const combatant = combatantOf(actor);
+  const combat = combatant?.parent as Combat.Implementation | null | undefined;
   if (!combat || !combatant) return false;
   const memory = (combat.system as unknown as { memory?: JsonObject }).memory ?? {};
   return defensiveLastRound(memory, combat.round ?? 0).includes(combatant.id ?? "");
@@ -303,7 +296,6 @@ export function defensiveLastRoundOf(actor: Actor.Implementation): boolean {
 
 /** Whether an actor's combatant declared defensive this round (attackers take −4, damage halves). */
 export function isDefensive(actorUuid: string): boolean {
-  const theirs = (c: Combatant.Implementation) => c.actor?.uuid === actorUuid;
-  const combatant = combatOf(theirs)?.combatants.find(theirs);
+  const combatant = combatantOf({ uuid: actorUuid, id: null });
   return !!combatant && combatantStateOf(combatant).declaration === "defensive";
 }
