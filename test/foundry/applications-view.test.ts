@@ -14,12 +14,18 @@ describe("applicationsView", () => {
     );
     expect(view).toEqual({
       rows: [
-        { name: "Ann", uuid: "A", applied: { id: "2", summary: "K.2:2" } },
+        { name: "Ann", uuid: "A", applied: { id: "2", summary: "K.2:2", gmOnly: false, locked: false } },
         { name: "Ben", uuid: "B", applied: null },
         { name: "Cy", uuid: "C", applied: null },
       ],
       empty: false,
     });
+  });
+  it("an application that gave a GM's pool points: Undo is the GM's, locked for a player", () => {
+    const pooled: Application = { ...app("4", "A", 4), poolEntries: [{ pool: "setback", entryId: "e1" }] as Application["poolEntries"] };
+    const card = { targets: [{ uuid: "A", name: "Ann" }], applications: [pooled] };
+    expect(applicationsView(card, (k) => k, false).rows[0]!.applied).toMatchObject({ gmOnly: true, locked: true });
+    expect(applicationsView(card, (k) => k, true).rows[0]!.applied).toMatchObject({ gmOnly: true, locked: false });
   });
   it("says when there are no targets", () => {
     expect(applicationsView({ targets: [], applications: [] }, (k) => k)).toEqual({ rows: [], empty: true });

@@ -6,20 +6,32 @@
 import type { Application } from "../data/card-data.js";
 
 export interface ApplicationsView {
-  rows: { name: string; uuid: string; applied: { id: string; summary: string } | null }[];
+  /**
+   * `gmOnly`: the application gave a GM's pool points, so only the GM may undo it (chat/apply.ts);
+   * `locked`: this viewer is not the GM, so that Undo is shown disabled.
+   */
+  rows: { name: string; uuid: string; applied: { id: string; summary: string; gmOnly: boolean; locked: boolean } | null }[];
   empty: boolean;
 }
 
 export function applicationsView(
   card: { targets: { uuid: string; name: string }[]; applications: Application[] },
   translate: (key: string, data?: Record<string, string | number>) => string,
+  viewerIsGM = true,
 ): ApplicationsView {
   const rows = card.targets.map((target) => {
     const live = card.applications.filter((a) => a.targetUuid === target.uuid && !a.undone).at(-1);
     return {
       name: target.name,
       uuid: target.uuid,
-      applied: live ? { id: live.id, summary: live.summary.key ? translate(live.summary.key, live.summary.data) : "" } : null,
+      applied: live
+        ? {
+            id: live.id,
+            summary: live.summary.key ? translate(live.summary.key, live.summary.data) : "",
+            gmOnly: live.poolEntries.length > 0,
+            locked: live.poolEntries.length > 0 && !viewerIsGM,
+          }
+        : null,
     };
   });
   return { rows, empty: rows.length === 0 };
