@@ -2,13 +2,14 @@
  * A Quench batch (registered only when the Quench module is active) that a Foundry licence
  * holder runs to exercise, in real Foundry, the flows the typed fake tests here: create actor →
  * roll → chat card → apply → undo → a combat round (and one passing over a defeated combatant),
- * for each enabled ruleset that ships a sample.
+ * for each enabled ruleset that ships a sample; and, once, the core's once-only roll claim.
  */
 import { allDescriptors } from "./rulesets.js";
 import { enabledRulesets } from "./settings.js";
 import { executeApply, executeUndo } from "./chat/apply.js";
 import type { FracasCombat } from "./documents/combat.js";
 import type { Application } from "./data/card-data.js";
+import { claimRoll } from "./queries.js";
 
 interface QuenchContext {
   describe(name: string, fn: () => void): void;
@@ -28,6 +29,21 @@ export function registerQuench(): void {
 
 function quenchFlows({ describe, it, after, assert }: QuenchContext): void {
   const enabled = new Set<string>(enabledRulesets());
+  const firstSample = allDescriptors().find((x) => enabled.has(x.id) && x.sample)?.sample;
+  if (firstSample) {
+    describe("core", () => {
+      it("claims a once-only roll once: a second claim of the same key is refused, another key is not", async () => {
+        const actor = (await Actor.create(firstSample.source as never)) as Actor.Implementation;
+        try {
+          assert.ok(await claimRoll(actor, "quench:once"), "the first claim rolls");
+          assert.equal(await claimRoll(actor, "quench:once"), false, "the same roll claimed again is refused");
+          assert.ok(await claimRoll(actor, "quench:other"), "another roll still rolls");
+        } finally {
+          await actor.delete();
+        }
+      });
+    });
+  }
   for (const d of allDescriptors().filter((x) => enabled.has(x.id) && x.sample)) {
     const sample = d.sample!;
     describe(`${d.id}`, () => {
