@@ -1,6 +1,7 @@
 // npm run bench: the performance budgets of DESIGN.md §6 that this tree can measure.
 // Odds vs Monte Carlo (scripts/bench-odds.mjs) and the minified size of the shipped JS.
 import { readFileSync, readdirSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { build, transform } from "esbuild";
 import { benchOdds } from "./bench-odds.mjs";
 import { benchSimulator } from "./bench-sim.mjs";
@@ -15,12 +16,15 @@ if (rows.some((r) => !r.fast || !r.agrees)) failed = true;
 
 // What Foundry loads: dist/fracas.mjs and the kernel chunk it imports (dist/engine.mjs only re-exports).
 let totalKb = 0;
+let gzipKb = 0;
 for (const file of readdirSync(new URL("../dist/", import.meta.url)).filter((f) => f.endsWith(".mjs")).sort()) {
   const code = readFileSync(new URL(`../dist/${file}`, import.meta.url), "utf8");
   const min = await transform(code, { minify: true, format: "esm", target: "es2022" });
   const kb = Buffer.byteLength(min.code) / 1024;
+  const gz = gzipSync(min.code, { level: 9 }).length / 1024;
   totalKb += kb;
-  console.log(`dist/${file}: ${kb.toFixed(1)} KB minified`);
+  gzipKb += gz;
+  console.log(`dist/${file}: ${kb.toFixed(1)} KB minified, ${gz.toFixed(1)} KB gzipped`);
 }
 // Where the bytes are: the shipped Foundry entry minified as one bundle, split by source area.
 const meta = (await build({ entryPoints: [new URL("../src/fracas.ts", import.meta.url).pathname], bundle: true, format: "esm", minify: true, write: false, metafile: true, logLevel: "silent" })).metafile;
@@ -32,7 +36,7 @@ for (const [file, { bytesInOutput }] of Object.entries(Object.values(meta.output
 }
 console.table(Object.fromEntries(Object.entries(areas).sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, { "KB minified": (v / 1024).toFixed(1) }])));
 const ok = totalKb <= BUDGET_KB;
-console.log(`dist JS in all: ${totalKb.toFixed(1)} KB minified (budget ${BUDGET_KB} KB) ${ok ? "ok" : "OVER BUDGET"}`);
+console.log(`dist JS in all: ${totalKb.toFixed(1)} KB minified (budget ${BUDGET_KB} KB) ${ok ? "ok" : "OVER BUDGET"}; ${gzipKb.toFixed(1)} KB gzipped (level 9)`);
 if (!ok) failed = true;
 const sim = benchSimulator({ seconds: 2 });
 console.log(`simulator: ${sim.combatantRounds} combatant-rounds in ${sim.battles} Bond battles, ${Math.round(sim.perSecond).toLocaleString("en")}/s (goal ≥ 100,000/s) ${sim.ok ? "ok" : "BELOW GOAL"}`);
