@@ -215,7 +215,10 @@ export async function requestPoolChange(change: PoolChange) {
 export async function claimRoll(actor: Actor.Implementation, key: string): Promise<boolean> {
   const req: ClaimRequest = { actorUuid: actor.uuid, key, userId: game.user.id ?? "" };
   const gm = game.users.activeGM;
-  const outcome = game.user.isGM || !gm ? await executeClaim(req) : await viaGM(false, () => executeClaim(req), QUERY.claim, req);
+  // Only the active GM's client checks claims (an Assistant GM's too goes there), so all claims
+  // queue on one lock; with no GM connected, the owner's own client.
+  const here = !gm || gm.id === game.user.id;
+  const outcome = here ? await executeClaim(req) : await viaGM(false, () => executeClaim(req), QUERY.claim, req);
   if (!outcome.ok) ui.notifications?.warn(t(outcome.reason, { name: actor.name }));
   return outcome.ok;
 }

@@ -41,6 +41,18 @@ describe("claiming a once-only roll", () => {
     expect(claimsOf(hero)).toEqual(["c:slam"]);
   });
 
+  it("an Assistant GM's claim, too, is checked on the active GM's client (one lock for all claims)", async () => {
+    world.addUser({ id: "cogm", name: "Co-GM", isGM: true, active: true });
+    world.setActiveGM("gm");
+    world.login("cogm");
+    const before = world.queryLog.length;
+    expect(await adapter.queries.claimRoll(hero as never, "c:scar")).toBe(true);
+    expect(world.queryLog.slice(before).map((q) => [q.name, q.from, q.to])).toEqual([["fracas.claim", "cogm", "gm"]]);
+    world.login("gm");
+    expect(await adapter.queries.claimRoll(hero as never, "c:scar")).toBe(false);
+    expect(world.queryLog.length).toBe(before + 1);
+  });
+
   it("a malformed key is refused and writes nothing", async () => {
     world.login("gm");
     expect(await adapter.queries.claimRoll(hero as never, "no spaces allowed")).toBe(false);

@@ -39,6 +39,18 @@ describe("combatantOf: the actor's own combatant", () => {
     expect(lookup.combatantOf(as(goon))).toBeNull();
   });
 
+  it("an unlinked token's actor is not taken for a linked token of the same actor", async () => {
+    const mook = world.createUnlinkedToken(goon, "tokU");
+    await combat.createEmbeddedDocuments("Combatant", [
+      { actorId: goon.id, tokenId: "tokL", name: "Goon (linked)" },
+      { actorId: goon.id, tokenId: "tokU", name: "Goon (unlinked)" },
+    ]);
+    world.dice.queue(1, 2, 3, 4, 5, 6);
+    await combat.startCombat();
+    expect(lookup.combatantOf(as(mook))?.name).toBe("Goon (unlinked)");
+    expect(lookup.combatantOf(as(goon))?.name).toBe("Goon (linked)");
+  });
+
   it("finds a world actor by its combatant, linked token or none", async () => {
     await combat.createEmbeddedDocuments("Combatant", [{ actorId: hero.id, tokenId: "linkedTok" }]);
     await combat.startCombat();

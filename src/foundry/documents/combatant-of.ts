@@ -6,12 +6,20 @@
  * has its own synthetic actor, whose id is the base actor's, so ids alone would confuse two goons
  * made from one actor), or when it is a linked token of this world actor.
  */
-export function isCombatantOf(combatant: Combatant.Implementation, actor: { uuid: string; id: string | null }): boolean {
+export function isCombatantOf(combatant: Combatant.Implementation, actor: ActorRef): boolean {
   if (combatant.actor && combatant.actor.uuid === actor.uuid) return true;
-  return actor.id !== null && combatant.actorId === actor.id && combatant.token?.actorLink === true;
+  // The id clause is for a world actor only: an unlinked token's actor shares its base actor's id.
+  return actor.isToken !== true && actor.id !== null && combatant.actorId === actor.id && combatant.token?.actorLink === true;
 }
 
-export function combatantOf(actor: { uuid: string; id: string | null }): Combatant.Implementation | null {
+/** What the lookups read of an actor: its UUID, its id, and whether it is an unlinked token's own actor. */
+export interface ActorRef {
+  uuid: string;
+  id: string | null;
+  isToken?: boolean;
+}
+
+export function combatantOf(actor: ActorRef): Combatant.Implementation | null {
   const mine = (c: Combatant.Implementation) => isCombatantOf(c, actor);
   const viewed = game.combat;
   const inViewed = viewed ? viewed.combatants.find(mine) : undefined;
@@ -25,6 +33,6 @@ export function combatantOf(actor: { uuid: string; id: string | null }): Combata
 }
 
 /** The combat `actor` fights in (see combatantOf), or null. */
-export function combatOf(actor: { uuid: string; id: string | null }): Combat.Implementation | null {
+export function combatOf(actor: ActorRef): Combat.Implementation | null {
   return (combatantOf(actor)?.parent as Combat.Implementation | null | undefined) ?? null;
 }
