@@ -3,28 +3,21 @@
  * everyone; who has rolled this round; for the GM, "shoot an Agent" (Almost Dead, 1 Setback),
  * "cancel a Wager" against an Agent's or an Other Agent's Rank (1 Setback), each with Undo, and moving an Agent in
  * Operations' order. The core tracker dispatches its buttons (data-action) to the handlers here.
+ * The spends themselves are operations.ts's, shared with the Agent sheet's "Operations" section.
  */
 import * as ledger from "../../engine/ledger.js";
 import { isRuleError } from "../../engine/errors.js";
-import { statusEffectId, type StatusEvent } from "../../engine/events.js";
-import { executePoolChange, readPool } from "../../foundry/pools.js";
-
-/** The Setback panel's own pool entries: a chat card's Undo cannot reach them (ledger refs). */
-const PANEL_REF = "panel";
-import { pluralKey, t } from "../../foundry/i18n.js";
-import { lookupUuid } from "../../foundry/typed.js";
+import { readPool } from "../../foundry/pools.js";
+import { t } from "../../foundry/i18n.js";
 import type { CombatantInfo, JsonObject } from "../../foundry/registry.js";
 import type { FracasCombat } from "../../foundry/documents/combat.js";
-import { shootAgent as kernelShoot } from "./rules/index.js";
-import { agentHealthOf, agentRecordOf, agentUpdate, otherAgentRecordOf, otherAgentUpdate, setbackReason, SETBACK_POOL } from "./cards/effects.js";
-import { agentRank, cancelOneAgentWager } from "./cards/agent-cancel.js";
-import { cancelOneWager, panelView, PANEL_TEMPLATE, type PanelView, type SpendRecord } from "./cards/panel-view.js";
+import { SETBACK_POOL } from "./cards/effects.js";
+import { panelView, PANEL_TEMPLATE, type PanelView, type SpendRecord } from "./cards/panel-view.js";
 import { rollingOrder, withMove } from "./combat.js";
+import { cancelIn, combatStore, report, shootIn, undoIn, type Done } from "./operations.js";
 
 export { PANEL_TEMPLATE };
-
-/** A panel action's outcome: a refusal is an i18n key (and its data), shown by the panel's dispatch. */
-export type Done = { ok: true } | { ok: false; reason: string; data?: Record<string, string | number> };
+export type { Done };
 
 function infosOf(combat: Combat.Implementation): CombatantInfo[] {
   return (combat as unknown as FracasCombat).combatantInfos();
@@ -79,131 +72,26 @@ export function panelContext(combat: Combat.Implementation): Record<string, unkn
   return view as unknown as Record<string, unknown>;
 }
 
+/** GM: Operations spends 1 Setback and an Agent gets shot — Almost Dead (operations.ts, kernel shootAgent). */
+export function shootAgent(combat: Combat.Implementation, actorUuid: string): Promise<Done> {
+  return shootIn(combatStore(combat), actorUuid);
+}
+
+/**
+ * GM: Operations spends 1 Setback to cancel one spent Wager against an Agent's or an Other Agent's
+ * Rank, never the free one (operations.ts).
+ */
+export function cancelWager(combat: Combat.Implementation, actorUuid: string): Promise<Done> {
+  return cancelIn(combatStore(combat), actorUuid);
+}
+
+/** GM: undoes one spend recorded in this fight — the Setback comes back and the actor's prior values return. */
+export function undoSpend(combat: Combat.Implementation, spendId: string): Promise<Done> {
+  return undoIn(combatStore(combat), spendId);
+}
+
 function refuse(reason: string, data?: Readonly<Record<string, string | number>>): Done {
   return data && Object.keys(data).length > 0 ? { ok: false, reason, data: { ...data } } : { ok: false, reason };
-}
-
-async function toggle(actor: Actor.Implementation, events: readonly StatusEvent[], invert = false): Promise<void> {
-  for (const e of events) await actor.toggleStatusEffect(statusEffectId(e.status), { active: invert ? !e.on : e.on });
-}
-
-async function actorAt(uuid: string): Promise<Actor.Implementation | null> {
-  const doc = await lookupUuid(uuid);
-  return doc instanceof Actor ? (doc as Actor.Implementation) : null;
-}
-
-function readPaths(actor: Actor.Implementation, paths: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(paths.map((p) => [p, foundry.utils.deepClone(foundry.utils.getProperty(actor, p)) ?? null]));
-}
-
-/** Spends 1 Setback, writes the actor, records the spend for Undo; any failure restores all. */
-async function spend(
-  combat: Combat.Implementation,
-  kind: SpendRecord["kind"],
-  actor: Actor.Implementation,
-  update: Record<string, unknown>,
-  events: StatusEvent[],
-): Promise<Done> {
-  const by = game.user.id ?? "";
-  const prior = readPaths(actor, Object.keys(update));
-  const reasonKey = kind === "shoot" ? "FRACAS.Zodiac.Setback.Reason.Shoot" : "FRACAS.Zodiac.Setback.Reason.Cancel";
-  const done = await executePoolChange({ kind: "change", pool: SETBACK_POOL, delta: -1, reason: setbackReason(reasonKey, actor.name), ref: PANEL_REF }, by);
-  if (!done.ok) return refuse(done.reason);
-  // Only the toggles that change something, so Undo reverses exactly those.
-  const have = new Set(actor.statuses ?? []);
-  const effective = events.filter((e) => have.has(statusEffectId(e.status)) !== e.on);
-  try {
-    await actor.update(update as never);
-    await toggle(actor, effective);
-    const record: SpendRecord = { id: foundry.utils.randomID(), kind, actorUuid: actor.uuid, name: actor.name, prior: prior as JsonObject, statuses: effective, entryId: done.entryId, undone: false };
-    await combat.update({ "system.memory.spends": [...spendsOf(combat), record].slice(-20) } as never);
-  } catch (err) {
-    await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: done.entryId, ref: PANEL_REF }, by);
-    await toggle(actor, effective, true);
-    await actor.update(prior as never);
-    throw err;
-  }
-  return { ok: true };
-}
-
-/** GM: Operations spends 1 Setback and an Agent gets shot — Almost Dead (kernel shootAgent). */
-export async function shootAgent(combat: Combat.Implementation, actorUuid: string): Promise<Done> {
-  if (!game.user.isGM) return refuse("FRACAS.Chat.Refused.NotGM");
-  const actor = await actorAt(actorUuid);
-  if (!actor || (actor.type as string) !== "zodiacAgent") return refuse("FRACAS.Zodiac.Refused.NotAgent");
-  let shot;
-  try {
-    shot = kernelShoot({ setback: readPool(SETBACK_POOL).value, state: agentHealthOf(actor.system as unknown as JsonObject), round: combat.round ?? 0 });
-  } catch (e) {
-    if (isRuleError(e)) return refuse(`FRACAS.Error.${e.code}`, e.data);
-    throw e;
-  }
-  const s = shot.state;
-  // Setback's shot, not the Rank: cancelling Wagers later does not heal it (cards/agent-cancel.ts).
-  const update = { "system.health.status": s.status, "system.health.wagersAgainst": s.wagersAgainst, "system.health.almostDeadSince": s.almostDeadSince, "system.health.almostDeadBy": "setback" };
-  return spend(combat, "shoot", actor, update, shot.events);
-}
-
-/**
- * GM: Operations spends 1 Setback to cancel one Wager against an Other Agent's Rank — only a Wager
- * spent against Rank (the breakdown strike applications keep on the actor), never the free one.
- * On a player Agent, the same for the Agent's Rank (cancelAgentWager).
- */
-export async function cancelWager(combat: Combat.Implementation, actorUuid: string): Promise<Done> {
-  if (!game.user.isGM) return refuse("FRACAS.Chat.Refused.NotGM");
-  const actor = await actorAt(actorUuid);
-  if (actor && (actor.type as string) === "zodiacAgent") return cancelAgentWager(combat, actor);
-  if (!actor || (actor.type as string) !== "zodiacOtherAgent") return refuse("FRACAS.Zodiac.Refused.NoRank");
-  const system = actor.system as unknown as JsonObject;
-  const record = otherAgentRecordOf(system);
-  let next;
-  try {
-    next = cancelOneWager(record, Number(system.rank ?? 1), readPool(SETBACK_POOL).value);
-  } catch (e) {
-    if (isRuleError(e) && e.code === "cancelTooMany") return refuse(pluralKey("FRACAS.Zodiac.Refused.OnlyFreeWagers", record.wagersAgainst), { name: actor.name, wagers: record.wagersAgainst });
-    if (isRuleError(e)) return refuse(`FRACAS.Error.${e.code}`, e.data);
-    throw e;
-  }
-  return spend(combat, "cancel", actor, otherAgentUpdate(next.state), next.events);
-}
-
-/**
- * GM: Operations spends 1 Setback to cancel one Wager against a player Agent's Rank (seed ¶7,
- * RULES §3) — a spent one only (the split duel applications keep on the Agent), never the free
- * one; an Agent the Rank made Almost Dead is Healthy again below it (cards/agent-cancel.ts).
- */
-async function cancelAgentWager(combat: Combat.Implementation, actor: Actor.Implementation): Promise<Done> {
-  const system = actor.system as unknown as JsonObject;
-  const record = agentRecordOf(system);
-  let next;
-  try {
-    next = cancelOneAgentWager(record, agentRank(system), readPool(SETBACK_POOL).value);
-  } catch (e) {
-    if (isRuleError(e) && e.code === "cancelTooMany") return refuse(pluralKey("FRACAS.Zodiac.Refused.OnlyFreeWagers", record.wagersAgainst), { name: actor.name, wagers: record.wagersAgainst });
-    if (isRuleError(e)) return refuse(`FRACAS.Error.${e.code}`, e.data);
-    throw e;
-  }
-  return spend(combat, "cancel", actor, agentUpdate(next.state), next.events);
-}
-
-/** GM: undoes one recorded spend — the Setback comes back and the actor's prior values return. */
-export async function undoSpend(combat: Combat.Implementation, spendId: string): Promise<Done> {
-  if (!game.user.isGM) return refuse("FRACAS.Chat.Refused.NotGM");
-  const spends = spendsOf(combat);
-  const rec = spends.find((s) => s.id === spendId);
-  if (!rec) return refuse("FRACAS.Chat.Refused.NoApplication");
-  if (rec.undone) return refuse("FRACAS.Chat.Refused.AlreadyUndone");
-  // Undo restores the actor's prior values: a later spend on the same actor must go first.
-  if (spends.slice(spends.indexOf(rec) + 1).some((s) => s.actorUuid === rec.actorUuid && !s.undone)) return refuse("FRACAS.Chat.Refused.UndoLaterFirst");
-  const actor = await actorAt(rec.actorUuid);
-  if (!actor) return refuse("FRACAS.Chat.Refused.NoTarget");
-  const by = game.user.id ?? "";
-  const done = await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: rec.entryId, ref: PANEL_REF }, by);
-  if (!done.ok) return refuse(done.reason);
-  await actor.update(rec.prior as never);
-  await toggle(actor, rec.statuses, true);
-  await combat.update({ "system.memory.spends": spends.map((s) => (s.id === spendId ? { ...s, undone: true } : s)) } as never);
-  return { ok: true };
 }
 
 /** GM: moves an Agent to place `to` (0-based) in Operations' order, then rebuilds the plan. */
@@ -225,11 +113,6 @@ export async function moveAgent(combat: Combat.Implementation, combatantId: stri
 /** The order as the GM sees it now (for tests and the panel). */
 export function currentOrder(combat: Combat.Implementation): string[] {
   return rollingOrder(infosOf(combat), memoryOf(combat));
-}
-
-/** Shows a panel action's refusal once, localized with its data (the core tracker re-renders either way). */
-function report(done: Done): void {
-  if (!done.ok) ui.notifications?.warn(t(done.reason, done.data));
 }
 
 /** The panel's buttons (`data-action="fracasPanel" data-panel-action="<name>"`), dispatched by the core tracker. */

@@ -15,12 +15,14 @@ import { rollModel } from "./cards/roll-model.js";
 import { calledShotCosts, DEFAULT_TOTAL_MODE } from "./rules/index.js";
 import { registerCommitQuery } from "./cards/commits.js";
 import { onCardUpdate } from "./cards/card-refresh.js";
+import { onStatusEffectToggle } from "./sheets/status-sync.js";
 
 // The GM's client answers sealed duel commits (guarded and idempotent; CONFIG exists before systems load).
 registerCommitQuery();
 
 /**
- * The active GM re-renders a kill or fight card after its applications change (cards/card-refresh.ts).
+ * The active GM re-renders a kill or fight card after its applications change (cards/card-refresh.ts);
+ * an Agent's state follows a status icon toggled by hand (sheets/status-sync.ts).
  * Registered on Foundry's "init", at most once per Hooks registry (a second import adds nothing).
  */
 const HOOKS_MARK = Symbol.for("fracas.zodiac.hooks");
@@ -29,6 +31,8 @@ export function registerZodiacHooks(): boolean {
   if (!hooks || hooks[HOOKS_MARK]) return false;
   hooks[HOOKS_MARK] = true;
   hooks.on("updateChatMessage", (message, changed) => onCardUpdate(message as never, changed as object));
+  hooks.on("createActiveEffect", (effect, _options, userId) => onStatusEffectToggle(effect as never, true, userId as string));
+  hooks.on("deleteActiveEffect", (effect, _options, userId) => onStatusEffectToggle(effect as never, false, userId as string));
   return true;
 }
 if (typeof Hooks !== "undefined") Hooks.once("init", () => void registerZodiacHooks());
@@ -37,6 +41,7 @@ export const ZODIAC_TEMPLATES = [
   "zodiac/cards/_dice.hbs",
   "zodiac/cards/_setback.hbs",
   "zodiac/cards/_save.hbs",
+  "zodiac/_operations.hbs",
   "zodiac/cards/kill.hbs",
   "zodiac/cards/strike.hbs",
   "zodiac/cards/duel.hbs",

@@ -24,6 +24,28 @@ export interface SpendRecord {
   statuses: StatusEvent[];
   entryId: string;
   undone: boolean;
+  /** When it was made, strictly increasing per actor across stores (operations.ts); older records have none. */
+  at?: number;
+}
+
+/**
+ * What Operations may spend Setback on for one Agent now, the same on the panel and the Agent
+ * sheet: shoot a Healthy Agent (an Almost Dead one cannot be shot again, DECISIONS #5), cancel a
+ * spent Wager against the Rank of one not dead (#45); both only for the GM, with Setback to spend.
+ */
+export function agentSpends(system: JsonObject, isGM: boolean, setback: number) {
+  const rec = agentRecordOf(system);
+  const spent = cancellable(rec);
+  const canSpend = isGM && setback >= SETBACK_PER_SPEND;
+  return {
+    status: rec.status,
+    wagersAgainst: rec.wagersAgainst,
+    rank: agentRank(system),
+    spent,
+    free: rec.free,
+    canShoot: canSpend && rec.status === "healthy",
+    canCancel: canSpend && spent > 0 && rec.status !== "dead",
+  };
 }
 
 /**
@@ -50,6 +72,18 @@ export function cancelOneWager(state: OtherAgentRecord, rank: number, setback: n
   };
 }
 
+
+/**
+ * What Operations may spend Setback on for one Other Agent now, the same on the panel and their
+ * sheet: cancel a spent Wager against their Rank (never the free one, never a head shot's kill).
+ */
+export function otherAgentSpends(system: JsonObject, isGM: boolean, setback: number) {
+  const rec = otherAgentRecordOf(system);
+  const rank = Number(system.rank ?? 1);
+  const headShot = rec.headShot || (rec.status === "dead" && rec.wagersAgainst < rank);
+  const spent = cancellable(rec);
+  return { wagersAgainst: rec.wagersAgainst, rank, spent, free: rec.free, canCancel: isGM && spent > 0 && !headShot && setback >= SETBACK_PER_SPEND };
+}
 
 export interface PanelInput {
   isGM: boolean;
@@ -123,40 +157,22 @@ export function panelView(input: PanelInput): PanelView {
     agents: input.combatants
       .filter((c) => c.actorType === "zodiacAgent")
       .map((c) => {
-        const rec = agentRecordOf(c.system);
-        const st = rec.status;
-        const spent = cancellable(rec);
-        const canSpend = input.isGM && input.setback >= SETBACK_PER_SPEND;
+        const a = agentSpends(c.system, input.isGM, input.setback);
         return {
           uuid: c.uuid,
           name: c.name,
-          canShoot: canSpend && st === "healthy",
-          statusLabel: `FRACAS.Zodiac.Health.${st}`,
-          wagersAgainst: rec.wagersAgainst,
-          rank: agentRank(c.system),
-          spent,
-          free: rec.free,
-          // Seed: "cancel out one Wagers against an Agent's Rank" — Agents too (DECISIONS #45).
-          canCancel: canSpend && spent > 0 && st !== "dead",
+          canShoot: a.canShoot,
+          statusLabel: `FRACAS.Zodiac.Health.${a.status}`,
+          wagersAgainst: a.wagersAgainst,
+          rank: a.rank,
+          spent: a.spent,
+          free: a.free,
+          canCancel: a.canCancel,
         };
       }),
     otherAgents: input.combatants
       .filter((c) => c.actorType === "zodiacOtherAgent")
-      .map((c) => {
-        const rec = otherAgentRecordOf(c.system);
-        const rank = Number(c.system.rank ?? 1);
-        const headShot = rec.headShot || (rec.status === "dead" && rec.wagersAgainst < rank);
-        const spent = cancellable(rec);
-        return {
-          uuid: c.uuid,
-          name: c.name,
-          wagersAgainst: rec.wagersAgainst,
-          rank,
-          spent,
-          free: rec.free,
-          canCancel: input.isGM && spent > 0 && !headShot && input.setback >= SETBACK_PER_SPEND,
-        };
-      }),
+      .map((c) => ({ uuid: c.uuid, name: c.name, ...otherAgentSpends(c.system, input.isGM, input.setback) })),
     spends: input.isGM
       ? input.spends
           .filter((s) => !s.undone)

@@ -6,16 +6,56 @@ import { agentSheetView, crowdSheetView, otherAgentSheetView, weaponSheetView, t
 import { ZodiacRollDialog } from "./roll-dialog.js";
 import { healthAfterHandEdit, splitAfterHandEdit } from "./hand-edit.js";
 import { combatRefFor } from "../cards/flow.js";
+import { iconsFollowState } from "./status-sync.js";
+import { operationsView } from "./operations-view.js";
+import { cancelIn, latestSpendOn, report, shootIn, storeFor, undoOn } from "../operations.js";
+import { readPool } from "../../../foundry/pools.js";
+import { SETBACK_POOL } from "../cards/effects.js";
+import type { JsonObject } from "../../../foundry/registry.js";
 
 const ActorBase = handlebarsActorSheet();
 const ItemBase = handlebarsItemSheet();
 const T = "systems/fracas/templates/zodiac";
 
+/** The sheet's "Operations (GM)" section: Setback spends on this actor, for the GM only (operations-view.ts). */
+function operationsOf(a: Actor.Implementation) {
+  const isGM = game.user.isGM;
+  return operationsView({
+    isGM,
+    type: a.type as string,
+    name: a.name,
+    system: a.system as unknown as JsonObject,
+    setback: readPool(SETBACK_POOL).value,
+    undo: isGM ? (latestSpendOn(a)?.record ?? null) : null,
+  });
+}
+
+type ActorSheetThis = { actor: Actor.Implementation; render(): Promise<unknown> };
+
+/**
+ * The section's buttons, the same on the Agent and Other Agent sheets: the panel's flows
+ * (operations.ts), recorded in the fight the actor is in, else on the actor; each refuses a player.
+ */
+const OPERATIONS_ACTIONS = {
+  async operationsShoot(this: ActorSheetThis): Promise<void> {
+    report(await shootIn(storeFor(this.actor), this.actor.uuid));
+    await this.render();
+  },
+  async operationsCancel(this: ActorSheetThis): Promise<void> {
+    report(await cancelIn(storeFor(this.actor), this.actor.uuid));
+    await this.render();
+  },
+  async operationsUndo(this: ActorSheetThis, _event: Event, target: HTMLElement): Promise<void> {
+    report(await undoOn(this.actor, target.dataset.spendId ?? ""));
+    await this.render();
+  },
+};
+
 export class ZodiacAgentSheet extends ActorBase {
   static override DEFAULT_OPTIONS = {
     classes: ["fracas", "zodiac", "zodiac-agent"],
     position: { width: 560, height: 620 },
-    actions: { roll: ZodiacAgentSheet.#onRoll },
+    actions: { roll: ZodiacAgentSheet.#onRoll, ...OPERATIONS_ACTIONS },
     form: { submitOnChange: true },
     window: { resizable: true },
   } as never;
@@ -26,7 +66,15 @@ export class ZodiacAgentSheet extends ActorBase {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
     const a = this.actor;
     const system = a.system as unknown as AgentSystem;
-    return { ...base, ...agentSheetView({ name: a.name, img: a.img ?? "", system }, this.isEditable, await enrichHtml(a, system.notes)) } as never;
+    const view = agentSheetView({ name: a.name, img: a.img ?? "", system }, this.isEditable, await enrichHtml(a, system.notes));
+    return { ...base, ...view, operations: operationsOf(a) } as never;
+  }
+
+  /** A hand edit of the state toggles the token's icons after its own update (status-sync.ts). */
+  protected override async _processSubmitData(event: never, form: never, submitData: never, options?: never): Promise<void> {
+    const before = (this.actor.system as unknown as AgentSystem).health.status;
+    await super._processSubmitData(event, form, submitData, options);
+    await iconsFollowState(this.actor, before);
   }
 
   /**
@@ -58,6 +106,7 @@ export class ZodiacOtherAgentSheet extends ActorBase {
   static override DEFAULT_OPTIONS = {
     classes: ["fracas", "zodiac", "zodiac-other-agent"],
     position: { width: 440, height: 460 },
+    actions: { ...OPERATIONS_ACTIONS },
     form: { submitOnChange: true },
     window: { resizable: true },
   } as never;
@@ -68,7 +117,7 @@ export class ZodiacOtherAgentSheet extends ActorBase {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
     const a = this.actor;
     const notesHTML = await enrichHtml(a, (a.system as unknown as { notes: string }).notes);
-    return { ...base, ...otherAgentSheetView({ name: a.name, img: a.img ?? "", system: a.system as never }, this.isEditable, notesHTML) } as never;
+    return { ...base, ...otherAgentSheetView({ name: a.name, img: a.img ?? "", system: a.system as never }, this.isEditable, notesHTML), operations: operationsOf(a) } as never;
   }
 
   /** A hand edit of the Wagers against Rank carries the spent/free split with it (hand-edit.ts). */

@@ -1,0 +1,236 @@
+/**
+ * Operations' Setback spends on an Agent or an Other Agent, each with its Undo: shoot an Agent
+ * (Almost Dead, 1 Setback) and cancel one spent Wager against a Rank (1 Setback). The tracker's
+ * Setback panel (combat-panel.ts) and the Agent sheet's "Operations" section (GM only) run these
+ * same flows; seed ¶9: "Operations can spend Setback against Agents at any time", so a fight is
+ * not needed.
+ *
+ * Each spend is recorded for its Undo in a store: the combat's memory during a started fight (the
+ * panel's list), else the actor's own flags (`flags.fracas.zodiacSpends`). Undo restores the
+ * actor's prior values, so a later spend on the same actor must be undone first — in either
+ * store: records carry `at`, strictly increasing over the stores of one actor.
+ */
+import { isRuleError } from "../../engine/errors.js";
+import { statusEffectId, type StatusEvent } from "../../engine/events.js";
+import { executePoolChange, readPool } from "../../foundry/pools.js";
+import { pluralKey, t } from "../../foundry/i18n.js";
+import { lookupUuid } from "../../foundry/typed.js";
+import { combatOf } from "../../foundry/documents/combatant-of.js";
+import type { JsonObject } from "../../foundry/registry.js";
+import type { FracasCombat } from "../../foundry/documents/combat.js";
+import { shootAgent as kernelShoot } from "./rules/index.js";
+import { agentHealthOf, agentRecordOf, agentUpdate, otherAgentRecordOf, otherAgentUpdate, setbackReason, SETBACK_POOL } from "./cards/effects.js";
+import { agentRank, cancelOneAgentWager } from "./cards/agent-cancel.js";
+import { cancelOneWager, type SpendRecord } from "./cards/panel-view.js";
+
+/** The Setback panel's and sheets' own pool entries: a chat card's Undo cannot reach them (ledger refs). */
+const PANEL_REF = "panel";
+/** Kept per store: the panel shows the last five, Undo needs no more. */
+const KEEP = 20;
+const FLAG_SCOPE = "fracas";
+const FLAG_KEY = "zodiacSpends";
+
+/** A spend's outcome: a refusal is an i18n key (and its data), shown once by whoever asked. */
+export type Done = { ok: true } | { ok: false; reason: string; data?: Record<string, string | number> };
+
+/** Where spends are recorded: a fight's memory (the panel's Undo list) or, outside one, the actor. */
+export type SpendStore = { kind: "combat"; combat: Combat.Implementation } | { kind: "actor"; actor: Actor.Implementation };
+
+export function combatStore(combat: Combat.Implementation): SpendStore {
+  return { kind: "combat", combat };
+}
+
+/** The store a spend on this actor goes to now: the started combat they fight in, else their own. */
+export function storeFor(actor: Actor.Implementation): SpendStore {
+  const combat = combatOf(actor);
+  return combat?.started ? combatStore(combat) : { kind: "actor", actor };
+}
+
+function sameStore(a: SpendStore, b: SpendStore): boolean {
+  return a.kind === "combat" ? b.kind === "combat" && b.combat.id === a.combat.id : b.kind === "actor" && b.actor.uuid === a.actor.uuid;
+}
+
+/** Every store that may hold spends on this actor: their own, and the started fight they are in. */
+function storesOf(actor: Actor.Implementation): SpendStore[] {
+  const own: SpendStore = { kind: "actor", actor };
+  const now = storeFor(actor);
+  return sameStore(own, now) ? [own] : [own, now];
+}
+
+export function recordsIn(store: SpendStore): SpendRecord[] {
+  const raw =
+    store.kind === "combat"
+      ? (store.combat as unknown as FracasCombat).fracas.memory.spends
+      : foundry.utils.getProperty(store.actor, `flags.${FLAG_SCOPE}.${FLAG_KEY}`);
+  return Array.isArray(raw) ? (raw as unknown as SpendRecord[]) : [];
+}
+
+async function saveRecords(store: SpendStore, records: SpendRecord[]): Promise<void> {
+  const kept = records.slice(-KEEP);
+  if (store.kind === "combat") await store.combat.update({ "system.memory.spends": kept } as never);
+  else await store.actor.update({ [`flags.${FLAG_SCOPE}.${FLAG_KEY}`]: kept } as never);
+}
+
+/** The round a shot happens in: the fight's, or 0 outside one (DECISIONS #71: "before this fight"). */
+function roundOf(store: SpendStore): number {
+  return store.kind === "combat" ? (store.combat.round ?? 0) : 0;
+}
+
+/** A stamp after every spend recorded on this actor, in any store (two spends may share a millisecond). */
+function nextAt(actor: Actor.Implementation): number {
+  const last = Math.max(0, ...storesOf(actor).flatMap((s) => recordsIn(s).map((r) => r.at ?? 0)));
+  return Math.max(Date.now(), last + 1);
+}
+
+function refuse(reason: string, data?: Readonly<Record<string, string | number>>): Done {
+  return data && Object.keys(data).length > 0 ? { ok: false, reason, data: { ...data } } : { ok: false, reason };
+}
+
+async function toggle(actor: Actor.Implementation, events: readonly StatusEvent[], invert = false): Promise<void> {
+  for (const e of events) await actor.toggleStatusEffect(statusEffectId(e.status), { active: invert ? !e.on : e.on });
+}
+
+async function actorAt(uuid: string): Promise<Actor.Implementation | null> {
+  const doc = await lookupUuid(uuid);
+  return doc instanceof Actor ? (doc as Actor.Implementation) : null;
+}
+
+function readPaths(actor: Actor.Implementation, paths: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(paths.map((p) => [p, foundry.utils.deepClone(foundry.utils.getProperty(actor, p)) ?? null]));
+}
+
+/** Spends 1 Setback, writes the actor, records the spend for Undo; any failure restores all. */
+async function spend(store: SpendStore, kind: SpendRecord["kind"], actor: Actor.Implementation, update: Record<string, unknown>, events: StatusEvent[]): Promise<Done> {
+  const by = game.user.id ?? "";
+  const prior = readPaths(actor, Object.keys(update));
+  const reasonKey = kind === "shoot" ? "FRACAS.Zodiac.Setback.Reason.Shoot" : "FRACAS.Zodiac.Setback.Reason.Cancel";
+  const done = await executePoolChange({ kind: "change", pool: SETBACK_POOL, delta: -1, reason: setbackReason(reasonKey, actor.name), ref: PANEL_REF }, by);
+  if (!done.ok) return refuse(done.reason);
+  // Only the toggles that change something, so Undo reverses exactly those.
+  const have = new Set(actor.statuses ?? []);
+  const effective = events.filter((e) => have.has(statusEffectId(e.status)) !== e.on);
+  try {
+    const at = nextAt(actor);
+    await actor.update(update as never);
+    await toggle(actor, effective);
+    const record: SpendRecord = { id: foundry.utils.randomID(), kind, actorUuid: actor.uuid, name: actor.name, prior: prior as JsonObject, statuses: effective, entryId: done.entryId, undone: false, at };
+    await saveRecords(store, [...recordsIn(store), record]);
+  } catch (err) {
+    await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: done.entryId, ref: PANEL_REF }, by);
+    await toggle(actor, effective, true);
+    await actor.update(prior as never);
+    throw err;
+  }
+  return { ok: true };
+}
+
+/** GM: Operations spends 1 Setback and an Agent gets shot — Almost Dead (kernel shootAgent). */
+export async function shootIn(store: SpendStore, actorUuid: string): Promise<Done> {
+  if (!game.user.isGM) return refuse("FRACAS.Chat.Refused.NotGM");
+  const actor = await actorAt(actorUuid);
+  if (!actor || (actor.type as string) !== "zodiacAgent") return refuse("FRACAS.Zodiac.Refused.NotAgent");
+  let shot;
+  try {
+    shot = kernelShoot({ setback: readPool(SETBACK_POOL).value, state: agentHealthOf(actor.system as unknown as JsonObject), round: roundOf(store) });
+  } catch (e) {
+    if (isRuleError(e)) return refuse(`FRACAS.Error.${e.code}`, e.data);
+    throw e;
+  }
+  const s = shot.state;
+  // Setback's shot, not the Rank: cancelling Wagers later does not heal it (cards/agent-cancel.ts).
+  const update = { "system.health.status": s.status, "system.health.wagersAgainst": s.wagersAgainst, "system.health.almostDeadSince": s.almostDeadSince, "system.health.almostDeadBy": "setback" };
+  return spend(store, "shoot", actor, update, shot.events);
+}
+
+function cancelRefusal(e: unknown, name: string, wagers: number): Done {
+  if (isRuleError(e) && e.code === "cancelTooMany") return refuse(pluralKey("FRACAS.Zodiac.Refused.OnlyFreeWagers", wagers), { name, wagers });
+  if (isRuleError(e)) return refuse(`FRACAS.Error.${e.code}`, e.data);
+  throw e;
+}
+
+/**
+ * GM: Operations spends 1 Setback to cancel one Wager against a Rank — only a Wager spent against
+ * it (the split strike and duel applications keep on the actor), never the free one. An Other
+ * Agent who died at Rank lives again below it; an Agent the Rank made Almost Dead is Healthy again
+ * (cards/agent-cancel.ts).
+ */
+export async function cancelIn(store: SpendStore, actorUuid: string): Promise<Done> {
+  if (!game.user.isGM) return refuse("FRACAS.Chat.Refused.NotGM");
+  const actor = await actorAt(actorUuid);
+  const type = actor ? (actor.type as string) : "";
+  if (!actor || (type !== "zodiacAgent" && type !== "zodiacOtherAgent")) return refuse("FRACAS.Zodiac.Refused.NoRank");
+  const system = actor.system as unknown as JsonObject;
+  const setback = readPool(SETBACK_POOL).value;
+  if (type === "zodiacAgent") {
+    const record = agentRecordOf(system);
+    let next;
+    try {
+      next = cancelOneAgentWager(record, agentRank(system), setback);
+    } catch (e) {
+      return cancelRefusal(e, actor.name, record.wagersAgainst);
+    }
+    return spend(store, "cancel", actor, agentUpdate(next.state), next.events);
+  }
+  const record = otherAgentRecordOf(system);
+  let next;
+  try {
+    next = cancelOneWager(record, Number(system.rank ?? 1), setback);
+  } catch (e) {
+    return cancelRefusal(e, actor.name, record.wagersAgainst);
+  }
+  return spend(store, "cancel", actor, otherAgentUpdate(next.state), next.events);
+}
+
+/** Is there a spend on the same actor after `rec` still standing: later in its store, or stamped later in another? */
+function laterSpend(store: SpendStore, rec: SpendRecord, actor: Actor.Implementation | null): boolean {
+  const mine = (s: SpendRecord) => s.actorUuid === rec.actorUuid && !s.undone && s.id !== rec.id;
+  const list = recordsIn(store);
+  if (list.slice(list.indexOf(rec) + 1).some(mine)) return true;
+  if (!actor) return false;
+  const others = storesOf(actor).filter((s) => !sameStore(s, store));
+  return others.some((s) => recordsIn(s).some((r) => mine(r) && (r.at ?? 0) > (rec.at ?? 0)));
+}
+
+/** GM: undoes one recorded spend — the Setback comes back and the actor's prior values return. */
+export async function undoIn(store: SpendStore, spendId: string): Promise<Done> {
+  if (!game.user.isGM) return refuse("FRACAS.Chat.Refused.NotGM");
+  const spends = recordsIn(store);
+  const rec = spends.find((s) => s.id === spendId);
+  if (!rec) return refuse("FRACAS.Chat.Refused.NoApplication");
+  if (rec.undone) return refuse("FRACAS.Chat.Refused.AlreadyUndone");
+  const actor = await actorAt(rec.actorUuid);
+  // Undo restores the actor's prior values: a later spend on the same actor must go first.
+  if (laterSpend(store, rec, actor)) return refuse("FRACAS.Chat.Refused.UndoLaterFirst");
+  if (!actor) return refuse("FRACAS.Chat.Refused.NoTarget");
+  const by = game.user.id ?? "";
+  const done = await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: rec.entryId, ref: PANEL_REF }, by);
+  if (!done.ok) return refuse(done.reason);
+  await actor.update(rec.prior as never);
+  await toggle(actor, rec.statuses, true);
+  // Re-read: the actor store is the actor itself, which the line above just wrote.
+  await saveRecords(store, recordsIn(store).map((s) => (s.id === spendId ? { ...s, undone: true } : s)));
+  return { ok: true };
+}
+
+/** The spend on this actor an Undo would take back now (the latest standing one, in any of its stores). */
+export function latestSpendOn(actor: Actor.Implementation): { store: SpendStore; record: SpendRecord } | null {
+  let best: { store: SpendStore; record: SpendRecord } | null = null;
+  for (const store of storesOf(actor)) {
+    const mine = recordsIn(store).filter((r) => r.actorUuid === actor.uuid && !r.undone);
+    const last = mine[mine.length - 1];
+    if (last && (!best || (last.at ?? 0) > (best.record.at ?? 0))) best = { store, record: last };
+  }
+  return best;
+}
+
+/** GM, from the actor's sheet: undo the spend with this id, in whichever of the actor's stores holds it. */
+export async function undoOn(actor: Actor.Implementation, spendId: string): Promise<Done> {
+  const store = storesOf(actor).find((s) => recordsIn(s).some((r) => r.id === spendId));
+  if (!store) return game.user.isGM ? refuse("FRACAS.Chat.Refused.NoApplication") : refuse("FRACAS.Chat.Refused.NotGM");
+  return undoIn(store, spendId);
+}
+
+/** Shows a refusal once, localized with its data. */
+export function report(done: Done): void {
+  if (!done.ok) ui.notifications?.warn(t(done.reason, done.data));
+}
