@@ -14,6 +14,7 @@ import { currentEndurance, heroView } from "./data/state.js";
 import { attackCardView } from "./sheets/views.js";
 import { faseripRoundStart } from "./cards/round-start.js";
 import { PANEL_TEMPLATE, panelContext } from "./sheets/tracker-panel.js";
+import { ENDURANCE_KARMA_TEMPLATE } from "./cards/endurance-karma.js";
 
 export const faserip: RulesetDescriptor = {
   id: "faserip",
@@ -48,7 +49,7 @@ export const faserip: RulesetDescriptor = {
   cards: faseripCards,
   onRoundStart: faseripRoundStart,
   trackerPanel: { template: PANEL_TEMPLATE, context: panelContext },
-  templates: ["faserip/hero-sheet.hbs", "faserip/item-sheet.hbs", "faserip/feat-dialog.hbs", "faserip/tracker-panel.hbs", ...Object.values(CARD_TEMPLATES)],
+  templates: ["faserip/hero-sheet.hbs", "faserip/item-sheet.hbs", "faserip/feat-dialog.hbs", "faserip/tracker-panel.hbs", ENDURANCE_KARMA_TEMPLATE, ...Object.values(CARD_TEMPLATES)],
   sample: {
     source: {
       name: "Fracas sample: Brawler",

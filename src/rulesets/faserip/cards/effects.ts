@@ -6,7 +6,7 @@
 import { isRuleError } from "../../../engine/errors.js";
 import type { StatusEvent } from "../../../engine/events.js";
 import type { CardEffect, JsonObject } from "../../../foundry/registry.js";
-import { applyAttack, applySecondary, dyingTick, rankNumber, releaseHold, zeroHealthFeat } from "../rules/index.js";
+import { applyAttack, applySecondary, dyingTick, rankNumber, releaseHold, standUp, zeroHealthFeat } from "../rules/index.js";
 import type { AttackResult, SecondaryCheck, StateChange } from "../rules/index.js";
 import type { Grid } from "../../../engine/tables.js";
 import { stateOf, updateOf } from "../data/state.js";
@@ -82,7 +82,9 @@ export function secondaryEffect({ result, target }: EffectInput, tables: EffectT
   const kind = result["kind"];
   return guarded(() => {
     if (kind === "zeroHealth") {
-      const roll = result["roll"] as number;
+      // The colour the card shows: the d100 plus any Karma spent on it (kept as effectiveRoll; a
+      // card from before Karma was offered has only its roll). The Karma itself was spent when rolled.
+      const roll = (typeof result["effectiveRoll"] === "number" ? result["effectiveRoll"] : result["roll"]) as number;
       const feat = zeroHealthFeat(stateOf(target.system), roll, undefined, tables.universal);
       return outcome(target.system, feat, { key: feat.startsDying ? "FRACAS.Faserip.Summary.StartsDying" : "FRACAS.Faserip.Summary.StaysUnconscious" });
     }
@@ -114,6 +116,12 @@ export function dyingTickEffect({ target }: EffectInput): EffectOutcome {
       data: { before: rankNumber(tick.enduranceBefore), after: rankNumber(tick.enduranceAfter!) },
     });
   });
+}
+
+/** Stand-up card (round start): prone ends, unless something keeps the character down (standUp). */
+export function standUpEffect({ target }: EffectInput): EffectOutcome {
+  if (target.type !== HERO_TYPE) return { refused: "FRACAS.Faserip.Refused.NotAHero" };
+  return guarded(() => outcome(target.system, standUp(stateOf(target.system)), { key: "FRACAS.Faserip.Summary.StoodUp" }));
 }
 
 /** FEAT cards (a dodge, an ability FEAT) change no one. */

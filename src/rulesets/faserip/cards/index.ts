@@ -1,7 +1,7 @@
-/** The faserip card kinds: attack, secondary (Slam?/Stun?/0 Health), dyingTick and feat. */
+/** The faserip card kinds: attack, secondary (Slam?/Stun?/0 Health), dyingTick, standUp and feat. */
 import type { CardKind } from "../../../foundry/registry.js";
 import { lookupUuid } from "../../../foundry/typed.js";
-import { attackEffect, dyingTickEffect, featEffect, secondaryEffect } from "./effects.js";
+import { attackEffect, dyingTickEffect, featEffect, secondaryEffect, standUpEffect } from "./effects.js";
 import { faseripTables } from "./tables.js";
 import { knockBack, rollSecondary, rollZeroHealth, stabiliseActor } from "./roll.js";
 import { onceKey } from "./once.js";
@@ -11,6 +11,7 @@ export const CARD_TEMPLATES = {
   secondary: "faserip/cards/secondary.hbs",
   dyingTick: "faserip/cards/dying-tick.hbs",
   feat: "faserip/cards/feat.hbs",
+  standUp: "faserip/cards/stand-up.hbs",
 } as const;
 
 export const faseripCards: Record<string, CardKind> = {
@@ -45,6 +46,11 @@ export const faseripCards: Record<string, CardKind> = {
         if (actor instanceof Actor) await stabiliseActor(actor as Actor.Implementation, result["enduranceAfter"] === null);
       },
     },
+  },
+  // Posted and applied by the round start (a prone character who can act gets up); Undo keeps them down.
+  standUp: {
+    template: CARD_TEMPLATES.standUp,
+    effect: standUpEffect,
   },
   feat: {
     template: CARD_TEMPLATES.feat,

@@ -9,6 +9,7 @@
  * count as made (read only: nothing writes the field now, DECISIONS.md).
  */
 import { claimRoll } from "../../../foundry/queries.js";
+import { isClaimed } from "../../../foundry/claims.js";
 import { t } from "../../../foundry/i18n.js";
 
 /** The claim key of a card's roll; matches the claim key pattern (message ids are alphanumeric). */
@@ -19,6 +20,16 @@ export function onceKey(message: ChatMessage.Implementation, roll: string): stri
 function legacyRolled(actor: Actor.Implementation): string[] {
   const list = (actor.system as unknown as { rolled?: unknown }).rolled;
   return Array.isArray(list) ? list.filter((k): k is string => typeof k === "string") : [];
+}
+
+/**
+ * Read on this client, before asking the roller anything (the Karma prompt): has this card's roll
+ * been made already? When so the user is warned. Only a fast refusal: claimOnce stays the check.
+ */
+export function alreadyRolled(actor: Actor.Implementation, key: string): boolean {
+  if (!legacyRolled(actor).includes(key) && !isClaimed(actor, key)) return false;
+  ui.notifications?.warn(t("FRACAS.Chat.Refused.AlreadyRolled"));
+  return true;
 }
 
 /**

@@ -21,21 +21,24 @@ import {
   resolveSecondary,
   restoreHealth,
   stabilise,
+  standUp,
   stunTick,
   toRankKey,
   zeroHealthFeat,
 } from "../rules/index.js";
-import type { AttackAction, Color, SecondaryCheck, StateChange } from "../rules/index.js";
+import type { AttackAction, Color, RankKey, SecondaryCheck, StateChange } from "../rules/index.js";
 import { currentEndurance, heroView, isStabilised, needsZeroHealthFeat, stateOf, updateOf } from "../data/state.js";
-import { attackCardView, dyingCardView, featCardView, secondaryCardView, targetDodge, type FeatForm } from "../sheets/views.js";
+import { attackCardView, coverFor, dyingCardView, featCardView, secondaryCardView, targetDodge, type FeatForm } from "../sheets/views.js";
 import { dodgeRefusal, dodgeThisRound } from "../combat.js";
-import { requestCombatantMemory } from "../../../foundry/queries.js";
+import { requestApply, requestCombatantMemory } from "../../../foundry/queries.js";
 import { combatantStateOf } from "../../../foundry/combatant-state.js";
 import { faseripTables } from "./tables.js";
 import { freesEscaper } from "./effects.js";
 import { downReason } from "../down.js";
 import { knockBackPosition } from "./knockback.js";
-import { claimOnce } from "./once.js";
+import { alreadyRolled, claimOnce } from "./once.js";
+import { askEnduranceKarma } from "./endurance-karma.js";
+import type { EnduranceKind } from "../sheets/endurance-view.js";
 import { combatantOf } from "../../../foundry/documents/combatant-of.js";
 
 export const RULESET = "faserip";
@@ -160,7 +163,7 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
     const action = form.action as AttackAction;
     const targets: (TargetRef | null)[] = req.targets.length > 0 ? req.targets : [null];
     if (form.karma * targets.length > pool) throw new FracasRuleError("notEnoughKarma", "not enough Karma", { points: form.karma * targets.length, pool });
-    for (const target of targets) {
+    for (const [index, target] of targets.entries()) {
       const targetActor = target ? ((await lookupUuid(target.uuid)) as Actor.Implementation | null) : null;
       const defenderView = targetActor ? heroView(targetActor.system) : null;
       const dodge = targetDodge(targetActor ? (readDodge(combatantOf(targetActor), round)?.shift ?? null) : null, form.dodge);
@@ -170,7 +173,8 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
           action,
           abilityRank,
           roll: value,
-          shifts: { ...shifts, dodge },
+          // Cover is the defender's: with several targets each has its own (the dialog's choice per target).
+          shifts: { ...shifts, cover: coverFor(form, index, req.targets.length), dodge },
           karma: form.karma > 0 ? { points: form.karma, pool } : undefined,
           attacker: { strength: hero.abilities.strength, endurance: hero.abilities.endurance, weaponDamage: req.weapon?.damage },
           defender: defenderView ? { endurance: currentEndurance(defenderView), armor: defenderView.armor } : { endurance: 0, armor: 0 },
@@ -265,7 +269,27 @@ async function targetOf(result: JsonObject): Promise<Actor.Implementation | null
   return doc instanceof Actor ? (doc as Actor.Implementation) : null;
 }
 
-/** The defender's Endurance FEAT on the Slam? or Stun? column, posted as a secondary card (once per attack card). */
+/**
+ * The Karma the roller spends on a card's Endurance FEAT: asked after every refusal and before the
+ * claim (a cancelled prompt claims nothing), re-checked against the pool as it is now. Null: no roll.
+ */
+async function karmaForEnduranceFeat(target: Actor.Implementation, kind: EnduranceKind, enduranceRank: RankKey, once?: string): Promise<number | null> {
+  if (once && alreadyRolled(target, once)) return null;
+  const points = await askEnduranceKarma({ kind, name: target.name, enduranceRank, karmaPool: karmaPool(target) });
+  if (points === null) return null;
+  // The pool may have changed while the prompt was open.
+  if (points > karmaPool(target)) {
+    ui.notifications?.warn(t("FRACAS.Error.notEnoughKarma", { points, pool: karmaPool(target) }));
+    return null;
+  }
+  if (once && !(await claimOnce(target, once))) return null;
+  return points;
+}
+
+/**
+ * The defender's Endurance FEAT on the Slam? or Stun? column, posted as a secondary card (once per
+ * attack card). Its roller (the GM or the defender's owner) may spend Karma on it first.
+ */
 export async function rollSecondary(result: JsonObject, once?: string): Promise<ChatMessage.Implementation | undefined> {
   const target = await targetOf(result);
   const attack = result["attack"] as { secondary?: { kind?: string; applies?: boolean } } | undefined;
@@ -278,26 +302,30 @@ export async function rollSecondary(result: JsonObject, once?: string): Promise<
     ui.notifications?.warn(t("FRACAS.Faserip.Refused.NotYourRoll"));
     return undefined;
   }
-  // Claimed last, right before the dice: a click refused above spends nothing (cards/once.ts).
-  if (once && !(await claimOnce(target, once))) return undefined;
   const tables = faseripTables();
-  const endurance = currentEndurance(heroView(target.system));
+  const endurance = toRankKey("endurance", currentEndurance(heroView(target.system)), tables.ranks);
+  // Claimed last, right before the dice: a click refused or cancelled above spends nothing (cards/once.ts).
+  const points = await karmaForEnduranceFeat(target, kind, endurance, once);
+  if (points === null) return undefined;
+  const karma = points > 0 ? { points, pool: karmaPool(target) } : undefined;
   const { roll, value } = await d(100);
   const rolls = [roll];
   let check: SecondaryCheck;
   try {
-    check = resolveSecondary({ kind, enduranceRank: endurance, roll: value }, tables);
+    check = resolveSecondary({ kind, enduranceRank: endurance, roll: value, karma }, tables);
   } catch (e) {
     if (!isRuleError(e) || e.code !== "needDie") throw e;
     const d10 = await d(10);
     rolls.push(d10.roll);
-    check = resolveSecondary({ kind, enduranceRank: endurance, roll: value, d10: d10.value }, tables);
+    check = resolveSecondary({ kind, enduranceRank: endurance, roll: value, karma, d10: d10.value }, tables);
   }
   const out = {
     kind: kind as "slam" | "stun",
     name: target.name,
     check,
     roll: value,
+    karmaSpent: check.karmaSpent,
+    effectiveRoll: check.effectiveRoll,
     color: check.color,
     enduranceRank: check.enduranceRank,
     targetUuid: target.uuid,
@@ -305,7 +333,7 @@ export async function rollSecondary(result: JsonObject, once?: string): Promise<
     defenderTokenUuid: typeof result["targetTokenUuid"] === "string" ? result["targetTokenUuid"] : "",
   };
   const canKnockback = out.attackerTokenUuid !== "" && out.defenderTokenUuid !== "";
-  return postCard({
+  const message = await postCard({
     ruleset: RULESET,
     kind: "secondary",
     source: target,
@@ -314,10 +342,25 @@ export async function rollSecondary(result: JsonObject, once?: string): Promise<
     targets: [{ uuid: target.uuid, name: target.name }],
     context: { view: secondaryCardView({ ...out, canKnockback }) },
   });
+  await spendKarmaPoints(target, check.karmaSpent, t(`FRACAS.Faserip.Secondary.${kind}`));
+  return message;
 }
 
-/** The Endurance FEAT of a character at 0 Health (White: they begin dying). */
-export async function rollZeroHealth(result: JsonObject, once?: string): Promise<ChatMessage.Implementation | undefined> {
+/** The Endurance FEAT of a character at 0 Health, from an attack card's button (White: they begin dying). */
+export function rollZeroHealth(result: JsonObject, once?: string): Promise<ChatMessage.Implementation | undefined> {
+  return zeroHealthRoll(result, { once, roundStart: false });
+}
+
+/**
+ * The round start's own 0-Health FEAT, rolled by the GM's client inside nextRound: no Karma is
+ * offered (a prompt there would hold up the round on the GM's screen, and the hero's owner is not
+ * asked); the card says so (DECISIONS.md).
+ */
+export function rollZeroHealthAtRoundStart(actor: Actor.Implementation): Promise<ChatMessage.Implementation | undefined> {
+  return zeroHealthRoll({ targetUuid: actor.uuid }, { roundStart: true });
+}
+
+async function zeroHealthRoll(result: JsonObject, opts: { once?: string; roundStart: boolean }): Promise<ChatMessage.Implementation | undefined> {
   const target = await targetOf(result);
   if (!target) return undefined;
   if (!mayControl(target)) {
@@ -330,26 +373,40 @@ export async function rollZeroHealth(result: JsonObject, once?: string): Promise
     return undefined;
   }
   // Not at 0 Health (healed since the card) or already dying: refused before any claim or die.
+  let before;
   try {
-    checkZeroHealthFeat(stateOf(target.system));
+    before = checkZeroHealthFeat(stateOf(target.system));
   } catch (e) {
     if (!isRuleError(e)) throw e;
     ui.notifications?.warn(ruleErrorMessage(e));
     return undefined;
   }
-  if (once && !(await claimOnce(target, once))) return undefined;
+  const universal = faseripTables().universal;
+  const points = opts.roundStart ? 0 : await karmaForEnduranceFeat(target, "zeroHealth", toRankKey("endurance", before.endurance), opts.once);
+  if (points === null) return undefined;
   const { roll, value } = await d(100);
   let feat;
   try {
-    // Read again: the state may have changed while the claim went to the GM and back.
-    feat = zeroHealthFeat(stateOf(target.system), value, undefined, faseripTables().universal);
+    // Read again: the state may have changed while the prompt and the claim were out.
+    feat = zeroHealthFeat(stateOf(target.system), value, points > 0 ? { points, pool: karmaPool(target) } : undefined, universal);
   } catch (e) {
     if (!isRuleError(e)) throw e;
     ui.notifications?.warn(ruleErrorMessage(e));
     return undefined;
   }
-  const out = { kind: "zeroHealth", name: target.name, roll: value, color: feat.color, startsDying: feat.startsDying, enduranceRank: toRankKey("endurance", stateOf(target.system).endurance), targetUuid: target.uuid };
-  return postCard({
+  const out = {
+    kind: "zeroHealth",
+    name: target.name,
+    roll: value,
+    karmaSpent: feat.karmaSpent,
+    effectiveRoll: feat.effectiveRoll,
+    roundStart: opts.roundStart,
+    color: feat.color,
+    startsDying: feat.startsDying,
+    enduranceRank: toRankKey("endurance", stateOf(target.system).endurance),
+    targetUuid: target.uuid,
+  };
+  const message = await postCard({
     ruleset: RULESET,
     kind: "secondary",
     source: target,
@@ -358,6 +415,8 @@ export async function rollZeroHealth(result: JsonObject, once?: string): Promise
     targets: [{ uuid: target.uuid, name: target.name }],
     context: { view: secondaryCardView({ ...out, kind: "zeroHealth" }) },
   });
+  await spendKarmaPoints(target, feat.karmaSpent, t("FRACAS.Faserip.Secondary.zeroHealth"));
+  return message;
 }
 
 /** A round of dying for `actor`: a card whose Apply drops one Endurance rank. */
@@ -430,6 +489,34 @@ export async function restoreActor(actor: Actor.Implementation): Promise<void> {
     if (!isRuleError(e)) throw e;
     ui.notifications?.warn(ruleErrorMessage(e));
   }
+}
+
+/**
+ * A new round: the prone `actor`, able to act, gets up (DECISIONS.md). GM's client (round start):
+ * the card is posted and applied at once, so the sheet and the token lose Prone and the card keeps
+ * the Undo (a GM who rules the hero still down presses it). Nothing is posted when the kernel
+ * refuses (not prone, or something keeps them down).
+ */
+export async function postStandUp(actor: Actor.Implementation): Promise<ChatMessage.Implementation | undefined> {
+  try {
+    standUp(stateOf(actor.system));
+  } catch (e) {
+    if (!isRuleError(e)) throw e;
+    return undefined;
+  }
+  const out = { name: actor.name, targetUuid: actor.uuid };
+  const message = await postCard({
+    ruleset: RULESET,
+    kind: "standUp",
+    source: actor,
+    result: out as unknown as JsonObject,
+    targets: [{ uuid: actor.uuid, name: actor.name }],
+    context: { view: { name: actor.name } },
+  });
+  if (!message?.id) return message;
+  const done = await requestApply(message.id, actor.uuid, true);
+  if (!done.ok) ui.notifications?.warn(t(done.reason, "data" in done ? done.data : undefined));
+  return message;
 }
 
 /** One round of stun passes. */

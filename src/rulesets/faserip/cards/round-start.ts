@@ -2,13 +2,20 @@
  * What a new round brings, on the GM's client (descriptor.onRoundStart, after the round's plan is
  * built): each dying character's dying card (one Endurance rank lost; the GM applies it, and its
  * Stabilise button stays), each character at 0 Health who is neither dying nor stabilised rolls
- * the Endurance FEAT again (its card; White = begins dying once applied), and each stunned
- * character's stun counted down by one round. Dodges of the last round are cleared in the combat
- * mapping's startRound, not here.
+ * the Endurance FEAT again (its card; White = begins dying once applied), each stunned
+ * character's stun counted down by one round, then each prone character who can act stands up.
+ * Dodges of the last round are cleared in the combat mapping's startRound, not here.
  *
  * Decision (seed: "with Endurance FEAT failures at 0 Health, they begin dying" — failures, plural):
  * the FEAT is made once a round while the character stays at 0 Health, not only on the blow that
  * took Health to 0; a stabilised character makes no more of them (DECISIONS.md).
+ *
+ * Decision: no Karma is offered on the round start's 0-Health FEAT (it runs on the GM's client,
+ * inside nextRound, with nobody to ask); its card says so. The attack card's button offers it.
+ *
+ * Decision (the seed gives prone no rule): a prone character who can act — not dead, dying,
+ * unconscious, stunned (after this round start's count-down) nor held, and not marked defeated —
+ * stands up: a card says so, applied at once (Undo keeps them down).
  *
  * Decision: these happen when a round has passed — at the start of round 2 onwards. Starting a
  * combat (round 1) passes no round, so a character dying or stunned before it loses nothing yet;
@@ -18,7 +25,7 @@
 import { t } from "../../../foundry/i18n.js";
 import { heroView, needsZeroHealthFeat, stateOf } from "../data/state.js";
 import { HERO_TYPE } from "./effects.js";
-import { passStunRound, postDyingTick, rollZeroHealth } from "./roll.js";
+import { actorDownReason, passStunRound, postDyingTick, postStandUp, rollZeroHealthAtRoundStart } from "./roll.js";
 
 export async function faseripRoundStart(combat: Combat.Implementation, round: number): Promise<void> {
   if (!game.user.isGM || round <= 1) return;
@@ -33,8 +40,10 @@ export async function faseripRoundStart(combat: Combat.Implementation, round: nu
     // One character's failed write must not stop the round (this runs inside nextRound).
     try {
       if (status.dying) await postDyingTick(actor);
-      else if (needsZeroHealthFeat(actor.system, stateOf(actor.system))) await rollZeroHealth({ targetUuid: actor.uuid });
+      else if (needsZeroHealthFeat(actor.system, stateOf(actor.system))) await rollZeroHealthAtRoundStart(actor);
       if (status.stunnedRounds > 0) await passStunRound(actor);
+      // After the stun count-down: a hero whose stun just ended gets up this round too.
+      if (heroView(actor.system).status.prone && !actorDownReason(actor)) await postStandUp(actor);
     } catch (err) {
       console.error("Fracas | faserip round start:", actor.name, err);
       ui.notifications?.error(t("FRACAS.Faserip.RoundStart.Failed", { name: actor.name }));

@@ -134,6 +134,23 @@ export function releaseHold(targetState: CombatantStateInput): StateChange {
   return change(before, { ...before, statuses: withStatus(before.statuses, [], ["restrained"]) });
 }
 
+/** What keeps a prone character down: they cannot act, or they are held (standUp refuses). */
+export const KEEPS_DOWN = ["dead", "dying", "unconscious", "stunned", "restrained"] as const;
+
+/**
+ * A prone character gets up. **D** the seed gives prone no rule (the kernel sets it on a
+ * knock-back); a character who can act stands up when the next round begins (the adapter's round
+ * start). Refused when not prone (`notProne`) or while something keeps them down (`cannotStand`:
+ * dead, dying, unconscious, stunned, or held — a held character stands once free).
+ */
+export function standUp(targetState: CombatantStateInput): StateChange {
+  const before = readState(targetState);
+  if (!before.statuses.includes("prone")) throw new FracasRuleError("notProne", "the character is not prone", {});
+  const keeps = KEEPS_DOWN.find((s) => before.statuses.includes(s) || (s === "stunned" && before.stunnedRounds > 0));
+  if (keeps) throw new FracasRuleError("cannotStand", `a ${keeps} character does not stand up`, { status: keeps });
+  return change(before, { ...before, statuses: withStatus(before.statuses, [], ["prone"]) });
+}
+
 export interface DyingTick extends StateChange {
   enduranceBefore: RankKey;
   /** The Endurance rank after the loss, or null when it fell below Shift 0. */

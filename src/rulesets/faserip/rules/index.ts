@@ -72,8 +72,10 @@ export {
   releaseHold,
   restoreHealth,
   stabilise,
+  standUp,
   stunTick,
   zeroHealthFeat,
+  KEEPS_DOWN,
 } from "./condition.js";
 export type { CombatantState, CombatantStateInput, DyingTick, StateChange, ZeroHealthFeat } from "./condition.js";
 

@@ -4,18 +4,19 @@
  * each colour from the kernel's colorOdds before rolling, then rolls d100 with Foundry's Roll.
  * An attack rolls once per target, each against that target's recorded dodge this round
  * (combatant memory), so the odds are listed per target; the dodge field is used only for a
- * target with no recorded dodge (or no target at all).
+ * target with no recorded dodge (or no target at all). With several targets cover is chosen per
+ * target (the seed's cover belongs to the defender); each card rolls with its target's.
  */
 import { handlebarsApplication } from "../../../foundry/typed.js";
 import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
 import * as ledger from "../../../engine/ledger.js";
 import { coverShift, multipleTargetShift, type CoverLevel } from "../rules/index.js";
-import { ABILITY_KEYS, type AbilityKey } from "../data/hero.js";
+import type { AbilityKey } from "../data/hero.js";
 import { heroView } from "../data/state.js";
 import { combatantOf, currentTargets, performFeat, readDodge, roundOf, type TargetRef } from "../cards/roll.js";
 import { faseripTables } from "../cards/tables.js";
-import { DIALOG_ACTIONS, abilityForAction, actionForWeapon, featDialogView, normaliseForm, type DialogAction, type FeatForm } from "./views.js";
+import { abilityForAction, actionForWeapon, featDialogView, formFromFields, normaliseForm, type DialogAction, type FeatForm } from "./views.js";
 
 const Base = handlebarsApplication();
 
@@ -83,6 +84,7 @@ export class FaseripFeatDialog extends Base {
       multipleTargets: this.targets.length > 1 ? multipleTargetShift(this.targets.length) : 0,
       other: 0,
       karma: 0,
+      targetCover: this.targets.map(() => 0),
     };
   }
 
@@ -111,23 +113,10 @@ export class FaseripFeatDialog extends Base {
     };
   }
 
-  /** Reads the form into formState; a changed action resets the ability to the action's own. */
+  /** Reads the form into formState (views.ts formFromFields: cover per target with several). */
   readForm(form: HTMLFormElement, changed: string | null): void {
     const data = new FormData(form);
-    const num = (k: string): number => Number(data.get(k) ?? 0) || 0;
-    const action = String(data.get("action") ?? this.formState.action) as DialogAction;
-    const abilityIn = String(data.get("ability") ?? this.formState.ability) as AbilityKey;
-    const weaponId = String(data.get("weaponId") ?? "");
-    this.formState = {
-      action: (DIALOG_ACTIONS as readonly string[]).includes(action) ? action : "slugfest",
-      ability: changed === "action" ? abilityForAction(action, abilityIn) : ABILITY_KEYS.includes(abilityIn) ? abilityIn : "fighting",
-      weaponId,
-      dodge: num("dodge"),
-      cover: num("cover"),
-      multipleTargets: num("multipleTargets"),
-      other: num("other"),
-      karma: num("karma"),
-    };
+    this.formState = formFromFields((k) => data.get(k), this.formState, this.targets.length, changed);
   }
 
   override async _onRender(context: never, options: never): Promise<void> {

@@ -167,6 +167,24 @@ export interface FeatForm {
   multipleTargets: number;
   other: number;
   karma: number;
+  /**
+   * Cover per target, in the dialog's target order (the seed's cover is the defender's): an
+   * attack on several targets reads its target's entry; a missing entry falls back to `cover`.
+   */
+  targetCover?: number[];
+}
+
+/**
+ * The cover shift an attack on target `index` of `targetCount` uses: with several targets that
+ * target's own choice (else the form's), with one or none the form's single field.
+ */
+export function coverFor(f: Pick<FeatForm, "action" | "cover" | "targetCover">, index: number, targetCount: number): number {
+  return coverPerTarget(f.action, targetCount) ? (f.targetCover?.[index] ?? f.cover) : f.cover;
+}
+
+/** Several targets of an attack: cover is chosen per target (each card resolves its own). */
+export function coverPerTarget(action: DialogAction, targetCount: number): boolean {
+  return (ATTACK_ACTIONS as readonly string[]).includes(action) && targetCount > 1;
 }
 
 export interface FeatDialogInput {
@@ -200,6 +218,33 @@ export function normaliseForm(f: FeatForm, karmaPool: number): FeatForm {
     multipleTargets: clampShift(f.multipleTargets, -MAX_SHIFT, 0),
     other: clampShift(f.other, -MAX_SHIFT, MAX_SHIFT),
     karma: clampShift(f.karma, 0, karmaPool),
+    ...(f.targetCover ? { targetCover: f.targetCover.map((c) => clampShift(c, -MAX_SHIFT, 0)) } : {}),
+  };
+}
+
+/**
+ * The dialog's form read back into a FeatForm (pure: `get` is FormData's get). A changed action
+ * resets the ability to the action's own. With several targets of an attack each target's cover
+ * is its own field `cover-<index>` (coverPerTarget); otherwise the one `cover` field counts.
+ */
+export function formFromFields(get: (name: string) => unknown, current: FeatForm, targetCount: number, changed: string | null): FeatForm {
+  const raw = (k: string): unknown => get(k) ?? null;
+  const num = (k: string): number => Number(raw(k) ?? 0) || 0;
+  const actionIn = String(raw("action") ?? current.action);
+  const action: DialogAction = (DIALOG_ACTIONS as readonly string[]).includes(actionIn) ? (actionIn as DialogAction) : "slugfest";
+  const abilityIn = String(raw("ability") ?? current.ability) as AbilityKey;
+  const cover = num("cover");
+  return {
+    action,
+    ability: changed === "action" ? abilityForAction(action, abilityIn) : ABILITY_KEYS.includes(abilityIn) ? abilityIn : "fighting",
+    weaponId: String(raw("weaponId") ?? ""),
+    dodge: num("dodge"),
+    cover,
+    multipleTargets: num("multipleTargets"),
+    other: num("other"),
+    karma: num("karma"),
+    // A target's field is on the form only while the choice is per target: otherwise its last choice is kept.
+    targetCover: Array.from({ length: targetCount }, (_, i) => (raw(`cover-${i}`) === null ? (current.targetCover?.[i] ?? 0) : num(`cover-${i}`))),
   };
 }
 
@@ -283,8 +328,9 @@ export function featDialogView(input: FeatDialogInput) {
   let effects: Record<Color, ColorEffect> | null = null;
   const isAttack = (ATTACK_ACTIONS as readonly string[]).includes(f.action);
   // An attack rolls once per target, each with that target's own dodge: one odds row per target.
-  const targets = input.targets.map((t) => {
-    const tf = normaliseForm({ ...f, dodge: targetDodge(t.dodgeShift, f.dodge) }, input.karmaPool);
+  const perTargetCover = coverPerTarget(f.action, input.targets.length);
+  const targets = input.targets.map((t, i) => {
+    const tf = normaliseForm({ ...f, dodge: targetDodge(t.dodgeShift, f.dodge), cover: coverFor(f, i, input.targets.length) }, input.karmaPool);
     return {
       ...t,
       colorLabel: t.dodgeColor ? `${L}.Color.${t.dodgeColor}` : "",
@@ -327,7 +373,9 @@ export function featDialogView(input: FeatDialogInput) {
     columnLabel: rankLabel(column),
     shift: totalShift(f),
     karmaPool: input.karmaPool,
-    targets: targets.map(({ form: tf, ...t }) => ({ ...t, dodge: tf.dodge })),
+    targets: targets.map(({ form: tf, ...t }, i) => ({ ...t, dodge: tf.dodge, cover: tf.cover, coverField: `cover-${i}`, coverId: `faserip-feat-cover-${i}` })),
+    /** Several targets of an attack: a cover choice per target (the shared field is not shown). */
+    coverPerTarget: perTargetCover,
     noTargets: input.targets.length === 0,
     /** Attack with targets: the odds are shown per target (their dodges differ), not once. */
     perTarget: isAttack && targets.length > 0 && error === null,
@@ -411,14 +459,32 @@ function outcomeKey(c: SecondaryCheck | undefined): string {
 }
 
 /** Labels for a secondary card (Slam?, Stun?, Endurance FEAT at 0 Health). */
-export function secondaryCardView(result: { kind: "slam" | "stun" | "zeroHealth"; name?: string; check?: SecondaryCheck; roll: number; color: Color; startsDying?: boolean; enduranceRank: RankKey; canKnockback?: boolean }) {
+export function secondaryCardView(result: {
+  kind: "slam" | "stun" | "zeroHealth";
+  name?: string;
+  check?: SecondaryCheck;
+  roll: number;
+  /** Karma spent on the FEAT and the roll it made (absent on cards from before Karma was offered). */
+  karmaSpent?: number;
+  effectiveRoll?: number;
+  /** A 0-Health FEAT the round start rolled: no Karma was offered on it. */
+  roundStart?: boolean;
+  color: Color;
+  startsDying?: boolean;
+  enduranceRank: RankKey;
+  canKnockback?: boolean;
+}) {
   const c = result.check;
+  const karmaSpent = result.karmaSpent ?? c?.karmaSpent ?? 0;
   return {
     /** The defender makes this roll: its name (absent on older cards). */
     who: whoLine(result.name),
     kindLabel: `${L}.Secondary.${result.kind}`,
     rank: rankLabel(result.enduranceRank),
     roll: result.roll,
+    karmaSpent,
+    effectiveRoll: result.effectiveRoll ?? c?.effectiveRoll ?? result.roll,
+    roundStart: result.kind === "zeroHealth" && result.roundStart === true,
     color: result.color,
     colorLabel: `${L}.Color.${result.color}`,
     outcomeLabel:

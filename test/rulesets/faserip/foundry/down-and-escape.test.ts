@@ -193,6 +193,7 @@ describe("F4: the 0-Health Endurance FEAT, once a round until dying or stabilise
     const zeroHealth = f.adapter.rulesets.descriptor("faserip")!.cards!["attack"]!.followUps!["zeroHealth"]!;
     f.world.login("gm");
     f.world.dice.queue(80);
+    f.world.dialogAnswers.push(0); // the Karma prompt (the second click is refused before it)
     await zeroHealth({ message: hit as never, result: cardOf(hit).result, button: {} as never });
     expect(zeroHealthCards()).toHaveLength(1);
     f.world.dice.queue(1);

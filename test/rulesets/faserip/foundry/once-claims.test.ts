@@ -46,6 +46,7 @@ describe("a card's Slam?/Stun? check is claimed before it is rolled", () => {
     slowWrites(f.rampage);
     f.world.login("gm");
     f.world.dice.queue(10, 99); // Endurance Excellent: 10 → White; the 99 must stay unrolled
+    f.world.dialogAnswers.push(0, 0); // both clicks pass the Karma prompt (no Karma); the claim decides
     await Promise.all([click("gm", slam, "secondary"), click("gm", slam, "secondary")]);
     expect(checksOn(f.rampage)).toHaveLength(1);
     expect(cardOf(checksOn(f.rampage)[0]).result.check).toMatchObject({ kind: "slam", color: "white" });
@@ -62,6 +63,8 @@ describe("a card's Slam?/Stun? check is claimed before it is rolled", () => {
     f.world.dice.clear();
     const second = await slamOnRampage(70);
     f.world.dice.queue(50); // Green: knocked back 1 area
+    f.world.dialogAnswers.length = 0;
+    f.world.dialogAnswers.push(0);
     await click("gm", second, "secondary");
     expect(checksOn(f.rampage)).toHaveLength(2);
     expect(claimsOf(f.rampage)).toEqual([`${slam.id}:secondary`, `${second.id}:secondary`]);
@@ -78,6 +81,7 @@ describe("a card's Slam?/Stun? check is claimed before it is rolled", () => {
 
     f.world.queryLog.length = 0;
     f.world.dice.queue(50); // Captain's Stun?, Endurance Remarkable: 50 → Green → 1 round
+    f.world.dialogAnswers.push(0);
     await click("alice", stun!, "secondary");
     expect(f.world.queryLog.map((q) => q.name)).toEqual(["fracas.claim"]);
     expect(claimsOf(f.captain)).toEqual([`${stun!.id}:secondary`]);
@@ -106,6 +110,7 @@ describe("the attack card's 0-Health Endurance FEAT is claimed before it is roll
     const hit = await knockOutThug();
     slowWrites(f.thug);
     f.world.dice.queue(80, 1);
+    f.world.dialogAnswers.push(0, 0);
     await Promise.all([click("gm", hit, "zeroHealth"), click("gm", hit, "zeroHealth")]);
     expect(zeroHealthCards()).toHaveLength(1);
     expect(cardOf(zeroHealthCards()[0]).result).toMatchObject({ roll: 80, startsDying: false });
@@ -121,6 +126,7 @@ describe("the attack card's 0-Health Endurance FEAT is claimed before it is roll
 
     await f.thug.update({ "system.health.value": 0 } as never);
     f.world.dice.queue(20); // Endurance Good: 20 → White, begins dying once applied
+    f.world.dialogAnswers.push(0);
     await click("gm", hit, "zeroHealth");
     expect(zeroHealthCards()).toHaveLength(1);
     expect(claimsOf(f.thug)).toEqual([`${hit.id}:zeroHealth`]);

@@ -130,6 +130,7 @@ describe("faserip round in the fake", () => {
     // Only the GM or the defender's owner rolls the Slam? FEAT.
     expect(await followUp("alice", slam!, "attack", "secondary")).toBeNull();
     world.dice.queue(10); // Endurance Excellent, 10 → White → knocked back several areas
+    world.dialogAnswers.push(0); // the Karma prompt before the FEAT: none spent
     const slamCheck = await followUp("gm", slam!, "attack", "secondary");
     expect(cardOf(slamCheck).result.check).toMatchObject({ kind: "slam", color: "white", result: "knockedBack", areas: 2 });
     // Made once per attack card: a second click (hoping for a better column) rolls and posts nothing.
@@ -152,6 +153,7 @@ describe("faserip round in the fake", () => {
     expect(await apply("bob", stun!, rampage)).toMatchObject({ ok: true });
     expect(sys(rampage).health.value).toBe(50);
     world.dice.queue(5, 7); // Stun?: 5 → White, d10 → 7 rounds
+    world.dialogAnswers.push(0);
     const stunCheck = await followUp("gm", stun!, "attack", "secondary");
     expect(cardOf(stunCheck).result.check).toMatchObject({ kind: "stun", rounds: 7 });
     const before = { source: rampage.toObject(), statuses: [...rampage.statuses].sort() };

@@ -97,12 +97,14 @@ describe("UX #6: cards name who rolled, and at whom", () => {
     expect(cardOf(slam).result.attack.secondary).toMatchObject({ kind: "slam", applies: true });
     f.world.login("gm");
     f.world.dice.queue(50);
+    f.world.dialogAnswers.push(0); // the Karma prompt: none spent
     const check = (await f.flows.rollSecondary(cardOf(slam).result))!;
     expect(cardOf(check).result.name).toBe("Thug");
     expect(whoOf(contentOf(check))).toBe("Thug");
 
     await f.thug.update({ "system.health.value": 0, "system.status.unconscious": true } as never);
     f.world.dice.queue(60);
+    f.world.dialogAnswers.push(0);
     const zero = (await f.flows.rollZeroHealth({ targetUuid: f.thug.uuid }))!;
     expect(cardOf(zero).result.name).toBe("Thug");
     expect(whoOf(contentOf(zero))).toBe("Thug");

@@ -10,6 +10,7 @@ import {
   resolveAttack,
   resolveSecondary,
   stabilise,
+  standUp,
   stunTick,
   zeroHealthFeat,
   checkZeroHealthFeat,
@@ -109,6 +110,24 @@ describe("stun and holds wear off", () => {
 
   it("releaseHold ends restrained", () => {
     expect(releaseHold({ ...target, statuses: ["restrained"] }).events).toEqual([{ status: "restrained", on: false }]);
+  });
+});
+
+describe("standUp (D: prone ends when a character who can act gets up)", () => {
+  it("ends prone and nothing else", () => {
+    const { state, events } = standUp({ ...target, statuses: ["prone"] });
+    expect(state.statuses).toEqual([]);
+    expect(state.health).toBe(50);
+    expect(events).toEqual([{ status: "prone", on: false }]);
+  });
+
+  it("refuses one who is not prone, and one kept down (dead, dying, unconscious, stunned, held)", () => {
+    expectRuleError(() => standUp(target), "notProne");
+    for (const s of ["dead", "dying", "unconscious", "stunned", "restrained"] as const) {
+      expectRuleError(() => standUp({ ...target, statuses: ["prone", s], stunnedRounds: s === "stunned" ? 2 : 0 }), "cannotStand");
+    }
+    // A stun count alone (the status list not yet updated) also keeps them down.
+    expectRuleError(() => standUp({ ...target, statuses: ["prone"], stunnedRounds: 1 }), "cannotStand");
   });
 });
 
