@@ -7,6 +7,7 @@ import { RadioHenchmenData } from "./data/henchmen.js";
 import { RadioGadgetData, RadioWeaponData } from "./data/items.js";
 import { RadioHenchmenSheet, RadioHeroSheet, RadioOpponentSheet } from "./sheets/actor-sheets.js";
 import { RadioItemSheet } from "./sheets/item-sheet.js";
+import { refreshAttackDialogs } from "./sheets/attack-dialog.js";
 import { radioCombat } from "./combat.js";
 import { radioCards } from "./cards/kinds.js";
 import { radioOptions, radioTables } from "./cards/runtime.js";
@@ -16,13 +17,16 @@ import type { Sys } from "./data/state.js";
 import { changeGroup, GROUPS_PANEL_TEMPLATE, groupsPanelContext } from "./combat-groups.js";
 import { offerEscapes, onCombatUpdate } from "./cards/round.js";
 import { onActorUpdate, queueCombatEndCheck } from "./cards/combat-end.js";
+import { onLeaderChange } from "./cards/leader-fall.js";
 
 /**
  * A dying hero's final heroic action is due in their next action phase, which is a step of the
- * plan, not a round start: the core sets combat.system.step, so the prompt follows updateCombat.
+ * plan, not a round start: the core sets combat.system.step, so the prompt follows updateCombat
+ * (and so do open attack dialogs: whose step it is).
  * Damage, flee and escape cards are applied by the core through pure effects that cannot act, so
- * "one side has no one left opposing" is checked after the write (updateActor). Both handlers act
- * only on the active GM's client and only for radio combats.
+ * "one side has no one left opposing" is checked after the write (updateActor); so is a leader's
+ * fall by any other way than a damage card (updateActor and the status effects' create/delete).
+ * These handlers act only on the active GM's client.
  *
  * Registered on Foundry's "init" (not as an import side effect), at most once per Hooks registry:
  * a second import of this module (tests, hot reload) does not add a second pair of handlers.
@@ -32,8 +36,18 @@ export function registerRadioHooks(): boolean {
   const hooks = (globalThis as { Hooks?: typeof Hooks }).Hooks as (typeof Hooks & { [HOOKS_MARK]?: boolean }) | undefined;
   if (!hooks || hooks[HOOKS_MARK]) return false;
   hooks[HOOKS_MARK] = true;
-  hooks.on("updateCombat", (combat, changed) => onCombatUpdate(combat as never, changed as object));
-  hooks.on("updateActor", (actor) => onActorUpdate(actor as never));
+  hooks.on("updateCombat", (combat, changed) => {
+    onCombatUpdate(combat as never, changed as object);
+    // An open attack dialog follows the steps: whose turn it is, the acting phase.
+    refreshAttackDialogs();
+  });
+  hooks.on("updateActor", (actor, changed) => {
+    onActorUpdate(actor as never);
+    onLeaderChange(actor, changed as object);
+  });
+  // A leader felled by the GM's status (or the tracker's defeated mark) still brings the flee checks.
+  hooks.on("createActiveEffect", (effect) => onLeaderChange((effect as { parent?: unknown }).parent));
+  hooks.on("deleteActiveEffect", (effect) => onLeaderChange((effect as { parent?: unknown }).parent));
   return true;
 }
 if (typeof Hooks !== "undefined") Hooks.once("init", () => void registerRadioHooks());
@@ -59,6 +73,7 @@ export const RADIO_TEMPLATES = [
   "radio/cards/final.hbs",
   "radio/cards/escape-offer.hbs",
   "radio/cards/combat-end.hbs",
+  "radio/cards/leader-down.hbs",
 ];
 
 export const radio: RulesetDescriptor = {

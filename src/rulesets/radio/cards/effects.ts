@@ -53,7 +53,12 @@ export function damageEffect({ result, target }: EffectInput): EffectOutput {
     } else {
       summary = { key: "FRACAS.Radio.Summary.Wounded", data: { name, damage: damage.damage, wounds: s.wounds } };
     }
-    return { update: stateUpdate(applied), statuses: applied.events, summary };
+    const update = stateUpdate(applied);
+    // A minion or boss felled by this card: its damage card offers the followers' flee checks, so
+    // the GM's fall check (cards/leader-fall.ts) must not prompt again for this fall. An Undo
+    // restores the prior value with the wounds.
+    if (target.type === "radioOpponent" && s.kind !== "henchmen" && s.state !== "active") update["system.fallNoted"] = true;
+    return { update, statuses: applied.events, summary };
   } catch (e) {
     return refusal(e);
   }

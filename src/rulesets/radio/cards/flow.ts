@@ -16,6 +16,7 @@ import { completeFinalAction, escapeCheck, resolveAttack, resolveDamage } from "
 import type { Action, AttackResult } from "../rules/index.js";
 import { readPool, targetState, tokensRef, undoTokenEntries } from "../data/state.js";
 import { downReason } from "../data/down.js";
+import { leaderFallen } from "../data/leader-fall.js";
 import { attackInput, type AttackSetupInput, type AttackState } from "../sheets/attack-view.js";
 import { radioOptions, radioTables } from "./runtime.js";
 import { defensiveLastRound } from "./prompts.js";
@@ -23,6 +24,7 @@ import type { DefensiveRound } from "./defence-round.js";
 import { json, radioCardsOf } from "./messages.js";
 import { attackCardView, damageCardView, escapeCardView, fleeCardView, type AttackCardResult, type DamageCardResult, type EscapeCardResult } from "./views.js";
 import { combatantOf } from "../../../foundry/documents/combatant-of.js";
+import { claimTurn, turnOf } from "./turn.js";
 
 const RULESET = "radio";
 
@@ -63,8 +65,17 @@ export interface RollAttackOptions {
   finalCardId?: string;
 }
 
-/** Rolls 2d10 for the dialog's attack, hands the dice to the kernel and posts the attack card. */
+/**
+ * Rolls 2d10 for the dialog's attack, hands the dice to the kernel and posts the attack card. In a
+ * started combat the attack must be the attacker's step's (cards/turn.ts): a player out of turn is
+ * refused before any die, and the step is claimed once the kernel has accepted the attack (so a
+ * refused combination does not use up the step).
+ */
 export async function rollAttack(actor: Actor.Implementation, setup: AttackSetupInput, state: AttackState, options: RollAttackOptions = {}): Promise<ChatMessage.Implementation | undefined> {
+  const turn = turnOf(actor, options.final === true);
+  // The kernel's refusals (a rule error) come before the claim: the dice do not change them.
+  if (!turn.refused) resolveAttack(attackInput(setup, state, [1, 1]), radioOptions(), radioTables());
+  if (!(await claimTurn(actor, turn))) return undefined;
   const { roll, faces } = await rollDice("2d10");
   const dice: [number, number] = [faces[0] ?? 1, faces[1] ?? 1];
   const attack = resolveAttack(attackInput(setup, state, dice), radioOptions(), radioTables());
@@ -171,7 +182,7 @@ export async function finishFinalAction(actor: Actor.Implementation, cardId?: st
 }
 
 /** Actors whose `leader` names this one (henchmen groups and minions). */
-function followersOf(leaderUuid: string): Actor.Implementation[] {
+export function followersOf(leaderUuid: string): Actor.Implementation[] {
   return game.actors.filter((a) => ((a.type as string) === "radioHenchmen" || (a.type as string) === "radioOpponent") && (a.system as unknown as { leader?: string }).leader === leaderUuid);
 }
 
@@ -197,7 +208,9 @@ export async function rollDamage(message: ChatMessage.Implementation, stored: Js
   const limbRoll = r.attack.called === "limb" ? faces[1] : undefined;
   const tables = radioTables();
   const damage = resolveDamage(limbRoll === undefined ? { attack: r.attack, critRoll } : { attack: r.attack, critRoll, limbRoll }, radioOptions(), tables.damage);
-  const leaders = r.targets.filter((x) => followersOf(x.uuid).length > 0).map((x) => x.name);
+  // The flee checks come with the fall: a leader already down (hit again) fell earlier, and that
+  // fall had its prompt (data/leader-fall.ts).
+  const leaders = r.targets.filter((x) => followersOf(x.uuid).length > 0 && !hasFallen(lookupUuidSync(x.uuid))).map((x) => x.name);
   const result: DamageCardResult = { damage, attack: r.attack, attackerName: r.attackerName, weaponName: r.weaponName, critRoll, leaders };
   // The attack card's own source (an unlinked token's actor too, which the speaker's actor id is not).
   const sourceUuid = (message.system as unknown as { sourceUuid?: string }).sourceUuid;
@@ -208,15 +221,25 @@ export async function rollDamage(message: ChatMessage.Implementation, stored: Js
   return postCard({ ruleset: RULESET, kind: "damage", source, result: json(result), rolls: [roll], targets: r.targets, context: { view: damageCardView(result) } });
 }
 
-/** After a leader fell: each follower rolls its consequence dice (one per henchman); a card per follower. */
-export async function rollFleeChecks(message: ChatMessage.Implementation): Promise<void> {
+/** Whether a document is an actor whose wounds or statuses say it has fallen (data/leader-fall.ts). */
+export function hasFallen(doc: unknown): boolean {
+  if (!(doc instanceof Actor)) return false;
+  return leaderFallen(doc.type, doc.system as unknown as JsonObject, [...(doc.statuses ?? [])]);
+}
+
+/**
+ * After a leader fell: each follower rolls its consequence dice (one per henchman); a card per
+ * follower. `message` is the card offering the checks (the damage card that felled the leader, or
+ * the GM's leader-down prompt); its targets are the leaders. Returns how many cards were posted.
+ */
+export async function fleeChecks(message: ChatMessage.Implementation): Promise<number> {
   const targets = (message.system as unknown as { targets: { uuid: string; name: string }[] }).targets ?? [];
   let posted = 0;
   for (const target of targets) {
     const leader = await lookupUuid(target.uuid);
     if (!(leader instanceof Actor)) continue;
-    const state = targetState(leader.type, leader.system as unknown as JsonObject);
-    if (state && state.kind !== "henchmen" && state.state === "active") continue;
+    // Wounds, or the GM's unconscious/dead status: a leader still standing has not fallen.
+    if (!hasFallen(leader)) continue;
     for (const follower of followersOf(target.uuid)) {
       // One flee check per follower per fall: a second click on the same damage card rolls nothing.
       if (radioCardsOf("flee", (r) => r.damageMessageId === message.id && r.followerUuid === follower.uuid).length > 0) continue;
@@ -229,7 +252,12 @@ export async function rollFleeChecks(message: ChatMessage.Implementation): Promi
       posted++;
     }
   }
-  if (posted === 0) ui.notifications?.info(t("FRACAS.Radio.Refused.NoFleeChecks"));
+  return posted;
+}
+
+/** The damage card's "roll flee checks" (any user who sees the card): says so when there is nothing to roll. */
+export async function rollFleeChecks(message: ChatMessage.Implementation): Promise<void> {
+  if ((await fleeChecks(message)) === 0) ui.notifications?.info(t("FRACAS.Radio.Refused.NoFleeChecks"));
 }
 
 /**

@@ -9,6 +9,7 @@ import { finalCardView, type AttackCardResult, type EscapeOfferResult, type Fina
 import { escapeRefusal } from "./defence-round.js";
 import { owesFinalAction, type Sys } from "../data/state.js";
 import { endCombatFollowUp } from "./combat-end.js";
+import { leaderDownFlee } from "./leader-fall.js";
 
 /** The actor a card's result names, when this user owns it (the GM owns every actor). */
 function ownedBy(user: User.Implementation, uuid: unknown): Actor.Implementation | null {
@@ -107,6 +108,13 @@ export const radioCards: Record<string, CardKind> = {
         await rollEscape(actor, "defensive", offerId, at);
       },
     },
+  },
+  // Whispered to the GM when a leader fell other than by a damage card (leader-fall.ts): the flee checks, GM only.
+  leaderDown: {
+    template: "radio/cards/leader-down.hbs",
+    applicable: false,
+    effect: promptEffect,
+    gmFollowUps: { flee: leaderDownFlee },
   },
   // Whispered to the GM when one side has no one left opposing (combat-end.ts): End combat, GM only.
   combatEnd: {

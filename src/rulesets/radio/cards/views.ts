@@ -182,3 +182,17 @@ export function combatEndView(r: CombatEndResult) {
     ended: r.ended,
   };
 }
+
+/**
+ * Whispered to the GM when a leader falls other than by a damage card (cards/leader-fall.ts): the
+ * followers who may still flee, and the flee-check button.
+ */
+export interface LeaderDownResult {
+  leaderUuid: string;
+  leaderName: string;
+  followers: string[];
+}
+
+export function leaderDownView(r: LeaderDownResult) {
+  return { leaderName: r.leaderName, followers: r.followers.join(", ") };
+}

@@ -17,6 +17,11 @@ function opponentSchema() {
     fled: flagField(),
     /** The actor UUID of the boss this minion follows (leader falls → flee check). */
     leader: uuidText(),
+    /**
+     * This actor's current fall already has its followers' flee prompt (data/leader-fall.ts): set by
+     * the damage card's Apply that felled it, or by the GM's fall check; cleared when it stands again.
+     */
+    fallNoted: flagField(),
     tokens: poolField(),
     notes: notesField(),
   };

@@ -1,7 +1,11 @@
 /**
  * The attack dialog (AppV2 form): weapon, target, the round's action (the declaration when in
  * combat), terrain, the description that earns tokens, cashing in 5 tokens, a called shot — and
- * the exact hit chance from the kernel, updated on every change, before anything is rolled.
+ * the exact hit chance from the kernel, updated on every change, before anything is rolled. In a
+ * started combat it also says when the attack is out of turn (cards/turn.ts): a player's Roll is
+ * disabled with the reason, the GM is told; an open dialog follows the combat's steps (the
+ * updateCombat hook calls refreshAttackDialogs), so a player may prepare the attack early and
+ * roll it when the tracker reaches their step.
  */
 import { handlebarsApplication, lookupUuidSync } from "../../../foundry/typed.js";
 import { userTargets } from "../../../foundry/chat/cards.js";
@@ -11,11 +15,18 @@ import { weaponChoice, type Sys, type WeaponChoice } from "../data/state.js";
 import { attackView, initialState, stateFromForm, type AttackSetupInput, type AttackState, type AttackTarget } from "./attack-view.js";
 import { attackerDownReason, declaredAction, isDefensive, rollAttack } from "../cards/flow.js";
 import { radioOptions, radioTables } from "../cards/runtime.js";
+import { turnOf } from "../cards/turn.js";
 
 const Base = handlebarsApplication();
 
+/** What the dialog needs from the combat: the declared action, the acting phase, whose step it is. */
+export function combatSetup(actor: Actor.Implementation, final: boolean): Pick<AttackSetupInput, "phase" | "declared" | "turn"> {
+  const { action, phase } = declaredAction(actor);
+  return { phase, declared: action, turn: turnOf(actor, final) };
+}
+
 /** What the dialog needs from Foundry: the attacker, its weapons, the user's targets, the combat. */
-export function attackSetup(actor: Actor.Implementation): AttackSetupInput {
+export function attackSetup(actor: Actor.Implementation, final = false): AttackSetupInput {
   const weapons = actor.items.contents
     .map((i) => weaponChoice({ id: i.id, name: i.name, type: i.type, system: i.system as unknown as Sys }))
     .filter((w): w is WeaponChoice => w !== null);
@@ -25,16 +36,27 @@ export function attackSetup(actor: Actor.Implementation): AttackSetupInput {
     if (!(doc instanceof Actor)) continue;
     targets.push({ uuid: tgt.uuid, name: tgt.name, type: doc.type, system: doc.system as unknown as Sys, defensive: isDefensive(tgt.uuid) });
   }
-  const { action, phase } = declaredAction(actor);
   return {
     attacker: { name: actor.name, type: actor.type, system: actor.system as unknown as Sys },
     weapons,
     targets,
-    phase,
-    declared: action,
+    ...combatSetup(actor, final),
     options: radioOptions(),
     tables: radioTables(),
+    ...(final ? { final: true } : {}),
   };
+}
+
+/** The attack dialogs constructed and not closed (refreshed when the combat moves on). */
+const OPEN = new Set<RadioAttackDialog>();
+
+/**
+ * The updateCombat hook (every client): each open attack dialog whose combat part changed (the
+ * acting phase, the declaration, whose step it is) keeps what was typed and re-renders. Other
+ * combat updates leave it alone, so typing is not interrupted for nothing.
+ */
+export function refreshAttackDialogs(): void {
+  for (const dialog of OPEN) if (dialog.rendered && dialog.refreshCombat()) void dialog.render({ parts: ["form", "odds"] } as never);
 }
 
 export class RadioAttackDialog extends Base {
@@ -52,7 +74,7 @@ export class RadioAttackDialog extends Base {
   } as never;
 
   readonly actor: Actor.Implementation;
-  readonly setup: AttackSetupInput;
+  setup: AttackSetupInput;
   attackState: AttackState;
   /** Set when this attack is a dying hero's final heroic action (and the prompt card it answers, if any). */
   readonly final: FinalAttack | null;
@@ -61,8 +83,36 @@ export class RadioAttackDialog extends Base {
     super(options as never);
     this.actor = actor;
     this.final = final;
-    this.setup = { ...attackSetup(actor), final: final !== null };
+    this.setup = { ...attackSetup(actor, final !== null), final: final !== null };
     this.attackState = initialState(this.setup);
+    OPEN.add(this);
+  }
+
+  /**
+   * The combat may have moved on (a step, a declaration): the phase and whose step it is, read
+   * again. True when they changed; the form's current values are kept first (a re-render follows).
+   */
+  refreshCombat(): boolean {
+    const next = combatSetup(this.actor, this.final !== null);
+    const { phase, declared, turn } = this.setup;
+    if (JSON.stringify({ phase, declared, turn }) === JSON.stringify(next)) return false;
+    this.readForm();
+    this.setup = { ...this.setup, ...next };
+    return true;
+  }
+
+  /** The form's values into the state (the rendered form, when there is one). */
+  private readForm(): HTMLFormElement | null {
+    const element = this.rendered ? (this.element as HTMLElement | undefined) : undefined;
+    if (!element) return null;
+    const form = element instanceof HTMLFormElement ? element : element.querySelector("form");
+    if (form) this.attackState = stateFromForm(this.attackState, new foundry.applications.ux.FormDataExtended(form).object as Record<string, unknown>);
+    return form;
+  }
+
+  protected override _onClose(options: never): void {
+    super._onClose(options);
+    OPEN.delete(this);
   }
 
   override get title(): string {
@@ -71,16 +121,15 @@ export class RadioAttackDialog extends Base {
 
   protected override async _prepareContext(options: never): Promise<never> {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
+    this.refreshCombat();
     return { ...base, view: attackView(this.setup, this.attackState) } as never;
   }
 
   protected override _onChangeForm(formConfig: never, event: Event): void {
     super._onChangeForm(formConfig, event);
-    const form = this.element instanceof HTMLFormElement ? this.element : this.element.querySelector("form");
-    if (!form) return;
-    const data = new foundry.applications.ux.FormDataExtended(form).object as Record<string, unknown>;
     const before = this.attackState.targetUuid;
-    this.attackState = stateFromForm(this.attackState, data);
+    const form = this.readForm();
+    if (!form) return;
     if (this.attackState.targetUuid !== before) {
       // A new target brings its own defensive declaration and armour.
       const target = this.setup.targets.find((x) => x.uuid === this.attackState.targetUuid);
@@ -95,8 +144,9 @@ export class RadioAttackDialog extends Base {
 
   static async #onSubmit(this: RadioAttackDialog, _event: Event, _form: HTMLFormElement, formData: { object: Record<string, unknown> }): Promise<void> {
     this.attackState = stateFromForm(this.attackState, formData.object);
-    // The attacker may have gone down while the dialog was open.
+    // The attacker may have gone down while the dialog was open, or the step moved on.
     if (refusedAttack(this.actor)) return;
+    this.refreshCombat();
     try {
       await rollAttack(this.actor, this.setup, this.attackState, this.final ? { final: true, ...(this.final.cardId ? { finalCardId: this.final.cardId } : {}) } : {});
     } catch (e) {

@@ -10,6 +10,7 @@ import type { Action, CalledShot, RadioOptions, ResolveAttackInput, Phase } from
 import { LIMBS } from "../data/vocab.js";
 import { BARE_HANDS, attackerOf, kindOf, type Sys, type WeaponChoice } from "../data/state.js";
 import { pluralKey } from "../../../foundry/i18n.js";
+import type { Turn } from "../data/turn.js";
 
 export interface AttackTarget {
   uuid: string;
@@ -46,6 +47,8 @@ export interface AttackSetupInput {
   tables: { tiers?: Grid; modifiers?: Grid; phases?: Grid; tokens?: Grid; damage?: Grid };
   /** A dying hero's final heroic action. */
   final?: boolean;
+  /** Whose step it is in a started combat (data/turn.ts); absent or free outside one. */
+  turn?: Turn;
 }
 
 /** A description must say more than "I shoot him" to earn tokens; the GM judges, we ask for some words. */
@@ -156,6 +159,11 @@ export interface AttackView {
   damage: { damage: number; percent: string }[];
   error: { key: string; data: Record<string, string | number> } | null;
   canRoll: boolean;
+  /**
+   * The attack is out of turn (not the attacker's current act step, or a second attack in it): the
+   * reason, and whether it is refused (a player: Roll disabled) or only pointed out (the GM).
+   */
+  turn: { reason: string; data: Record<string, string | number>; refused: boolean } | null;
   final: boolean;
   /** Lost the held weapon to a limb shot (the dialog starts on bare hands and says why). */
   disarmed: boolean;
@@ -216,7 +224,8 @@ export function attackView(input: AttackSetupInput, state: AttackState): AttackV
     tokensHintLabel: pluralKey("FRACAS.Radio.Attack.TokensHint", tokensIfDescribed),
     damage,
     error,
-    canRoll: error === null,
+    canRoll: error === null && input.turn?.refused !== true,
+    turn: input.turn?.reason ? { reason: input.turn.reason, data: input.turn.data, refused: input.turn.refused } : null,
     final: input.final === true,
     disarmed: injuries.disarmed,
     disabledLimbs: injuries.disabledLimbs.map((l) => `FRACAS.Radio.Limb.${l}`),

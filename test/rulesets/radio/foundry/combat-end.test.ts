@@ -37,13 +37,26 @@ const cards = (kind: string) => world.messages.filter((m) => cardOf(m as unknown
 const endCards = () => cards("combatEnd");
 const openEndCards = () => endCards().filter((m) => cardOf(m).result.open === true);
 
-/** Jake shoots `target` (2d10 9+9 hits), rolls damage with `d6`; returns the damage card, not yet applied. */
+/** Alice declares Jake's standard action and the GM advances to his phase-1 act step (attacks come in the attacker's step). */
+async function jakesStep() {
+  const fc = combat as unknown as FracasCombat;
+  const id = combat.combatants.find((c) => c.actorId === jake.id)!.id;
+  const now = () => fc.fracas.plan.steps[fc.fracas.step];
+  world.login("alice");
+  expect(await adapter.queries.requestDeclare(combat.id, id, "standard")).toEqual({ ok: true });
+  world.login("gm");
+  for (let i = 0; i < 10 && !(now()?.kind === "act" && now()?.combatantId === id); i++) await fc.advance();
+  expect(now()).toMatchObject({ kind: "act", combatantId: id, phase: 1 });
+}
+
+/** Jake shoots `target` in his step (2d10 9+9 hits), rolls damage with `d6`; returns the damage card, not yet applied. */
 async function jakeShoots(target: FakeActor, d6: number): Promise<FakeChatMessage> {
   const m = await radio();
+  await jakesStep();
   world.login("alice");
   world.target("alice", target);
-  // Shooting in phase 1 (the plan is not what this file is about).
-  const setup = { ...m.attackSetup(jake as never), phase: 1 };
+  const setup = m.attackSetup(jake as never);
+  expect(setup.phase).toBe(1);
   world.dice.queue(9, 9);
   const attack = (await m.rollAttack(jake as never, setup, { ...m.initialState(setup), weaponId: setup.weapons[0]!.id })) as unknown as FakeChatMessage;
   world.dice.queue(d6);

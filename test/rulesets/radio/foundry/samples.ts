@@ -4,6 +4,7 @@ import * as ledger from "../../../../src/engine/ledger.js";
 import type { ItemRow, LeaderCandidate, LeaderInput, SheetMeta } from "../../../../src/rulesets/radio/sheets/views.js";
 import type { AttackSetupInput } from "../../../../src/rulesets/radio/sheets/attack-view.js";
 import type { Sys, WeaponChoice } from "../../../../src/rulesets/radio/data/state.js";
+import type { PlanStep } from "../../../../src/rulesets/radio/data/turn.js";
 
 export function tokens(...deltas: number[]): ledger.Pool {
   let pool = ledger.createPool(0);
@@ -104,3 +105,16 @@ export function attackSetupSample(over: Partial<AttackSetupInput> = {}): AttackS
     ...over,
   };
 }
+
+/**
+ * A round's plan as the radio mapping stores it (Falzetti's group rolled higher; both declared
+ * standard): declare steps, then phases 1 and 3.
+ */
+export const sampleSteps: PlanStep[] = [
+  { phase: 0, combatantId: "falzetti", kind: "declare" },
+  { phase: 0, combatantId: "jake", kind: "declare" },
+  { phase: 1, combatantId: "falzetti", kind: "act" },
+  { phase: 1, combatantId: "jake", kind: "act" },
+  { phase: 3, combatantId: "falzetti", kind: "act" },
+  { phase: 3, combatantId: "jake", kind: "act" },
+];

@@ -1,0 +1,99 @@
+/**
+ * A leader who falls other than by a damage card (the GM edits the wounds, toggles the unconscious
+ * or dead status, or marks the token defeated) still brings the followers' flee checks (seed 001:
+ * "When a group's leader falls, members each make a consequence check"). On the active GM's client,
+ * after each actor update and each status change (hooks the descriptor module registers), a leader
+ * that has fallen and whose fall is not yet noted gets ONE whispered "leader down" card with the
+ * flee-check button (GM only), and its `fallNoted` is set; standing again clears it. The damage card
+ * that fells a leader offers the checks itself and notes the fall in the same write
+ * (effects.ts), so that fall is not prompted twice.
+ */
+import { postCard } from "../../../foundry/chat/cards.js";
+import type { GmFollowUp } from "../../../foundry/registry.js";
+import type { Sys } from "../data/state.js";
+import { fallAction, leaderFallen } from "../data/leader-fall.js";
+import { fleeChecks, followersOf } from "./flow.js";
+import { json } from "./messages.js";
+import { leaderDownView, type LeaderDownResult } from "./views.js";
+
+const RULESET = "radio";
+
+const isActiveGM = (): boolean => game.user.isGM && game.users.activeGM?.id === game.user.id;
+
+/** A follower that could still run: a henchmen group with someone left, a minion not fled. */
+function canFlee(follower: Actor.Implementation): boolean {
+  const sys = follower.system as unknown as { count?: number; fled?: boolean };
+  return (follower.type as string) === "radioHenchmen" ? (sys.count ?? 0) > 0 : sys.fled !== true;
+}
+
+/** Whether the actor fights in a started radio combat (the flee checks matter there). */
+function inRadioFight(actor: Actor.Implementation): boolean {
+  return game.combats.some(
+    (c) => (c.system as unknown as { ruleset?: string }).ruleset === RULESET && c.started && c.combatants.some((x) => x.actorId === actor.id || x.actor?.uuid === actor.uuid),
+  );
+}
+
+/**
+ * Checks one actor: posts the leader-down card when it has fallen and the fall is not noted (and a
+ * follower in a started radio fight may still flee), or clears the note once it stands again.
+ * Returns the card posted, if any.
+ */
+export async function checkLeaderFall(leader: Actor.Implementation): Promise<ChatMessage.Implementation | undefined> {
+  if (!isActiveGM() || (leader.type as string) !== "radioOpponent") return undefined;
+  const system = leader.system as unknown as Sys;
+  const fallen = leaderFallen(leader.type, system, [...(leader.statuses ?? [])]);
+  const noted = system.fallNoted === true;
+  const followers = fallen && !noted ? followersOf(leader.uuid).filter(canFlee) : [];
+  const action = fallAction({ fallen, noted, canFlee: followers.length > 0 && [leader, ...followers].some(inRadioFight) });
+  if (action === "reset") {
+    await leader.update({ "system.fallNoted": false } as never);
+    return undefined;
+  }
+  if (action !== "prompt") return undefined;
+  // Noted first: the card is then posted once even if another update arrives meanwhile.
+  await leader.update({ "system.fallNoted": true } as never);
+  const result: LeaderDownResult = { leaderUuid: leader.uuid, leaderName: leader.name, followers: followers.map((f) => f.name) };
+  return postCard({
+    ruleset: RULESET,
+    kind: "leaderDown",
+    source: leader,
+    result: json(result),
+    targets: [{ uuid: leader.uuid, name: leader.name }],
+    whisper: game.users.filter((u) => u.isGM).map((u) => u.id ?? ""),
+    context: { view: leaderDownView(result) },
+  });
+}
+
+let checking: Promise<unknown> = Promise.resolve();
+
+/** One check at a time (an Apply writes the actor, then its statuses): each reads the actor afresh. */
+export function queueLeaderFallCheck(leader: Actor.Implementation): Promise<ChatMessage.Implementation | undefined> {
+  const run = checking.then(() => checkLeaderFall(leader));
+  checking = run.catch((err: unknown) => console.error("Fracas | radio: leader-fall check failed", err));
+  return run;
+}
+
+/** The checks the last updates started (the hooks cannot await them; tests and macros can). */
+export function leaderFallSettled(): Promise<unknown> {
+  return checking;
+}
+
+/**
+ * The updateActor, createActiveEffect and deleteActiveEffect hooks: every client sees them; only
+ * the active GM checks. An update that writes `fallNoted` itself (a damage card's Apply or Undo,
+ * or this check's own note) is the fall's bookkeeping, not a new fall: the statuses an Undo then
+ * removes would otherwise look like a fall for a moment.
+ */
+export function onLeaderChange(actor: unknown, changed?: object): void {
+  if (!isActiveGM() || !(actor instanceof Actor) || (actor.type as string) !== "radioOpponent") return;
+  if (changed && foundry.utils.getProperty(changed, "system.fallNoted") !== undefined) return;
+  void queueLeaderFallCheck(actor as Actor.Implementation).catch(() => undefined);
+}
+
+/** "Roll flee checks (GM)" on the leader-down card: the followers' consequence dice, once per follower. */
+export const leaderDownFlee: GmFollowUp = {
+  allowed: ({ user }) => user.isGM,
+  async run({ message }) {
+    return (await fleeChecks(message)) > 0 ? { ok: true } : { ok: false, reason: "FRACAS.Radio.Refused.NoFleeChecks" };
+  },
+};

@@ -1,0 +1,52 @@
+/**
+ * The attacker's turn in a started radio combat (data/turn.ts decides) and its claim: one attack
+ * per act step, claimed through the active GM with the core's claimRoll (keyed by combat, combatant,
+ * round and phase) before any die is rolled, so a double click or two clients cannot both attack
+ * in one step. The GM's attack in a combatant's step claims it too (a player's second attack in
+ * that step is then refused); the GM is never refused.
+ */
+import { claimRoll } from "../../../foundry/queries.js";
+import { isClaimed } from "../../../foundry/claims.js";
+import { combatantOf } from "../../../foundry/documents/combatant-of.js";
+import { t } from "../../../foundry/i18n.js";
+import { attackTurn, FREE_TURN, type PlanStep, type Turn } from "../data/turn.js";
+
+const RULESET = "radio";
+
+/** This actor's turn now, as the current user (see data/turn.ts); free outside a started radio combat. */
+export function turnOf(actor: Actor.Implementation, final: boolean): Turn {
+  const combatant = combatantOf(actor);
+  const combat = combatant?.parent as Combat.Implementation | null | undefined;
+  if (!combat || !combatant || !combat.started) return FREE_TURN;
+  const sys = combat.system as unknown as { ruleset?: string; plan?: { steps?: PlanStep[] }; step?: number };
+  if (sys.ruleset !== RULESET) return FREE_TURN;
+  return attackTurn({
+    combatId: combat.id ?? "",
+    round: combat.round ?? 0,
+    combatantId: combatant.id ?? "",
+    name: actor.name,
+    steps: Array.isArray(sys.plan?.steps) ? sys.plan.steps : [],
+    step: sys.step ?? 0,
+    isGM: game.user.isGM,
+    final,
+    claimed: (key) => isClaimed(actor, key),
+  });
+}
+
+/**
+ * Before the dice: true when this attack may be rolled now. A player out of turn is warned and
+ * refused; a player in their step claims it (refused if it was claimed already). The GM claims the
+ * step when it is the combatant's and still free, and rolls in any case.
+ */
+export async function claimTurn(actor: Actor.Implementation, turn: Turn): Promise<boolean> {
+  if (turn.refused) {
+    ui.notifications?.warn(t(turn.reason ?? "FRACAS.Radio.Turn.NoStep", turn.data));
+    return false;
+  }
+  if (!turn.key) return true;
+  if (game.user.isGM) {
+    if (!isClaimed(actor, turn.key)) await claimRoll(actor, turn.key);
+    return true;
+  }
+  return claimRoll(actor, turn.key);
+}
