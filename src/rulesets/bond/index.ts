@@ -13,6 +13,7 @@ import { drawCard } from "./cards/draw.js";
 import { firstAidCard } from "./cards/first-aid.js";
 import { taskCard } from "./cards/task.js";
 import { bondRoundStart, recoveryPromptCard } from "./cards/round-start.js";
+import { knockoutPromptCard } from "./cards/knockout-prompt.js";
 import { sample } from "./sample.js";
 
 export const bond: RulesetDescriptor = {
@@ -32,7 +33,7 @@ export const bond: RulesetDescriptor = {
   ],
   tables,
   combat: bondCombat,
-  cards: { attack: attackCard, recovery: recoveryCard, draw: drawCard, recoveryPrompt: recoveryPromptCard, firstAid: firstAidCard, task: taskCard },
+  cards: { attack: attackCard, recovery: recoveryCard, draw: drawCard, recoveryPrompt: recoveryPromptCard, knockoutPrompt: knockoutPromptCard, firstAid: firstAidCard, task: taskCard },
   onRoundStart: bondRoundStart,
   templates: [
     "bond/sheets/character.hbs",
@@ -45,6 +46,7 @@ export const bond: RulesetDescriptor = {
     "bond/cards/recovery.hbs",
     "bond/cards/draw.hbs",
     "bond/cards/recovery-prompt.hbs",
+    "bond/cards/knockout-prompt.hbs",
     "bond/cards/first-aid.hbs",
     "bond/cards/task.hbs",
   ],

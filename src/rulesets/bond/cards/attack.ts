@@ -134,6 +134,7 @@ async function spendHeroPoint(ctx: FollowUpContext): Promise<void> {
   const answer = { [`system.attackResponses.${result.attackId}`]: { ...response, heroPoints: response.heroPoints + 1 } };
   await target.update({ "system.==heroPoints": pool, ...answer } as never);
   await heroPointNote(target, target, result);
+  await dropStaleScar(target, result);
 }
 
 /**
@@ -196,6 +197,7 @@ export const heroPointForFollowUp: GmFollowUp = {
       throw e;
     }
     await heroPointNote(spender, target, r);
+    await dropStaleScar(target, r);
     return { ok: true };
   },
 };
@@ -238,6 +240,7 @@ async function shakeOff(ctx: FollowUpContext): Promise<void> {
     { name: target.name, wound: game.i18n.localize(`FRACAS.Bond.Wound.${after.woundLevel}`), roll: total, sc: after.shakeOff?.successChance ?? 0, ef: after.shakeOff?.easeFactor ?? 0 },
     [roll],
   );
+  await dropStaleScar(target, result);
 }
 
 /**
@@ -248,8 +251,16 @@ async function shakeOff(ctx: FollowUpContext): Promise<void> {
 async function knockout(ctx: FollowUpContext): Promise<void> {
   const target = await targetOf(ctx);
   if (!target) return warn("FRACAS.Bond.Refused.NoTarget");
+  await resistKnockout(target, resultOf(ctx));
+}
+
+/**
+ * The knockout roll itself, for the attack card's button and the round-start prompt alike
+ * (knockout-prompt.ts): the same checks, the same claim (`<attackId>:knockout`) and the same
+ * record, so whichever is clicked first rolls and the other is refused.
+ */
+export async function resistKnockout(target: Actor.Implementation, result: AttackCardResult): Promise<void> {
   if (!target.isOwner) return warn("FRACAS.Bond.Refused.NotTargetOwner", { name: target.name });
-  const result = resultOf(ctx);
   const current = finalAttack(result, target.system as unknown as JsonObject);
   if (current.knockoutEase === null) return warn("FRACAS.Bond.Refused.NoKnockout");
   const response = responseFor(target.system as unknown as JsonObject, result.attackId);
@@ -257,7 +268,9 @@ async function knockout(ctx: FollowUpContext): Promise<void> {
   if (!(await claimRoll(target, claimKey(result.attackId, "knockout")))) return;
   const posted = await postRecovery(target, "knockout", current.qualityRating);
   if (!posted) return;
-  await target.update({ [`system.attackResponses.${result.attackId}`]: { ...response, knockout: posted } } as never);
+  // Read again: the GM may have recorded the round-start prompt while the roll was made.
+  const now = responseFor(target.system as unknown as JsonObject, result.attackId);
+  await target.update({ [`system.attackResponses.${result.attackId}`]: { ...now, knockout: posted } } as never);
 }
 
 /**
@@ -273,21 +286,49 @@ async function scar(ctx: FollowUpContext): Promise<void> {
   const now = finalAttack(result, target.system as unknown as JsonObject);
   if (!now.scarPossible) return warn("FRACAS.Bond.Refused.NoScar", { name: target.name, wound: t(`FRACAS.Bond.Wound.${now.woundLevel}`) });
   if (!(await claimRoll(target, claimKey(result.attackId, "scar")))) return;
-  await addScar(target);
+  await addScar(target, result.attackId);
 }
 
-/** Rolls the Scar Location Chart and records the scar (+20 Fame if visible). */
-export async function addScar(actor: Actor.Implementation): Promise<void> {
+/**
+ * Rolls the Scar Location Chart and records the scar (+20 Fame if visible), with the attack it
+ * was rolled for ("" from the sheet's own button), so that a wound lowered afterwards can take it back.
+ */
+export async function addScar(actor: Actor.Implementation, attackId = ""): Promise<void> {
   const sys = bondSystem(actor);
   if (!sys) return;
   const { roll, total } = await rollDie("1d10");
   const s = resolveScar(total, activeTable(scarLocationTable));
-  await actor.update({ "system.scars": [...sys.scars, s], "system.fame": Math.min(99999, sys.fame + s.fame) } as never);
+  await actor.update({ "system.scars": [...sys.scars, { ...s, attackId }], "system.fame": Math.min(99999, sys.fame + s.fame) } as never);
   await postNote(actor, s.visible ? "FRACAS.Bond.Note.ScarVisible" : "FRACAS.Bond.Note.Scar", {
     name: actor.name,
     location: game.i18n.localize(`FRACAS.Bond.Scar.${s.location}`),
     fame: s.fame,
   }, [roll]);
+}
+
+/**
+ * D40: a scar rolled for this attack while its wound could scar goes again when the wound as it
+ * now lands on the target — after Hero Points spent since, or a Shake Off — no longer may scar
+ * (`scarPossible`: below Medium). Removed at once, with the Fame it gave, and a chat note says so,
+ * so the GM need not notice and undo it by hand. Scars from the sheet's button (no attack) stay.
+ */
+export async function dropStaleScar(target: Actor.Implementation, result: AttackCardResult): Promise<void> {
+  const sys = bondSystem(target);
+  if (!sys) return;
+  const stale = sys.scars.filter((s) => s.attackId === result.attackId && result.attackId !== "");
+  if (stale.length === 0) return;
+  const now = finalAttack(result, target.system as unknown as JsonObject);
+  if (now.scarPossible) return;
+  const fame = stale.reduce((n, s) => n + s.fame, 0);
+  await target.update({ "system.scars": sys.scars.filter((s) => !stale.includes(s)), "system.fame": Math.max(0, sys.fame - fame) } as never);
+  for (const s of stale) {
+    await postNote(target, s.fame > 0 ? "FRACAS.Bond.Note.ScarRemovedVisible" : "FRACAS.Bond.Note.ScarRemoved", {
+      name: target.name,
+      wound: game.i18n.localize(`FRACAS.Bond.Wound.${now.woundLevel}`),
+      location: game.i18n.localize(`FRACAS.Bond.Scar.${s.location}`),
+      fame: s.fame,
+    });
+  }
 }
 
 export const attackCard: CardKind = {

@@ -25,7 +25,7 @@ import {
   type WoundState,
 } from "../rules/index.js";
 import { safeWoundState } from "../data/derive.js";
-import { recoveryOutcomeKey } from "./views.js";
+import { recoveryOutcome } from "./views.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 
 export const ACTOR_TYPE = "bondCharacter";
@@ -62,6 +62,8 @@ export interface AttackResponse {
   shakeOff: ShakeOffInput | null;
   draw: DrawRecord | null;
   knockout: KnockoutRecord | null;
+  /** The GM's round start has prompted this knockout roll (knockout-prompt.ts): it is prompted once. */
+  knockoutPrompted: boolean;
 }
 
 function readKnockout(v: unknown): KnockoutRecord | null {
@@ -85,6 +87,7 @@ export function responseFor(targetSystem: JsonObject, attackId: string): AttackR
     shakeOff: r.shakeOff && typeof r.shakeOff === "object" ? r.shakeOff : null,
     draw: readDraw(r.draw),
     knockout: readKnockout(r.knockout),
+    knockoutPrompted: r.knockoutPrompted === true,
   };
 }
 
@@ -107,6 +110,12 @@ export function finalAttack(result: AttackCardResult, targetSystem: JsonObject):
     }
   }
   return { ...result, ...out };
+}
+
+/** The target's weapon in hand (derived on the actor, D41), or null. */
+function heldWeapon(system: JsonObject): { id: string; name: string } | null {
+  const w = system.weaponInHand as { id?: unknown; name?: unknown } | null | undefined;
+  return w && typeof w.id === "string" && w.id !== "" ? { id: w.id, name: typeof w.name === "string" ? w.name : "" } : null;
 }
 
 const refusal = (e: unknown): { refused: string } => {
@@ -139,7 +148,25 @@ export function attackEffect(input: { result: JsonObject; target: { type: string
         : result.effect && result.specificBlow
           ? { key: `FRACAS.Bond.Summary.Blow.${result.specificBlow}`, data: { name: input.target.name } }
           : { key: "FRACAS.Bond.Summary.NoHarm", data: { name: input.target.name } };
-    return { update: { "system.wound": change.state as unknown as Json }, statuses, summary };
+    const update: Record<string, Json> = { "system.wound": change.state as unknown as Json };
+    // A Stun whose roll this Apply makes due: its attack's round decides how its rounds count (D39).
+    if (change.state.stunRollPending && !before.stunRollPending) update["system.stunLanded"] = { combat: result.combatId ?? "", round: result.combatRound ?? 0 };
+    // A landed Disarm: the weapon in hand drops, until picked up (D41). Undo puts it back in hand.
+    if (result.effect?.disarm) {
+      const held = heldWeapon(input.target.system);
+      if (held) {
+        update["system.inHand"] = "";
+        update["system.dropped"] = held.id;
+      }
+      if (result.woundLevel === "none") {
+        return {
+          update,
+          statuses,
+          summary: held ? { key: "FRACAS.Bond.Summary.Disarm.Drops", data: { name: input.target.name, weapon: held.name } } : { key: "FRACAS.Bond.Summary.Disarm.Nothing", data: { name: input.target.name } },
+        };
+      }
+    }
+    return { update, statuses, summary };
   } catch (e) {
     return refusal(e);
   }
@@ -159,6 +186,8 @@ export interface RecoveryCardResult {
   /** Knockout: the attack's QR (after Hero Points). */
   attackQualityRating: number;
   actorName: string;
+  /** Stun: rolled in the round the Stun landed in, so its D6 rounds start with the next round (D39). Older cards: absent = false. */
+  stunLandedThisRound?: boolean;
 }
 
 /** The recovery roll against a wound state (what the card shows and what Apply writes). */
@@ -169,7 +198,14 @@ export function resolveRecoveryCard(result: RecoveryCardResult, state: Partial<W
   }
   return resolveRecovery(
     state,
-    { which: result.which, primaryChance: result.primaryChance, roll: result.roll, durationRoll: result.durationRoll, woundPenaltyApplies: result.woundPenaltyApplies },
+    {
+      which: result.which,
+      primaryChance: result.primaryChance,
+      roll: result.roll,
+      durationRoll: result.durationRoll,
+      woundPenaltyApplies: result.woundPenaltyApplies,
+      stunLandedThisRound: result.stunLandedThisRound === true,
+    },
     table,
   );
 }
@@ -180,10 +216,11 @@ export function recoveryEffect(input: { result: JsonObject; target: { type: stri
   if (!(RECOVERY_KINDS as readonly string[]).includes(r.which)) return { refused: "FRACAS.Bond.Refused.BadCard" };
   try {
     const change = resolveRecoveryCard(r, safeWoundState(input.target.system.wound));
+    const outcome = recoveryOutcome("FRACAS.Bond.Summary.Recovery", r, change.check.success, change.state.stunRounds);
     return {
       update: { "system.wound": change.state as unknown as Json },
       statuses: change.events,
-      summary: { key: recoveryOutcomeKey("FRACAS.Bond.Summary.Recovery", r.which, change.check.success, change.state.stunRounds), data: { name: input.target.name, rounds: change.state.stunRounds } },
+      summary: { key: outcome.key, data: { name: input.target.name, rounds: outcome.rounds } },
     };
   } catch (e) {
     return refusal(e);

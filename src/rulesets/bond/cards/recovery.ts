@@ -42,6 +42,10 @@ export async function postRecovery(actor: Actor.Implementation, which: RecoveryK
   }
   const chars = readCharacteristics(sys.characteristics);
   const state = safeWoundState(sys.wound);
+  // A Stun roll made in the round its Stun landed in: the D6 rounds start with the next round (D39).
+  const fight = which === "stun" ? combatOf(actor) : null;
+  const landed = sys.stunLanded;
+  const stunLandedThisRound = !!fight && landed.combat !== "" && landed.combat === fight.id && landed.round === fight.round;
   const characteristic = which === "stun" && state.stunCharacteristic === "strength" ? "str" : "wil";
   const d100 = await rollDie("1d100");
   const d6 = await rollDie("1d6");
@@ -53,6 +57,7 @@ export async function postRecovery(actor: Actor.Implementation, which: RecoveryK
     woundPenaltyApplies: rulesetOption("bond", "woundPenaltyApplies", false),
     attackQualityRating,
     actorName: actor.name,
+    ...(which === "stun" ? { stunLandedThisRound } : {}),
   };
   let change;
   try {

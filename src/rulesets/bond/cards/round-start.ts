@@ -9,6 +9,7 @@
  *   hours pass" and "Wake up" move it on) — said once, not every round;
  * - knocked out: until woken ("Wake up" on the sheet) — once;
  * - Killed: removed from play — once, and the combatant is marked defeated.
+ * Then a prompt for each knockout of an earlier round that nobody resisted (knockout-prompt.ts).
  */
 import { statusEffectId } from "../../../engine/events.js";
 import { combatantStateOf } from "../../../foundry/combatant-state.js";
@@ -19,8 +20,9 @@ import { lookupUuid } from "../../../foundry/typed.js";
 import { rulesetOption } from "../../../foundry/settings.js";
 import { advanceRound, type StateChange, type WoundState } from "../rules/index.js";
 import { safeWoundState } from "../data/derive.js";
-import { bondSystem, warn } from "./notes.js";
+import { bondSystem, warn, whisperTo } from "./notes.js";
 import { postRecovery } from "./recovery.js";
+import { promptKnockouts } from "./knockout-prompt.js";
 import { PROMPT_ROLLS, promptFor, recoveryPromptView, type PromptRoll, type RecoveryPromptResult } from "./views.js";
 
 /** Combatant memory key: the lasting state (unconscious, knocked out, dead) already announced. */
@@ -28,11 +30,6 @@ export const PROMPT_MEMORY = "bondPrompted";
 
 function changed(a: WoundState, b: WoundState): boolean {
   return (Object.keys(a) as (keyof WoundState)[]).some((k) => a[k] !== b[k]);
-}
-
-/** The actor's owners and the GMs: who sees a character's recovery prompt. */
-function whisperTo(actor: Actor.Implementation): string[] {
-  return game.users.filter((u) => u.isGM || actor.testUserPermission(u, "OWNER")).map((u) => u.id ?? "");
 }
 
 /** Posts the prompt card, whispered to the character's owners and the GMs. */
@@ -92,6 +89,8 @@ export async function bondRoundStart(combat: Combat.Implementation, round: numbe
     for (const e of change.events) await actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
     await prompt(combatant, actor, change.state, round);
   }
+  // Then the knockouts of earlier rounds that nobody resisted (D38).
+  await promptKnockouts(combat, round);
 }
 
 /** The prompt's Roll button: the character's owner (or the GM) makes the roll through the usual recovery flow. */

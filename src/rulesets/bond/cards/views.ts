@@ -182,13 +182,47 @@ export function recoveryPromptView(result: RecoveryPromptResult) {
   };
 }
 
-/** `${base}.${which}.Passed|Failed`; a failed Stun roll's rounds without action take the plural key (…FailedOne / …FailedOther). */
-export function recoveryOutcomeKey(base: string, which: string, success: boolean, stunRounds: number): string {
-  if (success) return `${base}.${which}.Passed`;
-  return which === "stun" ? pluralKey(`${base}.${which}.Failed`, stunRounds) : `${base}.${which}.Failed`;
+/** The round-start prompt for a landed knockout nobody has resisted (knockout-prompt.ts). */
+export interface KnockoutPromptResult {
+  /** The attack card's stored result: the roll reads the attack as it lands on the target when made. */
+  attack: AttackCardResult;
+  targetUuid: string;
+  targetName: string;
+  /** The round this prompt was posted at. */
+  round: number;
+  /** The roll's EF when posted: 2 × the attack's QR (after Hero Points) less the target's wound penalty. */
+  ease: number;
+}
+
+export function knockoutPromptView(result: KnockoutPromptResult) {
+  const efText = easeText(result.ease);
+  return {
+    targetName: result.targetName,
+    attackerName: result.attack.attackerName,
+    attackRound: result.attack.combatRound ?? 0,
+    round: result.round,
+    efText,
+  };
+}
+
+/**
+ * The outcome key and the rounds it names: `${base}.${which}.Passed|Failed`; a failed Stun roll's
+ * rounds without action take the plural key (…FailedOne / …FailedOther), and when the roll was made
+ * in the round the Stun landed in, "the rest of this round and N more" (…FailedHeldOne/Other, D39).
+ */
+export function recoveryOutcome(base: string, result: { which: string; stunLandedThisRound?: boolean }, success: boolean, stunRounds: number): { key: string; rounds: number } {
+  const which = result.which;
+  if (success) return { key: `${base}.${which}.Passed`, rounds: stunRounds };
+  if (which !== "stun") return { key: `${base}.${which}.Failed`, rounds: stunRounds };
+  if (result.stunLandedThisRound === true) {
+    const more = Math.max(0, stunRounds - 1);
+    return { key: pluralKey(`${base}.stun.FailedHeld`, more), rounds: more };
+  }
+  return { key: pluralKey(`${base}.stun.Failed`, stunRounds), rounds: stunRounds };
 }
 
 export function recoveryCardView(result: RecoveryCardResult, check: CheckResult, after: WoundState) {
+  const outcome = recoveryOutcome("FRACAS.Bond.Recovery.Outcome", result, check.success, after.stunRounds);
   return {
     actorName: result.actorName,
     whichLabel: `FRACAS.Bond.Recovery.${result.which}`,
@@ -198,8 +232,8 @@ export function recoveryCardView(result: RecoveryCardResult, check: CheckResult,
     successChance: check.successChance,
     roll: check.roll,
     success: check.success,
-    outcomeLabel: recoveryOutcomeKey("FRACAS.Bond.Recovery.Outcome", result.which, check.success, after.stunRounds),
-    stunRounds: after.stunRounds,
+    outcomeLabel: outcome.key,
+    stunRounds: outcome.rounds,
     woundLabel: `FRACAS.Bond.Wound.${after.level}`,
   };
 }

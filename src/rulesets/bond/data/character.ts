@@ -4,8 +4,8 @@
  * and its penalty, Hand-to-Hand DC, Primary Chances of the skills, the firearms' shots-per-round cap.
  */
 import { createPool } from "../../../engine/ledger.js";
-import { SCAR_LOCATIONS, WOUND_LEVELS, type DamageClass, type Speed, type WoundState } from "../rules/index.js";
-import { CHARACTERISTICS, MAX_CHARACTERISTIC, deriveCharacter, fireShotsCap, type SkillLike } from "./derive.js";
+import { MAX_STUN_ROUNDS, SCAR_LOCATIONS, WOUND_LEVELS, type DamageClass, type Speed, type WoundState } from "../rules/index.js";
+import { CHARACTERISTICS, MAX_CHARACTERISTIC, deriveCharacter, fireShotsCap, weaponInHand, type SkillLike } from "./derive.js";
 import { BondSkillData } from "./skill.js";
 import { BondWeaponData } from "./weapon.js";
 
@@ -32,17 +32,28 @@ function characterSchema() {
       level: new fields.StringField({ required: true, blank: false, choices: [...WOUND_LEVELS], initial: "none" }),
       stunRollPending: bool(),
       stunCharacteristic: new fields.StringField({ required: true, nullable: true, blank: false, choices: ["willpower", "strength"], initial: null }),
-      stunRounds: int(0, 6, 0),
+      stunRounds: int(0, MAX_STUN_ROUNDS, 0),
       woundRollPending: bool(),
       unconsciousHours: int(0, 6, 0),
       knockedOut: bool(),
       firstAidUsed: bool(),
+    }),
+    /**
+     * The combat and round of the attack whose Stun made the pending Stun roll due (written by the
+     * attack card's Apply; "" / 0 = outside a combat, or none): a roll failed in that same round
+     * holds its countdown one round start more (DECISIONS D39).
+     */
+    stunLanded: new fields.SchemaField({
+      combat: new fields.StringField({ required: true, blank: true, initial: "", maxLength: 64 }),
+      round: int(0, 1_000_000, 0),
     }),
     scars: new fields.ArrayField(
       new fields.SchemaField({
         location: new fields.StringField({ required: true, blank: false, choices: [...SCAR_LOCATIONS], initial: "arm" }),
         visible: bool(),
         fame: int(0, 100, 0),
+        /** The attack card's attack the scar was rolled for ("" = the sheet's own roll, or older scars): D40 may take it back. */
+        attackId: new fields.StringField({ required: true, blank: true, initial: "", maxLength: 64 }),
       }),
       { initial: () => [] },
     ),
@@ -53,6 +64,12 @@ function characterSchema() {
       count: int(0, 99, 0),
       fired: bool(),
     }),
+    /**
+     * The weapon item in hand ("" = none recorded): set by attacking with it or picking it up; a
+     * Disarm drops it into `dropped` until the sheet's "Pick up" (DECISIONS D41).
+     */
+    inHand: new fields.StringField({ required: true, blank: true, initial: "", maxLength: 64 }),
+    dropped: new fields.StringField({ required: true, blank: true, initial: "", maxLength: 64 }),
     /** The target's answers to attacks on it, by attack id: Hero Points spent, a Shake Off roll. */
     attackResponses: new fields.ObjectField({ required: true, initial: () => ({}) }),
     notes: new fields.HTMLField({ required: true, blank: true, initial: "" }),
@@ -75,15 +92,20 @@ export class BondCharacterData extends foundry.abstract.TypeDataModel<ReturnType
   declare heroPointsValue: number;
   /** The best shots-per-round cap among the firearms (0 = none): the combat tracker's Fire Combat label. */
   declare fireShotsPerRound: number;
+  /** The weapon in hand (D41): what a Disarm drops; null when none is known. */
+  declare weaponInHand: { id: string; name: string } | null;
 
   override prepareDerivedData(): void {
     super.prepareDerivedData();
     const skills: SkillLike[] = [];
-    const weapons: { attackKind: string; shotsPerRound: number }[] = [];
+    const weapons: { id: string; name: string; attackKind: string; shotsPerRound: number }[] = [];
     for (const item of this.parent?.items ?? []) {
       if (item.system instanceof BondSkillData) skills.push(item.system.asSkill(item.id ?? "", item.name));
-      if (item.system instanceof BondWeaponData) weapons.push({ attackKind: item.system.attackKind, shotsPerRound: item.system.shotsPerRound });
+      if (item.system instanceof BondWeaponData) weapons.push({ id: item.id ?? "", name: item.name, attackKind: item.system.attackKind, shotsPerRound: item.system.shotsPerRound });
     }
-    Object.assign(this, deriveCharacter(this as unknown as Parameters<typeof deriveCharacter>[0], skills), { fireShotsPerRound: fireShotsCap(weapons) });
+    Object.assign(this, deriveCharacter(this as unknown as Parameters<typeof deriveCharacter>[0], skills), {
+      fireShotsPerRound: fireShotsCap(weapons),
+      weaponInHand: weaponInHand(this.inHand, this.dropped, weapons),
+    });
   }
 }

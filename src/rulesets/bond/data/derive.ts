@@ -164,6 +164,18 @@ export function fireShotsCap(weapons: readonly { attackKind: string; shotsPerRou
   return Math.max(...firearms.map((w) => w.shotsPerRound));
 }
 
+/**
+ * The weapon in the character's hand (D41): the one recorded (by attacking with it, or picking it
+ * up) while the character still has it and has not dropped it; with none recorded, a character's
+ * only weapon is taken to be in hand; otherwise none (a Disarm then drops nothing it can name).
+ */
+export function weaponInHand(inHand: string, dropped: string, weapons: readonly { id: string; name: string }[]): { id: string; name: string } | null {
+  const held = inHand === "" ? null : weapons.find((w) => w.id === inHand);
+  if (held) return held.id === dropped ? null : { id: held.id, name: held.name };
+  if (inHand === "" && weapons.length === 1 && weapons[0]!.id !== dropped) return { id: weapons[0]!.id, name: weapons[0]!.name };
+  return null;
+}
+
 export function woundLabelKey(level: WoundLevel): string {
   return `FRACAS.Bond.Wound.${level}`;
 }

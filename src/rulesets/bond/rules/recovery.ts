@@ -57,6 +57,14 @@ export interface RecoveryInput {
    * false: the printed EFs (7, 5, 3) already grow harder with the wound, so Fracas does not count it twice.
    */
   woundPenaltyApplies?: boolean;
+  /**
+   * The Stun roll is made in the round the Stun landed in (DECISIONS D39). That round is lost
+   * anyway and may already have seen the character act, so it is not one of the D6 rounds: they
+   * are whole rounds after it, and the countdown (advanceRound, at each round start) holds one
+   * round start more. A roll made in a later round (at a round-start prompt) counts its own round,
+   * in which the character, waiting on the roll, has not acted. Default false.
+   */
+  stunLandedThisRound?: boolean;
 }
 
 export interface RecoveryChange extends StateChange {
@@ -81,7 +89,8 @@ export function resolveRecovery(targetState: Partial<WoundState>, input: Recover
     }
     if (i.durationRoll === undefined) throw new FracasRuleError("missingRoll", "a D6 is needed for the rounds without action", { die: "d6", purpose: "stunRounds" });
     const rounds = requireInt("durationRoll", i.durationRoll, 1, 6);
-    return { ...woundStateChange(before, { ...before, stunRollPending: false, stunRounds: Math.max(before.stunRounds, rounds) }), check };
+    const held = i.stunLandedThisRound !== undefined && requireBoolean("stunLandedThisRound", i.stunLandedThisRound) ? 1 : 0;
+    return { ...woundStateChange(before, { ...before, stunRollPending: false, stunRounds: Math.max(before.stunRounds, rounds + held) }), check };
   }
   if (!before.woundRollPending) throw new FracasRuleError("noRollPending", "no wound recovery roll is due", { which });
   const level = before.level;

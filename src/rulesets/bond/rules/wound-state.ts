@@ -21,7 +21,10 @@ export interface WoundState {
   stunRollPending: boolean;
   /** The pending Stun roll's characteristic: Willpower after Fire Combat, Strength after Hand-to-Hand. */
   stunCharacteristic: StunCharacteristic | null;
-  /** Rounds without action left after a failed Stun roll. */
+  /**
+   * Round starts left without action after a failed Stun roll (the current round counts): the
+   * D6, plus one when the roll was made in the round the Stun landed in (D39), so 0…MAX_STUN_ROUNDS.
+   */
   stunRounds: number;
   /** The wound's Willpower roll (LW 7, MW 5, HW 3) has not yet succeeded: no activity. */
   woundRollPending: boolean;
@@ -37,6 +40,9 @@ export interface StateChange {
   state: WoundState;
   events: StatusEvent[];
 }
+
+/** A D6 of rounds plus the rest of the round the Stun landed in (D39). */
+export const MAX_STUN_ROUNDS = 7;
 
 export const UNWOUNDED: WoundState = {
   level: "none",
@@ -61,7 +67,7 @@ export function normaliseWoundState(raw: Partial<WoundState>): WoundState {
     level: requireWoundLevel("state.level", s.level ?? "none"),
     stunRollPending: bool("stunRollPending"),
     stunCharacteristic,
-    stunRounds: requireInt("state.stunRounds", s.stunRounds ?? 0, 0, 6),
+    stunRounds: requireInt("state.stunRounds", s.stunRounds ?? 0, 0, MAX_STUN_ROUNDS),
     woundRollPending: bool("woundRollPending"),
     unconsciousHours: requireInt("state.unconsciousHours", s.unconsciousHours ?? 0, 0, 6),
     knockedOut: bool("knockedOut"),

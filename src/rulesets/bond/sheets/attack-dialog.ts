@@ -63,6 +63,7 @@ export class BondAttackDialog extends Base {
     if (refuseIfDown(this.actor)) return;
     const setup = this.setup();
     const view = attackView(setup, this.choices);
+    if (view.dropped) return warn("FRACAS.Bond.Dialog.Dropped", { weapon: setup.weaponName });
     if (!view.canRoll) return warn(view.error ?? "FRACAS.Bond.Dialog.NoAttacksLeft");
     await rollAttack(this.actor, setup, this.choices);
     await this.close();
@@ -92,6 +93,11 @@ export async function rollAttack(
   choices: AttackChoices,
   targets: { uuid: string; name: string }[] = userTargets(),
 ): Promise<ChatMessage.Implementation | undefined> {
+  // A weapon knocked away by a Disarm is picked up first (D41).
+  if (setup.weaponDropped) {
+    warn("FRACAS.Bond.Dialog.Dropped", { weapon: setup.weaponName });
+    return undefined;
+  }
   const d100 = await rollDie("1d100");
   const d6 = await rollDie("1d6");
   let result;
@@ -118,10 +124,14 @@ export async function rollAttack(
   // Rise and release change the striker's own statuses.
   for (const e of cardResult.effect?.attacker ?? []) await actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
   const sys = bondSystem(actor);
+  const update: Record<string, unknown> = {};
   if (combat && sys) {
     const sameRound = sys.roundAttacks.combat === combatId && sys.roundAttacks.round === combatRound;
-    await actor.update({ "system.roundAttacks": { combat: combatId, round: combatRound, count: Math.min(99, setup.attacksMade + 1), fired: (sameRound && sys.roundAttacks.fired) || setup.attackKind === "fire" } } as never);
+    update["system.roundAttacks"] = { combat: combatId, round: combatRound, count: Math.min(99, setup.attacksMade + 1), fired: (sameRound && sys.roundAttacks.fired) || setup.attackKind === "fire" };
   }
+  // The weapon attacked with is in hand from now on (what a Disarm would drop, D41).
+  if (sys && setup.weaponId && sys.inHand !== setup.weaponId) update["system.inHand"] = setup.weaponId;
+  if (Object.keys(update).length > 0) await actor.update(update as never);
   const cardTargets: CardTarget[] = targets.map((t) => {
     const a = lookupUuidSync(t.uuid);
     return a instanceof Actor ? drawTarget(t, a as Actor.Implementation, combatId, combatRound) : { ...t, isPC: false };

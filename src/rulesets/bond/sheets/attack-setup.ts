@@ -94,5 +94,7 @@ export function buildSetup(actor: Actor.Implementation, weapon: Item.Implementat
     distance: attackKind === "fire" ? tokenDistance(actor, targetToken) : null,
     ranges: (w?.ranges ?? DEFAULT_RANGES) as Record<RangeBand, number>,
     specificBlowWounds: rulesetOption("bond", "specificBlowWounds", false),
+    weaponId: w ? (weapon?.id ?? null) : null,
+    weaponDropped: !!w && sys.dropped !== "" && sys.dropped === weapon?.id,
   };
 }

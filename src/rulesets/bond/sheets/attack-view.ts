@@ -63,6 +63,10 @@ export interface AttackSetup {
   /** The weapon's range bands (outer edge of each, in scene units). */
   ranges: Record<RangeBand, number>;
   specificBlowWounds: boolean;
+  /** The weapon item attacked with (null = unarmed): it is in hand from then on (D41). Absent = unknown. */
+  weaponId?: string | null;
+  /** That weapon was knocked away by a Disarm and not yet picked up: no attack with it (D41). */
+  weaponDropped?: boolean;
 }
 
 export interface AttackChoices {
@@ -263,7 +267,8 @@ export function attackView(setup: AttackSetup, choices: AttackChoices) {
     attacks,
     exhausted: attacks !== null && attacks.remaining === 0,
     error,
-    canRoll: error === null && !(attacks !== null && attacks.remaining === 0),
+    dropped: setup.weaponDropped === true,
+    canRoll: error === null && setup.weaponDropped !== true && !(attacks !== null && attacks.remaining === 0),
   };
 }
 

@@ -35,6 +35,7 @@ export class BondCharacterSheet extends Base {
     form: { submitOnChange: true },
     actions: {
       attack: BondCharacterSheet.#onAttack,
+      pickUp: BondCharacterSheet.#onPickUp,
       task: BondCharacterSheet.#onTask,
       recover: BondCharacterSheet.#onRecover,
       rest: BondCharacterSheet.#onRest,
@@ -64,10 +65,13 @@ export class BondCharacterSheet extends Base {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
     const sys = this.bond;
     const skills: SkillLike[] = [];
-    const weapons: { id: string; name: string; weapon: ReturnType<BondWeaponData["asWeapon"]> }[] = [];
+    const weapons: { id: string; name: string; weapon: ReturnType<BondWeaponData["asWeapon"]>; inHand: boolean; dropped: boolean }[] = [];
     for (const item of this.actor.items) {
       if (item.system instanceof BondSkillData) skills.push(item.system.asSkill(item.id ?? "", item.name));
-      if (item.system instanceof BondWeaponData) weapons.push({ id: item.id ?? "", name: item.name, weapon: item.system.asWeapon() });
+      if (item.system instanceof BondWeaponData) {
+        const id = item.id ?? "";
+        weapons.push({ id, name: item.name, weapon: item.system.asWeapon(), inHand: sys.weaponInHand?.id === id, dropped: sys.dropped === id });
+      }
     }
     const view = characterView({
       name: this.actor.name,
@@ -92,6 +96,15 @@ export class BondCharacterSheet extends Base {
     const id = target.dataset.itemId;
     const weapon = id ? (this.actor.items.get(id) ?? null) : null;
     await openAttackDialog(this.actor, weapon as Item.Implementation | null);
+  }
+
+  /** A weapon knocked away by a Disarm: picked up, it is in hand again (D41). Picking up is acting: not while the character cannot act. */
+  static async #onPickUp(this: BondCharacterSheet, _event: Event, target: HTMLElement): Promise<void> {
+    if (!this.actor.isOwner) return warn("FRACAS.Bond.Refused.NotOwner", { name: this.actor.name });
+    const id = target.dataset.itemId ?? "";
+    if (id === "" || this.bond.dropped !== id) return;
+    if (refuseIfDown(this.actor)) return;
+    await this.actor.update({ "system.dropped": "", "system.inHand": id } as never);
   }
 
   /** Any other task (a skill or characteristic at the EF the GM calls): the task roll dialog, unless the character cannot act. */

@@ -21,7 +21,8 @@ export interface CharacterViewInput {
   scars: { location: ScarLocation; visible: boolean; fame: number }[];
   derived: CharacterDerived;
   skills: SkillLike[];
-  weapons: { id: string; name: string; weapon: WeaponLike }[];
+  /** `inHand`: the weapon in hand; `dropped`: knocked away by a Disarm, to be picked up (D41). */
+  weapons: { id: string; name: string; weapon: WeaponLike; inHand?: boolean; dropped?: boolean }[];
   /**
    * Why the character cannot act now (an i18n key from down.ts, as the tracker and the click-time
    * refusal see it), or null. The weapon rows' Attack buttons are then disabled and say why, so a
@@ -91,9 +92,11 @@ export function characterView(input: CharacterViewInput) {
       level: s.level,
       primaryChance: d.skillChances[s.id] ?? 0,
     })),
-    weapons: input.weapons.map(({ id, name, weapon }) => ({
+    weapons: input.weapons.map(({ id, name, weapon, inHand, dropped }) => ({
       id,
       name,
+      inHand: inHand === true,
+      dropped: dropped === true,
       kindLabel: `FRACAS.Bond.AttackKind.${weapon.attackKind}`,
       fire: weapon.attackKind === "fire",
       damageClass: weapon.attackKind === "fire" || weapon.meleeWeapon === "other" ? weapon.damageClass : null,

@@ -33,7 +33,7 @@ export async function bondModules() {
  * `attacker` (as `user`) attacks `targets` with its first item, or unarmed; `d100` then the D6
  * kept for hours unconscious. `blow` picks a Specific Blow.
  */
-export async function attack(world: FakeWorld, user: string, attacker: FakeActor, targets: FakeActor[], d100: number, d6: number, opts: { weapon?: boolean; blow?: "" | "knockout" } = {}): Promise<FakeChatMessage> {
+export async function attack(world: FakeWorld, user: string, attacker: FakeActor, targets: FakeActor[], d100: number, d6: number, opts: { weapon?: boolean; blow?: "" | "knockout" | "disarm" | "trip" | "restrain" } = {}): Promise<FakeChatMessage> {
   const m = await bondModules();
   world.login(user);
   for (const t of targets) world.target(user, t);

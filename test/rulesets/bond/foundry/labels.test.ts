@@ -74,6 +74,14 @@ describe("recovery rolls are named alike, with their characteristic and EF", () 
     expect(buttonTexts(html, 'data-action="recover"')).toEqual(["Stun roll (Willpower, EF 5)", "Wound recovery (Willpower, EF ½)"]);
   });
 
+  it("the sheet's 'Stun roll due' line names the same EF as its button: 8 by default, 8 − 3 = 5 under the option", async () => {
+    const state = { level: "HW" as const, stunRollPending: true, stunCharacteristic: "willpower" as const, woundRollPending: true };
+    expect(await render("sheets/character", { view: sheet(state) })).toContain("<li>Stun roll due (EF 8): cannot act until made.</li>");
+    const html = await render("sheets/character", { view: sheet(state, { woundPenaltyApplies: true }) });
+    expect(html).toContain("<li>Stun roll due (EF 5): cannot act until made.</li>");
+    expect(html).not.toContain("EF 8");
+  });
+
   it("the round-start prompt's buttons read as the sheet's", async () => {
     const state = { ...UNWOUNDED, level: "MW" as const, stunRollPending: true, stunCharacteristic: "willpower" as const, woundRollPending: true };
     const { rolls, status } = promptFor(state);

@@ -149,6 +149,36 @@ describe("the GM's scar roll: once per attack and target, and only for a wound t
   });
 });
 
+describe("a scar rolled before Hero Points that lower the wound below Medium (D40)", () => {
+  const fame = (a: FakeActor) => (a.system as unknown as { fame: number }).fame;
+
+  it("is removed at once with its Fame, and a note says so; a scar from the sheet stays", async () => {
+    world.login("gm");
+    await brute.update({ "system.scars": [{ location: "arm", visible: false, fame: 0 }], "system.fame": 5 });
+    const m = await attack(world, "gm", hood, [brute], 5, 3); // QR2, DC E → Heavy Wound from Fire Combat
+    world.login("gm");
+    world.dice.queue(1); // face: visible, +20 Fame
+    await clickFollowUp("scar", m, brute);
+    expect(scars(brute)).toEqual([
+      { location: "arm", visible: false, fame: 0, attackId: "" },
+      { location: "face", visible: true, fame: 20, attackId: attackIdOf(m) },
+    ]);
+    expect(fame(brute)).toBe(25);
+
+    world.login("alice");
+    await clickFollowUp("heroPoint", m, brute); // QR3 → Medium Wound: may still scar
+    expect(scars(brute)).toHaveLength(2);
+    await clickFollowUp("heroPoint", m, brute); // QR4 → Light Wound: no scar
+    expect(scars(brute)).toEqual([{ location: "arm", visible: false, fame: 0, attackId: "" }]);
+    expect(fame(brute)).toBe(5);
+    expect(String(notes().at(-1)!.content).replaceAll("&#39;", "'")).toContain(
+      "Brute's wound is now Light Wound, which leaves no scar: the scar rolled for it (Face) is removed (\u221220 Fame).",
+    );
+    // Still claimed: the scar cannot be rolled again for this attack.
+    expect(claims(brute)).toEqual([`${attackIdOf(m)}:scar`]);
+  });
+});
+
 describe("Hero Points come before the knockout roll (D35)", () => {
   const points = (a: FakeActor) => (a.system as unknown as { heroPoints: { value: number } }).heroPoints.value;
 

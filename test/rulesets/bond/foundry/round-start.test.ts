@@ -149,3 +149,54 @@ describe("bond round start", () => {
     expect(promptsFor(thug)).toHaveLength(1);
   });
 });
+
+describe("a failed Stun's 1D6 rounds count alike from the sheet and from the prompt (D39)", () => {
+  /** The thug's punch: PC ⌊(10 + 6)/2⌋ = 8 × EF (5 − Bond's Speed 3) = SC 16; 12 is QR4 → DC B at QR4 = Stun (Strength). */
+  async function stunBond(): Promise<void> {
+    const hit = await attack(world, "gm", thug, [bond], 12, 1, { weapon: false });
+    expect(cardOf(hit).result).toMatchObject({ woundLevel: "ST", combatRound: 1 });
+    world.login("gm");
+    await adapter.queries.requestApply(hit.id, bond.uuid, true);
+    expect(wound(bond)).toMatchObject({ level: "ST", stunRollPending: true });
+    expect((bond.system as unknown as { stunLanded: unknown }).stunLanded).toEqual({ combat: combat.id, round: 1 });
+  }
+
+  /** The rounds after the Stun's (round 1) that Bond cannot act in: each round start, until he can. */
+  async function roundsWithoutAction(): Promise<number[]> {
+    const lost: number[] = [];
+    world.login("gm");
+    for (let i = 0; i < 8; i++) {
+      const w = wound(bond);
+      if (combat.round > 1 && !w.stunRollPending && w.stunRounds === 0) break;
+      if (combat.round > 1) lost.push(combat.round);
+      await fc.nextRound();
+    }
+    return lost;
+  }
+
+  it("rolled at once from the sheet in the Stun's round: a D6 of 2 costs rounds 2 and 3, and the card says so", async () => {
+    const { postRecovery } = await import("../../../../src/rulesets/bond/cards/recovery.js");
+    await stunBond();
+    world.login("alice");
+    world.dice.queue(99, 2); // STR 12 × EF 8 = SC 96: 99 fails
+    await postRecovery(bond as never, "stun");
+    const card = [...world.messages].at(-1)!;
+    expect(cardOf(card).result).toMatchObject({ which: "stun", stunLandedThisRound: true });
+    expect(card.content).toContain("Stunned: no action for the rest of this round and 2 more rounds.");
+    expect(cardOf(card).applications[0]!.summary).toEqual({ key: "FRACAS.Bond.Summary.Recovery.stun.FailedHeldOther", data: { name: "James Bond", rounds: 2 } });
+    expect(await roundsWithoutAction()).toEqual([2, 3]);
+  });
+
+  it("rolled from the next round's prompt: the same D6 of 2 costs the same rounds 2 and 3", async () => {
+    await stunBond();
+    world.login("gm");
+    await fc.nextRound();
+    world.login("alice");
+    world.dice.queue(99, 2);
+    await clickRoll(promptsFor(bond).at(-1)!, "stun");
+    const card = [...world.messages].at(-1)!;
+    expect(cardOf(card).result).toMatchObject({ which: "stun", stunLandedThisRound: false });
+    expect(card.content).toContain("Stunned: no action for 2 rounds.");
+    expect(await roundsWithoutAction()).toEqual([2, 3]);
+  });
+});

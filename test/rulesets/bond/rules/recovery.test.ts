@@ -32,6 +32,21 @@ describe("resolveRecovery", () => {
     expect(r.events).toEqual([]);
     expectRuleError(() => resolveRecovery(stunned, { which: "stun", primaryChance: 10, roll: 81 }), "missingRoll");
   });
+  it("D39: a Stun roll failed in the round the Stun landed in holds one round start more; a later one does not", () => {
+    const now = resolveRecovery(stunned, { which: "stun", primaryChance: 10, roll: 81, durationRoll: 3, stunLandedThisRound: true });
+    expect(now.state).toMatchObject({ stunRollPending: false, stunRounds: 4 });
+    const later = resolveRecovery(stunned, { which: "stun", primaryChance: 10, roll: 81, durationRoll: 3, stunLandedThisRound: false });
+    expect(later.state.stunRounds).toBe(3);
+    // A six in the Stun's own round: 7, still a valid stored state; an older, longer stun still wins.
+    expect(resolveRecovery(stunned, { which: "stun", primaryChance: 10, roll: 81, durationRoll: 6, stunLandedThisRound: true }).state.stunRounds).toBe(7);
+    expect(normaliseWoundState({ level: "ST", stunRounds: 7 }).stunRounds).toBe(7);
+    expectRuleError(() => normaliseWoundState({ level: "ST", stunRounds: 8 }), "badNumber");
+    const longer = normaliseWoundState({ level: "ST", stunRollPending: true, stunCharacteristic: "strength", stunRounds: 5 });
+    expect(resolveRecovery(longer, { which: "stun", primaryChance: 10, roll: 81, durationRoll: 2, stunLandedThisRound: true }).state.stunRounds).toBe(5);
+    // Passed: nothing held.
+    expect(resolveRecovery(stunned, { which: "stun", primaryChance: 10, roll: 50, stunLandedThisRound: true }).state.stunRounds).toBe(0);
+    expectRuleError(() => resolveRecovery(stunned, { which: "stun", primaryChance: 10, roll: 81, durationRoll: 3, stunLandedThisRound: "yes" as never }), "badBoolean");
+  });
   it("a wound's Willpower roll: EF 7 / 5 / 3; failure keeps the character helpless", () => {
     const mw = normaliseWoundState({ level: "MW", woundRollPending: true });
     // PC 10 × 5 = 50.

@@ -104,7 +104,7 @@ describe("advanceRound, passHours, wakeUp", () => {
         fc.record({
           level: fc.constantFrom(...WOUND_LEVELS),
           stunRollPending: fc.boolean(),
-          stunRounds: fc.integer({ min: 0, max: 6 }),
+          stunRounds: fc.integer({ min: 0, max: 7 }),
           woundRollPending: fc.boolean(),
           unconsciousHours: fc.integer({ min: 0, max: 6 }),
           knockedOut: fc.boolean(),
