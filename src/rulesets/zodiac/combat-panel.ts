@@ -12,9 +12,9 @@ import { t } from "../../foundry/i18n.js";
 import type { CombatantInfo, JsonObject } from "../../foundry/registry.js";
 import type { FracasCombat } from "../../foundry/documents/combat.js";
 import { SETBACK_POOL } from "./cards/effects.js";
-import { panelView, PANEL_TEMPLATE, type PanelView, type SpendRecord } from "./cards/panel-view.js";
+import { panelView, PANEL_TEMPLATE, type PanelView } from "./cards/panel-view.js";
 import { rollingOrder, withMove } from "./combat.js";
-import { cancelIn, combatStore, report, shootIn, undoIn, type Done } from "./operations.js";
+import { cancelIn, combatStore, recordsIn, refuse, report, shootIn, undoIn, type Done } from "./operations.js";
 
 export { PANEL_TEMPLATE };
 export type { Done };
@@ -25,11 +25,6 @@ function infosOf(combat: Combat.Implementation): CombatantInfo[] {
 
 function memoryOf(combat: Combat.Implementation): JsonObject {
   return (combat as unknown as FracasCombat).fracas.memory;
-}
-
-function spendsOf(combat: Combat.Implementation): SpendRecord[] {
-  const raw = memoryOf(combat).spends;
-  return Array.isArray(raw) ? (raw as unknown as SpendRecord[]) : [];
 }
 
 /** Combatant ids whose Agents have a zodiac card from this combat's current round. */
@@ -66,7 +61,7 @@ export function panelContext(combat: Combat.Implementation): Record<string, unkn
     combatants: infos.map((c) => ({ ...c, uuid: docs.get(c.id)?.actor?.uuid ?? "" })),
     memory: memoryOf(combat),
     rolled: rolledThisRound(combat),
-    spends: spendsOf(combat),
+    spends: recordsIn(combatStore(combat)),
     localize: (key, data) => t(key, data),
   });
   return view as unknown as Record<string, unknown>;
@@ -88,10 +83,6 @@ export function cancelWager(combat: Combat.Implementation, actorUuid: string): P
 /** GM: undoes one spend recorded in this fight — the Setback comes back and the actor's prior values return. */
 export function undoSpend(combat: Combat.Implementation, spendId: string): Promise<Done> {
   return undoIn(combatStore(combat), spendId);
-}
-
-function refuse(reason: string, data?: Readonly<Record<string, string | number>>): Done {
-  return data && Object.keys(data).length > 0 ? { ok: false, reason, data: { ...data } } : { ok: false, reason };
 }
 
 /** GM: moves an Agent to place `to` (0-based) in Operations' order, then rebuilds the plan. */

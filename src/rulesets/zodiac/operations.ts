@@ -15,13 +15,13 @@ import { statusEffectId, type StatusEvent } from "../../engine/events.js";
 import { executePoolChange, readPool } from "../../foundry/pools.js";
 import { pluralKey, t } from "../../foundry/i18n.js";
 import { lookupUuid } from "../../foundry/typed.js";
-import { combatOf } from "../../foundry/documents/combatant-of.js";
 import type { JsonObject } from "../../foundry/registry.js";
 import type { FracasCombat } from "../../foundry/documents/combat.js";
 import { shootAgent as kernelShoot } from "./rules/index.js";
 import { agentHealthOf, agentRecordOf, agentUpdate, otherAgentRecordOf, otherAgentUpdate, setbackReason, SETBACK_POOL } from "./cards/effects.js";
 import { agentRank, cancelOneAgentWager } from "./cards/agent-cancel.js";
 import { cancelOneWager, type SpendRecord } from "./cards/panel-view.js";
+import { startedCombatOf } from "./cards/flow.js";
 
 /** The Setback panel's and sheets' own pool entries: a chat card's Undo cannot reach them (ledger refs). */
 const PANEL_REF = "panel";
@@ -42,8 +42,8 @@ export function combatStore(combat: Combat.Implementation): SpendStore {
 
 /** The store a spend on this actor goes to now: the started combat they fight in, else their own. */
 export function storeFor(actor: Actor.Implementation): SpendStore {
-  const combat = combatOf(actor);
-  return combat?.started ? combatStore(combat) : { kind: "actor", actor };
+  const combat = startedCombatOf(actor);
+  return combat ? combatStore(combat) : { kind: "actor", actor };
 }
 
 function sameStore(a: SpendStore, b: SpendStore): boolean {
@@ -82,7 +82,8 @@ function nextAt(actor: Actor.Implementation): number {
   return Math.max(Date.now(), last + 1);
 }
 
-function refuse(reason: string, data?: Readonly<Record<string, string | number>>): Done {
+/** A refusal: an i18n key, with its data only when there is some. */
+export function refuse(reason: string, data?: Readonly<Record<string, string | number>>): Done {
   return data && Object.keys(data).length > 0 ? { ok: false, reason, data: { ...data } } : { ok: false, reason };
 }
 

@@ -55,7 +55,8 @@ function num(v: unknown): number {
   return typeof v === "number" ? v : 0;
 }
 
-function actorName(result: JsonObject): string {
+/** Who rolled the card (its stored actor's name). */
+export function actorName(result: JsonObject): string {
   const a = result.actor as { name?: string } | undefined;
   return a?.name ?? "";
 }

@@ -22,6 +22,8 @@ import type { DialogTarget } from "../sheets/view.js";
 import type { FracasCombat } from "../../../foundry/documents/combat.js";
 import { rollingOrder } from "../combat.js";
 import { heldCommits, forgetCommits, sealCommit } from "./commits.js";
+import { crowdTarget } from "./crowd-target.js";
+import { combatOf, isCombatantOf } from "../../../foundry/documents/combatant-of.js";
 
 
 export function totalMode(): TotalMode {
@@ -31,12 +33,19 @@ export function totalMode(): TotalMode {
 
 export const grids = () => ({ tn: activeTable(everyoneElseTn), shots: activeTable(calledShotCosts) });
 
-/** The active combat this actor fights in, if started. */
+/**
+ * The fight this actor is in, if it has started: the core's one lookup (combatOf — the viewed
+ * combat first, else a started one; by UUID, so two unlinked tokens of one actor are told apart).
+ * Cards, the sheet's hand edits, the icon sync and Operations' spends all ask this.
+ */
+export function startedCombatOf(actor: Actor.Implementation): Combat.Implementation | null {
+  const combat = combatOf(actor);
+  return combat?.started ? combat : null;
+}
+
+/** The started fight this actor is in, as a card records it (id and round). */
 export function combatRefFor(actor: Actor.Implementation): CombatRef | null {
-  const has = (c: Combat.Implementation | null | undefined): c is Combat.Implementation =>
-    !!c && c.started && [...c.combatants].some((x) => x.actor?.uuid === actor.uuid);
-  // The viewed combat first, else any started combat this Agent fights in.
-  const combat = has(game.combat) ? game.combat : [...(game.combats ?? [])].find(has);
+  const combat = startedCombatOf(actor);
   return combat ? { id: combat.id ?? "", round: combat.round ?? 1 } : null;
 }
 
@@ -74,7 +83,8 @@ export async function cardContent(message: ChatMessage.Implementation, kind: str
   const sys = message.system as unknown as { sourceUuid?: string; targets?: { uuid: string; name: string }[]; applications?: Application[] };
   const found = sys.sourceUuid ? await lookupUuid(sys.sourceUuid) : null;
   const source = found instanceof Actor ? { name: found.name, img: found.img, uuid: found.uuid } : null;
-  const card: CardState = { targets: sys.targets ?? [], applications: sys.applications ?? [] };
+  const targets = sys.targets ?? [];
+  const card: CardState = { targets, applications: sys.applications ?? [], crowd: kind === "kill" ? await crowdTarget(targets) : null };
   return foundry.applications.handlebars.renderTemplate(`systems/fracas/templates/zodiac/cards/${TEMPLATES[kind]!}.hbs`, {
     result,
     source,
@@ -84,7 +94,8 @@ export async function cardContent(message: ChatMessage.Implementation, kind: str
 }
 
 export async function post(kind: string, source: Actor.Implementation | null, result: JsonObject, rolls: Roll[], targets: { uuid: string; name: string }[]) {
-  return postCard({ ruleset: "zodiac", kind, source, result, rolls, targets, context: { view: VIEWS[kind]!(result) } });
+  const card: CardState = { targets, applications: [], crowd: kind === "kill" ? await crowdTarget(targets) : null };
+  return postCard({ ruleset: "zodiac", kind, source, result, rolls, targets, context: { view: VIEWS[kind]!(result, card) } });
 }
 
 /** Kill, strike or fight: roll now and post the card. */
@@ -155,13 +166,17 @@ function alreadyRevealed(key: string): boolean {
   });
 }
 
-function rollingSides(sides: [DuelCommit, DuelCommit]): [DuelCommit, DuelCommit] {
-  const ref = sides[0].combat;
+/** One side of a revealed duel: its commit and its Agent. */
+type DuelSide = { commit: DuelCommit; actor: Actor.Implementation };
+
+function rollingSides(sides: [DuelSide, DuelSide]): [DuelSide, DuelSide] {
+  const ref = sides[0].commit.combat;
   const combat = ref ? (game.combats?.get(ref.id) as unknown as FracasCombat | undefined) : undefined;
   if (!combat) return sides;
   const order = rollingOrder(combat.combatantInfos(), combat.fracas.memory);
-  const place = (c: DuelCommit) => {
-    const id = [...combat.combatants].find((x) => x.actor?.uuid === c.actor.uuid)?.id ?? "";
+  // This duel's fight (the commit's), not whichever the core's combatOf would pick first.
+  const place = (side: DuelSide) => {
+    const id = [...combat.combatants].find((x) => isCombatantOf(x, side.actor))?.id ?? "";
     const i = order.indexOf(id);
     return i < 0 ? order.length : i;
   };
@@ -184,14 +199,18 @@ export async function revealDuel(key: string): Promise<ChatMessage.Implementatio
     ui.notifications?.info(t("FRACAS.Zodiac.Duel.Waiting", { names: waiting }));
     return undefined;
   }
-  // Both sides roll in Operations' order (the combat's rolling order), else in commit order.
-  const [a, b] = rollingSides(sides as [DuelCommit, DuelCommit]);
-  const actorA = (await lookupUuid(a.actor.uuid)) as Actor.Implementation | null;
-  const actorB = (await lookupUuid(b.actor.uuid)) as Actor.Implementation | null;
-  if (!actorA || !actorB) {
+  const [first, second] = sides as [DuelCommit, DuelCommit];
+  const firstActor = (await lookupUuid(first.actor.uuid)) as Actor.Implementation | null;
+  const secondActor = (await lookupUuid(second.actor.uuid)) as Actor.Implementation | null;
+  if (!firstActor || !secondActor) {
     ui.notifications?.warn(t("FRACAS.Chat.Refused.NoTarget"));
     return undefined;
   }
+  // Both sides roll in Operations' order (the combat's rolling order), else in commit order.
+  const [{ commit: a, actor: actorA }, { commit: b, actor: actorB }] = rollingSides([
+    { commit: first, actor: firstActor },
+    { commit: second, actor: secondActor },
+  ]);
   const state = (x: Actor.Implementation) => ({ areas: areaRecord(agentData(x).areas), health: agentHealthOf(x.system as unknown as JsonObject) });
   const rollA = await rollPool(a.area + a.gathered - a.wagers);
   const rollB = await rollPool(b.area + b.gathered - b.wagers);

@@ -8,7 +8,12 @@
  *   afterwards kills that many fewer off the crowd; while an Apply stands, both are refused (the
  *   applied kill would not follow; Undo it, save, Apply again);
  * - each save is one Setback pool entry, its id kept on the card (`result.saves`), its ledger ref
- *   `<msg>:save`; Undo takes back the latest.
+ *   `<msg>:save`; Undo takes back the latest;
+ * - a save always spares someone: on a card targeting one crowd, only the kills that land on it
+ *   can be saved (an Apply kills at most those standing, kernel killsLanding), so a save first
+ *   brings the card's kills down to those that land, then one fewer — 5 kills on 2 standing: one
+ *   save leaves 1 killed, not 4 (which would still kill both). The kills before each save are kept
+ *   (`result.savedFrom`), so its Undo restores them exactly. With none landing, it is refused.
  * Both run under the card's lock, with Apply/Undo and the Setback take (foundry/locks.ts).
  */
 import { isRuleError } from "../../../engine/errors.js";
@@ -16,12 +21,13 @@ import type { GmFollowUp, JsonObject } from "../../../foundry/registry.js";
 import type { Application } from "../../../foundry/data/card-data.js";
 import { executePoolChange, readPool } from "../../../foundry/pools.js";
 import { withCardLock } from "../../../foundry/locks.js";
-import { saveEveryoneElse, type KillEveryoneElseResult } from "../rules/index.js";
-import { setbackReason, SETBACK_POOL } from "./effects.js";
+import { killsLanding, saveEveryoneElse, type KillEveryoneElseResult } from "../rules/index.js";
+import type { Done } from "../operations.js";
+import { actorName, setbackReason, SETBACK_POOL } from "./effects.js";
 import { cardContent } from "./flow.js";
+import { crowdTarget } from "./crowd-target.js";
+import { NOT_GM } from "./setback-follow-up.js";
 import { appliedTo, saveEntries } from "./views.js";
-
-type Done = { ok: true } | { ok: false; reason: string; data?: Record<string, string | number> };
 
 interface CardSystem {
   kind: string;
@@ -29,8 +35,6 @@ interface CardSystem {
   targets: { uuid: string; name: string }[];
   applications: Application[];
 }
-
-const NOT_GM: Done = { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
 
 function saveRef(message: ChatMessage.Implementation): string {
   return `${message.id ?? ""}:save`;
@@ -41,10 +45,25 @@ function refused(e: unknown): Done {
   throw e;
 }
 
-async function writeCard(message: ChatMessage.Implementation, card: CardSystem, kill: KillEveryoneElseResult, saves: string[]): Promise<void> {
-  const result = { ...card.result, kill: kill as unknown as JsonObject, saves };
+/**
+ * The card's kills before each of its `n` saves, oldest first, one per save (null where unknown:
+ * saves made before this was kept).
+ */
+function savedFromOf(result: JsonObject, n: number): (number | null)[] {
+  const raw = Array.isArray(result.savedFrom) ? result.savedFrom : [];
+  return Array.from({ length: n }, (_, i) => (typeof raw[i] === "number" ? raw[i] : null));
+}
+
+/** The card's saves as written together: each pool entry and the kills before it. */
+interface SaveLog {
+  saves: string[];
+  savedFrom: (number | null)[];
+}
+
+async function writeCard(message: ChatMessage.Implementation, card: CardSystem, kill: KillEveryoneElseResult, log: SaveLog): Promise<void> {
+  const result = { ...card.result, kill: kill as unknown as JsonObject, saves: log.saves, savedFrom: log.savedFrom };
   const content = await cardContent(message, card.kind, result);
-  await message.update({ "system.result.kill": kill, "system.result.saves": saves, content } as never);
+  await message.update({ "system.result.kill": kill, "system.result.saves": log.saves, "system.result.savedFrom": log.savedFrom, content } as never);
 }
 
 function appliedRefusal(card: CardSystem): Done | null {
@@ -57,18 +76,23 @@ async function save(message: ChatMessage.Implementation, by: string): Promise<Do
   if (card.kind !== "kill") return { ok: false, reason: "FRACAS.Zodiac.Refused.NothingToSave" };
   const blocked = appliedRefusal(card);
   if (blocked) return blocked;
+  const kill = card.result.kill as unknown as KillEveryoneElseResult;
   let next: KillEveryoneElseResult;
   try {
-    next = saveEveryoneElse({ setback: readPool(SETBACK_POOL).value, result: card.result.kill as unknown as KillEveryoneElseResult, n: 1 }).result;
+    // Only the kills that land on the one crowd targeted (as it stands now) can be saved.
+    const crowd = kill.success ? await crowdTarget(card.targets) : null;
+    const landing = crowd ? killsLanding(crowd, kill) : kill.kills;
+    if (landing === 0 && kill.kills > 0) return { ok: false, reason: "FRACAS.Zodiac.Refused.NoneLeftToSave", data: { name: card.targets[0]?.name ?? "" } };
+    next = saveEveryoneElse({ setback: readPool(SETBACK_POOL).value, result: { ...kill, kills: landing }, n: 1 }).result;
   } catch (e) {
     return refused(e);
   }
-  const actor = (card.result.actor as { name?: string } | undefined)?.name ?? "";
   const ref = saveRef(message);
-  const done = await executePoolChange({ kind: "change", pool: SETBACK_POOL, delta: -1, reason: setbackReason("FRACAS.Zodiac.Setback.Reason.Save", actor), ref }, by);
+  const done = await executePoolChange({ kind: "change", pool: SETBACK_POOL, delta: -1, reason: setbackReason("FRACAS.Zodiac.Setback.Reason.Save", actorName(card.result)), ref }, by);
   if (!done.ok) return { ok: false, reason: done.reason };
   try {
-    await writeCard(message, card, next, [...saveEntries(card.result), done.entryId]);
+    const saves = saveEntries(card.result);
+    await writeCard(message, card, next, { saves: [...saves, done.entryId], savedFrom: [...savedFromOf(card.result, saves.length), kill.kills] });
   } catch (err) {
     await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: done.entryId, ref }, by);
     throw err;
@@ -84,18 +108,21 @@ async function undoSave(message: ChatMessage.Implementation, by: string): Promis
   if (!entry || !kill || !(kill.saved > 0)) return { ok: false, reason: "FRACAS.Zodiac.Refused.NoSaveToUndo" };
   const blocked = appliedRefusal(card);
   if (blocked) return blocked;
-  const back: KillEveryoneElseResult = { ...kill, kills: kill.kills + 1, saved: kill.saved - 1 };
+  const log: SaveLog = { saves, savedFrom: savedFromOf(card.result, saves.length) };
+  // The kills before this save (a save on a crowd may have lowered them to those landing), else one more.
+  const before = log.savedFrom.at(-1);
+  const back: KillEveryoneElseResult = { ...kill, kills: typeof before === "number" ? before : kill.kills + 1, saved: kill.saved - 1 };
   // The card first: a ledger undo cannot itself be undone, a card write can.
-  await writeCard(message, card, back, saves.slice(0, -1));
+  await writeCard(message, card, back, { saves: saves.slice(0, -1), savedFrom: log.savedFrom.slice(0, saves.length - 1) });
   let done: Awaited<ReturnType<typeof executePoolChange>>;
   try {
     done = await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: entry, ref: saveRef(message) }, by);
   } catch (err) {
-    await writeCard(message, card, kill, saves);
+    await writeCard(message, card, kill, log);
     throw err;
   }
   if (!done.ok) {
-    await writeCard(message, card, kill, saves);
+    await writeCard(message, card, kill, log);
     return { ok: false, reason: done.reason };
   }
   return { ok: true };

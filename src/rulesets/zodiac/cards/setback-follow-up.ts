@@ -14,11 +14,10 @@ import type { Application } from "../../../foundry/data/card-data.js";
 import { executePoolChange } from "../../../foundry/pools.js";
 import { withCardLock } from "../../../foundry/locks.js";
 import { lookupUuidSync } from "../../../foundry/typed.js";
-import { setbackReason, SETBACK_POOL, takenEntry } from "./effects.js";
+import type { Done } from "../operations.js";
+import { actorName, setbackReason, SETBACK_POOL, takenEntry } from "./effects.js";
 import { cardContent } from "./flow.js";
 import { setbackApplication } from "./views.js";
-
-type Done = { ok: true } | { ok: false; reason: string; data?: Record<string, string | number> };
 
 interface CardSystem {
   kind: string;
@@ -32,11 +31,6 @@ export function missSetback(kind: string, result: JsonObject): number {
   const r = (kind === "kill" ? result.kill : kind === "fight" ? result.fight : null) as { success?: boolean; setbackGained?: number } | null | undefined;
   const gained = r?.setbackGained;
   return r && r.success === false && typeof gained === "number" && gained > 0 ? gained : 0;
-}
-
-/** Did an Apply on this card (a kill on a crowd) already carry Setback that still stands? */
-export function appliedSetback(applications: readonly Application[]): boolean {
-  return setbackApplication(applications) !== null;
 }
 
 /**
@@ -55,10 +49,6 @@ function takeRef(message: ChatMessage.Implementation): string {
   return `${message.id ?? ""}:take`;
 }
 
-function actorName(result: JsonObject): string {
-  return (result.actor as { name?: string } | undefined)?.name ?? "";
-}
-
 /** Writes the card's new result (setbackEntry) and its re-rendered content together. */
 async function writeCard(message: ChatMessage.Implementation, card: CardSystem, entry: string | null): Promise<void> {
   const result = { ...card.result, setbackEntry: entry };
@@ -70,7 +60,8 @@ async function take(message: ChatMessage.Implementation, by: string): Promise<Do
   const card = message.system as unknown as CardSystem;
   const gained = missSetback(card.kind, card.result);
   if (gained <= 0) return { ok: false, reason: "FRACAS.Zodiac.Refused.NoSetbackEarned" };
-  if (takenEntry(card.result) || appliedSetback(card.applications)) return { ok: false, reason: "FRACAS.Zodiac.Refused.SetbackTaken" };
+  // Taken by this card already, or carried by an Apply on a crowd that still stands.
+  if (takenEntry(card.result) || setbackApplication(card.applications)) return { ok: false, reason: "FRACAS.Zodiac.Refused.SetbackTaken" };
   const ref = takeRef(message);
   const done = await executePoolChange({ kind: "change", pool: SETBACK_POOL, delta: gained, reason: setbackReason("FRACAS.Zodiac.Setback.Reason.Miss", actorName(card.result)), ref }, by);
   if (!done.ok) return { ok: false, reason: done.reason };
@@ -104,7 +95,8 @@ async function undo(message: ChatMessage.Implementation, by: string): Promise<Do
   return { ok: true };
 }
 
-const NOT_GM: Done = { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
+/** The card's Setback follow-ups (this one and save-follow-up.ts) serve only the GM. */
+export const NOT_GM: Done = { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
 
 /** "Operations takes the Setback (GM)": the miss's Setback into the pool, once per card. */
 export const takeSetback: GmFollowUp = {

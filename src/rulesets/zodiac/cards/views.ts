@@ -3,10 +3,10 @@
  * totals against the TN, the outcome, and i18n keys for every label. Fixtures call these too.
  */
 import type { JsonObject } from "../../../foundry/registry.js";
-import { SETBACK_PER_SPEND, type DuelResult, type DuelSideResult, type FightRollResult, type KillEveryoneElseResult, type RolledTotal, type StrikeResult } from "../rules/index.js";
+import { killsLanding, SETBACK_PER_SPEND, type Crowd, type DuelResult, type DuelSideResult, type FightRollResult, type KillEveryoneElseResult, type RolledTotal, type StrikeResult } from "../rules/index.js";
 import type { Application } from "../../../foundry/data/card-data.js";
 import { formatPercent } from "./roll-model.js";
-import { SETBACK_POOL } from "./effects.js";
+import { actorName, SETBACK_POOL, takenEntry } from "./effects.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 
 export interface DieView {
@@ -20,10 +20,14 @@ export function diceView(roll: Pick<RolledTotal, "dice" | "area" | "mode">): Die
   return sorted.map((value, i) => ({ value, kept: roll.mode === "keepArea" ? i < roll.area : value !== 1 }));
 }
 
-/** What a card holds besides its result: its targets and the applications made (Apply/Undo). */
+/**
+ * What a card holds besides its result: its targets and the applications made (Apply/Undo); for a
+ * kill card, also the one crowd it targets as it stood at rendering (crowd-target.ts), if any.
+ */
 export interface CardState {
   targets: readonly { uuid: string; name: string }[];
   applications: readonly Application[];
+  crowd?: Crowd | null;
 }
 
 const NO_CARD_STATE: CardState = { targets: [], applications: [] };
@@ -38,26 +42,42 @@ export function saveEntries(result: JsonObject): string[] {
   return Array.isArray(result.saves) ? result.saves.filter((e): e is string => typeof e === "string" && e !== "") : [];
 }
 
+function targetName(card: CardState, uuid: string): string {
+  return card.targets.find((t) => t.uuid === uuid)?.name ?? "";
+}
+
 /** The name of a target this card stands applied to, if any (a save must come before the Apply). */
 export function appliedTo(card: CardState): string | null {
   const live = card.applications.find((a) => !a.undone);
-  return live ? (card.targets.find((t) => t.uuid === live.targetUuid)?.name ?? "") : null;
+  return live ? targetName(card, live.targetUuid) : null;
 }
 
 /**
  * Operations' saves with Setback on a hit (seed ¶7; kernel saveEveryoneElse): how many, whether one
  * more may be saved (never the head-shot target) and whether the latest may be undone — neither
- * while an Apply stands (the applied kill would not follow the card).
+ * while an Apply stands (the applied kill would not follow the card). On a card targeting one
+ * crowd, only the kills that land on it can be saved (DECISIONS, "a save always spares someone"):
+ * when more were rolled than stand, the card says how many land, and with none landing (or only
+ * the head-shot one) it offers no save.
  */
 function saveState(result: JsonObject, kill: KillEveryoneElseResult, card: CardState) {
   const saved = typeof kill.saved === "number" ? kill.saved : 0;
-  const savable = kill.success ? Math.max(0, kill.kills - (kill.headShot ? 1 : 0)) : 0;
   const applied = appliedTo(card);
+  // While an Apply stands the crowd already lost these kills: "how many land" would read its aftermath.
+  const crowd = kill.success && applied === null && card.crowd ? card.crowd : null;
+  const landing = crowd ? killsLanding(crowd, kill) : kill.kills;
+  const savable = kill.success ? Math.max(0, landing - (kill.headShot ? 1 : 0)) : 0;
+  const short = crowd !== null && landing < kill.kills;
   return {
     saved,
     saveCost: SETBACK_PER_SPEND,
     canSave: savable > 0 && applied === null,
     canUndoSave: saved > 0 && saveEntries(result).length > 0 && applied === null,
+    /** "Five goons: 2 standing, so only 2 of these kills land" — null when every kill lands. */
+    landsKey: !short ? null : landing === 0 ? "FRACAS.Zodiac.Card.KillsLandNone" : pluralKey("FRACAS.Zodiac.Card.KillsLand", landing),
+    landing,
+    standing: crowd?.standing ?? 0,
+    crowdName: short ? (card.targets[0]?.name ?? "") : "",
   };
 }
 
@@ -68,9 +88,9 @@ function saveState(result: JsonObject, kill: KillEveryoneElseResult, card: CardS
  */
 function setbackState(result: JsonObject, success: boolean, gained: number, card: CardState) {
   const earned = !success && gained > 0;
-  const taken = earned && typeof result.setbackEntry === "string" && result.setbackEntry !== "";
+  const taken = earned && takenEntry(result) !== null;
   const app = earned && !taken ? setbackApplication(card.applications) : null;
-  const appliedName = app ? (card.targets.find((t) => t.uuid === app.targetUuid)?.name ?? "") : "";
+  const appliedName = app ? targetName(card, app.targetUuid) : "";
   return { canTakeSetback: earned && !taken && !app, setbackTaken: taken, setbackApplied: app !== null, setbackAppliedTo: appliedName };
 }
 
@@ -80,7 +100,7 @@ function calledShotLabel(shot: unknown): string {
 
 interface HeaderView {
   actorName: string;
-  /** "rolls … with 1 Wager" / "… with 3 Wagers" (plural.ts). */
+  /** "rolls … with 1 Wager" / "… with 3 Wagers" (core pluralKey). */
   rollsKey: string;
   strikeAtKey: string;
   areaName: string;
@@ -96,7 +116,7 @@ function header(result: JsonObject): HeaderView {
   const combat = result.combat as { round?: number } | null;
   const wagers = Number(result.wagers ?? 0);
   return {
-    actorName: (result.actor as { name?: string } | undefined)?.name ?? "",
+    actorName: actorName(result),
     rollsKey: pluralKey("FRACAS.Zodiac.Card.Rolls", wagers),
     strikeAtKey: pluralKey("FRACAS.Zodiac.Card.StrikeAt", wagers),
     areaName: String(result.areaName ?? ""),

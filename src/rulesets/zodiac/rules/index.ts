@@ -62,7 +62,7 @@ export {
   type OtherAgentHealth,
   type OtherAgentStatus,
 } from "./health.js";
-export { applyKills, type Crowd } from "./crowd.js";
+export { applyKills, killsLanding, type Crowd } from "./crowd.js";
 export {
   SETBACK_PER_SPEND,
   cancelWagers,

@@ -15,7 +15,7 @@
 import { statusEffectId, type StatusEvent } from "../../../engine/events.js";
 import { statusesOf } from "../rules/health.js";
 import type { AgentStatus } from "../rules/index.js";
-import { healthAfterHandEdit } from "./hand-edit.js";
+import { healthAfterHandEdit, type AgentHealthPaths } from "./hand-edit.js";
 import { combatRefFor } from "../cards/flow.js";
 
 const ALMOST_DEAD = statusEffectId("almostDead");
@@ -50,20 +50,14 @@ export function iconTogglesFor(state: string, have: ReadonlySet<string>): Status
   return STATE_ICONS.filter((i) => have.has(i.id) !== want.has(i.status)).map((i) => ({ status: i.status, on: want.has(i.status) }));
 }
 
-interface AgentHealthStored {
-  status: string;
-  almostDeadSince: number | null;
-  almostDeadBy: string;
-}
-
 /** The update that sets `state` as a hand edit would (hand-edit.ts: Almost Dead gets its round). */
-export function stateUpdate(stored: AgentHealthStored, state: AgentStatus, round: number): Record<string, unknown> {
+export function stateUpdate(stored: AgentHealthPaths, state: AgentStatus, round: number): Record<string, unknown> {
   const extra = healthAfterHandEdit(stored, state, round) ?? {};
   return { "system.health.status": state, ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [`system.health.${k}`, v])) };
 }
 
-function healthOf(actor: Actor.Implementation): AgentHealthStored {
-  return (actor.system as unknown as { health: AgentHealthStored }).health;
+function healthOf(actor: Actor.Implementation): AgentHealthPaths {
+  return (actor.system as unknown as { health: AgentHealthPaths }).health;
 }
 
 /** After a sheet's own update: toggle the icons the new state shows differently, when the state changed. */

@@ -8,6 +8,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeWorld } from "../../../foundry/fake/index.js";
 import type { Application } from "../../../../src/foundry/data/card-data.js";
 import { mikeAreas } from "./mike-jeremy-data.js";
+import { createHandlebars } from "../../../browser/harness.js";
+import killsBeyondCrowd from "../../../fixtures/templates/zodiac/cards/kill/kills-beyond-crowd.js";
+import noneStanding from "../../../fixtures/templates/zodiac/cards/kill/none-standing.js";
 
 type Flow = typeof import("../../../../src/rulesets/zodiac/cards/flow.js");
 type Dialog = typeof import("../../../../src/rulesets/zodiac/sheets/roll-dialog.js");
@@ -139,5 +142,108 @@ describe("Operations saves Everyone Else with Setback, from the kill card", () =
     await seedSetback(1);
     expect(await world.as("gm", () => save(m))).toMatchObject({ ok: false, reason: "FRACAS.Error.nothingToSave" });
     expect(setback()).toBe(1);
+  });
+});
+
+/**
+ * Review #9: a save was counted against the card's kills alone, while the Apply kills only those
+ * standing (kernel applyKills) — 5 kills on 2 standing, a save cost 1 Setback and the Apply still
+ * killed both. Now, on a card targeting one crowd, only the kills that land can be saved: the card
+ * says how many land, a save spares one of them, and with none landing none is offered (DECISIONS,
+ * "a save always spares someone").
+ */
+describe("a save always spares someone: only the kills that land on the targeted crowd", () => {
+  const setStanding = (n: number) => world.as("gm", async () => goons.update({ "system.standing": n } as never));
+
+  it("5 kills on 2 standing: the card says 2 land; one save (1 Setback) leaves 1 killed and the Apply kills 1 of the 2; Undo restores the 5", async () => {
+    await setStanding(2);
+    const m = await kill(4); // 5 kills
+    expect(cardOf(m).result.kill).toMatchObject({ kills: 5, saved: 0 });
+    expect(m.content).toContain("Five goons: 2 standing, so only 2 of these kills land.");
+    expect(m.content).toContain(SAVE_BUTTON);
+
+    await seedSetback(3);
+    expect(await world.as("gm", () => save(m))).toEqual(DONE);
+    expect(setback()).toBe(2);
+    expect(cardOf(m).result.kill).toMatchObject({ kills: 1, saved: 1 });
+    expect(m.content).toContain("1 killed, 0 taken alive.");
+    expect(m.content).not.toContain("of these kills land");
+
+    expect((await world.as("gm", () => adapter.queries.requestApply(m.id ?? "", goons.uuid, true))).ok).toBe(true);
+    await refresh.cardRefreshesSettled();
+    expect(crowd()).toMatchObject({ standing: 1, killed: 1 });
+    // While the Apply stands, the card does not read the crowd's aftermath as "none land".
+    expect(m.content).not.toContain("of these kills land");
+    expect(m.content).not.toContain("nobody is left standing");
+
+    await world.as("gm", () => adapter.queries.requestUndo(m.id ?? "", cardOf(m).applications[0]!.id, true));
+    await refresh.cardRefreshesSettled();
+    expect(await world.as("gm", () => undoSave(m))).toEqual(DONE);
+    expect(setback()).toBe(3);
+    expect(cardOf(m).result.kill).toMatchObject({ kills: 5, saved: 0 });
+    expect(m.content).toContain("Five goons: 2 standing, so only 2 of these kills land.");
+  });
+
+  it("a second save spares the second of the 2; then nothing is left to save", async () => {
+    await setStanding(2);
+    const m = await kill(4);
+    await seedSetback(3);
+    expect(await world.as("gm", () => save(m))).toEqual(DONE);
+    expect(await world.as("gm", () => save(m))).toEqual(DONE);
+    expect(cardOf(m).result.kill).toMatchObject({ kills: 0, saved: 2 });
+    expect(m.content).not.toContain(SAVE_BUTTON);
+    expect(await world.as("gm", () => save(m))).toMatchObject({ ok: false, reason: "FRACAS.Error.nothingToSave" });
+    expect(setback()).toBe(1);
+    // Undone in order: 1 kill, then the 5 rolled.
+    expect(await world.as("gm", () => undoSave(m))).toEqual(DONE);
+    expect(cardOf(m).result.kill).toMatchObject({ kills: 1, saved: 1 });
+    expect(await world.as("gm", () => undoSave(m))).toEqual(DONE);
+    expect(cardOf(m).result.kill).toMatchObject({ kills: 5, saved: 0 });
+    expect(setback()).toBe(3);
+  });
+
+  it("nobody standing: no save offered and the card says why; a save asked anyway is refused and spends nothing", async () => {
+    await setStanding(0);
+    const m = await kill(1); // 2 kills
+    expect(m.content).toContain("Five goons: nobody is left standing, so no kill lands and there is no one for Setback to save.");
+    expect(m.content).not.toContain(SAVE_BUTTON);
+    await seedSetback(1);
+    expect(await world.as("gm", () => save(m))).toEqual({ ok: false, reason: "FRACAS.Zodiac.Refused.NoneLeftToSave", data: { name: "Five goons" } });
+    expect(setback()).toBe(1);
+    expect(cardOf(m).result.kill).toMatchObject({ kills: 2, saved: 0 });
+  });
+
+  it("the crowd emptied after the card was posted: the card's button is stale, the save is refused, no Setback spent", async () => {
+    const m = await kill(1);
+    expect(m.content).toContain(SAVE_BUTTON);
+    await setStanding(0);
+    await seedSetback(1);
+    expect(await world.as("gm", () => save(m))).toMatchObject({ ok: false, reason: "FRACAS.Zodiac.Refused.NoneLeftToSave" });
+    expect(setback()).toBe(1);
+  });
+
+  it("a head shot and one more kill on 1 standing: only the head-shot target falls, so no save", async () => {
+    await setStanding(1);
+    await seedSetback(1);
+    const m = await kill(6, { calledShot: "head" }); // head shot + 1 kill
+    expect(cardOf(m).result.kill).toMatchObject({ kills: 2, headShot: true });
+    expect(m.content).toContain("Five goons: 1 standing, so only 1 of these kills lands.");
+    expect(m.content).not.toContain(SAVE_BUTTON);
+    expect(await world.as("gm", () => save(m))).toMatchObject({ ok: false, reason: "FRACAS.Error.headShotCannotBeSaved" });
+    expect(setback()).toBe(1);
+  });
+});
+
+describe("the kill card's fixtures for these states (real template)", () => {
+  const env = createHandlebars();
+  const text = (ctx: object) => env.renderTemplate("zodiac/cards/kill.hbs", ctx).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+
+  it("5 kills at a crowd of 2: how many land, and the save; an empty crowd: why no save", () => {
+    const beyond = text(killsBeyondCrowd().context);
+    expect(beyond).toContain("The two goons left on the Lisbon docks: 2 standing, so only 2 of these kills land.");
+    expect(beyond).toContain("Operations saves one — costs 1 Setback (GM)");
+    const none = text(noneStanding().context);
+    expect(none).toContain("Five goons: nobody is left standing, so no kill lands and there is no one for Setback to save.");
+    expect(none).not.toContain("Operations saves one");
   });
 });

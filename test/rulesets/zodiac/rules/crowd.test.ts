@@ -27,3 +27,23 @@ describe("applyKills", () => {
     expect(codeOf(() => zodiac.applyKills({ standing: -1, captured: 0 }, zodiac.killEveryoneElse({ total: 6, wagers: 0 })))).toBe("badNumber");
   });
 });
+
+describe("killsLanding (the kills an Apply takes off one crowd: what Operations' saves spare)", () => {
+  it("never more than stand, less the captive taken first", () => {
+    const five = zodiac.killEveryoneElse({ total: 6, wagers: 4 }); // 5 kills
+    expect(zodiac.killsLanding({ standing: 2, captured: 0 }, five)).toBe(2);
+    expect(zodiac.killsLanding({ standing: 9, captured: 0 }, five)).toBe(5);
+    expect(zodiac.killsLanding({ standing: 0, captured: 3 }, five)).toBe(0);
+    const capture = zodiac.killEveryoneElse({ total: 6, wagers: 4, captureAlive: true }); // 1 taken, 2 kills
+    expect(zodiac.killsLanding({ standing: 2, captured: 0 }, capture)).toBe(1);
+    expect(zodiac.killsLanding({ standing: 1, captured: 0 }, capture)).toBe(0);
+  });
+
+  it("agrees with applyKills", () => {
+    const r = zodiac.killEveryoneElse({ total: 6, wagers: 3, captureAlive: true });
+    for (const standing of [0, 1, 2, 3, 4]) {
+      const after = zodiac.applyKills({ standing, captured: 0 }, r);
+      expect(zodiac.killsLanding({ standing, captured: 0 }, r)).toBe(standing - after.standing - after.captured);
+    }
+  });
+});
