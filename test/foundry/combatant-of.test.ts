@@ -66,4 +66,13 @@ describe("combatantOf: the actor's own combatant", () => {
     await combat.startCombat();
     expect(lookup.combatantOf(as(hero))).not.toBeNull();
   });
+
+  it("startedCombatOf: a viewed combat being set up (round 0) counts as none; combatOf still finds it", async () => {
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: hero.id }]);
+    world.viewedCombat = combat;
+    expect(lookup.combatOf(as(hero))?.id).toBe(combat.id);
+    expect(lookup.startedCombatOf(as(hero))).toBeNull();
+    await combat.startCombat();
+    expect(lookup.startedCombatOf(as(hero))?.id).toBe(combat.id);
+  });
 });

@@ -36,3 +36,9 @@ export function combatantOf(actor: ActorRef): Combatant.Implementation | null {
 export function combatOf(actor: ActorRef): Combat.Implementation | null {
   return (combatantOf(actor)?.parent as Combat.Implementation | null | undefined) ?? null;
 }
+
+/** The combat `actor` fights in, only once it has started (a combat being set up counts as none). */
+export function startedCombatOf(actor: ActorRef): Combat.Implementation | null {
+  const combat = combatOf(actor);
+  return combat?.started ? combat : null;
+}

@@ -21,7 +21,7 @@ import { shootAgent as kernelShoot } from "./rules/index.js";
 import { agentHealthOf, agentRecordOf, agentUpdate, otherAgentRecordOf, otherAgentUpdate, setbackReason, SETBACK_POOL } from "./cards/effects.js";
 import { agentRank, cancelOneAgentWager } from "./cards/agent-cancel.js";
 import { cancelOneWager, type SpendRecord } from "./cards/panel-view.js";
-import { startedCombatOf } from "./cards/flow.js";
+import { startedCombatOf } from "../../foundry/documents/combatant-of.js";
 
 /** The Setback panel's and sheets' own pool entries: a chat card's Undo cannot reach them (ledger refs). */
 const PANEL_REF = "panel";

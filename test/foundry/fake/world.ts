@@ -141,6 +141,8 @@ export class FakeWorld {
   readonly messages = new Collection<FakeChatMessage>();
   readonly combats = new Collection<FakeCombat>();
   readonly tokenActors = new Map<string, FakeActor>();
+  /** The combat the user views (game.combat), started or not; null = the first started one. */
+  viewedCombat: FakeCombat | null = null;
   readonly notifications: Notification[] = [];
   readonly sheets: SheetCall[] = [];
   readonly queryLog: Runtime["queryLog"] = [];
@@ -350,9 +352,9 @@ export function installFoundry(options: InstallOptions = {}): FakeWorld {
     items: world.items,
     messages: world.messages,
     combats: world.combats,
-    /** game.combat: the started combat if any (Foundry: the viewed scene's active combat). */
+    /** game.combat: the one world.viewCombat chose, else the started combat if any (Foundry: the viewed scene's active combat). */
     get combat() {
-      return world.combats.find((c) => (c as unknown as { started?: boolean }).started === true) ?? null;
+      return world.viewedCombat ?? world.combats.find((c) => (c as unknown as { started?: boolean }).started === true) ?? null;
     },
     settings: world.settings,
     i18n: {

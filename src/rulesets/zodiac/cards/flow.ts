@@ -23,7 +23,7 @@ import type { FracasCombat } from "../../../foundry/documents/combat.js";
 import { rollingOrder } from "../combat.js";
 import { heldCommits, forgetCommits, sealCommit } from "./commits.js";
 import { crowdTarget } from "./crowd-target.js";
-import { combatOf, isCombatantOf } from "../../../foundry/documents/combatant-of.js";
+import { isCombatantOf, startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 
 
 export function totalMode(): TotalMode {
@@ -34,16 +34,9 @@ export function totalMode(): TotalMode {
 export const grids = () => ({ tn: activeTable(everyoneElseTn), shots: activeTable(calledShotCosts) });
 
 /**
- * The fight this actor is in, if it has started: the core's one lookup (combatOf — the viewed
- * combat first, else a started one; by UUID, so two unlinked tokens of one actor are told apart).
- * Cards, the sheet's hand edits, the icon sync and Operations' spends all ask this.
+ * The started fight this actor is in, as a card records it (id and round): core startedCombatOf,
+ * which cards, the sheet's hand edits, the icon sync and Operations' spends all ask.
  */
-export function startedCombatOf(actor: Actor.Implementation): Combat.Implementation | null {
-  const combat = combatOf(actor);
-  return combat?.started ? combat : null;
-}
-
-/** The started fight this actor is in, as a card records it (id and round). */
 export function combatRefFor(actor: Actor.Implementation): CombatRef | null {
   const combat = startedCombatOf(actor);
   return combat ? { id: combat.id ?? "", round: combat.round ?? 1 } : null;
