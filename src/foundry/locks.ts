@@ -3,7 +3,8 @@
  * client executing them (the GM's, for queries), so two at once cannot lose one another's change:
  * - a chat card's Apply, Undo and ruleset follow-ups (withCardLock);
  * - a combat's declarations, memory patches and round starts (withCombatLock);
- * - an actor's once-only roll claims (withActorLock).
+ * - an actor's once-only roll claims (withActorLock);
+ * - a GM pool's read-change-write (withPoolLock): every writer of a pool goes through it.
  * A failure does not block the next in line. A locked run must not wait on another locked run of
  * the same document (it would wait forever).
  */
@@ -30,4 +31,8 @@ export function withCombatLock<T>(combatId: unknown, run: () => Promise<T>): Pro
 
 export function withActorLock<T>(actorUuid: unknown, run: () => Promise<T>): Promise<T> {
   return withLock(`actor:${String(actorUuid)}`, run);
+}
+
+export function withPoolLock<T>(pool: string, run: () => Promise<T>): Promise<T> {
+  return withLock(`pool:${pool}`, run);
 }

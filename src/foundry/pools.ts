@@ -5,6 +5,7 @@
 import * as ledger from "../engine/ledger.js";
 import { isRuleError } from "../engine/errors.js";
 import { SYSTEM_ID } from "./settings.js";
+import { withPoolLock } from "./locks.js";
 
 /**
  * `ref` names what the change belongs to (a chat card's message id, "panel"): an undo with a ref
@@ -43,6 +44,11 @@ export function readPool(name: string): ledger.Pool {
 export async function executePoolChange(change: PoolChange, by: string): Promise<{ ok: true; pool: ledger.Pool; entryId: string } | { ok: false; reason: string }> {
   if (!game.user.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
   if (!(POOL_NAMES as readonly string[]).includes(change.pool)) return { ok: false, reason: "FRACAS.Chat.Refused.NoPool" };
+  // One change at a time per pool: two spends at once must not both read the same pool and lose one.
+  return withPoolLock(change.pool, () => writePoolChange(change, by));
+}
+
+async function writePoolChange(change: PoolChange, by: string): Promise<{ ok: true; pool: ledger.Pool; entryId: string } | { ok: false; reason: string }> {
   const pools = readPools();
   const before = pools[change.pool]!;
   const entryId = foundry.utils.randomID();

@@ -25,6 +25,24 @@ describe("GM pools (Setback) in world settings", () => {
     expect(adapter.pools.readPool("setback").entries.map((e) => e.delta)).toEqual([2, -2]);
   });
 
+  it("two changes at the same instant both count (one pool write at a time)", async () => {
+    // In Foundry a setting reaches every client only after the server's round trip; model it, so
+    // that without the pool lock both changes would read the same pool and one would be lost.
+    const settings = world.settings as unknown as { set(ns: string, key: string, v: unknown): Promise<unknown> };
+    const set = settings.set.bind(settings);
+    settings.set = async (ns, key, v) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return set(ns, key, v);
+    };
+    const both = await Promise.all([
+      adapter.pools.executePoolChange({ kind: "change", pool: "setback", delta: 1, reason: "a miss" }, "gm"),
+      adapter.pools.executePoolChange({ kind: "change", pool: "setback", delta: 1, reason: "another miss" }, "gm"),
+    ]);
+    expect(both.every((r) => r.ok)).toBe(true);
+    expect(adapter.pools.readPool("setback").value).toBe(2);
+    expect(adapter.pools.readPool("setback").entries).toHaveLength(2);
+  });
+
   it("a player's request goes through the GM query and is refused (NotGM); nothing written", async () => {
     await adapter.pools.executePoolChange({ kind: "change", pool: "setback", delta: 1, reason: "seed" }, "gm");
     const before = stored();
