@@ -67,3 +67,30 @@ describe("the Rules tables form's column headings", () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe("counted strings (pluralKey)", () => {
+  /** Every literal base passed to pluralKey in src/, with the file that passes it. */
+  function pluralBases(): { file: string; base: string }[] {
+    const root = new URL("../../src/", import.meta.url);
+    const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+    const out: { file: string; base: string }[] = [];
+    for (const file of files) {
+      const src = readFileSync(new URL(file, root), "utf8");
+      for (const m of src.matchAll(/pluralKey\(\s*"([\w.]+)"/g)) out.push({ file, base: m[1]! });
+    }
+    return out;
+  }
+  const lang = JSON.parse(readFileSync(new URL("../../lang/en.json", import.meta.url), "utf8")) as Record<string, unknown>;
+  const has = (key: string) => {
+    let node: unknown = lang;
+    for (const part of key.split(".")) node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
+    return typeof node === "string";
+  };
+
+  it("every base has its One and Other strings (else Foundry shows the Other form, or the raw key)", () => {
+    const bases = pluralBases();
+    expect(bases.length).toBeGreaterThan(10);
+    const missing = bases.flatMap(({ file, base }) => ["One", "Other"].filter((form) => !has(base + form)).map((form) => `${file}: ${base}${form}`));
+    expect(missing).toEqual([]);
+  });
+});

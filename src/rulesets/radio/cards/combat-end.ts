@@ -7,6 +7,7 @@
  * (an Undo, a GM's edit) the open card is marked stale, and a later fall posts a new one.
  */
 import { postCard } from "../../../foundry/chat/cards.js";
+import { isCombatantOf } from "../../../foundry/documents/combatant-of.js";
 import type { GmFollowUp } from "../../../foundry/registry.js";
 import type { Sys } from "../data/state.js";
 import { endState, type EndMember } from "./ending.js";
@@ -102,7 +103,8 @@ export function onActorUpdate(actor: Actor.Implementation): void {
   if (!isActiveGM()) return;
   for (const combat of game.combats) {
     if (!isRadioCombat(combat)) continue;
-    if (!combat.combatants.some((c) => c.actorId === actor.id || c.actor?.uuid === actor.uuid)) continue;
+    // The actor's own combatant (an unlinked mook's synthetic actor is not every mook of its base actor).
+    if (!combat.combatants.some((c) => isCombatantOf(c, actor))) continue;
     void queueCombatEndCheck(combat).catch(() => undefined);
   }
 }

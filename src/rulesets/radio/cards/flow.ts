@@ -7,7 +7,7 @@ import * as ledger from "../../../engine/ledger.js";
 import { combatantStateOf } from "../../../foundry/combatant-state.js";
 import { postCard } from "../../../foundry/chat/cards.js";
 import type { JsonObject } from "../../../foundry/registry.js";
-import { requestFollowUp } from "../../../foundry/queries.js";
+import { claimRoll, requestFollowUp } from "../../../foundry/queries.js";
 import { lookupUuid, lookupUuidSync } from "../../../foundry/typed.js";
 import { t } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
@@ -19,12 +19,12 @@ import { downReason } from "../data/down.js";
 import { leaderFallen } from "../data/leader-fall.js";
 import { attackInput, type AttackSetupInput, type AttackState } from "../sheets/attack-view.js";
 import { radioOptions, radioTables } from "./runtime.js";
-import { defensiveLastRound } from "./prompts.js";
 import type { DefensiveRound } from "./defence-round.js";
 import { json, radioCardsOf } from "./messages.js";
 import { attackCardView, damageCardView, escapeCardView, fleeCardView, type AttackCardResult, type DamageCardResult, type EscapeCardResult } from "./views.js";
 import { combatantOf } from "../../../foundry/documents/combatant-of.js";
 import { claimTurn, turnOf } from "./turn.js";
+import { followersOf } from "./followers.js";
 
 const RULESET = "radio";
 
@@ -181,11 +181,6 @@ export async function finishFinalAction(actor: Actor.Implementation, cardId?: st
   return outcome;
 }
 
-/** Actors whose `leader` names this one (henchmen groups and minions). */
-export function followersOf(leaderUuid: string): Actor.Implementation[] {
-  return game.actors.filter((a) => ((a.type as string) === "radioHenchmen" || (a.type as string) === "radioOpponent") && (a.system as unknown as { leader?: string }).leader === leaderUuid);
-}
-
 export async function rollDamage(message: ChatMessage.Implementation, stored: JsonObject): Promise<ChatMessage.Implementation | undefined> {
   const r = stored as unknown as AttackCardResult;
   if (!r.attack?.hit) {
@@ -202,6 +197,13 @@ export async function rollDamage(message: ChatMessage.Implementation, stored: Js
     ui.notifications?.warn(t("FRACAS.Radio.Refused.NotYourAttack"));
     return undefined;
   }
+  // The attack card's own source (an unlinked token's actor too, which the speaker's actor id is not).
+  const sourceUuid = (message.system as unknown as { sourceUuid?: string }).sourceUuid;
+  const found = sourceUuid ? lookupUuidSync(sourceUuid) : null;
+  const source = found instanceof Actor ? (found as Actor.Implementation) : null;
+  // `damageRolled` is written after the roll: two clicks at once (the author and the GM, or a
+  // double click) both pass it, so the roll is claimed first, through the GM, on the attacker.
+  if (source && !(await claimRoll(source, `${message.id ?? ""}:damage`))) return undefined;
   const formula = r.attack.called === "limb" ? "1d6 + 1d6" : "1d6";
   const { roll, faces } = await rollDice(formula);
   const critRoll = faces[0] ?? 1;
@@ -210,12 +212,14 @@ export async function rollDamage(message: ChatMessage.Implementation, stored: Js
   const damage = resolveDamage(limbRoll === undefined ? { attack: r.attack, critRoll } : { attack: r.attack, critRoll, limbRoll }, radioOptions(), tables.damage);
   // The flee checks come with the fall: a leader already down (hit again) fell earlier, and that
   // fall had its prompt (data/leader-fall.ts).
-  const leaders = r.targets.filter((x) => followersOf(x.uuid).length > 0 && !hasFallen(lookupUuidSync(x.uuid))).map((x) => x.name);
+  // A target is matched as itself or, an unlinked token's actor, as its base actor (followers.ts).
+  const leaders = r.targets
+    .filter((x) => {
+      const leader = lookupUuidSync(x.uuid);
+      return leader instanceof Actor && followersOf(leader).length > 0 && !hasFallen(leader);
+    })
+    .map((x) => x.name);
   const result: DamageCardResult = { damage, attack: r.attack, attackerName: r.attackerName, weaponName: r.weaponName, critRoll, leaders };
-  // The attack card's own source (an unlinked token's actor too, which the speaker's actor id is not).
-  const sourceUuid = (message.system as unknown as { sourceUuid?: string }).sourceUuid;
-  const found = sourceUuid ? lookupUuidSync(sourceUuid) : null;
-  const source = found instanceof Actor ? (found as Actor.Implementation) : null;
   // One damage roll per hit: marked on the attack card (by whoever may write it).
   await message.update({ "system.result.damageRolled": true } as never);
   return postCard({ ruleset: RULESET, kind: "damage", source, result: json(result), rolls: [roll], targets: r.targets, context: { view: damageCardView(result) } });
@@ -240,7 +244,7 @@ export async function fleeChecks(message: ChatMessage.Implementation): Promise<n
     if (!(leader instanceof Actor)) continue;
     // Wounds, or the GM's unconscious/dead status: a leader still standing has not fallen.
     if (!hasFallen(leader)) continue;
-    for (const follower of followersOf(target.uuid)) {
+    for (const follower of followersOf(leader)) {
       // One flee check per follower per fall: a second click on the same damage card rolls nothing.
       if (radioCardsOf("flee", (r) => r.damageMessageId === message.id && r.followerUuid === follower.uuid).length > 0) continue;
       const sys = follower.system as unknown as { count?: number; fled?: boolean };
@@ -262,11 +266,15 @@ export async function rollFleeChecks(message: ChatMessage.Implementation): Promi
 
 /**
  * A defensive participant tries to leave at the end of the round: one consequence d6. `at` names
- * the defensive round it answers (one escape per defensive round: cards/defence-round.ts).
+ * the defensive round it answers (one escape per defensive round: cards/defence-round.ts); the
+ * posted cards say whether it was rolled only once a card is posted, so the roll is claimed first
+ * (core claimRoll, through the GM, key `<combat>:<round>:escape`): the offer's button and the
+ * sheet's, pressed by the GM and the owner at the same instant, roll once.
  */
 export async function rollEscape(actor: Actor.Implementation, action: Action, offerId?: string, at?: DefensiveRound): Promise<ChatMessage.Implementation | undefined> {
-  // Refused before any die is rolled when the round was not defensive.
+  // Refused before any die is rolled (and before the claim) when the round was not defensive.
   escapeCheck({ action, roll: 1 });
+  if (at && !(await claimRoll(actor, escapeKey(at)))) return undefined;
   const { roll, faces } = await rollDice("1d6");
   const outcome = escapeCheck({ action, roll: faces[0] ?? 1 });
   const result: EscapeCardResult = { roll: faces[0] ?? 1, outcome };
@@ -275,14 +283,9 @@ export async function rollEscape(actor: Actor.Implementation, action: Action, of
   return postCard({ ruleset: RULESET, kind: "escape", source: actor, result: json(result), rolls: [roll], targets: [{ uuid: actor.uuid, name: actor.name }], context: { view: escapeCardView(result) } });
 }
 
-/** The escape card already rolled for a round-start offer (one roll per offer). */
-export function escapeRolledFor(offerId: string): boolean {
-  return radioCardsOf("escape", (r) => r.offerId === offerId).length > 0;
-}
-
-/** The newest round-start escape offer for this actor that has not been rolled yet. */
-export function openEscapeOffer(actorUuid: string): ChatMessage.Implementation | null {
-  return radioCardsOf("escapeOffer", (r) => r.actorUuid === actorUuid).filter((m) => !escapeRolledFor(m.id ?? "")).at(-1) ?? null;
+/** The claim key of one defensive round's escape (claims.ts allows letters, digits and `._:-`). */
+export function escapeKey(at: DefensiveRound): string {
+  return `${at.combatId}:${at.round}:escape`;
 }
 
 /** The declared action of this actor's combatant in its combat, and the phase if it holds the current step. */
@@ -311,15 +314,6 @@ export function attackerDownReason(actor: Actor.Implementation): string | null {
 /** Foundry's defeated mark on this actor's combatant (in the viewed or a started combat); false outside a combat. */
 export function markedDefeated(actor: Actor.Implementation): boolean {
   return combatantOf(actor)?.isDefeated ?? false;
-}
-
-/** Whether this actor's combatant spent the round just ended on the defensive action (it may try to escape now). */
-export function defensiveLastRoundOf(actor: Actor.Implementation): boolean {
-  const combatant = combatantOf(actor);
-  const combat = combatant?.parent as Combat.Implementation | null | undefined;
-  if (!combat || !combatant) return false;
-  const memory = (combat.system as unknown as { memory?: JsonObject }).memory ?? {};
-  return defensiveLastRound(memory, combat.round ?? 0).includes(combatant.id ?? "");
 }
 
 /** Whether an actor's combatant declared defensive this round (attackers take −4, damage halves). */

@@ -3,7 +3,7 @@ import type { CardKind, GmFollowUp, JsonObject } from "../../../foundry/registry
 import { lookupUuidSync } from "../../../foundry/typed.js";
 import { t } from "../../../foundry/i18n.js";
 import { attackEffect, damageEffect, escapeEffect, fleeEffect, promptEffect } from "./effects.js";
-import { completeFinal, escapeRolledFor, renderCardContent, rollDamage, rollEscape, rollFleeChecks, undoAttackTokens } from "./flow.js";
+import { completeFinal, renderCardContent, rollDamage, rollEscape, rollFleeChecks, undoAttackTokens } from "./flow.js";
 import { openAttackDialog } from "../sheets/attack-dialog.js";
 import { finalCardView, type AttackCardResult, type EscapeOfferResult, type FinalCardResult } from "./views.js";
 import { escapeRefusal } from "./defence-round.js";
@@ -99,8 +99,9 @@ export const radioCards: Record<string, CardKind> = {
         const offerId = message.id ?? "";
         const offer = result as unknown as EscapeOfferResult;
         const at = { combatId: offer.combatId, round: offer.round };
-        // One escape per defensive round, at its end: not twice, not for an older round's offer.
-        const refusal = escapeRolledFor(offerId) ? "FRACAS.Radio.Refused.EscapeRolled" : escapeRefusal(actor.uuid, at);
+        // One escape per defensive round, at its end: not twice (by this offer or the sheet), not
+        // for an older round's offer; rollEscape claims it before the die.
+        const refusal = escapeRefusal(actor.uuid, at);
         if (refusal) {
           ui.notifications?.warn(t(refusal));
           return;

@@ -12,7 +12,9 @@ import { postCard } from "../../../foundry/chat/cards.js";
 import type { GmFollowUp } from "../../../foundry/registry.js";
 import type { Sys } from "../data/state.js";
 import { fallAction, leaderFallen } from "../data/leader-fall.js";
-import { fleeChecks, followersOf } from "./flow.js";
+import { isCombatantOf } from "../../../foundry/documents/combatant-of.js";
+import { fleeChecks } from "./flow.js";
+import { followersOf } from "./followers.js";
 import { json } from "./messages.js";
 import { leaderDownView, type LeaderDownResult } from "./views.js";
 
@@ -29,7 +31,7 @@ function canFlee(follower: Actor.Implementation): boolean {
 /** Whether the actor fights in a started radio combat (the flee checks matter there). */
 function inRadioFight(actor: Actor.Implementation): boolean {
   return game.combats.some(
-    (c) => (c.system as unknown as { ruleset?: string }).ruleset === RULESET && c.started && c.combatants.some((x) => x.actorId === actor.id || x.actor?.uuid === actor.uuid),
+    (c) => (c.system as unknown as { ruleset?: string }).ruleset === RULESET && c.started && c.combatants.some((x) => isCombatantOf(x, actor)),
   );
 }
 
@@ -43,7 +45,7 @@ export async function checkLeaderFall(leader: Actor.Implementation): Promise<Cha
   const system = leader.system as unknown as Sys;
   const fallen = leaderFallen(leader.type, system, [...(leader.statuses ?? [])]);
   const noted = system.fallNoted === true;
-  const followers = fallen && !noted ? followersOf(leader.uuid).filter(canFlee) : [];
+  const followers = fallen && !noted ? followersOf(leader).filter(canFlee) : [];
   const action = fallAction({ fallen, noted, canFlee: followers.length > 0 && [leader, ...followers].some(inRadioFight) });
   if (action === "reset") {
     await leader.update({ "system.fallNoted": false } as never);

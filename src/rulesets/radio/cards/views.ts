@@ -119,26 +119,30 @@ export function damageCardView(r: DamageCardResult) {
 }
 
 /**
- * The outcome in the words of the Apply summary: "{n} flee, {m} stay" for a group (each count picks
- * its own One/Other: "1 flees, 4 stay"), flees/stays for one roll.
+ * One roll (a minion): "Sal flees" / "Sal stays". A group: `group` holds the two counts, each with
+ * its own counted key (henchmenFleeParts), joined by Summary.HenchmenFleeOutcome in the template —
+ * the words of the Apply summary (effects.ts): "Goons: 1 flees, 4 stay".
  */
 export function fleeCardView(r: FleeCardResult) {
   const sixes = r.rolls.filter((x) => x === 6).length;
   const single = r.rolls.length === 1;
+  const stay = r.rolls.length - sixes;
   return {
     leaderName: r.leaderName,
     followerName: r.followerName,
     rolls: r.rolls.join(", "),
     rollsLabel: pluralKey("FRACAS.Radio.Card.FleeRolls", r.rolls.length),
-    sixes,
-    stay: r.rolls.length - sixes,
-    outcomeLabel: single ? (sixes === 1 ? "FRACAS.Radio.Summary.Flees" : "FRACAS.Radio.Summary.Stays") : henchmenFleeKey(sixes, r.rolls.length - sixes),
+    outcomeLabel: single ? (sixes === 1 ? "FRACAS.Radio.Summary.Flees" : "FRACAS.Radio.Summary.Stays") : "",
+    group: single ? null : { fled: sixes, stay, ...henchmenFleeParts(sixes, stay) },
   };
 }
 
-/** "{fled} flee(s), {count} stay(s)": the key for both counts, e.g. HenchmenFleeOneOther = "1 flees, 4 stay". */
-export function henchmenFleeKey(fled: number, stay: number): string {
-  return `${pluralKey("FRACAS.Radio.Summary.HenchmenFlee", fled)}${stay === 1 ? "One" : "Other"}`;
+/**
+ * A group's flee outcome in two counted strings (core pluralKey each: "1 flees", "4 stay"), which
+ * Summary.HenchmenFleeOutcome joins ("{name}: {fled}, {stayed}"); each takes `{n}`.
+ */
+export function henchmenFleeParts(fled: number, stay: number): { fledLabel: string; stayLabel: string } {
+  return { fledLabel: pluralKey("FRACAS.Radio.Summary.FleeCount", fled), stayLabel: pluralKey("FRACAS.Radio.Summary.StayCount", stay) };
 }
 
 export function escapeCardView(r: EscapeCardResult) {

@@ -8,7 +8,7 @@ import { tokensEarned, tokensTable } from "../rules/index.js";
 import { readPool, type Sys } from "../data/state.js";
 import { heroView, henchmenView, opponentView, type ItemRow, type LeaderCandidate, type LeaderInput, type SheetMeta } from "./views.js";
 import { openAttackDialog } from "./attack-dialog.js";
-import { declaredAction, defensiveLastRoundOf, finishFinalAction, markedDefeated, rollEscape } from "../cards/flow.js";
+import { declaredAction, finishFinalAction, markedDefeated, rollEscape } from "../cards/flow.js";
 import { defenceRound, defensiveNow, escapeRefusal, escapeRound, offerFor } from "../cards/defence-round.js";
 import { defenceEarned, defenceRef } from "../data/defence.js";
 import { radioTables } from "../cards/runtime.js";
@@ -52,7 +52,7 @@ class RadioActorSheet extends Base {
       isGM: game.user.isGM,
       inCombat: action !== null,
       declared: action ?? "",
-      defensiveLastRound: defensiveLastRoundOf(this.document),
+      defensiveLastRound: escapeRound(this.document) !== null,
       defeated: markedDefeated(this.document),
       defenceEarned: this.defenceEarnedNow(),
     };
@@ -123,8 +123,9 @@ class RadioActorSheet extends Base {
 
   /**
    * The escape check, once per defensive round and at its end: while the round just ended was
-   * defensive (answering its offer if posted; the offer then refuses a second roll). During the
-   * defensive round itself it waits for the round's end (the offer comes at the next round start).
+   * defensive (answering its offer if posted; rollEscape claims the round's escape before the die,
+   * so this button and the offer's roll it once). During the defensive round itself it waits for
+   * the round's end (the offer comes at the next round start).
    */
   static async #onEscape(this: RadioActorSheet): Promise<void> {
     const at = escapeRound(this.document);

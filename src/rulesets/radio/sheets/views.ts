@@ -121,7 +121,6 @@ export function heroView(meta: SheetMeta, system: Sys, items: readonly ItemRow[]
     finalAction,
     attack: attackButton("radioHero", system, meta),
     defence: defenceView(meta, wounds.state),
-    canEscape: defenceView(meta, wounds.state).canEscape,
     items: itemRows(items),
   };
 }
@@ -208,7 +207,6 @@ export function opponentView(meta: SheetMeta, system: Sys, items: readonly ItemR
     attack: attackButton("radioOpponent", system, meta),
     leader: leaderView(system.leader, leader),
     defence: defenceView(meta, wounds.state),
-    canEscape: defenceView(meta, wounds.state).canEscape,
     items: itemRows(items),
   };
 }

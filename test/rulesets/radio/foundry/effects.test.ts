@@ -7,6 +7,7 @@ import { attackEffect, damageEffect, escapeEffect, fleeEffect } from "../../../.
 import { attackInput, initialState } from "../../../../src/rulesets/radio/sheets/attack-view.js";
 import type { JsonObject } from "../../../../src/foundry/registry.js";
 import { attackSetupSample, henchmenSystem, heroSystem, opponentSystem } from "./samples.js";
+import { installFoundry, loadAdapter } from "../../../foundry/fake/index.js";
 
 const json = (v: unknown) => JSON.parse(JSON.stringify(v)) as JsonObject;
 
@@ -81,9 +82,12 @@ describe("radio card effects", () => {
     expect(damageEffect({ result: { damage: { damage: 0 } } as JsonObject, target: { type: "radioOpponent", system: json(opponentSystem()), name: "F" } })).toEqual({ refused: "FRACAS.Error.badNumber" });
   });
 
-  it("flee checks: each 6 takes a henchman out of the group; a minion flees on a 6", () => {
+  it("flee checks: each 6 takes a henchman out of the group; a minion flees on a 6", async () => {
+    // The group's summary words its counts from the language file (pluralKey checks the keys there).
+    installFoundry();
+    await loadAdapter();
     const group = { type: "radioHenchmen", system: json(henchmenSystem()), name: "Goons" };
-    expect(fleeEffect({ result: { rolls: [6, 1, 6, 2, 3] }, target: group })).toMatchObject({ update: { "system.count": 3, "system.carried": 1 }, summary: { data: { fled: 2, count: 3 } } });
+    expect(fleeEffect({ result: { rolls: [6, 1, 6, 2, 3] }, target: group })).toMatchObject({ update: { "system.count": 3, "system.carried": 1 }, summary: { key: "FRACAS.Radio.Summary.HenchmenFleeOutcome", data: { name: "Goons", fled: "2 flee", stayed: "3 stay" } } });
     expect(fleeEffect({ result: { rolls: [6] }, target: group })).toEqual({ refused: "FRACAS.Radio.Refused.GroupGrew" });
     expect(fleeEffect({ result: { rolls: [6] }, target: { type: "radioOpponent", system: json(opponentSystem({ kind: "minion" })), name: "Sal" } })).toMatchObject({ update: { "system.fled": true } });
     expect(fleeEffect({ result: { rolls: [5] }, target: { type: "radioOpponent", system: json(opponentSystem({ kind: "minion" })), name: "Sal" } })).toMatchObject({ update: { "system.fled": false } });

@@ -425,19 +425,21 @@ describe("in combat", () => {
       world.dice.queue(3, 4, 1, 1);
       await fc.nextRound();
       const m = await radio();
-      expect(m.defensiveLastRoundOf(jake as never)).toBe(true);
-      expect(m.defensiveLastRoundOf(falzetti as never)).toBe(false);
+      const rounds = await import("../../../../src/rulesets/radio/cards/defence-round.js");
+      const at = rounds.escapeRound(jake as never);
+      expect(at).toEqual({ combatId: combat.id, round: 1 });
+      expect(rounds.escapeRound(falzetti as never)).toBeNull();
       const views = await import("../../../../src/rulesets/radio/sheets/views.js");
-      const meta = { name: "Jake", img: "", editable: true, isGM: false, inCombat: false, declared: "", defensiveLastRound: m.defensiveLastRoundOf(jake as never) };
-      expect(views.heroView(meta, sys(jake), []).canEscape).toBe(true);
-      expect(views.heroView({ ...meta, defensiveLastRound: false }, sys(jake), []).canEscape).toBe(false);
-      // The sheet's escape answers the open offer (one roll per offer, whichever button rolls it).
+      const meta = { name: "Jake", img: "", editable: true, isGM: false, inCombat: false, declared: "", defensiveLastRound: at !== null };
+      expect(views.heroView(meta, sys(jake), []).defence.canEscape).toBe(true);
+      expect(views.heroView({ ...meta, defensiveLastRound: false }, sys(jake), []).defence.canEscape).toBe(false);
+      // The sheet's escape answers the open offer (one roll per defensive round, whichever button rolls it).
       const [offer] = radioCards("escapeOffer");
-      expect(m.openEscapeOffer(jake.uuid)?.id).toBe(offer!.id);
+      expect(rounds.offerFor(jake.uuid, at!)?.id).toBe(offer!.id);
       world.login("alice");
       world.dice.queue(2);
-      await m.rollEscape(jake as never, "defensive", offer!.id);
-      expect(m.openEscapeOffer(jake.uuid)).toBeNull();
+      await m.rollEscape(jake as never, "defensive", offer!.id, at!);
+      expect(rounds.escapeRefusal(jake.uuid, at!)).toBe("FRACAS.Radio.Refused.EscapeRolled");
       // Not after a defensive round: the kernel refuses before any die is rolled (none is queued).
       await expect(m.rollEscape(jake as never, "standard")).rejects.toMatchObject({ code: "escapeNeedsDefensive" });
       await followUp("escapeOffer", "escape", offer!);

@@ -16,6 +16,7 @@ import combatEndOpen from "../../../fixtures/templates/radio/cards/combat-end/op
 import fleeGroup from "../../../fixtures/templates/radio/cards/flee/henchmen.js";
 import fleeOne from "../../../fixtures/templates/radio/cards/flee/one-flees.js";
 import fleeMinion from "../../../fixtures/templates/radio/cards/flee/minion.js";
+import fleeOneStays from "../../../fixtures/templates/radio/cards/flee/one-stays.js";
 import heroFull from "../../../fixtures/templates/radio/hero-sheet/full.js";
 import henchmenGroup from "../../../fixtures/templates/radio/henchmen-sheet/group.js";
 import henchmenPlayer from "../../../fixtures/templates/radio/henchmen-sheet/player-view.js";
@@ -80,14 +81,24 @@ describe("#16 the combat-end card does not repeat its title in its body", () => 
 });
 
 describe("#16 the flee card is grammatical: each count takes its own singular or plural", () => {
-  it("1 flees, 4 stay; 2 flee, 3 stay; and the Apply summary uses the same keys", () => {
+  // Counted strings run with Foundry's game present: pluralKey then checks the chosen form exists
+  // (without a game it returns it unchecked, which hid a missing key: review-session3 #1).
+  beforeEach(async () => {
+    installFoundry();
+    await loadAdapter();
+  });
+
+  it("1 flees, 4 stay; 2 flee, 3 stay; 4 flee, 1 stays; and the Apply summary in the same words", () => {
     expect(text(render("cards/flee", fleeOne()))).toContain("Falzetti's goons: 1 flees, 4 stay");
     expect(text(render("cards/flee", fleeGroup()))).toContain("Falzetti's goons: 2 flee, 3 stay");
-    expect(fleeCardView({ leaderName: "F", followerName: "G", rolls: [6, 6, 6, 6, 2] }).outcomeLabel).toBe("FRACAS.Radio.Summary.HenchmenFleeOtherOne");
+    expect(text(render("cards/flee", fleeOneStays()))).toContain("Falzetti's goons: 4 flee, 1 stays");
+    expect(fleeCardView({ leaderName: "F", followerName: "G", rolls: [6, 6, 6, 6, 2] }).group).toEqual({ fled: 4, stay: 1, fledLabel: "FRACAS.Radio.Summary.FleeCountOther", stayLabel: "FRACAS.Radio.Summary.StayCountOne" });
     const apply = (rolls: number[], count: number) => fleeEffect({ result: { rolls } as JsonObject, target: { type: "radioHenchmen", system: { count, woundsEach: 1, carried: 0 } as JsonObject, name: "G" } });
-    expect(apply([6, 2], 2)).toMatchObject({ summary: { key: "FRACAS.Radio.Summary.HenchmenFleeOneOne", data: { fled: 1, count: 1 } } });
-    expect(apply([6, 6, 2], 3)).toMatchObject({ summary: { key: "FRACAS.Radio.Summary.HenchmenFleeOtherOne" } });
-    expect(apply([1, 2, 3], 3)).toMatchObject({ summary: { key: "FRACAS.Radio.Summary.HenchmenFleeOtherOther", data: { fled: 0, count: 3 } } });
+    const outcome = "FRACAS.Radio.Summary.HenchmenFleeOutcome";
+    expect(apply([6, 2], 2)).toMatchObject({ summary: { key: outcome, data: { name: "G", fled: "1 flees", stayed: "1 stays" } } });
+    expect(apply([6, 2, 3, 4, 1], 5)).toMatchObject({ summary: { key: outcome, data: { fled: "1 flees", stayed: "4 stay" } } });
+    expect(apply([6, 6, 2], 3)).toMatchObject({ summary: { key: outcome, data: { fled: "2 flee", stayed: "1 stays" } } });
+    expect(apply([1, 2, 3], 3)).toMatchObject({ summary: { key: outcome, data: { fled: "0 flee", stayed: "3 stay" } } });
   });
 
   it("one roll and a one-wound pool read in the singular", () => {
