@@ -21,9 +21,9 @@ import { lookupUuid } from "../../../foundry/typed.js";
 import { t } from "../../../foundry/i18n.js";
 import { applyHeroPointsToResult, resolveScar, resolveShakeOff, scarLocationTable, shakeOffEligibility, type HeroPointSpenders } from "../rules/index.js";
 import { characteristicChance, readCharacteristics, safePool } from "../data/derive.js";
-import { attackEffect, attackTablesInForce, finalAttack, responseFor, type AttackCardResult } from "./effects.js";
+import { attackEffect, attackTablesInForce, finalAttack, responseFor, responsePath, type AttackCardResult } from "./effects.js";
 import { bondSystem, isNpc, postNote, rollDie, warn } from "./notes.js";
-import { postRecovery } from "./recovery.js";
+import { postRecovery, recoveryRefused } from "./recovery.js";
 import { drawFollowUp } from "./draw.js";
 
 interface FollowUpContext {
@@ -74,6 +74,8 @@ export type OnceRoll = "knockout" | "shakeOff" | "scar";
  * an owner clicking at the same instant) from both rolling before either has written it.
  */
 export const claimKey = (attackId: string, roll: OnceRoll): string => `${attackId}:${roll}`;
+
+const heroPointsPath = (attackId: string): string => responsePath(attackId, "heroPoints");
 
 /**
  * Hero Points lower the attack's QR, and the knockout roll's EF is 2 × that QR: spent after the
@@ -131,8 +133,9 @@ async function spendHeroPoint(ctx: FollowUpContext): Promise<void> {
   } catch (e) {
     return ruleWarning(e);
   }
-  const answer = { [`system.attackResponses.${result.attackId}`]: { ...response, heroPoints: response.heroPoints + 1 } };
-  await target.update({ "system.==heroPoints": pool, ...answer } as never);
+  // Only the count is written (a dotted key into the ObjectField merges): a whole record read
+  // before this write would undo a Shake Off, draw or knockout recorded meanwhile by another client.
+  await target.update({ "system.==heroPoints": pool, [heroPointsPath(result.attackId)]: response.heroPoints + 1 } as never);
   await heroPointNote(target, target, result);
   await dropStaleScar(target, result);
 }
@@ -191,7 +194,7 @@ export const heroPointForFollowUp: GmFollowUp = {
     }
     await spender.update({ "system.==heroPoints": pool } as never);
     try {
-      await target.update({ [`system.attackResponses.${r.attackId}`]: { ...response, heroPoints: response.heroPoints + 1 } } as never);
+      await target.update({ [heroPointsPath(r.attackId)]: response.heroPoints + 1 } as never);
     } catch (e) {
       await spender.update({ "system.==heroPoints": before } as never);
       throw e;
@@ -202,38 +205,62 @@ export const heroPointForFollowUp: GmFollowUp = {
   },
 };
 
+/**
+ * Shake Off as it would be rolled now, or null (warned) when it may not be: already tried, not
+ * eligible (in words), or refused by the kernel whatever the die. Asked before the claim, so a
+ * click that may not roll does not use the attack's one try, and again after it: the claim is a
+ * round trip to the GM, during which a Hero Point may have changed the wound it shakes off.
+ */
+function shakeOffNow(target: Actor.Implementation, result: AttackCardResult) {
+  const response = responseFor(target.system as unknown as JsonObject, result.attackId);
+  if (response.shakeOff) {
+    warn("FRACAS.Error.shakeOffUsed");
+    return null;
+  }
+  const sys = bondSystem(target)!;
+  const chars = readCharacteristics(sys.characteristics);
+  const current = finalAttack(result, target.system as unknown as JsonObject);
+  let eligibility;
+  try {
+    eligibility = shakeOffEligibility({ strength: chars.str, attackKind: current.attackKind, pointOrEdge: current.pointOrEdge, woundLevel: current.tableWoundLevel });
+  } catch (e) {
+    ruleWarning(e);
+    return null;
+  }
+  if (!eligibility.eligible) {
+    warn("FRACAS.Error.shakeOffNotAllowed", { reason: t(`FRACAS.Bond.ShakeOff.${eligibility.reason}`) });
+    return null;
+  }
+  // The target's own wound (before this attack lands) lowers the EF, as on every task (D31).
+  const input = { strength: chars.str, primaryChance: characteristicChance(chars, "str"), woundLevel: sys.woundState.level };
+  try {
+    resolveShakeOff(current, { ...input, roll: 1 }, attackTablesInForce());
+  } catch (e) {
+    ruleWarning(e);
+    return null;
+  }
+  return { current, input };
+}
+
 /** EF 5 Strength roll (STR 14+, H-t-H without point or edge): the wound drops two levels. */
 async function shakeOff(ctx: FollowUpContext): Promise<void> {
   const target = await targetForAnswer(ctx);
   if (!target) return;
   const result = resultOf(ctx);
-  const response = responseFor(target.system as unknown as JsonObject, result.attackId);
-  if (response.shakeOff) {
-    warn("FRACAS.Error.shakeOffUsed");
-    return;
-  }
-  const chars = readCharacteristics(bondSystem(target)!.characteristics);
-  const current = finalAttack(result, target.system as unknown as JsonObject);
-  // Refused before the claim, so a character who may not Shake Off does not use the attack's one try.
-  let eligibility;
-  try {
-    eligibility = shakeOffEligibility({ strength: chars.str, attackKind: current.attackKind, pointOrEdge: current.pointOrEdge, woundLevel: current.tableWoundLevel });
-  } catch (e) {
-    return ruleWarning(e);
-  }
-  if (!eligibility.eligible) return warn("FRACAS.Error.shakeOffNotAllowed", { reason: t(`FRACAS.Bond.ShakeOff.${eligibility.reason}`) });
+  if (!shakeOffNow(target, result)) return;
   if (!(await claimRoll(target, claimKey(result.attackId, "shakeOff")))) return;
+  const now = shakeOffNow(target, result);
+  if (!now) return;
   const { roll, total } = await rollDie("1d100");
-  // The target's own wound (before this attack lands) lowers the EF, as on every task (D31).
-  const input = { strength: chars.str, primaryChance: characteristicChance(chars, "str"), roll: total, woundLevel: bondSystem(target)!.woundState.level };
+  const input = { ...now.input, roll: total };
   let after;
   try {
-    after = resolveShakeOff(current, input, attackTablesInForce());
+    after = resolveShakeOff(now.current, input, attackTablesInForce());
   } catch (e) {
     ruleWarning(e);
     return;
   }
-  await target.update({ [`system.attackResponses.${result.attackId}`]: { ...response, shakeOff: input } } as never);
+  await target.update({ [responsePath(result.attackId, "shakeOff")]: input } as never);
   await postNote(
     target,
     after.shakeOff?.success ? "FRACAS.Bond.Note.ShakeOffPassed" : "FRACAS.Bond.Note.ShakeOffFailed",
@@ -261,16 +288,35 @@ async function knockout(ctx: FollowUpContext): Promise<void> {
  */
 export async function resistKnockout(target: Actor.Implementation, result: AttackCardResult): Promise<void> {
   if (!target.isOwner) return warn("FRACAS.Bond.Refused.NotTargetOwner", { name: target.name });
-  const current = finalAttack(result, target.system as unknown as JsonObject);
-  if (current.knockoutEase === null) return warn("FRACAS.Bond.Refused.NoKnockout");
-  const response = responseFor(target.system as unknown as JsonObject, result.attackId);
-  if (response.knockout) return warn("FRACAS.Bond.Refused.KnockoutRolled", { name: target.name });
+  if (!knockoutNow(target, result)) return;
   if (!(await claimRoll(target, claimKey(result.attackId, "knockout")))) return;
+  // Read again after the claim's round trip: a Hero Point spent meanwhile lowers the QR, so the EF.
+  const current = knockoutNow(target, result);
+  if (!current) return;
   const posted = await postRecovery(target, "knockout", current.qualityRating);
   if (!posted) return;
-  // Read again: the GM may have recorded the round-start prompt while the roll was made.
-  const now = responseFor(target.system as unknown as JsonObject, result.attackId);
-  await target.update({ [`system.attackResponses.${result.attackId}`]: { ...now, knockout: posted } } as never);
+  // Only the knockout key: the GM may have recorded the round-start prompt while the roll was made.
+  await target.update({ [responsePath(result.attackId, "knockout")]: posted } as never);
+}
+
+/**
+ * The knockout as it lands now, or null (warned) when no roll may be made: no knockout landed (or
+ * Hero Points made it miss), the roll is made, or the kernel refuses it whatever the dice (a dead
+ * target makes no roll). Asked before the claim, so a refused click spends nothing (the claim
+ * cannot be given back), and after it (see resistKnockout).
+ */
+function knockoutNow(target: Actor.Implementation, result: AttackCardResult): AttackCardResult | null {
+  const current = finalAttack(result, target.system as unknown as JsonObject);
+  if (current.knockoutEase === null) {
+    warn("FRACAS.Bond.Refused.NoKnockout");
+    return null;
+  }
+  const response = responseFor(target.system as unknown as JsonObject, result.attackId);
+  if (response.knockout) {
+    warn("FRACAS.Bond.Refused.KnockoutRolled", { name: target.name });
+    return null;
+  }
+  return recoveryRefused(target, "knockout", current.qualityRating) ? null : current;
 }
 
 /**

@@ -14,7 +14,7 @@ import type { CardKind, GmFollowUp, JsonObject } from "../../../foundry/registry
 import { lookupUuid, lookupUuidSync } from "../../../foundry/typed.js";
 import { canCallDraw, resolveDraw, type DrawResult } from "../rules/index.js";
 import { BondWeaponData } from "../data/weapon.js";
-import { responseFor, type AttackCardResult } from "./effects.js";
+import { responseFor, responsePath, type AttackCardResult } from "./effects.js";
 import { bondSystem, isNpc, rollDie, targetHasFired } from "./notes.js";
 import { drawCardView, type DrawCardResult, type DrawSide } from "./views.js";
 
@@ -117,7 +117,8 @@ export const drawFollowUp: GmFollowUp = {
       targets: [],
       context: { card: drawCardView(drawResult) },
     });
-    await target.update({ [`system.attackResponses.${r.attackId}`]: { ...response, draw: { first: drawResult.first, messageId: posted?.id ?? "" } } } as never);
+    // Only the draw is written: the record read before the roll may be stale (effects.ts responsePath).
+    await target.update({ [responsePath(r.attackId, "draw")]: { first: drawResult.first, messageId: posted?.id ?? "" } } as never);
     return { ok: true };
   },
 };

@@ -79,6 +79,15 @@ function readDraw(v: unknown): DrawRecord | null {
   return { first: d.first, messageId: typeof d.messageId === "string" ? d.messageId : "" };
 }
 
+/**
+ * Where one answer to an attack is recorded on its target. Every writer writes only its own key
+ * (`system.attackResponses.<attackId>.<key>`: a dotted key into the ObjectField merges, in Foundry
+ * as in the fake), never the whole record: a record read before an await (a claim's round trip to
+ * the GM, a roll, a posted card) and written back whole would undo whatever another client
+ * recorded meanwhile, e.g. a Hero Point paid for but no longer counted.
+ */
+export const responsePath = (attackId: string, key: keyof AttackResponse): string => `system.attackResponses.${attackId}.${key}`;
+
 export function responseFor(targetSystem: JsonObject, attackId: string): AttackResponse {
   const all = (targetSystem.attackResponses ?? {}) as Record<string, Partial<AttackResponse> | undefined>;
   const r = all[attackId] ?? {};
@@ -140,6 +149,7 @@ export function attackEffect(input: { result: JsonObject; target: { type: string
     });
     const statuses: StatusEvent[] = [...change.events, ...(result.effect?.target ?? [])];
     // Incapacitated now (by the hit or by accumulation): say how long, from the attack's D6.
+    // (Older cards' rows name Summary.NowUnconscious, without One/Other: kept in the lang file, D43.)
     const summary: CardEffect["summary"] =
       change.state.level === "IN" && before.level !== "IN"
         ? { key: pluralKey("FRACAS.Bond.Summary.NowUnconscious", change.state.unconsciousHours), data: { name: input.target.name, hours: change.state.unconsciousHours } }

@@ -16,7 +16,7 @@ import { isClaimed } from "../../../foundry/claims.js";
 import { lookupUuid } from "../../../foundry/typed.js";
 import { clampEase, knockoutEase, woundPenalty } from "../rules/index.js";
 import { safeWoundState } from "../data/derive.js";
-import { finalAttack, responseFor, type AttackCardResult } from "./effects.js";
+import { finalAttack, responseFor, responsePath, type AttackCardResult } from "./effects.js";
 import { claimKey, resistKnockout } from "./attack.js";
 import { bondSystem, warn, whisperTo } from "./notes.js";
 import { knockoutPromptView, type KnockoutPromptResult } from "./views.js";
@@ -82,8 +82,8 @@ export async function promptKnockouts(combat: Combat.Implementation, round: numb
       const due = knockoutDue(attack, system, applications, isClaimed(target, claimKey(attack.attackId, "knockout")));
       if (due === "none") continue;
       if (due === "prompt") await postPrompt(target, attack, round);
-      const response = responseFor(target.system as unknown as JsonObject, attack.attackId);
-      await target.update({ [`system.attackResponses.${attack.attackId}`]: { ...response, knockoutPrompted: true } } as never);
+      // Only the flag is written: the owner may have recorded the roll while the prompt was posted.
+      await target.update({ [responsePath(attack.attackId, "knockoutPrompted")]: true } as never);
     }
   }
 }

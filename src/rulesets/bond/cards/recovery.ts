@@ -13,7 +13,7 @@ import { characteristicChance, readCharacteristics, safeWoundState } from "../da
 import { recoveryEffect, resolveRecoveryCard, type RecoveryCardResult, type RecoveryKind } from "./effects.js";
 import { recoveryCardView } from "./views.js";
 import { bondSystem, rollDie, warn } from "./notes.js";
-import { combatOf } from "../sheets/attack-setup.js";
+import { runningCombatOf } from "../sheets/attack-setup.js";
 
 /** Actor flag: the combat round of the last wound recovery roll (D18: one try per round in a fight). */
 const WOUND_TRY_FLAG = "bondWoundTry";
@@ -30,35 +30,60 @@ export interface PostedRecovery {
   success: boolean;
 }
 
-/** Rolls, posts and applies a recovery roll; null when refused (warned) or nothing was posted. */
-export async function postRecovery(actor: Actor.Implementation, which: RecoveryKind, attackQualityRating = 1): Promise<PostedRecovery | null> {
-  const sys = bondSystem(actor);
-  if (!sys) return null;
-  // A helpless character retries a wound's Willpower roll once per round of a fight (DECISIONS D18).
-  const combat = which === "wound" ? combatOf(actor) : null;
-  if (woundTriedThisRound(actor, combat)) {
-    warn("FRACAS.Bond.Refused.TriedThisRound", { name: actor.name });
-    return null;
-  }
+/** The card's stored inputs for this roll, from the character's data and the dice. */
+function recoveryInput(actor: Actor.Implementation, which: RecoveryKind, attackQualityRating: number, d100: number, d6: number): RecoveryCardResult {
+  const sys = bondSystem(actor)!;
   const chars = readCharacteristics(sys.characteristics);
   const state = safeWoundState(sys.wound);
   // A Stun roll made in the round its Stun landed in: the D6 rounds start with the next round (D39).
-  const fight = which === "stun" ? combatOf(actor) : null;
+  const fight = which === "stun" ? runningCombatOf(actor) : null;
   const landed = sys.stunLanded;
   const stunLandedThisRound = !!fight && landed.combat !== "" && landed.combat === fight.id && landed.round === fight.round;
   const characteristic = which === "stun" && state.stunCharacteristic === "strength" ? "str" : "wil";
-  const d100 = await rollDie("1d100");
-  const d6 = await rollDie("1d6");
-  const result: RecoveryCardResult = {
+  return {
     which,
     primaryChance: characteristicChance(chars, characteristic),
-    roll: d100.total,
-    durationRoll: d6.total,
+    roll: d100,
+    durationRoll: d6,
     woundPenaltyApplies: rulesetOption("bond", "woundPenaltyApplies", false),
     attackQualityRating,
     actorName: actor.name,
     ...(which === "stun" ? { stunLandedThisRound } : {}),
   };
+}
+
+/**
+ * Whether the kernel refuses this roll now, whatever the dice fall (e.g. a dead character makes no
+ * knockout roll); warned. A once-only roll asks this before it is claimed, so a refused click
+ * spends nothing (core claims: the claim cannot be given back).
+ */
+export function recoveryRefused(actor: Actor.Implementation, which: RecoveryKind, attackQualityRating = 1): boolean {
+  const sys = bondSystem(actor);
+  if (!sys) return true;
+  try {
+    resolveRecoveryCard(recoveryInput(actor, which, attackQualityRating, 1, 1), safeWoundState(sys.wound));
+    return false;
+  } catch (e) {
+    if (!isRuleError(e)) throw e;
+    warn(`FRACAS.Error.${e.code}`, { ...e.data });
+    return true;
+  }
+}
+
+/** Rolls, posts and applies a recovery roll; null when refused (warned) or nothing was posted. */
+export async function postRecovery(actor: Actor.Implementation, which: RecoveryKind, attackQualityRating = 1): Promise<PostedRecovery | null> {
+  const sys = bondSystem(actor);
+  if (!sys) return null;
+  // A helpless character retries a wound's Willpower roll once per round of a fight (DECISIONS D18).
+  const combat = which === "wound" ? runningCombatOf(actor) : null;
+  if (woundTriedThisRound(actor, combat)) {
+    warn("FRACAS.Bond.Refused.TriedThisRound", { name: actor.name });
+    return null;
+  }
+  const d100 = await rollDie("1d100");
+  const d6 = await rollDie("1d6");
+  const result = recoveryInput(actor, which, attackQualityRating, d100.total, d6.total);
+  const state = safeWoundState(bondSystem(actor)!.wound);
   let change;
   try {
     change = resolveRecoveryCard(result, state);

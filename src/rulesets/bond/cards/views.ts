@@ -209,6 +209,7 @@ export function knockoutPromptView(result: KnockoutPromptResult) {
  * The outcome key and the rounds it names: `${base}.${which}.Passed|Failed`; a failed Stun roll's
  * rounds without action take the plural key (…FailedOne / …FailedOther), and when the roll was made
  * in the round the Stun landed in, "the rest of this round and N more" (…FailedHeldOne/Other, D39).
+ * Older cards' rows name …stun.Failed itself: kept in the lang file for them (D43).
  */
 export function recoveryOutcome(base: string, result: { which: string; stunLandedThisRound?: boolean }, success: boolean, stunRounds: number): { key: string; rounds: number } {
   const which = result.which;

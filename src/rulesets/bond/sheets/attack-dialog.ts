@@ -14,7 +14,7 @@ import { attackCardView, type CardTarget } from "../cards/views.js";
 import type { AttackCardResult } from "../cards/effects.js";
 import { bondSystem, isNpc, rollDie, targetHasFired, warn } from "../cards/notes.js";
 import { attackInput, attackTables, attackView, defaultChoices, readChoices, type AttackChoices, type AttackSetup } from "./attack-view.js";
-import { actorDownReason, buildSetup, combatOf } from "./attack-setup.js";
+import { actorDownReason, buildSetup, runningCombatOf } from "./attack-setup.js";
 import { rulesetOption } from "../../../foundry/settings.js";
 import { BondWeaponData } from "../data/weapon.js";
 
@@ -108,7 +108,7 @@ export async function rollAttack(
     warn(`FRACAS.Error.${e.code}`, { ...e.data });
     return undefined;
   }
-  const combat = combatOf(actor);
+  const combat = runningCombatOf(actor);
   const combatId = combat?.id ?? "";
   const combatRound = combat?.round ?? 0;
   const cardResult: AttackCardResult = {
