@@ -37,8 +37,19 @@ export function combatOf(actor: ActorRef): Combat.Implementation | null {
   return (combatantOf(actor)?.parent as Combat.Implementation | null | undefined) ?? null;
 }
 
-/** The combat `actor` fights in, only once it has started (a combat being set up counts as none). */
+/**
+ * The started combat `actor` fights in: the viewed one if it has started, else any started one. A
+ * combat still being set up (round 0) is never it, even when viewed.
+ */
 export function startedCombatOf(actor: ActorRef): Combat.Implementation | null {
-  const combat = combatOf(actor);
-  return combat?.started ? combat : null;
+  const mine = (c: Combatant.Implementation) => isCombatantOf(c, actor);
+  const viewed = game.combat;
+  if (viewed?.started && viewed.combatants.some(mine)) return viewed;
+  for (const combat of game.combats ?? []) if (combat.started && combat.combatants.some(mine)) return combat;
+  return null;
+}
+
+/** This actor's combatant in its started combat (startedCombatOf), or null. */
+export function startedCombatantOf(actor: ActorRef): Combatant.Implementation | null {
+  return startedCombatOf(actor)?.combatants.find((c) => isCombatantOf(c, actor)) ?? null;
 }

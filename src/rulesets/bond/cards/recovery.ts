@@ -13,7 +13,7 @@ import { characteristicChance, readCharacteristics, safeWoundState } from "../da
 import { recoveryEffect, resolveRecoveryCard, type RecoveryCardResult, type RecoveryKind } from "./effects.js";
 import { recoveryCardView } from "./views.js";
 import { bondSystem, rollDie, warn } from "./notes.js";
-import { runningCombatOf } from "../sheets/attack-setup.js";
+import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 
 /** Actor flag: the combat round of the last wound recovery roll (D18: one try per round in a fight). */
 const WOUND_TRY_FLAG = "bondWoundTry";
@@ -36,7 +36,7 @@ function recoveryInput(actor: Actor.Implementation, which: RecoveryKind, attackQ
   const chars = readCharacteristics(sys.characteristics);
   const state = safeWoundState(sys.wound);
   // A Stun roll made in the round its Stun landed in: the D6 rounds start with the next round (D39).
-  const fight = which === "stun" ? runningCombatOf(actor) : null;
+  const fight = which === "stun" ? startedCombatOf(actor) : null;
   const landed = sys.stunLanded;
   const stunLandedThisRound = !!fight && landed.combat !== "" && landed.combat === fight.id && landed.round === fight.round;
   const characteristic = which === "stun" && state.stunCharacteristic === "strength" ? "str" : "wil";
@@ -75,7 +75,7 @@ export async function postRecovery(actor: Actor.Implementation, which: RecoveryK
   const sys = bondSystem(actor);
   if (!sys) return null;
   // A helpless character retries a wound's Willpower roll once per round of a fight (DECISIONS D18).
-  const combat = which === "wound" ? runningCombatOf(actor) : null;
+  const combat = which === "wound" ? startedCombatOf(actor) : null;
   if (woundTriedThisRound(actor, combat)) {
     warn("FRACAS.Bond.Refused.TriedThisRound", { name: actor.name });
     return null;

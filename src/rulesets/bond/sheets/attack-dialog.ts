@@ -14,7 +14,8 @@ import { attackCardView, type CardTarget } from "../cards/views.js";
 import type { AttackCardResult } from "../cards/effects.js";
 import { bondSystem, isNpc, rollDie, targetHasFired, warn } from "../cards/notes.js";
 import { attackInput, attackTables, attackView, defaultChoices, readChoices, type AttackChoices, type AttackSetup } from "./attack-view.js";
-import { actorDownReason, buildSetup, runningCombatOf } from "./attack-setup.js";
+import { actorDownReason, buildSetup } from "./attack-setup.js";
+import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 import { rulesetOption } from "../../../foundry/settings.js";
 import { BondWeaponData } from "../data/weapon.js";
 
@@ -108,7 +109,7 @@ export async function rollAttack(
     warn(`FRACAS.Error.${e.code}`, { ...e.data });
     return undefined;
   }
-  const combat = runningCombatOf(actor);
+  const combat = startedCombatOf(actor);
   const combatId = combat?.id ?? "";
   const combatRound = combat?.round ?? 0;
   const cardResult: AttackCardResult = {

@@ -8,7 +8,7 @@ import { BondWeaponData, DEFAULT_RANGES } from "../data/weapon.js";
 import { bondSystem, isNpc } from "../cards/notes.js";
 import { bondDownReason } from "../down.js";
 import type { AttackSetup } from "./attack-view.js";
-import { combatOf, isCombatantOf } from "../../../foundry/documents/combatant-of.js";
+import { startedCombatantOf, startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 
 interface Point {
   x: number;
@@ -42,33 +42,13 @@ export function firstTarget(): { actor: Actor.Implementation | null; token: Plac
 }
 
 /**
- * The fight this actor is in: core combatOf (the viewed combat first, else a started one), but only
- * once it has started. A combat the GM is still setting up (created, not begun, round 0) is no
- * fight yet: no per-round attack limit, no wound-try flag, no combat stamped on a card. When the
- * viewed combat is such a one, a started fight elsewhere that holds the actor still counts.
- */
-export function runningCombatOf(actor: Actor.Implementation): Combat.Implementation | null {
-  const found = combatOf(actor);
-  if (!found || found.started) return found;
-  for (const combat of (game.combats as Iterable<Combat.Implementation> | undefined) ?? []) {
-    if (combat.started && combat.combatants.some((c) => isCombatantOf(c, actor))) return combat;
-  }
-  return null;
-}
-
-/** This actor's combatant in its running fight (runningCombatOf), or null. */
-export function runningCombatantOf(actor: Actor.Implementation): Combatant.Implementation | null {
-  return runningCombatOf(actor)?.combatants.find((c) => isCombatantOf(c, actor)) ?? null;
-}
-
-/**
  * Why this character cannot act now (i18n key), or null: its wound state, its statuses, and the
  * defeated mark on its combatant in the running combat (down.ts, as the tracker sees it).
  */
 export function actorDownReason(actor: Actor.Implementation): string | null {
   const sys = bondSystem(actor);
   if (!sys) return null;
-  const combatant = runningCombatantOf(actor);
+  const combatant = startedCombatantOf(actor);
   return bondDownReason({ wound: sys.wound, statuses: [...actor.statuses], defeated: combatant?.isDefeated ?? false });
 }
 
@@ -85,7 +65,7 @@ export function buildSetup(actor: Actor.Implementation, weapon: Item.Implementat
       : hthDamageClass(chars.str, meleeWeapon === "knife" || meleeWeapon === "sword" ? meleeWeapon : "none", activeTable(hthDamageClassTable));
   const { actor: targetActor, token: targetToken } = firstTarget();
   const targetSys = bondSystem(targetActor);
-  const combat = runningCombatOf(actor);
+  const combat = startedCombatOf(actor);
   const attacks = sys.roundAttacks;
   const sameRound = combat !== null && attacks.combat === combat.id && attacks.round === combat.round;
   return {

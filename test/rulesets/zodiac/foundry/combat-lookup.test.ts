@@ -73,17 +73,25 @@ beforeEach(async () => {
 });
 
 describe("which fight an Agent is in: one lookup, the core's combatOf, for cards, sheets and Operations", () => {
-  it("Mike in the viewed combat, not yet started, and in another fight in round 3: no fight for the card, the sheet or the shot alike", async () => {
+  it("Mike in the viewed combat, not yet started, and in another fight in round 3: that running fight, for the card, the sheet and the shot alike", async () => {
     const elsewhere = await fightWith(mike, 3, true);
     expect(elsewhere.round).toBe(3);
     const setup = await fightWith(mike, 0, false);
     view(setup);
 
+    expect(flow.combatRefFor(mike as never)).toEqual({ id: elsewhere.id, round: 3 });
+    expect(operations.storeFor(mike as never).kind).toBe("combat");
+    const card = await killCard();
+    expect((card.system as unknown as { result: { combat: unknown } }).result.combat).toEqual({ id: elsewhere.id, round: 3 });
+    await handSetAlmostDead();
+    expect(health(mike)).toMatchObject({ status: "almostDead", almostDeadSince: 3 });
+  });
+
+  it("Mike only in the viewed combat, not yet started: no fight (round 0, before it)", async () => {
+    const setup = await fightWith(mike, 0, false);
+    view(setup);
     expect(flow.combatRefFor(mike as never)).toBeNull();
     expect(operations.storeFor(mike as never).kind).toBe("actor");
-    const card = await killCard();
-    expect((card.system as unknown as { result: { combat: unknown } }).result.combat).toBeNull();
-    // Almost Dead by hand: "before this fight" (round 0), as Operations' shot would record it.
     await handSetAlmostDead();
     expect(health(mike)).toMatchObject({ status: "almostDead", almostDeadSince: 0 });
   });
