@@ -1,7 +1,7 @@
 /**
  * Who cannot act now (the combat mapping's isDown, the FEAT roll's refusal, and which members
- * count for side initiative). Seed: a dead, dying or unconscious character (0 Health) does
- * nothing; "stunned 1-10 rounds" is read as no action for those rounds.
+ * count for side initiative). Which statuses keep a character from acting is the kernel's list
+ * (rules/condition.ts CANNOT_ACT), the same one standUp refuses on.
  *
  * The hero's own status (system.status) and the token's status icons both count, so a status the
  * GM sets by hand on the token is respected too; Foundry's defeated mark (the tracker's skull)
@@ -10,6 +10,7 @@
 import { statusEffectId } from "../../engine/events.js";
 import { DEFEATED_REASON } from "../../foundry/registry.js";
 import { heroView } from "./data/state.js";
+import { CANNOT_ACT, cannotActStatus, type CannotAct } from "./rules/index.js";
 
 /** What deciding needs: the actor's system data, its status effect ids, Foundry's defeated mark. */
 export interface DownInput {
@@ -18,8 +19,9 @@ export interface DownInput {
   defeated: boolean;
 }
 
-export const DOWN_STATUSES = ["dead", "dying", "unconscious", "stunned"] as const;
-export type DownStatus = (typeof DOWN_STATUSES)[number];
+/** The statuses that keep a character from acting: the kernel's one list (rules/condition.ts). */
+export const DOWN_STATUSES = CANNOT_ACT;
+export type DownStatus = CannotAct;
 
 /** i18n key of each reason (FRACAS.Faserip.Down.*); defeated uses the core key. */
 export const DOWN_KEYS: Record<DownStatus | "defeated", string> = {
@@ -30,17 +32,15 @@ export const DOWN_KEYS: Record<DownStatus | "defeated", string> = {
   defeated: DEFEATED_REASON,
 };
 
-/** Why this character cannot act now (an i18n key), or null when it can. */
+/**
+ * Why this character cannot act now (an i18n key), or null when it can: the kernel's
+ * cannotActStatus over the hero's own status and the token's status icons together.
+ */
 export function downReason(c: DownInput): string | null {
   const { status } = heroView(c.system);
-  const has = (s: DownStatus) => c.statuses.includes(statusEffectId(s));
-  const on: Record<DownStatus, boolean> = {
-    dead: status.dead || has("dead"),
-    dying: status.dying || has("dying"),
-    unconscious: status.unconscious || has("unconscious"),
-    stunned: status.stunnedRounds > 0 || has("stunned"),
-  };
-  for (const s of DOWN_STATUSES) if (on[s]) return DOWN_KEYS[s];
+  const statuses = DOWN_STATUSES.filter((s) => (s !== "stunned" && status[s]) || c.statuses.includes(statusEffectId(s)));
+  const down = cannotActStatus({ statuses, stunnedRounds: status.stunnedRounds });
+  if (down) return DOWN_KEYS[down];
   return c.defeated ? DOWN_KEYS.defeated : null;
 }
 

@@ -3,7 +3,6 @@
  * 0-Health Endurance FEATs, a round of dying, knock-back on the map. Dice are Foundry Rolls;
  * their values go to the kernel; the results are posted as cards.
  */
-import * as ledger from "../../../engine/ledger.js";
 import { isRuleError, FracasRuleError } from "../../../engine/errors.js";
 import { statusEffectId } from "../../../engine/events.js";
 import { postCard } from "../../../foundry/chat/cards.js";
@@ -26,7 +25,7 @@ import {
   toRankKey,
   zeroHealthFeat,
 } from "../rules/index.js";
-import type { AttackAction, Color, RankKey, SecondaryCheck, StateChange } from "../rules/index.js";
+import type { AttackAction, Color, KarmaSpend, RankKey, SecondaryCheck, StateChange } from "../rules/index.js";
 import { currentEndurance, heroView, isStabilised, needsZeroHealthFeat, stateOf, updateOf } from "../data/state.js";
 import { attackCardView, coverFor, dyingCardView, featCardView, secondaryCardView, targetDodge, type FeatForm } from "../sheets/views.js";
 import { dodgeRefusal, dodgeThisRound } from "../combat.js";
@@ -40,6 +39,7 @@ import { alreadyRolled, claimOnce } from "./once.js";
 import { askEnduranceKarma } from "./endurance-karma.js";
 import type { EnduranceKind } from "../sheets/endurance-view.js";
 import { combatantOf } from "../../../foundry/documents/combatant-of.js";
+import { karmaPoolOf, returnKarma, takeKarma, withKarmaTaken, type KarmaTaken } from "./karma.js";
 
 export const RULESET = "faserip";
 
@@ -109,21 +109,6 @@ async function recordDodge(combatant: Combatant.Implementation, round: number, c
   return done.ok ? null : (done.reason ?? "FRACAS.Chat.Failed");
 }
 
-async function spendKarmaPoints(actor: Actor.Implementation, points: number, reason: string): Promise<void> {
-  if (points <= 0) return;
-  const pool = ledger.requirePool((actor.system as unknown as { karma: { pool: unknown } }).karma.pool);
-  const after = ledger.change(pool, { id: foundry.utils.randomID(), delta: -points, reason, by: game.user.id ?? "", at: Date.now() });
-  await actor.update({ "system.karma.==pool": after, "system.karma.value": after.value } as never);
-}
-
-function karmaPool(actor: Actor.Implementation): number {
-  try {
-    return ledger.requirePool((actor.system as unknown as { karma: { pool: unknown } }).karma.pool).value;
-  } catch {
-    return 0;
-  }
-}
-
 /** Why `actor` cannot act now (down.ts), from its status, its token icons and its combatant's defeated mark. */
 export function actorDownReason(actor: Actor.Implementation): string | null {
   return downReason({ system: actor.system, statuses: [...(actor.statuses ?? [])], defeated: combatantOf(actor)?.isDefeated ?? false });
@@ -144,7 +129,6 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
   const abilityRank = hero.abilities[form.ability];
   const shifts = { cover: form.cover, multipleTargets: form.multipleTargets, other: form.other };
   const posted: ChatMessage.Implementation[] = [];
-  let pool = karmaPool(actor);
   const reason = t(`FRACAS.Faserip.Action.${form.action}`);
   const round = roundOf(actor);
   const isAttack = (ATTACK_ACTIONS as readonly string[]).includes(form.action);
@@ -162,64 +146,67 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
   if (isAttack) {
     const action = form.action as AttackAction;
     const targets: (TargetRef | null)[] = req.targets.length > 0 ? req.targets : [null];
+    const pool = karmaPoolOf(actor);
     if (form.karma * targets.length > pool) throw new FracasRuleError("notEnoughKarma", "not enough Karma", { points: form.karma * targets.length, pool });
     for (const [index, target] of targets.entries()) {
       const targetActor = target ? ((await lookupUuid(target.uuid)) as Actor.Implementation | null) : null;
       const defenderView = targetActor ? heroView(targetActor.system) : null;
       const dodge = targetDodge(targetActor ? (readDodge(combatantOf(targetActor), round)?.shift ?? null) : null, form.dodge);
-      const { roll, value } = await d(100);
-      const attack = resolveAttack(
-        {
-          action,
-          abilityRank,
-          roll: value,
-          // Cover is the defender's: with several targets each has its own (the dialog's choice per target).
-          shifts: { ...shifts, cover: coverFor(form, index, req.targets.length), dodge },
-          karma: form.karma > 0 ? { points: form.karma, pool } : undefined,
-          attacker: { strength: hero.abilities.strength, endurance: hero.abilities.endurance, weaponDamage: req.weapon?.damage },
-          defender: defenderView ? { endurance: currentEndurance(defenderView), armor: defenderView.armor } : { endurance: 0, armor: 0 },
-        },
-        tables,
-      );
-      pool -= attack.feat.karmaSpent;
-      let zeroHealthPrompt = false;
-      if (targetActor && attack.landed) {
-        try {
-          const after = applyAttack(stateOf(targetActor.system), attack).state;
-          zeroHealthPrompt = needsZeroHealthFeat(targetActor.system, after);
-        } catch (e) {
-          if (!isRuleError(e)) throw e;
+      // Each card's Karma is taken before its roll (cards/karma.ts) and given back if it is not posted.
+      const taken = await takeKarma(actor, form.karma, reason);
+      const message = await withKarmaTaken(taken, actor, async (karma) => {
+        const { roll, value } = await d(100);
+        const attack = resolveAttack(
+          {
+            action,
+            abilityRank,
+            roll: value,
+            // Cover is the defender's: with several targets each has its own (the dialog's choice per target).
+            shifts: { ...shifts, cover: coverFor(form, index, req.targets.length), dodge },
+            karma,
+            attacker: { strength: hero.abilities.strength, endurance: hero.abilities.endurance, weaponDamage: req.weapon?.damage },
+            defender: defenderView ? { endurance: currentEndurance(defenderView), armor: defenderView.armor } : { endurance: 0, armor: 0 },
+          },
+          tables,
+        );
+        let zeroHealthPrompt = false;
+        if (targetActor && attack.landed) {
+          try {
+            const after = applyAttack(stateOf(targetActor.system), attack).state;
+            zeroHealthPrompt = needsZeroHealthFeat(targetActor.system, after);
+          } catch (e) {
+            if (!isRuleError(e)) throw e;
+          }
         }
-      }
-      // A successful Escaping frees its roller: the card lists the roller too, so Apply/Undo
-      // (through the GM when the clicker may not write) end and restore its Restrained.
-      const escaperUuid = freesEscaper(action, attack) ? actor.uuid : "";
-      const cardTargets = target ? [{ uuid: target.uuid, name: target.name }] : [];
-      if (escaperUuid && !cardTargets.some((x) => x.uuid === escaperUuid)) cardTargets.push({ uuid: escaperUuid, name: actor.name });
-      const result = {
-        action,
-        attack,
-        actorName: actor.name,
-        escaperUuid,
-        weaponName: req.weapon?.name ?? "",
-        targetName: target?.name ?? "",
-        targetUuid: target?.uuid ?? "",
-        targetTokenUuid: target?.tokenUuid ?? "",
-        sourceTokenUuid: tokenUuidOf(actor),
-        zeroHealthPrompt,
-      };
-      const message = await postCard({
-        ruleset: RULESET,
-        kind: "attack",
-        source: actor,
-        result: result as unknown as JsonObject,
-        rolls: [roll],
-        targets: cardTargets,
-        context: { view: attackCardView({ ...result, attack: attack }), hasTarget: target !== null },
+        // A successful Escaping frees its roller: the card lists the roller too, so Apply/Undo
+        // (through the GM when the clicker may not write) end and restore its Restrained.
+        const escaperUuid = freesEscaper(action, attack) ? actor.uuid : "";
+        const cardTargets = target ? [{ uuid: target.uuid, name: target.name }] : [];
+        if (escaperUuid && !cardTargets.some((x) => x.uuid === escaperUuid)) cardTargets.push({ uuid: escaperUuid, name: actor.name });
+        const result = {
+          action,
+          attack,
+          actorName: actor.name,
+          escaperUuid,
+          weaponName: req.weapon?.name ?? "",
+          targetName: target?.name ?? "",
+          targetUuid: target?.uuid ?? "",
+          targetTokenUuid: target?.tokenUuid ?? "",
+          sourceTokenUuid: tokenUuidOf(actor),
+          zeroHealthPrompt,
+        };
+        return postCard({
+          ruleset: RULESET,
+          kind: "attack",
+          source: actor,
+          result: result as unknown as JsonObject,
+          rolls: [roll],
+          targets: cardTargets,
+          context: { view: attackCardView({ ...result, attack: attack }), hasTarget: target !== null },
+        });
       });
       if (message) posted.push(message);
     }
-    await spendKarmaPoints(actor, form.karma * targets.length, reason);
     return posted;
   }
 
@@ -234,24 +221,25 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
       return posted;
     }
   }
-  const { roll, value } = await d(100);
-  const feat = resolveFeat(
-    { action: isDodge ? "dodging" : "feat", abilityRank, roll: value, shifts: { ...shifts, dodge: form.dodge }, karma: form.karma > 0 ? { points: form.karma, pool } : undefined },
-    tables,
-  );
-  const message = await postCard({
-    ruleset: RULESET,
-    kind: "feat",
-    source: actor,
-    result: { feat, actorName: actor.name } as unknown as JsonObject,
-    rolls: [roll],
-    targets: [],
-    context: { view: featCardView(feat, actor.name) },
+  const taken = await takeKarma(actor, form.karma, reason);
+  const done = await withKarmaTaken(taken, actor, async (karma) => {
+    const { roll, value } = await d(100);
+    const feat = resolveFeat({ action: isDodge ? "dodging" : "feat", abilityRank, roll: value, shifts: { ...shifts, dodge: form.dodge }, karma }, tables);
+    const message = await postCard({
+      ruleset: RULESET,
+      kind: "feat",
+      source: actor,
+      result: { feat, actorName: actor.name } as unknown as JsonObject,
+      rolls: [roll],
+      targets: [],
+      context: { view: featCardView(feat, actor.name) },
+    });
+    return message ? { message, color: feat.color } : undefined;
   });
-  if (message) posted.push(message);
-  await spendKarmaPoints(actor, feat.karmaSpent, reason);
+  if (!done) return posted;
+  posted.push(done.message);
   if (dodger) {
-    const refused = await recordDodge(dodger, round, feat.color);
+    const refused = await recordDodge(dodger, round, done.color);
     if (refused) ui.notifications?.warn(t(refused));
   }
   return posted;
@@ -270,25 +258,73 @@ async function targetOf(result: JsonObject): Promise<Actor.Implementation | null
 }
 
 /**
- * The Karma the roller spends on a card's Endurance FEAT: asked after every refusal and before the
- * claim (a cancelled prompt claims nothing), re-checked against the pool as it is now. Null: no roll.
+ * The kernel's refusal of a roll about to be made, found before anything is written: `resolve` is
+ * the kernel call, run on every face the d100 can show (so a refusal that only one colour would
+ * meet is found too). The caller warns and rolls nothing (review 1 #12: a refused click spends no
+ * claim and no Karma).
  */
-async function karmaForEnduranceFeat(target: Actor.Implementation, kind: EnduranceKind, enduranceRank: RankKey, once?: string): Promise<number | null> {
+function refusalOnAnyFace(resolve: (roll: number) => unknown): FracasRuleError | null {
+  for (let roll = 1; roll <= 100; roll++) {
+    try {
+      resolve(roll);
+    } catch (e) {
+      if (!isRuleError(e)) throw e;
+      return e;
+    }
+  }
+  return null;
+}
+
+/**
+ * The Karma the roller spends on a card's Endurance FEAT, taken before the dice. In this order,
+ * so that a click refused or cancelled anywhere spends nothing: the fast "already rolled" check,
+ * the prompt, the pool as it is now, the kernel's dry run (`dryRun`, with the Karma), the spend (a
+ * Karma ledger entry), then the claim (cards/once.ts) — a claim refused after the spend gives the
+ * Karma back. Null: no roll (the user has been told why).
+ */
+async function takeEnduranceFeatKarma(
+  target: Actor.Implementation,
+  kind: EnduranceKind,
+  enduranceRank: RankKey,
+  once: string | undefined,
+  dryRun: (karma: KarmaSpend | undefined) => (roll: number) => unknown,
+): Promise<KarmaTaken | null> {
   if (once && alreadyRolled(target, once)) return null;
-  const points = await askEnduranceKarma({ kind, name: target.name, enduranceRank, karmaPool: karmaPool(target) });
+  const points = await askEnduranceKarma({ kind, name: target.name, enduranceRank, karmaPool: karmaPoolOf(target) });
   if (points === null) return null;
   // The pool may have changed while the prompt was open.
-  if (points > karmaPool(target)) {
-    ui.notifications?.warn(t("FRACAS.Error.notEnoughKarma", { points, pool: karmaPool(target) }));
+  const pool = karmaPoolOf(target);
+  if (points > pool) {
+    ui.notifications?.warn(t("FRACAS.Error.notEnoughKarma", { points, pool }));
     return null;
   }
-  if (once && !(await claimOnce(target, once))) return null;
-  return points;
+  const refusal = refusalOnAnyFace(dryRun(points > 0 ? { points, pool } : undefined));
+  if (refusal) {
+    ui.notifications?.warn(ruleErrorMessage(refusal));
+    return null;
+  }
+  let taken: KarmaTaken;
+  try {
+    taken = await takeKarma(target, points, t(`FRACAS.Faserip.Secondary.${kind}`));
+  } catch (e) {
+    if (!isRuleError(e)) throw e;
+    ui.notifications?.warn(ruleErrorMessage(e));
+    return null;
+  }
+  if (!once) return taken;
+  let claimed = false;
+  try {
+    claimed = await claimOnce(target, once);
+  } finally {
+    if (!claimed) await returnKarma(target, taken);
+  }
+  return claimed ? taken : null;
 }
 
 /**
  * The defender's Endurance FEAT on the Slam? or Stun? column, posted as a secondary card (once per
- * attack card). Its roller (the GM or the defender's owner) may spend Karma on it first.
+ * attack card). Its roller (the GM or the defender's owner) may spend Karma on it first; the Karma
+ * is taken before the roll and given back when the card is not posted (cards/karma.ts).
  */
 export async function rollSecondary(result: JsonObject, once?: string): Promise<ChatMessage.Implementation | undefined> {
   const target = await targetOf(result);
@@ -304,46 +340,46 @@ export async function rollSecondary(result: JsonObject, once?: string): Promise<
   }
   const tables = faseripTables();
   const endurance = toRankKey("endurance", currentEndurance(heroView(target.system)), tables.ranks);
-  // Claimed last, right before the dice: a click refused or cancelled above spends nothing (cards/once.ts).
-  const points = await karmaForEnduranceFeat(target, kind, endurance, once);
-  if (points === null) return undefined;
-  const karma = points > 0 ? { points, pool: karmaPool(target) } : undefined;
-  const { roll, value } = await d(100);
-  const rolls = [roll];
-  let check: SecondaryCheck;
-  try {
-    check = resolveSecondary({ kind, enduranceRank: endurance, roll: value, karma }, tables);
-  } catch (e) {
-    if (!isRuleError(e) || e.code !== "needDie") throw e;
-    const d10 = await d(10);
-    rolls.push(d10.roll);
-    check = resolveSecondary({ kind, enduranceRank: endurance, roll: value, karma, d10: d10.value }, tables);
-  }
-  const out = {
-    kind: kind as "slam" | "stun",
-    name: target.name,
-    check,
-    roll: value,
-    karmaSpent: check.karmaSpent,
-    effectiveRoll: check.effectiveRoll,
-    color: check.color,
-    enduranceRank: check.enduranceRank,
-    targetUuid: target.uuid,
-    attackerTokenUuid: typeof result["sourceTokenUuid"] === "string" ? result["sourceTokenUuid"] : "",
-    defenderTokenUuid: typeof result["targetTokenUuid"] === "string" ? result["targetTokenUuid"] : "",
-  };
-  const canKnockback = out.attackerTokenUuid !== "" && out.defenderTokenUuid !== "";
-  const message = await postCard({
-    ruleset: RULESET,
-    kind: "secondary",
-    source: target,
-    result: out as unknown as JsonObject,
-    rolls,
-    targets: [{ uuid: target.uuid, name: target.name }],
-    context: { view: secondaryCardView({ ...out, canKnockback }) },
+  // The dry run gives a d10, so a White Stun? (which needs one) is not taken for a refusal.
+  const dryRun = (karma: KarmaSpend | undefined) => (roll: number) => resolveSecondary({ kind, enduranceRank: endurance, roll, karma, d10: 1 }, tables);
+  const taken = await takeEnduranceFeatKarma(target, kind, endurance, once, dryRun);
+  if (!taken) return undefined;
+  return withKarmaTaken(taken, target, async (karma) => {
+    const { roll, value } = await d(100);
+    const rolls = [roll];
+    let check: SecondaryCheck;
+    try {
+      check = resolveSecondary({ kind, enduranceRank: endurance, roll: value, karma }, tables);
+    } catch (e) {
+      if (!isRuleError(e) || e.code !== "needDie") throw e;
+      const d10 = await d(10);
+      rolls.push(d10.roll);
+      check = resolveSecondary({ kind, enduranceRank: endurance, roll: value, karma, d10: d10.value }, tables);
+    }
+    const out = {
+      kind: kind as "slam" | "stun",
+      name: target.name,
+      check,
+      roll: value,
+      karmaSpent: check.karmaSpent,
+      effectiveRoll: check.effectiveRoll,
+      color: check.color,
+      enduranceRank: check.enduranceRank,
+      targetUuid: target.uuid,
+      attackerTokenUuid: typeof result["sourceTokenUuid"] === "string" ? result["sourceTokenUuid"] : "",
+      defenderTokenUuid: typeof result["targetTokenUuid"] === "string" ? result["targetTokenUuid"] : "",
+    };
+    const canKnockback = out.attackerTokenUuid !== "" && out.defenderTokenUuid !== "";
+    return postCard({
+      ruleset: RULESET,
+      kind: "secondary",
+      source: target,
+      result: out as unknown as JsonObject,
+      rolls,
+      targets: [{ uuid: target.uuid, name: target.name }],
+      context: { view: secondaryCardView({ ...out, canKnockback }) },
+    });
   });
-  await spendKarmaPoints(target, check.karmaSpent, t(`FRACAS.Faserip.Secondary.${kind}`));
-  return message;
 }
 
 /** The Endurance FEAT of a character at 0 Health, from an attack card's button (White: they begin dying). */
@@ -382,41 +418,45 @@ async function zeroHealthRoll(result: JsonObject, opts: { once?: string; roundSt
     return undefined;
   }
   const universal = faseripTables().universal;
-  const points = opts.roundStart ? 0 : await karmaForEnduranceFeat(target, "zeroHealth", toRankKey("endurance", before.endurance), opts.once);
-  if (points === null) return undefined;
-  const { roll, value } = await d(100);
-  let feat;
-  try {
-    // Read again: the state may have changed while the prompt and the claim were out.
-    feat = zeroHealthFeat(stateOf(target.system), value, points > 0 ? { points, pool: karmaPool(target) } : undefined, universal);
-  } catch (e) {
-    if (!isRuleError(e)) throw e;
-    ui.notifications?.warn(ruleErrorMessage(e));
-    return undefined;
-  }
-  const out = {
-    kind: "zeroHealth",
-    name: target.name,
-    roll: value,
-    karmaSpent: feat.karmaSpent,
-    effectiveRoll: feat.effectiveRoll,
-    roundStart: opts.roundStart,
-    color: feat.color,
-    startsDying: feat.startsDying,
-    enduranceRank: toRankKey("endurance", stateOf(target.system).endurance),
-    targetUuid: target.uuid,
-  };
-  const message = await postCard({
-    ruleset: RULESET,
-    kind: "secondary",
-    source: target,
-    result: out as unknown as JsonObject,
-    rolls: [roll],
-    targets: [{ uuid: target.uuid, name: target.name }],
-    context: { view: secondaryCardView({ ...out, kind: "zeroHealth" }) },
+  const dryRun = (karma: KarmaSpend | undefined) => (roll: number) => zeroHealthFeat(stateOf(target.system), roll, karma, universal);
+  const taken: KarmaTaken | null = opts.roundStart
+    ? { karma: undefined, entry: null }
+    : await takeEnduranceFeatKarma(target, "zeroHealth", toRankKey("endurance", before.endurance), opts.once, dryRun);
+  if (!taken) return undefined;
+  return withKarmaTaken(taken, target, async (karma) => {
+    const { roll, value } = await d(100);
+    let feat;
+    try {
+      // Read again: the state may have changed while the prompt and the claim were out (no card:
+      // the Karma is given back).
+      feat = zeroHealthFeat(stateOf(target.system), value, karma, universal);
+    } catch (e) {
+      if (!isRuleError(e)) throw e;
+      ui.notifications?.warn(ruleErrorMessage(e));
+      return undefined;
+    }
+    const out = {
+      kind: "zeroHealth",
+      name: target.name,
+      roll: value,
+      karmaSpent: feat.karmaSpent,
+      effectiveRoll: feat.effectiveRoll,
+      roundStart: opts.roundStart,
+      color: feat.color,
+      startsDying: feat.startsDying,
+      enduranceRank: toRankKey("endurance", stateOf(target.system).endurance),
+      targetUuid: target.uuid,
+    };
+    return postCard({
+      ruleset: RULESET,
+      kind: "secondary",
+      source: target,
+      result: out as unknown as JsonObject,
+      rolls: [roll],
+      targets: [{ uuid: target.uuid, name: target.name }],
+      context: { view: secondaryCardView({ ...out, kind: "zeroHealth" }) },
+    });
   });
-  await spendKarmaPoints(target, feat.karmaSpent, t("FRACAS.Faserip.Secondary.zeroHealth"));
-  return message;
 }
 
 /** A round of dying for `actor`: a card whose Apply drops one Endurance rank. */

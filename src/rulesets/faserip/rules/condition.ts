@@ -134,8 +134,24 @@ export function releaseHold(targetState: CombatantStateInput): StateChange {
   return change(before, { ...before, statuses: withStatus(before.statuses, [], ["restrained"]) });
 }
 
-/** What keeps a prone character down: they cannot act, or they are held (standUp refuses). */
-export const KEEPS_DOWN = ["dead", "dying", "unconscious", "stunned", "restrained"] as const;
+/**
+ * What keeps a character from acting, most telling first. Seed: a dead, dying or unconscious
+ * character (0 Health) does nothing; "stunned 1-10 rounds" is read as no action for those rounds.
+ * The one list for the adapter's "down" (down.ts: the tracker, the FEAT's refusal, side
+ * initiative) and for standing up (keepsDown below), so the two cannot drift apart.
+ */
+export const CANNOT_ACT = ["dead", "dying", "unconscious", "stunned"] as const;
+export type CannotAct = (typeof CANNOT_ACT)[number];
+
+/** The first of CANNOT_ACT this character has (stunned also while stun rounds remain), or null. */
+export function cannotActStatus(state: { statuses: readonly string[]; stunnedRounds: number }): CannotAct | null {
+  return CANNOT_ACT.find((s) => state.statuses.includes(s) || (s === "stunned" && state.stunnedRounds > 0)) ?? null;
+}
+
+/** What keeps a prone character down (standUp refuses): they cannot act, or they are held. */
+export function keepsDown(state: { statuses: readonly string[]; stunnedRounds: number }): CannotAct | "restrained" | null {
+  return cannotActStatus(state) ?? (state.statuses.includes("restrained") ? "restrained" : null);
+}
 
 /**
  * A prone character gets up. **D** the seed gives prone no rule (the kernel sets it on a
@@ -146,7 +162,7 @@ export const KEEPS_DOWN = ["dead", "dying", "unconscious", "stunned", "restraine
 export function standUp(targetState: CombatantStateInput): StateChange {
   const before = readState(targetState);
   if (!before.statuses.includes("prone")) throw new FracasRuleError("notProne", "the character is not prone", {});
-  const keeps = KEEPS_DOWN.find((s) => before.statuses.includes(s) || (s === "stunned" && before.stunnedRounds > 0));
+  const keeps = keepsDown(before);
   if (keeps) throw new FracasRuleError("cannotStand", `a ${keeps} character does not stand up`, { status: keeps });
   return change(before, { ...before, statuses: withStatus(before.statuses, [], ["prone"]) });
 }

@@ -75,9 +75,11 @@ export {
   standUp,
   stunTick,
   zeroHealthFeat,
-  KEEPS_DOWN,
+  CANNOT_ACT,
+  cannotActStatus,
+  keepsDown,
 } from "./condition.js";
-export type { CombatantState, CombatantStateInput, DyingTick, StateChange, ZeroHealthFeat } from "./condition.js";
+export type { CannotAct, CombatantState, CombatantStateInput, DyingTick, StateChange, ZeroHealthFeat } from "./condition.js";
 
 /** Seed: a combat round takes about eight seconds of game time. */
 export const ROUND_SECONDS = 8;

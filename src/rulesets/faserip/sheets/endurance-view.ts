@@ -4,10 +4,10 @@
  * Pure (kernel colorOdds and the Slam?/Stun? table in force): the prompt, its live update and the
  * browser fixtures all build the same view. Secondary FEATs take no column shifts (DECISIONS.md).
  */
-import { COLORS, DEFAULT_KNOCKBACK_AREAS, colorOdds, slamResult, stunOutcome } from "../rules/index.js";
+import { COLORS, DEFAULT_KNOCKBACK_AREAS, colorOdds, slamResult, stunOutcome, stunResult } from "../rules/index.js";
 import type { Color, RankKey } from "../rules/index.js";
 import type { Grid } from "../../../engine/tables.js";
-import { whoLine, rankLabel } from "./views.js";
+import { rankLabel, secondaryOutcomeKey, whoLine } from "./views.js";
 
 const L = "FRACAS.Faserip";
 
@@ -37,11 +37,12 @@ export function enduranceOutcome(kind: EnduranceKind, color: Color, slamStun?: G
   if (kind === "slam") {
     // White is "several" areas: the default the roll itself uses (the GM may move the token further).
     const slam = slamResult(color, DEFAULT_KNOCKBACK_AREAS, slamStun);
-    return { label: `${L}.Outcome.${slam.result}`, areas: slam.areas };
+    return { label: secondaryOutcomeKey({ result: slam.result, areas: slam.areas, rounds: 0 }), areas: slam.areas };
   }
   const stun = stunOutcome(color, slamStun);
   // The rounds of a White are a d10 rolled only then: the prompt names the range.
-  return { label: stun === "stunnedD10" ? `${L}.Prompt.StunnedD10` : `${L}.Outcome.${stun}`, areas: 0 };
+  if (stun === "stunnedD10") return { label: `${L}.Prompt.StunnedD10`, areas: 0 };
+  return { label: secondaryOutcomeKey({ result: stun, areas: 0, rounds: stunResult(color, undefined, slamStun) }), areas: 0 };
 }
 
 const pct = (p: number): string => `${Math.round(p * 100)}%`;

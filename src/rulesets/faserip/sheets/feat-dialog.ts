@@ -10,12 +10,12 @@
 import { handlebarsApplication } from "../../../foundry/typed.js";
 import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
-import * as ledger from "../../../engine/ledger.js";
 import { coverShift, multipleTargetShift, type CoverLevel } from "../rules/index.js";
 import type { AbilityKey } from "../data/hero.js";
 import { heroView } from "../data/state.js";
 import { combatantOf, currentTargets, performFeat, readDodge, roundOf, type TargetRef } from "../cards/roll.js";
 import { faseripTables } from "../cards/tables.js";
+import { karmaPoolOf } from "../cards/karma.js";
 import { abilityForAction, actionForWeapon, featDialogView, formFromFields, normaliseForm, type DialogAction, type FeatForm } from "./views.js";
 
 const Base = handlebarsApplication();
@@ -41,14 +41,6 @@ function weaponsOf(actor: Actor.Implementation): WeaponChoice[] {
       const s = i.system as unknown as { damage: number; thrown: boolean; range: number };
       return { id: i.id ?? "", name: i.name, damage: s.damage, thrown: s.thrown, range: s.range };
     });
-}
-
-function karmaPoolOf(actor: Actor.Implementation): number {
-  try {
-    return ledger.requirePool((actor.system as unknown as { karma: { pool: unknown } }).karma.pool).value;
-  } catch {
-    return 0;
-  }
 }
 
 export class FaseripFeatDialog extends Base {

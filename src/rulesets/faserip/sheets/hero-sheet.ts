@@ -7,6 +7,7 @@ import * as ledger from "../../../engine/ledger.js";
 import { ABILITY_KEYS, FaseripHeroData, type AbilityKey } from "../data/hero.js";
 import { actorDownReason, passStunRound, postDyingTick, restoreActor } from "../cards/roll.js";
 import { faseripTables } from "../cards/tables.js";
+import { changeKarma, karmaLedgerOf, resetKarma } from "../cards/karma.js";
 import { FaseripFeatDialog } from "./feat-dialog.js";
 import { chipAction, heroSheetView } from "./views.js";
 
@@ -41,12 +42,7 @@ export class FaseripHeroSheet extends Base {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
     const actor = this.actor;
     const system = actor.system as unknown as FaseripHeroData;
-    let pool: ledger.Pool;
-    try {
-      pool = ledger.requirePool(system.karma.pool);
-    } catch {
-      pool = ledger.createPool(0);
-    }
+    const pool = karmaLedgerOf(actor);
     const notesHTML = await enrichHtml(actor, system.notes);
     const view = heroSheetView({
       name: actor.name,
@@ -107,16 +103,8 @@ export class FaseripHeroSheet extends Base {
     const amount = Math.trunc(Number(input?.value ?? 0));
     const delta = target.dataset.direction === "spend" ? -amount : amount;
     if (!Number.isFinite(delta) || delta === 0) return;
-    const system = this.actor.system as unknown as FaseripHeroData;
     try {
-      const pool = ledger.change(ledger.requirePool(system.karma.pool), {
-        id: foundry.utils.randomID(),
-        delta,
-        reason: t(delta > 0 ? "FRACAS.Faserip.Karma.Gained" : "FRACAS.Faserip.Karma.Spent"),
-        by: game.user.id ?? "",
-        at: Date.now(),
-      });
-      await this.actor.update({ "system.karma.==pool": pool, "system.karma.value": pool.value } as never);
+      await changeKarma(this.actor, delta, t(delta > 0 ? "FRACAS.Faserip.Karma.Gained" : "FRACAS.Faserip.Karma.Spent"));
     } catch (e) {
       if (!isRuleError(e)) throw e;
       ui.notifications?.warn(ruleErrorMessage(e));
@@ -126,8 +114,7 @@ export class FaseripHeroSheet extends Base {
   /** Starts a fresh Karma pool at Reason + Intuition + Psyche. */
   static async #onResetKarma(this: FaseripHeroSheet): Promise<void> {
     const system = this.actor.system as unknown as FaseripHeroData;
-    const pool = ledger.createPool(system.karmaStart ?? 0);
-    await this.actor.update({ "system.karma.==pool": pool, "system.karma.value": pool.value } as never);
+    await resetKarma(this.actor, system.karmaStart ?? 0);
   }
 
   /** Restore: full Health and base Endurance, ending the unconsciousness and dying of 0 Health (cards/roll.ts). */

@@ -448,14 +448,18 @@ export function featCardView(feat: FeatResult, actorName?: string) {
 }
 
 /**
- * The outcome's label key: a d10 of 1 on the Stun? column (or a GM's table giving one area of
- * knock-back on "several") reads as the single-count outcome, not "1 rounds".
+ * A Slam?/Stun? outcome's label key. A counted outcome (areas knocked back, rounds stunned) takes
+ * the language's form for its count (core pluralKey: `knockedBackOne`/`knockedBackOther`,
+ * `stunnedOne`/`stunnedOther`); the others (staggered, none) are named by the table's result.
+ * Used by the card and by the Karma prompt's odds (endurance-view.ts). Card HTML is rendered when
+ * posted, so no stored card names these keys.
  */
-function outcomeKey(c: SecondaryCheck | undefined): string {
-  if (!c) return "none";
-  if (c.result === "stunnedD10" && c.rounds === 1) return "stunnedOneRound";
-  if (c.result === "knockedBack" && c.areas === 1) return "oneArea";
-  return c.result;
+export function secondaryOutcomeKey(c: { result: string; areas: number; rounds: number } | undefined): string {
+  if (!c) return `${L}.Outcome.none`;
+  // Literal bases: the lang test (test/build/lang.test.ts) checks each has its One and Other.
+  if (c.areas > 0) return pluralKey("FRACAS.Faserip.Outcome.knockedBack", c.areas);
+  if (c.rounds > 0) return pluralKey("FRACAS.Faserip.Outcome.stunned", c.rounds);
+  return `${L}.Outcome.${c.result}`;
 }
 
 /** Labels for a secondary card (Slam?, Stun?, Endurance FEAT at 0 Health). */
@@ -492,7 +496,7 @@ export function secondaryCardView(result: {
         ? result.startsDying
           ? `${L}.Outcome.startsDying`
           : `${L}.Outcome.staysUnconscious`
-        : `${L}.Outcome.${outcomeKey(c)}`,
+        : secondaryOutcomeKey(c),
     areas: c?.areas ?? 0,
     rounds: c?.rounds ?? 0,
     canKnockback: result.canKnockback === true && (c?.areas ?? 0) > 0,

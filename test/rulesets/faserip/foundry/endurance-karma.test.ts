@@ -65,7 +65,8 @@ describe("Karma on the Slam?/Stun? FEAT", () => {
     expect(odds).toEqual([["white", "40%"], ["green", "30%"], ["yellow", "24%"], ["red", "6%"]]);
     expect(prompt.content).toContain(f.world.i18n.format("FRACAS.Faserip.Dialog.Karma", { pool: 16 }));
     expect(prompt.content).toContain('max="16"');
-    expect(prompt.content).toContain(f.world.i18n.format("FRACAS.Faserip.Outcome.knockedBack", { areas: 2 }));
+    expect(prompt.content).toContain(f.world.i18n.format("FRACAS.Faserip.Outcome.knockedBackOther", { areas: 2 }));
+    expect(prompt.content).toContain(f.world.localize("FRACAS.Faserip.Outcome.knockedBackOne"));
 
     const [check] = secondaries();
     expect(cardOf(check).result.check).toMatchObject({ kind: "slam", roll: 30, karmaSpent: 15, effectiveRoll: 45, color: "green", areas: 1 });
@@ -219,7 +220,7 @@ describe("the prompt's view (pure)", () => {
     expect(v.noKarma).toBe(true);
     expect(v.odds.map((o) => [o.color, o.percent, o.outcomeLabel])).toEqual([
       ["white", "40%", "FRACAS.Faserip.Prompt.StunnedD10"],
-      ["green", "30%", "FRACAS.Faserip.Outcome.stunnedOneRound"],
+      ["green", "30%", "FRACAS.Faserip.Outcome.stunnedOne"],
       ["yellow", "24%", "FRACAS.Faserip.Outcome.none"],
       ["red", "6%", "FRACAS.Faserip.Outcome.none"],
     ]);

@@ -64,7 +64,7 @@ describe("plurals: One/Other keys chosen by the count, never (s)", () => {
   it("the Stun? card: a d10 of 1 reads 1 round; the Slam? card's move: 1 area / 2 areas", async () => {
     const one = resolveSecondary({ kind: "stun", enduranceRank: 10, roll: 5, d10: 1 });
     const oneView = secondaryCardView({ kind: "stun", check: one, roll: 5, color: one.color, enduranceRank: one.enduranceRank });
-    expect(await render("cards/secondary.hbs", { view: oneView })).toContain(world.localize("FRACAS.Faserip.Outcome.stunnedOneRound"));
+    expect(await render("cards/secondary.hbs", { view: oneView })).toContain(world.localize("FRACAS.Faserip.Outcome.stunnedOne"));
 
     const green = resolveSecondary({ kind: "slam", enduranceRank: 20, roll: 50 });
     const greenHtml = await render("cards/secondary.hbs", { view: secondaryCardView({ kind: "slam", check: green, roll: 50, color: green.color, enduranceRank: green.enduranceRank, canKnockback: true }) });

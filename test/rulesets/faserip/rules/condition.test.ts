@@ -15,6 +15,9 @@ import {
   zeroHealthFeat,
   checkZeroHealthFeat,
   restoreHealth,
+  CANNOT_ACT,
+  cannotActStatus,
+  keepsDown,
 } from "../../../../src/rulesets/faserip/rules/index.js";
 import type { AttackInput, CombatantState } from "../../../../src/rulesets/faserip/rules/index.js";
 import { expectRuleError, throwsRuleError } from "./helpers.js";
@@ -128,6 +131,22 @@ describe("standUp (D: prone ends when a character who can act gets up)", () => {
     }
     // A stun count alone (the status list not yet updated) also keeps them down.
     expectRuleError(() => standUp({ ...target, statuses: ["prone"], stunnedRounds: 1 }), "cannotStand");
+  });
+
+  it("refuses exactly on keepsDown: the one cannot-act list, plus held (a held hero still acts)", () => {
+    expect(CANNOT_ACT).toEqual(["dead", "dying", "unconscious", "stunned"]);
+    fc.assert(
+      fc.property(fc.subarray(["dead", "dying", "unconscious", "stunned", "restrained", "prone"] as const), fc.integer({ min: 0, max: 10 }), (list, stunnedRounds) => {
+        const statuses = [...new Set(["prone", ...list])];
+        const keeps = keepsDown({ statuses, stunnedRounds });
+        const acts = cannotActStatus({ statuses, stunnedRounds });
+        expect(keeps).toBe(acts ?? (statuses.includes("restrained") ? "restrained" : null));
+        if (keeps) expectRuleError(() => standUp({ ...target, statuses: statuses as never, stunnedRounds }), "cannotStand");
+        else expect(standUp({ ...target, statuses: statuses as never, stunnedRounds }).state.statuses).not.toContain("prone");
+      }),
+    );
+    // The most telling first: dead before stunned.
+    expect(cannotActStatus({ statuses: ["stunned", "dead"], stunnedRounds: 3 })).toBe("dead");
   });
 });
 
