@@ -16,13 +16,16 @@ import { calledShotCosts, DEFAULT_TOTAL_MODE } from "./rules/index.js";
 import { registerCommitQuery } from "./cards/commits.js";
 import { onCardUpdate } from "./cards/card-refresh.js";
 import { onStatusEffectToggle } from "./sheets/status-sync.js";
+import { onCombatChange, onSettingChange, redrawOperationsSheets } from "./sheets/operations-refresh.js";
 
 // The GM's client answers sealed duel commits (guarded and idempotent; CONFIG exists before systems load).
 registerCommitQuery();
 
 /**
  * The active GM re-renders a kill or fight card after its applications change (cards/card-refresh.ts);
- * an Agent's state follows a status icon toggled by hand (sheets/status-sync.ts).
+ * an Agent's state follows a status icon toggled by hand (sheets/status-sync.ts); the GM's open
+ * sheets redraw their Operations section when the Setback pool or a fight's spends change
+ * (sheets/operations-refresh.ts).
  * Registered on Foundry's "init", at most once per Hooks registry (a second import adds nothing).
  */
 const HOOKS_MARK = Symbol.for("fracas.zodiac.hooks");
@@ -33,6 +36,10 @@ export function registerZodiacHooks(): boolean {
   hooks.on("updateChatMessage", (message, changed) => onCardUpdate(message as never, changed as object));
   hooks.on("createActiveEffect", (effect, _options, userId) => onStatusEffectToggle(effect as never, true, userId as string));
   hooks.on("deleteActiveEffect", (effect, _options, userId) => onStatusEffectToggle(effect as never, false, userId as string));
+  hooks.on("createSetting", (setting) => onSettingChange(setting as never));
+  hooks.on("updateSetting", (setting) => onSettingChange(setting as never));
+  hooks.on("updateCombat", (combat, changed) => onCombatChange(combat as never, changed as object));
+  hooks.on("deleteCombat", () => void redrawOperationsSheets());
   return true;
 }
 if (typeof Hooks !== "undefined") Hooks.once("init", () => void registerZodiacHooks());

@@ -8,13 +8,22 @@
  * Each spend is recorded for its Undo in a store: the combat's memory during a started fight (the
  * panel's list), else the actor's own flags (`flags.fracas.zodiacSpends`). Undo restores the
  * actor's prior values, so a later spend on the same actor must be undone first — in either
- * store: records carry `at`, strictly increasing over the stores of one actor.
+ * store: records carry `at`, strictly increasing over the stores of one actor — and only while
+ * the actor still holds what the spend wrote (`after`): a card's Apply, a hand edit or a spend
+ * whose record is gone (a deleted fight's) since then would otherwise be silently overwritten.
+ *
+ * Shoot, cancel and Undo each run on the GM's client under the actor's lock (core withActorLock),
+ * reading the actor, the Setback and the records inside it: a double click, or the panel and the
+ * sheet at once, cannot both pass the check and spend twice. A fight's list is shared by every
+ * actor in it, so its read-change-write also takes the combat's lock (which the round start,
+ * rewriting the fight's memory, holds too).
  */
 import { isRuleError } from "../../engine/errors.js";
 import { statusEffectId, type StatusEvent } from "../../engine/events.js";
 import { executePoolChange, readPool } from "../../foundry/pools.js";
 import { pluralKey, t } from "../../foundry/i18n.js";
 import { lookupUuid } from "../../foundry/typed.js";
+import { withActorLock, withCombatLock } from "../../foundry/locks.js";
 import type { JsonObject } from "../../foundry/registry.js";
 import type { FracasCombat } from "../../foundry/documents/combat.js";
 import { shootAgent as kernelShoot } from "./rules/index.js";
@@ -65,10 +74,20 @@ export function recordsIn(store: SpendStore): SpendRecord[] {
   return Array.isArray(raw) ? (raw as unknown as SpendRecord[]) : [];
 }
 
-async function saveRecords(store: SpendStore, records: SpendRecord[]): Promise<void> {
-  const kept = records.slice(-KEEP);
-  if (store.kind === "combat") await store.combat.update({ "system.memory.spends": kept } as never);
-  else await store.actor.update({ [`flags.${FLAG_SCOPE}.${FLAG_KEY}`]: kept } as never);
+/**
+ * Rewrites a store's records from the list as it stands at the moment of writing. The actor's own
+ * store is written only under that actor's lock (every caller holds it); a fight's, shared by all
+ * its actors, under the combat's lock too.
+ */
+async function saveRecords(store: SpendStore, change: (records: SpendRecord[]) => SpendRecord[]): Promise<void> {
+  if (store.kind === "actor") {
+    await store.actor.update({ [`flags.${FLAG_SCOPE}.${FLAG_KEY}`]: change(recordsIn(store)).slice(-KEEP) } as never);
+    return;
+  }
+  const combat = store.combat;
+  await withCombatLock(combat.id, async () => {
+    await combat.update({ "system.memory.spends": change(recordsIn(store)).slice(-KEEP) } as never);
+  });
 }
 
 /** The round a shot happens in: the fight's, or 0 outside one (DECISIONS #71: "before this fight"). */
@@ -100,7 +119,12 @@ function readPaths(actor: Actor.Implementation, paths: readonly string[]): Recor
   return Object.fromEntries(paths.map((p) => [p, foundry.utils.deepClone(foundry.utils.getProperty(actor, p)) ?? null]));
 }
 
-/** Spends 1 Setback, writes the actor, records the spend for Undo; any failure restores all. */
+/** Same JSON values (the paths hold numbers, strings, booleans or null). */
+function sameValues(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  return Object.keys(b).every((k) => JSON.stringify(a[k] ?? null) === JSON.stringify(b[k] ?? null));
+}
+
+/** Spends 1 Setback, writes the actor, records the spend for Undo; any failure restores all. Under the actor's lock. */
 async function spend(store: SpendStore, kind: SpendRecord["kind"], actor: Actor.Implementation, update: Record<string, unknown>, events: StatusEvent[]): Promise<Done> {
   const by = game.user.id ?? "";
   const prior = readPaths(actor, Object.keys(update));
@@ -113,13 +137,16 @@ async function spend(store: SpendStore, kind: SpendRecord["kind"], actor: Actor.
   try {
     const at = nextAt(actor);
     await actor.update(update as never);
+    // What the actor holds now (the model may have normalised it): Undo's check compares to this.
+    const after = readPaths(actor, Object.keys(update));
     await toggle(actor, effective);
-    const record: SpendRecord = { id: foundry.utils.randomID(), kind, actorUuid: actor.uuid, name: actor.name, prior: prior as JsonObject, statuses: effective, entryId: done.entryId, undone: false, at };
-    await saveRecords(store, [...recordsIn(store), record]);
+    const record: SpendRecord = { id: foundry.utils.randomID(), kind, actorUuid: actor.uuid, name: actor.name, prior: prior as JsonObject, after: after as JsonObject, statuses: effective, entryId: done.entryId, undone: false, at };
+    await saveRecords(store, (records) => [...records, record]);
   } catch (err) {
     await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: done.entryId, ref: PANEL_REF }, by);
-    await toggle(actor, effective, true);
+    // The state first, then the icons (sheets/status-sync.ts): their toggles find it agreeing and write nothing.
     await actor.update(prior as never);
+    await toggle(actor, effective, true);
     throw err;
   }
   return { ok: true };
@@ -130,6 +157,10 @@ export async function shootIn(store: SpendStore, actorUuid: string): Promise<Don
   if (!game.user.isGM) return refuse("FRACAS.Chat.Refused.NotGM");
   const actor = await actorAt(actorUuid);
   if (!actor || (actor.type as string) !== "zodiacAgent") return refuse("FRACAS.Zodiac.Refused.NotAgent");
+  return withActorLock(actor.uuid, () => shootNow(store, actor));
+}
+
+async function shootNow(store: SpendStore, actor: Actor.Implementation): Promise<Done> {
   let shot;
   try {
     shot = kernelShoot({ setback: readPool(SETBACK_POOL).value, state: agentHealthOf(actor.system as unknown as JsonObject), round: roundOf(store) });
@@ -160,6 +191,10 @@ export async function cancelIn(store: SpendStore, actorUuid: string): Promise<Do
   const actor = await actorAt(actorUuid);
   const type = actor ? (actor.type as string) : "";
   if (!actor || (type !== "zodiacAgent" && type !== "zodiacOtherAgent")) return refuse("FRACAS.Zodiac.Refused.NoRank");
+  return withActorLock(actor.uuid, () => cancelNow(store, actor, type));
+}
+
+async function cancelNow(store: SpendStore, actor: Actor.Implementation, type: string): Promise<Done> {
   const system = actor.system as unknown as JsonObject;
   const setback = readPool(SETBACK_POOL).value;
   if (type === "zodiacAgent") {
@@ -192,24 +227,45 @@ function laterSpend(store: SpendStore, rec: SpendRecord, actor: Actor.Implementa
   return others.some((s) => recordsIn(s).some((r) => mine(r) && (r.at ?? 0) > (rec.at ?? 0)));
 }
 
+/**
+ * Why this spend cannot be undone now, or null when it can. Undo writes the prior values back, so
+ * a later spend on the same actor must go first, and the actor must still hold what the spend
+ * wrote: anything since (a card's Apply, a hand edit, a spend in a fight since deleted, an icon
+ * that moved the state) would be overwritten. A record from before `after` was kept cannot be
+ * checked and is refused too. The sheet shows this reason in place of the Undo button.
+ */
+export function undoRefusal(store: SpendStore, rec: SpendRecord, actor: Actor.Implementation | null): Done | null {
+  if (rec.undone) return refuse("FRACAS.Chat.Refused.AlreadyUndone");
+  if (laterSpend(store, rec, actor)) return refuse("FRACAS.Chat.Refused.UndoLaterFirst");
+  if (!actor) return refuse("FRACAS.Chat.Refused.NoTarget");
+  const after = rec.after as Record<string, unknown> | undefined;
+  if (!after || typeof after !== "object") return refuse("FRACAS.Zodiac.Refused.UndoUnchecked", { name: actor.name });
+  if (!sameValues(readPaths(actor, Object.keys(after)), after)) return refuse("FRACAS.Zodiac.Refused.UndoChanged", { name: actor.name });
+  return null;
+}
+
 /** GM: undoes one recorded spend — the Setback comes back and the actor's prior values return. */
 export async function undoIn(store: SpendStore, spendId: string): Promise<Done> {
   if (!game.user.isGM) return refuse("FRACAS.Chat.Refused.NotGM");
-  const spends = recordsIn(store);
-  const rec = spends.find((s) => s.id === spendId);
+  const found = recordsIn(store).find((s) => s.id === spendId);
+  if (!found) return refuse("FRACAS.Chat.Refused.NoApplication");
+  // The record names the actor whose lock it takes; inside, the record and the actor are read again.
+  return withActorLock(found.actorUuid, () => undoNow(store, spendId));
+}
+
+async function undoNow(store: SpendStore, spendId: string): Promise<Done> {
+  const rec = recordsIn(store).find((s) => s.id === spendId);
   if (!rec) return refuse("FRACAS.Chat.Refused.NoApplication");
-  if (rec.undone) return refuse("FRACAS.Chat.Refused.AlreadyUndone");
   const actor = await actorAt(rec.actorUuid);
-  // Undo restores the actor's prior values: a later spend on the same actor must go first.
-  if (laterSpend(store, rec, actor)) return refuse("FRACAS.Chat.Refused.UndoLaterFirst");
-  if (!actor) return refuse("FRACAS.Chat.Refused.NoTarget");
+  const refused = undoRefusal(store, rec, actor);
+  if (refused || !actor) return refused ?? refuse("FRACAS.Chat.Refused.NoTarget");
   const by = game.user.id ?? "";
   const done = await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: rec.entryId, ref: PANEL_REF }, by);
   if (!done.ok) return refuse(done.reason);
   await actor.update(rec.prior as never);
   await toggle(actor, rec.statuses, true);
-  // Re-read: the actor store is the actor itself, which the line above just wrote.
-  await saveRecords(store, recordsIn(store).map((s) => (s.id === spendId ? { ...s, undone: true } : s)));
+  // Re-read at write time: the actor store is the actor itself, which the line above just wrote.
+  await saveRecords(store, (records) => records.map((s) => (s.id === spendId ? { ...s, undone: true } : s)));
   return { ok: true };
 }
 
@@ -222,6 +278,14 @@ export function latestSpendOn(actor: Actor.Implementation): { store: SpendStore;
     if (last && (!best || (last.at ?? 0) > (best.record.at ?? 0))) best = { store, record: last };
   }
   return best;
+}
+
+/** The sheet's Undo: the latest standing spend on this actor and, when it cannot be undone now, the reason (an i18n key). */
+export function undoOffer(actor: Actor.Implementation): { id: string; kind: SpendRecord["kind"]; blockedKey: string | null } | null {
+  const latest = latestSpendOn(actor);
+  if (!latest) return null;
+  const refused = undoRefusal(latest.store, latest.record, actor);
+  return { id: latest.record.id, kind: latest.record.kind, blockedKey: refused && !refused.ok ? refused.reason : null };
 }
 
 /** GM, from the actor's sheet: undo the spend with this id, in whichever of the actor's stores holds it. */

@@ -26,6 +26,11 @@ export interface SpendRecord {
   undone: boolean;
   /** When it was made, strictly increasing per actor across stores (operations.ts); older records have none. */
   at?: number;
+  /**
+   * The values the spend wrote, at the paths of `prior` (read back after its update): Undo goes
+   * ahead only while the actor still holds them (operations.ts). Older records have none.
+   */
+  after?: JsonObject;
 }
 
 /**

@@ -8,7 +8,7 @@ import { healthAfterHandEdit, splitAfterHandEdit } from "./hand-edit.js";
 import { combatRefFor } from "../cards/flow.js";
 import { iconsFollowState } from "./status-sync.js";
 import { operationsView } from "./operations-view.js";
-import { cancelIn, latestSpendOn, report, shootIn, storeFor, undoOn } from "../operations.js";
+import { cancelIn, report, shootIn, storeFor, undoOffer, undoOn } from "../operations.js";
 import { readPool } from "../../../foundry/pools.js";
 import { SETBACK_POOL } from "../cards/effects.js";
 import type { JsonObject } from "../../../foundry/registry.js";
@@ -26,7 +26,7 @@ function operationsOf(a: Actor.Implementation) {
     name: a.name,
     system: a.system as unknown as JsonObject,
     setback: readPool(SETBACK_POOL).value,
-    undo: isGM ? (latestSpendOn(a)?.record ?? null) : null,
+    undo: isGM ? undoOffer(a) : null,
   });
 }
 

@@ -5,18 +5,29 @@
  *   _processSubmitData), only those that differ.
  * - An icon toggled by hand (token HUD, the tracker's defeated skull) sets the state, on the client
  *   of the user who toggled, only when the state does not already say so. Every flow that writes
- *   the state itself (Apply/Undo, the Setback spends, the sheet) writes it *before* toggling the
- *   icons, so their toggles find the state already agreeing and write nothing: no race.
+ *   the state itself (Apply/Undo, the Setback spends and their Undo and rollback, the sheet) writes
+ *   it *before* toggling the icons, so their toggles find the state already agreeing and write
+ *   nothing: no race. (The core Apply's and Undo's rollbacks still toggle first; see below.)
  *
  * The per-toggle rule (not "recompute from all icons") is what keeps that true while a flow is
  * half-way through its toggles: going Almost Dead → Dead, Apply turns Dead on before Almost Dead
  * off, and at no step does a toggle contradict the state it already wrote.
+ *
+ * An icon never makes an Agent Healthy while the Wagers against them stand at their Rank (seed:
+ * "once an Agent has Wagers equal or greater than his Rank he is considered Almost Dead"): the
+ * tracker's skull taken off an Agent the Rank killed leaves them Almost Dead, and the Almost Dead
+ * icon taken off such an Agent changes nothing; either way the toggling user is told why. This
+ * also keeps a rollback that toggles icons before restoring the state (the core Apply's) from
+ * writing Healthy at Rank for a moment.
  */
 import { statusEffectId, type StatusEvent } from "../../../engine/events.js";
 import { statusesOf } from "../rules/health.js";
 import type { AgentStatus } from "../rules/index.js";
 import { healthAfterHandEdit, type AgentHealthPaths } from "./hand-edit.js";
 import { combatRefFor } from "../cards/flow.js";
+import { agentRank } from "../cards/agent-cancel.js";
+import { pluralKey, t } from "../../../foundry/i18n.js";
+import type { JsonObject } from "../../../foundry/registry.js";
 
 const ALMOST_DEAD = statusEffectId("almostDead");
 const DEAD = statusEffectId("dead");
@@ -27,21 +38,28 @@ const STATE_ICONS = [
 ] as const;
 
 /**
- * The state one icon toggle means, or null when the stored state already agrees:
- * - Dead on → Dead. Dead off, on a Dead Agent → Almost Dead if that icon is still shown, else Healthy.
+ * The state one icon toggle means, or null when the stored state already agrees (or the Rank
+ * forbids it). `atRank`: the Wagers against the Agent stand at or past their Rank.
+ * - Dead on → Dead. Dead off, on a Dead Agent → Almost Dead if that icon is still shown or the
+ *   Agent is at Rank, else Healthy.
  * - Almost Dead on, on a Healthy Agent → Almost Dead (on a Dead one, Dead outranks it: no change).
- *   Almost Dead off, on an Almost Dead Agent → Healthy.
+ *   Almost Dead off, on an Almost Dead Agent → Healthy, unless at Rank (no change).
  */
-export function stateAfterIconToggle(stored: string, statusId: string, on: boolean, almostDeadIconShown: boolean): AgentStatus | null {
+export function stateAfterIconToggle(stored: string, statusId: string, on: boolean, almostDeadIconShown: boolean, atRank: boolean): AgentStatus | null {
   if (statusId === DEAD) {
     if (on) return stored === "dead" ? null : "dead";
-    return stored === "dead" ? (almostDeadIconShown ? "almostDead" : "healthy") : null;
+    return stored === "dead" ? (almostDeadIconShown || atRank ? "almostDead" : "healthy") : null;
   }
   if (statusId === ALMOST_DEAD) {
     if (on) return stored === "healthy" ? "almostDead" : null;
-    return stored === "almostDead" ? "healthy" : null;
+    return stored === "almostDead" && !atRank ? "healthy" : null;
   }
   return null;
+}
+
+/** The toggle alone would have made the Agent Healthy, but the Wagers at their Rank keep them Almost Dead. */
+export function heldAtRank(stored: string, statusId: string, on: boolean, almostDeadIconShown: boolean, atRank: boolean): boolean {
+  return atRank && stateAfterIconToggle(stored, statusId, on, almostDeadIconShown, false) === "healthy";
 }
 
 /** The icon toggles that make an Agent's icons show `state`, given the status ids they carry. */
@@ -50,14 +68,19 @@ export function iconTogglesFor(state: string, have: ReadonlySet<string>): Status
   return STATE_ICONS.filter((i) => have.has(i.id) !== want.has(i.status)).map((i) => ({ status: i.status, on: want.has(i.status) }));
 }
 
-/** The update that sets `state` as a hand edit would (hand-edit.ts: Almost Dead gets its round). */
+/**
+ * The update that sets `state` as a hand edit would (hand-edit.ts: Almost Dead gets its round),
+ * except back from Dead to an Almost Dead the record already dates: that round and cause stand
+ * (the skull taken off by mistake must not push the killing Wager's earliest round later).
+ */
 export function stateUpdate(stored: AgentHealthPaths, state: AgentStatus, round: number): Record<string, unknown> {
+  if (stored.status === "dead" && state === "almostDead" && stored.almostDeadSince !== null) return { "system.health.status": state };
   const extra = healthAfterHandEdit(stored, state, round) ?? {};
   return { "system.health.status": state, ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [`system.health.${k}`, v])) };
 }
 
-function healthOf(actor: Actor.Implementation): AgentHealthPaths {
-  return (actor.system as unknown as { health: AgentHealthPaths }).health;
+function healthOf(actor: Actor.Implementation): AgentHealthPaths & { wagersAgainst: number } {
+  return (actor.system as unknown as { health: AgentHealthPaths & { wagersAgainst: number } }).health;
 }
 
 /** After a sheet's own update: toggle the icons the new state shows differently, when the state changed. */
@@ -90,15 +113,22 @@ export function onStatusEffectToggle(effect: EffectLike, on: boolean, userId: st
   if (!(actor instanceof Actor) || (actor.type as string) !== "zodiacAgent") return;
   const agent = actor as Actor.Implementation;
   const ids = [...(effect.statuses ?? [])].filter((id) => id === DEAD || id === ALMOST_DEAD);
+  const wagers = Number(healthOf(agent).wagersAgainst ?? 0);
+  const rank = agentRank(agent.system as unknown as JsonObject);
+  const atRank = wagers >= rank;
   let state = healthOf(agent).status;
   let changed = false;
+  let held = false;
   for (const id of ids) {
-    const next = stateAfterIconToggle(state, id, on, (agent.statuses ?? new Set()).has(ALMOST_DEAD));
+    const shown = (agent.statuses ?? new Set()).has(ALMOST_DEAD);
+    held ||= heldAtRank(state, id, on, shown, atRank);
+    const next = stateAfterIconToggle(state, id, on, shown, atRank);
     if (next) {
       state = next;
       changed = true;
     }
   }
+  if (held) ui.notifications?.warn(t(pluralKey("FRACAS.Zodiac.Sync.HeldAtRank", wagers), { name: agent.name, wagers, rank }));
   if (!changed) return;
   const write = agent.update(stateUpdate(healthOf(agent), state as AgentStatus, combatRefFor(agent)?.round ?? 0) as never);
   pending = Promise.all([pending, write.catch((err: unknown) => console.error("Fracas | zodiac: the state did not follow the status icon", err))]);

@@ -17,19 +17,19 @@ const DEAD = "fracas-dead";
 
 describe("stateAfterIconToggle / iconTogglesFor (pure)", () => {
   it("one toggle's meaning, or null when the state already agrees", () => {
-    expect(stateAfterIconToggle("healthy", AD, true, true)).toBe("almostDead");
-    expect(stateAfterIconToggle("almostDead", AD, true, true)).toBeNull();
-    expect(stateAfterIconToggle("dead", AD, true, true)).toBeNull(); // Dead outranks it
-    expect(stateAfterIconToggle("almostDead", AD, false, false)).toBe("healthy");
-    expect(stateAfterIconToggle("dead", AD, false, false)).toBeNull();
-    expect(stateAfterIconToggle("healthy", DEAD, true, false)).toBe("dead");
-    expect(stateAfterIconToggle("dead", DEAD, true, false)).toBeNull();
-    expect(stateAfterIconToggle("dead", DEAD, false, true)).toBe("almostDead");
-    expect(stateAfterIconToggle("dead", DEAD, false, false)).toBe("healthy");
+    expect(stateAfterIconToggle("healthy", AD, true, true, false)).toBe("almostDead");
+    expect(stateAfterIconToggle("almostDead", AD, true, true, false)).toBeNull();
+    expect(stateAfterIconToggle("dead", AD, true, true, false)).toBeNull(); // Dead outranks it
+    expect(stateAfterIconToggle("almostDead", AD, false, false, false)).toBe("healthy");
+    expect(stateAfterIconToggle("dead", AD, false, false, false)).toBeNull();
+    expect(stateAfterIconToggle("healthy", DEAD, true, false, false)).toBe("dead");
+    expect(stateAfterIconToggle("dead", DEAD, true, false, false)).toBeNull();
+    expect(stateAfterIconToggle("dead", DEAD, false, true, false)).toBe("almostDead");
+    expect(stateAfterIconToggle("dead", DEAD, false, false, false)).toBe("healthy");
     // Mid-way through a flow that wrote the state first: Undo of a finish restores Almost Dead,
     // then turns Dead off before Almost Dead on — that step must not make them Healthy.
-    expect(stateAfterIconToggle("almostDead", DEAD, false, false)).toBeNull();
-    expect(stateAfterIconToggle("healthy", "fracas-prone", true, false)).toBeNull();
+    expect(stateAfterIconToggle("almostDead", DEAD, false, false, false)).toBeNull();
+    expect(stateAfterIconToggle("healthy", "fracas-prone", true, false, false)).toBeNull();
   });
 
   it("the icons a state shows, only those that differ, Dead first", () => {

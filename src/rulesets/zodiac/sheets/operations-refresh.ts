@@ -1,0 +1,49 @@
+/**
+ * The GM's open Agent and Other Agent sheets show Operations' Setback, the spends it allows and the
+ * Undo of the latest spend (operations-view.ts). Foundry redraws a sheet only when its own actor
+ * changes, so these went stale when the Setback pool (the world setting `fracas.gmPools`) changed,
+ * e.g. a card's miss gave Operations Setback, or when a fight's spend list changed (a spend or an
+ * Undo from the tracker's panel records it on the combat after the actor's own update; a deleted
+ * fight takes its records with it). On those changes this client redraws its open zodiac sheets
+ * that have the section: only the GM's (players' sheets have none).
+ */
+import { ZodiacAgentSheet, ZodiacOtherAgentSheet } from "./sheets.js";
+
+const POOLS_SETTING = "fracas.gmPools";
+
+interface Redrawable {
+  rendered: boolean;
+  render(): Promise<unknown>;
+}
+
+/** Foundry V13's registry of rendered ApplicationV2 instances (foundry.applications.instances). */
+function openApps(): Iterable<unknown> {
+  const instances = (foundry.applications as unknown as { instances?: Map<string, unknown> }).instances;
+  return instances?.values() ?? [];
+}
+
+/** Redraws every open zodiac sheet with an Operations section, on the GM's client. */
+export function redrawOperationsSheets(): number {
+  if (!game.user.isGM) return 0;
+  let n = 0;
+  for (const app of openApps()) {
+    if (!(app instanceof ZodiacAgentSheet || app instanceof ZodiacOtherAgentSheet)) continue;
+    const sheet = app as unknown as Redrawable;
+    if (!sheet.rendered) continue;
+    void sheet.render();
+    n += 1;
+  }
+  return n;
+}
+
+/** createSetting / updateSetting: the Setback pool changed. */
+export function onSettingChange(setting: { key?: unknown } | null | undefined): void {
+  if (setting?.key === POOLS_SETTING) redrawOperationsSheets();
+}
+
+/** updateCombat: a fight's spend list changed (not every step or round: a sheet being typed in is redrawn only when needed). */
+export function onCombatChange(combat: { rulesetId?: unknown } | null | undefined, changed: object): void {
+  if (combat?.rulesetId !== "zodiac") return;
+  if (foundry.utils.getProperty(changed, "system.memory.spends") === undefined) return;
+  redrawOperationsSheets();
+}
