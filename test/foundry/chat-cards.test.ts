@@ -319,6 +319,17 @@ describe("failures", () => {
     expect(hero.system.x).toBe(7);
   });
 
+  it("a failed Apply restores the target's data before its status icons (as the Apply wrote them: data, then icons)", async () => {
+    const m = await post("gm", villain, [hero]);
+    const order: string[] = [];
+    world.hooks.on("updateActor", () => order.push("data"));
+    world.hooks.on("createActiveEffect", () => order.push("icon on"));
+    world.hooks.on("deleteActiveEffect", () => order.push("icon off"));
+    world.failNextUpdate(m);
+    await expect(adapter.apply.executeApply({ messageId: m.id, targetUuid: hero.uuid, userId: "gm" })).rejects.toThrow();
+    expect(order).toEqual(["data", "icon on", "data", "icon off"]);
+  });
+
   it("an error mid-apply through the GM query rejects the player's request and writes nothing", async () => {
     const m = await post("alice", hero, [villain]);
     const before = snapshot(villain);

@@ -146,8 +146,10 @@ async function applyNow(req: ApplyRequest): Promise<Outcome> {
     await message.update({ "system.applications": [...card.applications, application] } as never);
   } catch (err) {
     for (const e of application.poolEntries) await executePoolChange({ kind: "undo", pool: e.pool, entryId: e.entryId, ref: applicationRef(req.messageId, application.id) }, application.by);
-    await toggleAll(target, statuses.map((s) => ({ ...s, on: !s.on })));
+    // State first, then icons, as the forward path: a ruleset that reads the icons (a status
+    // sync hook) sees the restored state, never a mix.
     await target.update(prior);
+    await toggleAll(target, statuses.map((s) => ({ ...s, on: !s.on })));
     throw err;
   }
   return { ok: true, summary: effect.summary };
@@ -195,8 +197,8 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
       if (again.ok) poolEntries[g.index] = { pool: g.pool, entryId: again.entryId };
     }
     if (cardWritten) await message.update({ "system.applications": applicationsBefore.map((a) => (a.id === app.id ? { ...a, poolEntries } : a)) } as never);
-    await toggleAll(target, app.statuses);
     await target.update(current);
+    await toggleAll(target, app.statuses);
     throw err;
   }
   return { ok: true, summary: { key: "FRACAS.Chat.Undone" } };
