@@ -8,6 +8,7 @@
 import * as ledger from "../../engine/ledger.js";
 import { isRuleError } from "../../engine/errors.js";
 import { readPool } from "../../foundry/pools.js";
+import { withCombatLock } from "../../foundry/locks.js";
 import { t } from "../../foundry/i18n.js";
 import type { CombatantInfo, JsonObject } from "../../foundry/registry.js";
 import type { FracasCombat } from "../../foundry/documents/combat.js";
@@ -88,17 +89,21 @@ export function undoSpend(combat: Combat.Implementation, spendId: string): Promi
 /** GM: moves an Agent to place `to` (0-based) in Operations' order, then rebuilds the plan. */
 export async function moveAgent(combat: Combat.Implementation, combatantId: string, to: number): Promise<Done> {
   if (!game.user.isGM) return refuse("FRACAS.Chat.Refused.NotGM");
-  const infos = infosOf(combat);
-  let memory: JsonObject;
-  try {
-    memory = withMove(memoryOf(combat), infos, combatantId, to);
-  } catch (e) {
-    if (isRuleError(e)) return refuse(`FRACAS.Error.${e.code}`, e.data);
-    throw e;
-  }
-  await combat.update({ "system.memory.order": memory.order } as never);
-  await (combat as unknown as FracasCombat).refreshPlan();
-  return { ok: true };
+  // Read and write the order under the combat's lock, so a round start running at the same
+  // moment (which rewrites the memory under it too) cannot drop the move.
+  const moved = await withCombatLock(combat.id, async (): Promise<Done> => {
+    let memory: JsonObject;
+    try {
+      memory = withMove(memoryOf(combat), infosOf(combat), combatantId, to);
+    } catch (e) {
+      if (isRuleError(e)) return refuse(`FRACAS.Error.${e.code}`, e.data);
+      throw e;
+    }
+    await combat.update({ "system.memory.order": memory.order } as never);
+    return { ok: true };
+  });
+  if (moved.ok) await (combat as unknown as FracasCombat).refreshPlan();
+  return moved;
 }
 
 /** The order as the GM sees it now (for tests and the panel). */
