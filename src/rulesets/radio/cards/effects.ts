@@ -8,6 +8,7 @@ import type { CardEffect, JsonObject } from "../../../foundry/registry.js";
 import { applyDamage, fleeCheck, henchmenFlee } from "../rules/index.js";
 import type { DamageResult } from "../rules/index.js";
 import { stateUpdate, targetState } from "../data/state.js";
+import { cleanFallId } from "../data/leader-fall.js";
 import { henchmenFleeParts } from "./views.js";
 import { pluralKey, t } from "../../../foundry/i18n.js";
 
@@ -56,9 +57,14 @@ export function damageEffect({ result, target }: EffectInput): EffectOutput {
     }
     const update = stateUpdate(applied);
     // A minion or boss felled by this card: its damage card offers the followers' flee checks, so
-    // the GM's fall check (cards/leader-fall.ts) must not prompt again for this fall. An Undo
-    // restores the prior value with the wounds.
-    if (target.type === "radioOpponent" && s.kind !== "henchmen" && s.state !== "active") update["system.fallNoted"] = true;
+    // the GM's fall check (cards/leader-fall.ts) must not prompt again for this fall. A fall not yet
+    // noted is this card's: it gets the card's id, by which its flee checks are claimed once
+    // whichever card offers them (cards/flee.ts). A leader already down (noted, say by the GM's
+    // dead mark) keeps its fall's id. An Undo restores the prior values with the wounds.
+    if (target.type === "radioOpponent" && s.kind !== "henchmen" && s.state !== "active") {
+      if (target.system.fallNoted !== true) update["system.fallId"] = cleanFallId(result.fallId);
+      update["system.fallNoted"] = true;
+    }
     return { update, statuses: applied.events, summary };
   } catch (e) {
     return refusal(e);

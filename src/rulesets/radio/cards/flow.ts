@@ -1,7 +1,8 @@
 /**
  * The radio chat flow on Foundry: roll the attack (2d10 via Roll) → attack card; its follow-up
  * rolls damage (1d6, and the victim's consequence d6 after a limb shot) → damage card, applied
- * per target with Undo by the core; a fallen leader's follow-up rolls its followers' flee checks.
+ * per target with Undo by the core; a fallen leader's follow-up asks the GM for its followers'
+ * flee checks (cards/flee.ts).
  */
 import * as ledger from "../../../engine/ledger.js";
 import { combatantStateOf } from "../../../foundry/combatant-state.js";
@@ -9,53 +10,50 @@ import { postCard } from "../../../foundry/chat/cards.js";
 import type { JsonObject } from "../../../foundry/registry.js";
 import { claimRoll, requestFollowUp } from "../../../foundry/queries.js";
 import { lookupUuid, lookupUuidSync } from "../../../foundry/typed.js";
-import { t } from "../../../foundry/i18n.js";
+import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
 import { statusEffectId } from "../../../engine/events.js";
 import { completeFinalAction, escapeCheck, resolveAttack, resolveDamage } from "../rules/index.js";
 import type { Action, AttackResult } from "../rules/index.js";
-import { readPool, targetState, tokensRef, undoTokenEntries } from "../data/state.js";
+import { chargeTokens, readPool, targetState, tokensRef, undoTokenEntries, type Sys } from "../data/state.js";
 import { downReason } from "../data/down.js";
 import { leaderFallen } from "../data/leader-fall.js";
 import { attackInput, type AttackSetupInput, type AttackState } from "../sheets/attack-view.js";
 import { radioOptions, radioTables } from "./runtime.js";
 import type { DefensiveRound } from "./defence-round.js";
 import { json, radioCardsOf } from "./messages.js";
-import { attackCardView, damageCardView, escapeCardView, fleeCardView, type AttackCardResult, type DamageCardResult, type EscapeCardResult } from "./views.js";
+import { attackCardView, damageCardView, escapeCardView, type AttackCardResult, type DamageCardResult, type EscapeCardResult } from "./views.js";
 import { combatantOf } from "../../../foundry/documents/combatant-of.js";
 import { claimTurn, turnOf } from "./turn.js";
 import { followersOf } from "./followers.js";
 
 const RULESET = "radio";
 
-async function rollDice(formula: string): Promise<{ roll: Roll; faces: number[] }> {
+export async function rollDice(formula: string): Promise<{ roll: Roll; faces: number[] }> {
   const roll = new Roll(formula);
   await roll.evaluate();
   const faces = roll.dice.flatMap((d) => d.results.map((r) => r.result));
   return { roll, faces };
 }
 
+/** The attacker's token pool, or null for an attacker without one (a henchmen group). */
+function tokenPoolOf(actor: Actor.Implementation): ledger.Pool | null {
+  const system = actor.system as unknown as { tokens?: unknown };
+  return "tokens" in (system as object) ? readPool(system.tokens) : null;
+}
+
 /**
  * Records earned and cashed-in tokens on the attacker's ledger (the roller owns the attacker), each
  * entry carrying `ref` (the attack card's tokensRef, so only that card's undo can reverse them);
- * returns the entry ids written.
+ * returns the entry ids written. The pool is read as it is now; a refusal (the ledger's rule error)
+ * writes nothing.
  */
 export async function recordTokens(actor: Actor.Implementation, attack: AttackResult, ref: string): Promise<string[]> {
-  const system = actor.system as unknown as { tokens?: unknown };
-  if (!("tokens" in (system as object))) return [];
-  let pool = readPool(system.tokens);
-  const by = game.user.id ?? "";
-  const at = Date.now();
-  const ids: string[] = [];
-  const write = (delta: number, reason: string) => {
-    const id = foundry.utils.randomID();
-    pool = ledger.change(pool, { id, delta, reason, by, at, ref });
-    ids.push(id);
-  };
-  if (attack.tokensEarned > 0) write(attack.tokensEarned, "described");
-  if (attack.tokensCharged > 0) write(-attack.tokensCharged, "double damage");
-  if (ids.length > 0) await actor.update({ "system.==tokens": pool } as never);
-  return ids;
+  const pool = tokenPoolOf(actor);
+  if (!pool) return [];
+  const charged = chargeTokens(pool, attack, { by: game.user.id ?? "", at: Date.now(), newId: () => foundry.utils.randomID(), ref });
+  if (charged.ids.length > 0) await actor.update({ "system.==tokens": charged.pool } as never);
+  return charged.ids;
 }
 
 export interface RollAttackOptions {
@@ -66,22 +64,61 @@ export interface RollAttackOptions {
 }
 
 /**
+ * The dialog's setup with what the kernel reads of the attacker and the combat read again from
+ * the documents as they are now: the dialog's copy was taken when it opened, and the tokens may
+ * have been spent since (the combat part as the dialog's refreshCombat reads it).
+ */
+export function liveSetup(actor: Actor.Implementation, setup: AttackSetupInput): AttackSetupInput {
+  const { action, phase } = declaredAction(actor);
+  return { ...setup, attacker: { name: actor.name, type: actor.type, system: actor.system as unknown as Sys }, phase, declared: action };
+}
+
+/**
+ * Everything the attack will be checked against, tried without dice on the attacker as it is now:
+ * the kernel's refusals (the combination, the phase, the cash-in against the token count — none
+ * depends on the dice) and the ledger's for the tokens it would write, with the cash-in charged as
+ * on a hit (the worst case). Throws the refusal (a rule error); returns the live setup.
+ */
+export function tryAttack(actor: Actor.Implementation, setup: AttackSetupInput, state: AttackState): AttackSetupInput {
+  const live = liveSetup(actor, setup);
+  const probe = resolveAttack(attackInput(live, state, [10, 10]), radioOptions(), radioTables());
+  const pool = tokenPoolOf(actor);
+  let n = 0;
+  // A dry run: nothing is written, so any ids not in the pool will do.
+  const newId = () => `${foundry.utils.randomID()}${n++}`;
+  if (pool) chargeTokens(pool, { tokensEarned: probe.tokensEarned, tokensCharged: probe.tokensSpent }, { by: game.user.id || "probe", at: Date.now(), newId, ref: "probe" });
+  return live;
+}
+
+/**
  * Rolls 2d10 for the dialog's attack, hands the dice to the kernel and posts the attack card. In a
  * started combat the attack must be the attacker's step's (cards/turn.ts): a player out of turn is
- * refused before any die, and the step is claimed once the kernel has accepted the attack (so a
- * refused combination does not use up the step).
+ * refused before any die. Everything the kernel and the token ledger will check is tried first
+ * (tryAttack, on the attacker as it is now), so a refused attack throws before the step is claimed
+ * and does not use it up. The claim is a round trip through the GM: the attacker is read and tried
+ * again after it, before the dice. A refusal after the claim (the tokens spent in that instant)
+ * leaves the step claimed; the player is told why and that the GM may still roll the attack.
  */
 export async function rollAttack(actor: Actor.Implementation, setup: AttackSetupInput, state: AttackState, options: RollAttackOptions = {}): Promise<ChatMessage.Implementation | undefined> {
   const turn = turnOf(actor, options.final === true);
-  // The kernel's refusals (a rule error) come before the claim: the dice do not change them.
-  if (!turn.refused) resolveAttack(attackInput(setup, state, [1, 1]), radioOptions(), radioTables());
+  if (!turn.refused) tryAttack(actor, setup, state);
   if (!(await claimTurn(actor, turn))) return undefined;
-  const { roll, faces } = await rollDice("2d10");
-  const dice: [number, number] = [faces[0] ?? 1, faces[1] ?? 1];
-  const attack = resolveAttack(attackInput(setup, state, dice), radioOptions(), radioTables());
-  // The card's id is made first so the token entries written before it can name it (their ref).
-  const id = foundry.utils.randomID();
-  const entries = await recordTokens(actor, attack, tokensRef(id));
+  let made: { roll: Roll; attack: AttackResult; id: string; entries: string[] };
+  try {
+    const live = tryAttack(actor, setup, state);
+    const { roll, faces } = await rollDice("2d10");
+    const dice: [number, number] = [faces[0] ?? 1, faces[1] ?? 1];
+    const attack = resolveAttack(attackInput(live, state, dice), radioOptions(), radioTables());
+    // The card's id is made first so the token entries written before it can name it (their ref).
+    const id = foundry.utils.randomID();
+    made = { roll, attack, id, entries: await recordTokens(actor, attack, tokensRef(id)) };
+  } catch (e) {
+    // Nothing claimed (outside a combat): the caller shows the refusal as before the claim.
+    if (!isRuleError(e) || !turn.key) throw e;
+    ui.notifications?.warn(t("FRACAS.Radio.Refused.AttackNotMade", { name: actor.name, reason: ruleErrorMessage(e) }));
+    return undefined;
+  }
+  const { roll, attack, id, entries } = made;
   const target = setup.targets.find((x) => x.uuid === state.targetUuid);
   const weapon = setup.weapons.find((w) => w.id === state.weaponId);
   const result: AttackCardResult = {
@@ -219,49 +256,19 @@ export async function rollDamage(message: ChatMessage.Implementation, stored: Js
       return leader instanceof Actor && followersOf(leader).length > 0 && !hasFallen(leader);
     })
     .map((x) => x.name);
-  const result: DamageCardResult = { damage, attack: r.attack, attackerName: r.attackerName, weaponName: r.weaponName, critRoll, leaders };
+  // The card's id names the fall its Apply may cause (`fallId`, effects.ts): the flee checks are
+  // claimed per fall (cards/flee.ts), whichever card offers them.
+  const id = foundry.utils.randomID();
+  const result: DamageCardResult = { damage, attack: r.attack, attackerName: r.attackerName, weaponName: r.weaponName, critRoll, leaders, fallId: id };
   // One damage roll per hit: marked on the attack card (by whoever may write it).
   await message.update({ "system.result.damageRolled": true } as never);
-  return postCard({ ruleset: RULESET, kind: "damage", source, result: json(result), rolls: [roll], targets: r.targets, context: { view: damageCardView(result) } });
+  return postCard({ id, ruleset: RULESET, kind: "damage", source, result: json(result), rolls: [roll], targets: r.targets, context: { view: damageCardView(result) } });
 }
 
 /** Whether a document is an actor whose wounds or statuses say it has fallen (data/leader-fall.ts). */
 export function hasFallen(doc: unknown): boolean {
   if (!(doc instanceof Actor)) return false;
   return leaderFallen(doc.type, doc.system as unknown as JsonObject, [...(doc.statuses ?? [])]);
-}
-
-/**
- * After a leader fell: each follower rolls its consequence dice (one per henchman); a card per
- * follower. `message` is the card offering the checks (the damage card that felled the leader, or
- * the GM's leader-down prompt); its targets are the leaders. Returns how many cards were posted.
- */
-export async function fleeChecks(message: ChatMessage.Implementation): Promise<number> {
-  const targets = (message.system as unknown as { targets: { uuid: string; name: string }[] }).targets ?? [];
-  let posted = 0;
-  for (const target of targets) {
-    const leader = await lookupUuid(target.uuid);
-    if (!(leader instanceof Actor)) continue;
-    // Wounds, or the GM's unconscious/dead status: a leader still standing has not fallen.
-    if (!hasFallen(leader)) continue;
-    for (const follower of followersOf(leader)) {
-      // One flee check per follower per fall: a second click on the same damage card rolls nothing.
-      if (radioCardsOf("flee", (r) => r.damageMessageId === message.id && r.followerUuid === follower.uuid).length > 0) continue;
-      const sys = follower.system as unknown as { count?: number; fled?: boolean };
-      const dice = (follower.type as string) === "radioHenchmen" ? (sys.count ?? 0) : sys.fled ? 0 : 1;
-      if (dice <= 0) continue;
-      const { roll, faces } = await rollDice(`${dice}d6`);
-      const result = { leaderName: leader.name, followerName: follower.name, rolls: faces, damageMessageId: message.id ?? "", followerUuid: follower.uuid };
-      await postCard({ ruleset: RULESET, kind: "flee", source: leader as Actor.Implementation, result, rolls: [roll], targets: [{ uuid: follower.uuid, name: follower.name }], context: { view: fleeCardView(result) } });
-      posted++;
-    }
-  }
-  return posted;
-}
-
-/** The damage card's "roll flee checks" (any user who sees the card): says so when there is nothing to roll. */
-export async function rollFleeChecks(message: ChatMessage.Implementation): Promise<void> {
-  if ((await fleeChecks(message)) === 0) ui.notifications?.info(t("FRACAS.Radio.Refused.NoFleeChecks"));
 }
 
 /**

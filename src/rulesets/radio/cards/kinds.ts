@@ -3,13 +3,13 @@ import type { CardKind, GmFollowUp, JsonObject } from "../../../foundry/registry
 import { lookupUuidSync } from "../../../foundry/typed.js";
 import { t } from "../../../foundry/i18n.js";
 import { attackEffect, damageEffect, escapeEffect, fleeEffect, promptEffect } from "./effects.js";
-import { completeFinal, renderCardContent, rollDamage, rollEscape, rollFleeChecks, undoAttackTokens } from "./flow.js";
+import { completeFinal, renderCardContent, rollDamage, rollEscape, undoAttackTokens } from "./flow.js";
 import { openAttackDialog } from "../sheets/attack-dialog.js";
 import { finalCardView, type AttackCardResult, type EscapeOfferResult, type FinalCardResult } from "./views.js";
 import { escapeRefusal } from "./defence-round.js";
 import { owesFinalAction, type Sys } from "../data/state.js";
 import { endCombatFollowUp } from "./combat-end.js";
-import { leaderDownFlee } from "./leader-fall.js";
+import { damageFlee, leaderDownFlee, rollFleeChecks } from "./flee.js";
 
 /** The actor a card's result names, when this user owns it (the GM owns every actor). */
 function ownedBy(user: User.Implementation, uuid: unknown): Actor.Implementation | null {
@@ -63,11 +63,14 @@ export const radioCards: Record<string, CardKind> = {
   damage: {
     template: "radio/cards/damage.hbs",
     effect: damageEffect,
+    // The flee checks are rolled on the GM's client (claimed per fall on the leader: flee.ts); the
+    // card's button, on any client, asks for them.
     followUps: {
       flee: async ({ message }) => {
         await rollFleeChecks(message);
       },
     },
+    gmFollowUps: { flee: damageFlee },
   },
   flee: { template: "radio/cards/flee.hbs", effect: fleeEffect },
   escape: { template: "radio/cards/escape.hbs", effect: escapeEffect },

@@ -4,16 +4,15 @@
  * "When a group's leader falls, members each make a consequence check"). On the active GM's client,
  * after each actor update and each status change (hooks the descriptor module registers), a leader
  * that has fallen and whose fall is not yet noted gets ONE whispered "leader down" card with the
- * flee-check button (GM only), and its `fallNoted` is set; standing again clears it. The damage card
- * that fells a leader offers the checks itself and notes the fall in the same write
- * (effects.ts), so that fall is not prompted twice.
+ * flee-check button (GM only), and its `fallNoted` and `fallId` are set; standing again clears
+ * them. The damage card that fells a leader offers the checks itself and notes the fall in the same
+ * write (effects.ts), so that fall is not prompted twice. A fall while no follower may flee in a
+ * started radio fight is noted without a card: a fight that starts later does not prompt for it.
  */
 import { postCard } from "../../../foundry/chat/cards.js";
-import type { GmFollowUp } from "../../../foundry/registry.js";
 import type { Sys } from "../data/state.js";
-import { fallAction, leaderFallen } from "../data/leader-fall.js";
+import { cleanFallId, fallAction, leaderFallen } from "../data/leader-fall.js";
 import { isCombatantOf } from "../../../foundry/documents/combatant-of.js";
-import { fleeChecks } from "./flow.js";
 import { followersOf } from "./followers.js";
 import { json } from "./messages.js";
 import { leaderDownView, type LeaderDownResult } from "./views.js";
@@ -36,9 +35,9 @@ function inRadioFight(actor: Actor.Implementation): boolean {
 }
 
 /**
- * Checks one actor: posts the leader-down card when it has fallen and the fall is not noted (and a
- * follower in a started radio fight may still flee), or clears the note once it stands again.
- * Returns the card posted, if any.
+ * Checks one actor: notes a fall not yet noted (with a new fall id), and posts the leader-down
+ * card for it when a follower in a started radio fight may still flee; or clears the note once it
+ * stands again. Returns the card posted, if any.
  */
 export async function checkLeaderFall(leader: Actor.Implementation): Promise<ChatMessage.Implementation | undefined> {
   if (!isActiveGM() || (leader.type as string) !== "radioOpponent") return undefined;
@@ -48,12 +47,13 @@ export async function checkLeaderFall(leader: Actor.Implementation): Promise<Cha
   const followers = fallen && !noted ? followersOf(leader).filter(canFlee) : [];
   const action = fallAction({ fallen, noted, canFlee: followers.length > 0 && [leader, ...followers].some(inRadioFight) });
   if (action === "reset") {
-    await leader.update({ "system.fallNoted": false } as never);
+    await leader.update({ "system.fallNoted": false, "system.fallId": "" } as never);
     return undefined;
   }
-  if (action !== "prompt") return undefined;
+  if (action === null) return undefined;
   // Noted first: the card is then posted once even if another update arrives meanwhile.
-  await leader.update({ "system.fallNoted": true } as never);
+  await leader.update({ "system.fallNoted": true, "system.fallId": foundry.utils.randomID() } as never);
+  if (action === "note") return undefined;
   const result: LeaderDownResult = { leaderUuid: leader.uuid, leaderName: leader.name, followers: followers.map((f) => f.name) };
   return postCard({
     ruleset: RULESET,
@@ -66,13 +66,40 @@ export async function checkLeaderFall(leader: Actor.Implementation): Promise<Cha
   });
 }
 
+/**
+ * The id of a fallen leader's current fall, by which its followers' flee checks are claimed
+ * (cards/flee.ts); null for a leader standing, or one that is not a minion or boss (no fall is
+ * recorded on a henchmen group). A fall with no id yet (the check has not run, or a damage card
+ * posted before fall ids noted it) is given one now, so every card offering the checks names the
+ * same fall. A GM's client (a player cannot write the leader), after the checks queued there.
+ */
+async function fallIdOf(leader: Actor.Implementation): Promise<string | null> {
+  if ((leader.type as string) !== "radioOpponent") return null;
+  const system = leader.system as unknown as Sys;
+  if (!leaderFallen(leader.type, system, [...(leader.statuses ?? [])])) return null;
+  const id = cleanFallId(system.fallId);
+  if (system.fallNoted === true && id !== "") return id;
+  const next = foundry.utils.randomID();
+  await leader.update({ "system.fallNoted": true, "system.fallId": next } as never);
+  return next;
+}
+
 let checking: Promise<unknown> = Promise.resolve();
 
-/** One check at a time (an Apply writes the actor, then its statuses): each reads the actor afresh. */
-export function queueLeaderFallCheck(leader: Actor.Implementation): Promise<ChatMessage.Implementation | undefined> {
-  const run = checking.then(() => checkLeaderFall(leader));
+/** Runs after the checks queued before it, one at a time (an Apply writes the actor, then its statuses): each reads the actor afresh. */
+function queued<T>(task: () => Promise<T>): Promise<T> {
+  const run = checking.then(task);
   checking = run.catch((err: unknown) => console.error("Fracas | radio: leader-fall check failed", err));
   return run;
+}
+
+export function queueLeaderFallCheck(leader: Actor.Implementation): Promise<ChatMessage.Implementation | undefined> {
+  return queued(() => checkLeaderFall(leader));
+}
+
+/** The leader's current fall id (fallIdOf), in the same queue as the fall checks. */
+export function currentFallId(leader: Actor.Implementation): Promise<string | null> {
+  return queued(() => fallIdOf(leader));
 }
 
 /** The checks the last updates started (the hooks cannot await them; tests and macros can). */
@@ -91,11 +118,3 @@ export function onLeaderChange(actor: unknown, changed?: object): void {
   if (changed && foundry.utils.getProperty(changed, "system.fallNoted") !== undefined) return;
   void queueLeaderFallCheck(actor as Actor.Implementation).catch(() => undefined);
 }
-
-/** "Roll flee checks (GM)" on the leader-down card: the followers' consequence dice, once per follower. */
-export const leaderDownFlee: GmFollowUp = {
-  allowed: ({ user }) => user.isGM,
-  async run({ message }) {
-    return (await fleeChecks(message)) > 0 ? { ok: true } : { ok: false, reason: "FRACAS.Radio.Refused.NoFleeChecks" };
-  },
-};

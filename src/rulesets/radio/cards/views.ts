@@ -2,6 +2,16 @@
 import type { AttackResult, DamageResult } from "../rules/index.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 
+/**
+ * A list of names in the user's language ("Goons, Sal, and Vito" in English; Intl.ListFormat with Foundry's
+ * language, so a translation's own words and separators). Views also run where no game exists
+ * (template fixtures in bare Node): there the list is English's.
+ */
+export function nameList(names: readonly string[]): string {
+  const lang = (globalThis as { game?: { i18n?: { lang?: string } } }).game?.i18n?.lang || "en";
+  return new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(names);
+}
+
 /** The ledger entries an attack wrote on its attacker's token pool, so they can be taken back. */
 export interface TokenRecord {
   actorUuid: string;
@@ -29,12 +39,24 @@ export interface DamageCardResult {
   critRoll: number;
   /** Names of the targets that lead a group (a flee-check button is offered). */
   leaders: string[];
+  /**
+   * The fall this card's Apply records on a minion or boss it fells (`system.fallId`, effects.ts):
+   * the card's own id. Cards posted before it have none (their Apply records an empty one, and the
+   * GM's flee checks then give the fall an id: cards/flee.ts).
+   */
+  fallId?: string;
 }
 
 export interface FleeCardResult {
   leaderName: string;
   followerName: string;
   rolls: number[];
+  /** The card that offered the checks (a damage or leader-down card). */
+  damageMessageId?: string;
+  followerUuid?: string;
+  leaderUuid?: string;
+  /** The leader's fall these checks answer (claimed once per follower: cards/flee.ts). */
+  fallId?: string;
 }
 
 export interface EscapeCardResult {
@@ -91,7 +113,7 @@ export function attackCardView(r: AttackCardResult) {
     tokensEarnedLabel: pluralKey("FRACAS.Radio.Card.TokensEarned", a.tokensEarned),
     tokensCharged: a.tokensCharged,
     description: r.description,
-    targetNames: r.targets.map((t) => t.name).join(", "),
+    targetNames: nameList(r.targets.map((t) => t.name)),
     final: r.final === true,
     canUndoTokens,
     tokensUndone: r.tokens?.undone === true,
@@ -113,7 +135,7 @@ export function damageCardView(r: DamageCardResult) {
     knockout: d.knockout,
     lethal: d.lethal,
     limb: d.limb ? { label: `FRACAS.Radio.Limb.${d.limb.name}`, roll: d.limb.roll, outcomeLabel: `FRACAS.Radio.LimbOutcome.${d.limb.outcome}` } : null,
-    leaders: r.leaders.join(", "),
+    leaders: nameList(r.leaders),
     hasLeaders: r.leaders.length > 0,
   };
 }
@@ -198,5 +220,5 @@ export interface LeaderDownResult {
 }
 
 export function leaderDownView(r: LeaderDownResult) {
-  return { leaderName: r.leaderName, followers: r.followers.join(", ") };
+  return { leaderName: r.leaderName, followers: nameList(r.followers) };
 }

@@ -6,9 +6,10 @@
  * A leader has fallen when the wounds say unconscious or dead (as the kernel reads them), or the
  * token carries the unconscious or dead status (the GM's mark; the tracker's defeated skull is the
  * dead status). Each fall gets one flee prompt: the damage card that felled the leader offers it
- * (its Apply writes `fallNoted`); any other fall (the GM edits the wounds, a status) is noted by
- * the active GM's check, which posts the prompt and writes `fallNoted`. Standing again clears it,
- * so a later fall prompts again.
+ * (its Apply writes `fallNoted` and the fall's id, `fallId`); any other fall (the GM edits the
+ * wounds, a status) is noted by the active GM's check, which writes both and posts the prompt when
+ * someone may flee in a fight. Standing again clears them, so a later fall prompts again. Each
+ * fall's checks are rolled once, whichever card offers them (keyed by `fallId`).
  */
 import { statusEffectId } from "../../../engine/events.js";
 import { targetState, type Sys } from "./state.js";
@@ -26,9 +27,25 @@ export function leaderFallen(type: string, system: Sys, statuses: readonly strin
 
 /**
  * What the fall check does for a leader: post the flee prompt (fallen, not yet noted, and someone
- * may flee), clear the note (standing again), or nothing.
+ * may flee in a fight), note the fall without a prompt (fallen, not noted, and no one to flee or no
+ * fight: so it is not prompted later, on some unrelated edit once a fight starts), clear the note
+ * (standing again), or nothing.
  */
-export function fallAction(input: { fallen: boolean; noted: boolean; canFlee: boolean }): "prompt" | "reset" | null {
-  if (input.fallen) return !input.noted && input.canFlee ? "prompt" : null;
+export function fallAction(input: { fallen: boolean; noted: boolean; canFlee: boolean }): "prompt" | "note" | "reset" | null {
+  if (input.fallen) return input.noted ? null : input.canFlee ? "prompt" : "note";
   return input.noted ? "reset" : null;
+}
+
+/** A fall id as stored or carried on a card: letters and digits only (it goes into a claim key), else none. */
+export function cleanFallId(v: unknown): string {
+  return typeof v === "string" && /^[A-Za-z0-9]{1,40}$/.test(v) ? v : "";
+}
+
+/**
+ * The claim key of one follower's flee check for one fall of its leader (claimed on the leader
+ * with the core's claimRoll; claims.ts allows letters, digits and `._:-`, 120 characters: a
+ * 40-character id and a token actor's UUID fit).
+ */
+export function fleeKey(fallId: string, followerUuid: string): string {
+  return `radio.flee.${fallId}.${followerUuid}`;
 }

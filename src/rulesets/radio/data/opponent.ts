@@ -1,5 +1,5 @@
 /** A minion or boss: full statistics — tier, an extra combat skill modifier, wounds, tokens. */
-import { bonus, flagField, limbsField, notesField, poolField, stateField, tierField, uuidText, woundsField } from "./fields.js";
+import { bonus, flagField, limbsField, notesField, poolField, stateField, text, tierField, uuidText, woundsField } from "./fields.js";
 import { effectiveState, tokenCount } from "./state.js";
 
 const fields = foundry.data.fields;
@@ -22,6 +22,11 @@ function opponentSchema() {
      * the damage card's Apply that felled it, or by the GM's fall check; cleared when it stands again.
      */
     fallNoted: flagField(),
+    /**
+     * Which fall `fallNoted` notes (a random id, or the felling damage card's id; "" when standing):
+     * the followers' flee checks are claimed by it, once per fall whichever card offers them (cards/flee.ts).
+     */
+    fallId: text(40),
     tokens: poolField(),
     notes: notesField(),
   };

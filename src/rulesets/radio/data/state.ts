@@ -35,6 +35,29 @@ export function tokensRef(messageId: string): string {
 }
 
 /**
+ * The pool after an attack's tokens: the earned ones first, then the cash-in charged on a hit,
+ * each an entry carrying `ref`; and the new entries' ids. Pure, so the attack can be tried on the
+ * pool before its step is claimed (cards/flow.ts) and written the same way after the roll. Throws
+ * the ledger's rule error (`insufficient` when the tokens were spent meanwhile, `overMax`).
+ */
+export function chargeTokens(
+  pool: ledger.Pool,
+  attack: { tokensEarned: number; tokensCharged: number },
+  input: { by: string; at: number; newId: () => string; ref: string },
+): { pool: ledger.Pool; ids: string[] } {
+  let p = pool;
+  const ids: string[] = [];
+  const write = (delta: number, reason: string) => {
+    const id = input.newId();
+    p = ledger.change(p, { id, delta, reason, by: input.by, at: input.at, ref: input.ref });
+    ids.push(id);
+  };
+  if (attack.tokensEarned > 0) write(attack.tokensEarned, "described");
+  if (attack.tokensCharged > 0) write(-attack.tokensCharged, "double damage");
+  return { pool: p, ids };
+}
+
+/**
  * The pool with these entries taken back by the ledger's own undo, newest first (an attack's
  * cash-in is given back before its earned tokens are taken, so the pool never dips below zero on
  * the way). Every entry must carry `ref` (the card's tokensRef): the entry ids come from the card's

@@ -13,7 +13,7 @@ import { t, ruleErrorMessage } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
 import { weaponChoice, type Sys, type WeaponChoice } from "../data/state.js";
 import { attackView, initialState, stateFromForm, type AttackSetupInput, type AttackState, type AttackTarget } from "./attack-view.js";
-import { attackerDownReason, declaredAction, isDefensive, rollAttack } from "../cards/flow.js";
+import { attackerDownReason, declaredAction, isDefensive, liveSetup, rollAttack } from "../cards/flow.js";
 import { radioOptions, radioTables } from "../cards/runtime.js";
 import { turnOf } from "../cards/turn.js";
 
@@ -122,6 +122,9 @@ export class RadioAttackDialog extends Base {
   protected override async _prepareContext(options: never): Promise<never> {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
     this.refreshCombat();
+    // The attacker as it is now (its tokens may have been spent since the dialog opened): each
+    // render's odds and refusal read it; the roll reads it again anyway (flow.ts tryAttack).
+    this.setup = { ...this.setup, attacker: liveSetup(this.actor, this.setup).attacker };
     return { ...base, view: attackView(this.setup, this.attackState) } as never;
   }
 
