@@ -17,6 +17,8 @@ export interface ClaimRequest {
   actorUuid: string;
   key: string;
   userId: string;
+  /** Gives back a claim whose roll was refused before any die was rolled (so the roll stays open). */
+  release?: boolean;
 }
 
 export type ClaimOutcome = { ok: true } | { ok: false; reason: string };
@@ -40,6 +42,10 @@ export async function executeClaim(req: ClaimRequest): Promise<ClaimOutcome> {
   if (!user || !actor.testUserPermission(user, "OWNER")) return { ok: false, reason: "FRACAS.Chat.Refused.NotOwner" };
   return withActorLock(actor.uuid, async () => {
     const claims = claimsOf(actor);
+    if (req.release) {
+      if (claims.includes(req.key)) await actor.setFlag("fracas" as never, "claims" as never, claims.filter((k) => k !== req.key) as never);
+      return { ok: true } as const;
+    }
     if (claims.includes(req.key)) return { ok: false, reason: "FRACAS.Chat.Refused.AlreadyRolled" };
     await actor.setFlag("fracas" as never, "claims" as never, [...claims, req.key].slice(-MAX_CLAIMS) as never);
     return { ok: true } as const;

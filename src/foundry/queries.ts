@@ -139,7 +139,8 @@ export const queryHandlers = {
   ),
   [QUERY.claim]: gmHandler(
     QUERY.claim,
-    (d): ClaimRequest | null => (isString(d.actorUuid) && isString(d.key) && isString(d.userId) ? { actorUuid: d.actorUuid, key: d.key, userId: d.userId } : null),
+    (d): ClaimRequest | null =>
+      isString(d.actorUuid) && isString(d.key) && isString(d.userId) ? { actorUuid: d.actorUuid, key: d.key, userId: d.userId, release: d.release === true } : null,
     executeClaim,
   ),
   [QUERY.memory]: gmHandler(
@@ -213,12 +214,22 @@ export async function requestPoolChange(change: PoolChange) {
  * A refusal is shown to the user here.
  */
 export async function claimRoll(actor: Actor.Implementation, key: string): Promise<boolean> {
-  const req: ClaimRequest = { actorUuid: actor.uuid, key, userId: game.user.id ?? "" };
-  const gm = game.users.activeGM;
-  // Only the active GM's client checks claims (an Assistant GM's too goes there), so all claims
-  // queue on one lock; with no GM connected, the owner's own client.
-  const here = !gm || gm.id === game.user.id;
-  const outcome = here ? await executeClaim(req) : await viaGM(false, () => executeClaim(req), QUERY.claim, req);
-  if (!outcome.ok) ui.notifications?.warn(t(outcome.reason, { name: actor.name }));
+  const outcome = await sendClaim({ actorUuid: actor.uuid, key, userId: game.user.id ?? "" });
+  if (!outcome.ok) ui.notifications?.warn(t(outcome.reason ?? "FRACAS.Chat.Failed", { name: actor.name }));
   return outcome.ok;
+}
+
+/**
+ * Gives back a claim made by claimRoll when the roll was then refused before any die was rolled
+ * (e.g. the state changed during the claim's round trip), so the roll stays open.
+ */
+export async function releaseClaim(actor: Actor.Implementation, key: string): Promise<void> {
+  await sendClaim({ actorUuid: actor.uuid, key, userId: game.user.id ?? "", release: true });
+}
+
+/** Only the active GM's client checks claims (an Assistant GM's go there too), so all claims queue on one lock; with no GM connected, the owner's own client. */
+async function sendClaim(req: ClaimRequest): Promise<{ ok: boolean; reason?: string }> {
+  const gm = game.users.activeGM;
+  const here = !gm || gm.id === game.user.id;
+  return here ? executeClaim(req) : viaGM(false, () => executeClaim(req), QUERY.claim, req);
 }

@@ -53,6 +53,18 @@ describe("claiming a once-only roll", () => {
     expect(world.queryLog.length).toBe(before + 1);
   });
 
+  it("a claim given back (its roll refused before any die) can be made again; only by the actor's owner", async () => {
+    world.login("alice");
+    expect(await adapter.queries.claimRoll(hero as never, "c:step")).toBe(true);
+    world.login("bob");
+    await adapter.queries.releaseClaim(hero as never, "c:step");
+    expect(claimsOf(hero)).toEqual(["c:step"]);
+    world.login("alice");
+    await adapter.queries.releaseClaim(hero as never, "c:step");
+    expect(claimsOf(hero)).toEqual([]);
+    expect(await adapter.queries.claimRoll(hero as never, "c:step")).toBe(true);
+  });
+
   it("a malformed key is refused and writes nothing", async () => {
     world.login("gm");
     expect(await adapter.queries.claimRoll(hero as never, "no spaces allowed")).toBe(false);
