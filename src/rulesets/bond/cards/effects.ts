@@ -24,7 +24,7 @@ import {
   type ShakeOffInput,
   type WoundState,
 } from "../rules/index.js";
-import { safeWoundState } from "../data/derive.js";
+import { DROPPED_KEY, safeWoundState } from "../data/derive.js";
 import { recoveryOutcome } from "./views.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 
@@ -88,6 +88,16 @@ function readDraw(v: unknown): DrawRecord | null {
  */
 export const responsePath = (attackId: string, key: keyof AttackResponse): string => `system.attackResponses.${attackId}.${key}`;
 
+/** The once-per-attack rolls, claimed on the target before they are rolled (core claims.ts). */
+export type OnceRoll = "knockout" | "shakeOff" | "scar";
+
+/**
+ * The claim key of one once-per-attack roll on one target: the attack and the roll. The stored
+ * record (attackResponses) still says what was rolled; the claim only stops two clients (a GM and
+ * an owner clicking at the same instant) from both rolling before either has written it.
+ */
+export const claimKey = (attackId: string, roll: OnceRoll): string => `${attackId}:${roll}`;
+
 export function responseFor(targetSystem: JsonObject, attackId: string): AttackResponse {
   const all = (targetSystem.attackResponses ?? {}) as Record<string, Partial<AttackResponse> | undefined>;
   const r = all[attackId] ?? {};
@@ -124,7 +134,7 @@ export function finalAttack(result: AttackCardResult, targetSystem: JsonObject):
 /** The target's weapon in hand (derived on the actor, D41), or null. */
 function heldWeapon(system: JsonObject): { id: string; name: string } | null {
   const w = system.weaponInHand as { id?: unknown; name?: unknown } | null | undefined;
-  return w && typeof w.id === "string" && w.id !== "" ? { id: w.id, name: typeof w.name === "string" ? w.name : "" } : null;
+  return w && typeof w.id === "string" && DROPPED_KEY.test(w.id) ? { id: w.id, name: typeof w.name === "string" ? w.name : "" } : null;
 }
 
 const refusal = (e: unknown): { refused: string } => {
@@ -134,6 +144,24 @@ const refusal = (e: unknown): { refused: string } => {
 
 function isAttackResult(v: JsonObject): boolean {
   return typeof v.attackId === "string" && typeof v.woundLevel === "string" && typeof v.attackKind === "string";
+}
+
+/**
+ * The Apply row's line. Incapacitated now (by the hit or by accumulation): how long, from the
+ * attack's D6. A Disarm that also wounds (the `specificBlowWounds` option) names the weapon that
+ * fell beside the wound, so the GM is told either way (D41).
+ * (Older cards' rows name Summary.NowUnconscious, without One/Other: kept in the lang file, D43.)
+ */
+function attackSummary(name: string, result: AttackCardResult, before: WoundState, after: WoundState, held: { name: string } | null): CardEffect["summary"] {
+  const weapon = held?.name ?? "";
+  if (after.level === "IN" && before.level !== "IN") {
+    const hours = after.unconsciousHours;
+    return held ? { key: pluralKey("FRACAS.Bond.Summary.Disarm.DropsUnconscious", hours), data: { name, hours, weapon } } : { key: pluralKey("FRACAS.Bond.Summary.NowUnconscious", hours), data: { name, hours } };
+  }
+  if (result.woundLevel !== "none") return held ? { key: `FRACAS.Bond.Summary.Disarm.DropsNow.${after.level}`, data: { name, weapon } } : { key: `FRACAS.Bond.Summary.Now.${after.level}`, data: { name } };
+  if (result.effect?.disarm) return held ? { key: "FRACAS.Bond.Summary.Disarm.Drops", data: { name, weapon } } : { key: "FRACAS.Bond.Summary.Disarm.Nothing", data: { name } };
+  if (result.effect && result.specificBlow) return { key: `FRACAS.Bond.Summary.Blow.${result.specificBlow}`, data: { name } };
+  return { key: "FRACAS.Bond.Summary.NoHarm", data: { name } };
 }
 
 export function attackEffect(input: { result: JsonObject; target: { type: string; system: JsonObject; name: string } }): CardEffect | { refused: string } {
@@ -148,34 +176,18 @@ export function attackEffect(input: { result: JsonObject; target: { type: string
       accumulation: activeTable(woundAccumulationTable),
     });
     const statuses: StatusEvent[] = [...change.events, ...(result.effect?.target ?? [])];
-    // Incapacitated now (by the hit or by accumulation): say how long, from the attack's D6.
-    // (Older cards' rows name Summary.NowUnconscious, without One/Other: kept in the lang file, D43.)
-    const summary: CardEffect["summary"] =
-      change.state.level === "IN" && before.level !== "IN"
-        ? { key: pluralKey("FRACAS.Bond.Summary.NowUnconscious", change.state.unconsciousHours), data: { name: input.target.name, hours: change.state.unconsciousHours } }
-        : result.woundLevel !== "none"
-        ? { key: `FRACAS.Bond.Summary.Now.${change.state.level}`, data: { name: input.target.name } }
-        : result.effect && result.specificBlow
-          ? { key: `FRACAS.Bond.Summary.Blow.${result.specificBlow}`, data: { name: input.target.name } }
-          : { key: "FRACAS.Bond.Summary.NoHarm", data: { name: input.target.name } };
     const update: Record<string, Json> = { "system.wound": change.state as unknown as Json };
     // A Stun whose roll this Apply makes due: its attack's round decides how its rounds count (D39).
     if (change.state.stunRollPending && !before.stunRollPending) update["system.stunLanded"] = { combat: result.combatId ?? "", round: result.combatRound ?? 0 };
-    // A landed Disarm: the weapon in hand drops, until picked up (D41). Undo puts it back in hand.
-    if (result.effect?.disarm) {
-      const held = heldWeapon(input.target.system);
-      if (held) {
-        update["system.inHand"] = "";
-        update["system.dropped"] = held.id;
-      }
-      if (result.woundLevel === "none") {
-        return {
-          update,
-          statuses,
-          summary: held ? { key: "FRACAS.Bond.Summary.Disarm.Drops", data: { name: input.target.name, weapon: held.name } } : { key: "FRACAS.Bond.Summary.Disarm.Nothing", data: { name: input.target.name } },
-        };
-      }
+    // A landed Disarm: the weapon in hand drops, until picked up (D41). Only that weapon's key of
+    // `dropped` is written, so Undo (which writes back what the Apply changed) puts back in hand
+    // exactly this weapon, and leaves on the floor any that another Disarm dropped since.
+    const held = result.effect?.disarm ? heldWeapon(input.target.system) : null;
+    if (held) {
+      update["system.inHand"] = "";
+      update[`system.dropped.${held.id}`] = true;
     }
+    const summary = attackSummary(input.target.name, result, before, change.state, held);
     return { update, statuses, summary };
   } catch (e) {
     return refusal(e);

@@ -16,8 +16,8 @@ import { isClaimed } from "../../../foundry/claims.js";
 import { lookupUuid } from "../../../foundry/typed.js";
 import { clampEase, knockoutEase, woundPenalty } from "../rules/index.js";
 import { safeWoundState } from "../data/derive.js";
-import { finalAttack, responseFor, responsePath, type AttackCardResult } from "./effects.js";
-import { claimKey, resistKnockout } from "./attack.js";
+import { claimKey, finalAttack, responseFor, responsePath, type AttackCardResult } from "./effects.js";
+import { resistKnockout } from "./attack.js";
 import { bondSystem, warn, whisperTo } from "./notes.js";
 import { knockoutPromptView, type KnockoutPromptResult } from "./views.js";
 

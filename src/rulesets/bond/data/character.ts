@@ -5,7 +5,7 @@
  */
 import { createPool } from "../../../engine/ledger.js";
 import { MAX_STUN_ROUNDS, SCAR_LOCATIONS, WOUND_LEVELS, type DamageClass, type Speed, type WoundState } from "../rules/index.js";
-import { CHARACTERISTICS, MAX_CHARACTERISTIC, deriveCharacter, fireShotsCap, weaponInHand, type SkillLike } from "./derive.js";
+import { CHARACTERISTICS, MAX_CHARACTERISTIC, deriveCharacter, droppedIds, fireShotsCap, weaponInHand, type SkillLike } from "./derive.js";
 import { BondSkillData } from "./skill.js";
 import { BondWeaponData } from "./weapon.js";
 
@@ -69,7 +69,14 @@ function characterSchema() {
      * Disarm drops it into `dropped` until the sheet's "Pick up" (DECISIONS D41).
      */
     inHand: new fields.StringField({ required: true, blank: true, initial: "", maxLength: 64 }),
-    dropped: new fields.StringField({ required: true, blank: true, initial: "", maxLength: 64 }),
+    /**
+     * The weapons knocked away by a Disarm, by item id: `true` = on the floor, `null` = picked up
+     * or the Disarm undone (read through `droppedIds`, at most MAX_DROPPED, into `droppedWeapons`).
+     * One key per weapon, not one list, so a card's Undo (which writes back the values it changed)
+     * restores only its own weapon: a list written back whole would also pick up a weapon a later
+     * Disarm dropped. An older single id (a string) is migrated to one key (D41).
+     */
+    dropped: new fields.ObjectField({ required: true, initial: () => ({}) }),
     /** The target's answers to attacks on it, by attack id: Hero Points spent, a Shake Off roll. */
     attackResponses: new fields.ObjectField({ required: true, initial: () => ({}) }),
     notes: new fields.HTMLField({ required: true, blank: true, initial: "" }),
@@ -79,6 +86,14 @@ function characterSchema() {
 export class BondCharacterData extends foundry.abstract.TypeDataModel<ReturnType<typeof characterSchema>, Actor.Implementation> {
   static override defineSchema() {
     return characterSchema();
+  }
+
+  /** An older `dropped` (one item id, "" = none) becomes one key per weapon (D41). */
+  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    if (typeof source.dropped === "string" || Array.isArray(source.dropped)) {
+      source.dropped = Object.fromEntries(droppedIds(source.dropped).map((id) => [id, true]));
+    }
+    return super.migrateData(source) as Record<string, unknown>;
   }
 
   declare speed: Speed;
@@ -94,6 +109,8 @@ export class BondCharacterData extends foundry.abstract.TypeDataModel<ReturnType
   declare fireShotsPerRound: number;
   /** The weapon in hand (D41): what a Disarm drops; null when none is known. */
   declare weaponInHand: { id: string; name: string } | null;
+  /** The ids of the weapons knocked away and not picked up (D41). */
+  declare droppedWeapons: string[];
 
   override prepareDerivedData(): void {
     super.prepareDerivedData();
@@ -103,9 +120,11 @@ export class BondCharacterData extends foundry.abstract.TypeDataModel<ReturnType
       if (item.system instanceof BondSkillData) skills.push(item.system.asSkill(item.id ?? "", item.name));
       if (item.system instanceof BondWeaponData) weapons.push({ id: item.id ?? "", name: item.name, attackKind: item.system.attackKind, shotsPerRound: item.system.shotsPerRound });
     }
+    const dropped = droppedIds(this.dropped);
     Object.assign(this, deriveCharacter(this as unknown as Parameters<typeof deriveCharacter>[0], skills), {
       fireShotsPerRound: fireShotsCap(weapons),
-      weaponInHand: weaponInHand(this.inHand, this.dropped, weapons),
+      droppedWeapons: dropped,
+      weaponInHand: weaponInHand(this.inHand, dropped, weapons),
     });
   }
 }

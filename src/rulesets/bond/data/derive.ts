@@ -164,15 +164,38 @@ export function fireShotsCap(weapons: readonly { attackKind: string; shotsPerRou
   return Math.max(...firearms.map((w) => w.shotsPerRound));
 }
 
+/** An item id as a key of `system.dropped` (a dotted update path: Foundry ids are alphanumeric). */
+export const DROPPED_KEY = /^[A-Za-z0-9]{1,64}$/;
+/** At most this many dropped weapons are read (a character carries a handful). */
+export const MAX_DROPPED = 32;
+
+/**
+ * The ids of the weapons a Disarm knocked away and nobody picked up (D41), from `system.dropped`:
+ * one key per weapon (`true` = on the floor; `null` = picked up, or the Disarm undone), so each
+ * card's Apply and Undo write only their own weapon's key. An older single id (a string) reads as
+ * a one-item list, "" as none; anything else is ignored.
+ */
+export function droppedIds(value: unknown): string[] {
+  const ids =
+    typeof value === "string"
+      ? [value]
+      : Array.isArray(value)
+        ? value
+        : value && typeof value === "object"
+          ? Object.entries(value).filter(([, on]) => on === true).map(([id]) => id)
+          : [];
+  return [...new Set(ids.filter((id): id is string => typeof id === "string" && DROPPED_KEY.test(id)))].slice(0, MAX_DROPPED);
+}
+
 /**
  * The weapon in the character's hand (D41): the one recorded (by attacking with it, or picking it
  * up) while the character still has it and has not dropped it; with none recorded, a character's
  * only weapon is taken to be in hand; otherwise none (a Disarm then drops nothing it can name).
  */
-export function weaponInHand(inHand: string, dropped: string, weapons: readonly { id: string; name: string }[]): { id: string; name: string } | null {
+export function weaponInHand(inHand: string, dropped: readonly string[], weapons: readonly { id: string; name: string }[]): { id: string; name: string } | null {
   const held = inHand === "" ? null : weapons.find((w) => w.id === inHand);
-  if (held) return held.id === dropped ? null : { id: held.id, name: held.name };
-  if (inHand === "" && weapons.length === 1 && weapons[0]!.id !== dropped) return { id: weapons[0]!.id, name: weapons[0]!.name };
+  if (held) return dropped.includes(held.id) ? null : { id: held.id, name: held.name };
+  if (inHand === "" && weapons.length === 1 && !dropped.includes(weapons[0]!.id)) return { id: weapons[0]!.id, name: weapons[0]!.name };
   return null;
 }
 

@@ -92,6 +92,6 @@ export function buildSetup(actor: Actor.Implementation, weapon: Item.Implementat
     ranges: (w?.ranges ?? DEFAULT_RANGES) as Record<RangeBand, number>,
     specificBlowWounds: rulesetOption("bond", "specificBlowWounds", false),
     weaponId: w ? (weapon?.id ?? null) : null,
-    weaponDropped: !!w && sys.dropped !== "" && sys.dropped === weapon?.id,
+    weaponDropped: !!w && !!weapon?.id && sys.droppedWeapons.includes(weapon.id),
   };
 }

@@ -9,7 +9,7 @@ import { BondCharacterData } from "../data/character.js";
 import { BondSkillData } from "../data/skill.js";
 import { BondWeaponData } from "../data/weapon.js";
 import { safePool, safeWoundState, type SkillLike } from "../data/derive.js";
-import { addScar } from "../cards/attack.js";
+import { addScar } from "../cards/scars.js";
 import { postRecovery } from "../cards/recovery.js";
 import { isNpc, warn } from "../cards/notes.js";
 import { openAttackDialog, refuseIfDown } from "./attack-dialog.js";
@@ -70,7 +70,7 @@ export class BondCharacterSheet extends Base {
       if (item.system instanceof BondSkillData) skills.push(item.system.asSkill(item.id ?? "", item.name));
       if (item.system instanceof BondWeaponData) {
         const id = item.id ?? "";
-        weapons.push({ id, name: item.name, weapon: item.system.asWeapon(), inHand: sys.weaponInHand?.id === id, dropped: sys.dropped === id });
+        weapons.push({ id, name: item.name, weapon: item.system.asWeapon(), inHand: sys.weaponInHand?.id === id, dropped: sys.droppedWeapons.includes(id) });
       }
     }
     const view = characterView({
@@ -102,9 +102,10 @@ export class BondCharacterSheet extends Base {
   static async #onPickUp(this: BondCharacterSheet, _event: Event, target: HTMLElement): Promise<void> {
     if (!this.actor.isOwner) return warn("FRACAS.Bond.Refused.NotOwner", { name: this.actor.name });
     const id = target.dataset.itemId ?? "";
-    if (id === "" || this.bond.dropped !== id) return;
+    if (id === "" || !this.bond.droppedWeapons.includes(id)) return;
     if (refuseIfDown(this.actor)) return;
-    await this.actor.update({ "system.dropped": "", "system.inHand": id } as never);
+    // Only this weapon's key: any other weapon a Disarm dropped stays on the floor.
+    await this.actor.update({ [`system.dropped.${id}`]: null, "system.inHand": id } as never);
   }
 
   /** Any other task (a skill or characteristic at the EF the GM calls): the task roll dialog, unless the character cannot act. */

@@ -27,20 +27,24 @@ function click(name: string, message: FakeChatMessage, target: FakeActor) {
 }
 
 /**
- * Runs `meanwhile` on the GM's client the first time a claim is written on `actor`, just before it
- * is written: in Foundry the claim is a query to the GM, and anything the GM's client handles
- * first lands before the clicking client rolls.
+ * Runs `meanwhile` the first time a claim is sent to the GM, before the GM's client handles it: in
+ * Foundry the claim is a query to the GM, and anything the GM's client handles first (here another
+ * player's Hero Point query) lands before the claim is written and the clicking client rolls.
+ * (Not inside the claim's write: the claim and the Hero Points on a target are checked one at a
+ * time under the target's lock, so a spend that reaches the GM after the claim waits for it, and
+ * is then refused, D35.)
  */
-function duringClaim(actor: FakeActor, meanwhile: () => Promise<unknown>): void {
-  const setFlag = actor.setFlag.bind(actor);
+function duringClaim(meanwhile: () => Promise<unknown>): void {
+  const gm = world.users.get("gm")!;
+  const query = gm.query.bind(gm);
   let done = false;
-  actor.setFlag = (async (scope: string, key: string, value: unknown) => {
-    if (key === "claims" && !done) {
+  gm.query = (async (name: string, data: unknown, options?: { timeout?: number }) => {
+    if (name === "fracas.claim" && !done) {
       done = true;
       await meanwhile();
     }
-    return setFlag(scope, key, value);
-  }) as typeof actor.setFlag;
+    return query(name, data, options);
+  }) as typeof gm.query;
 }
 
 /** Bob spends one of Felix's Hero Points on the attack against the brute (through the GM). */
@@ -62,7 +66,7 @@ describe("a Hero Point spent while the roll's claim is on its way to the GM", ()
     // Roll 1 is QR2 → knockout EF 4 (WIL 10: SC 40); Bob's point makes it QR3 → EF 6 (SC 60).
     const m = await attack(world, "gm", thug, [brute], 1, 1, { weapon: false, blow: "knockout" });
     expect(cardOf(m).result).toMatchObject({ qualityRating: 2, knockoutEase: 4 });
-    duringClaim(brute, bobSpends(m));
+    duringClaim(bobSpends(m));
     world.login("alice");
     world.dice.queue(55, 1); // 55: a pass at SC 60, a failure at SC 40
     await click("knockout", m, brute);
@@ -75,7 +79,7 @@ describe("a Hero Point spent while the roll's claim is on its way to the GM", ()
   it("Shake Off: the point Bob paid for is still counted after the Shake Off is recorded", async () => {
     // Thug's punch: roll 3 is QR1, DC B → Heavy Wound, H-t-H without point or edge.
     const m = await attack(world, "gm", thug, [brute], 3, 1, { weapon: false });
-    duringClaim(brute, bobSpends(m));
+    duringClaim(bobSpends(m));
     world.login("alice");
     world.dice.queue(10);
     await click("shakeOff", m, brute);

@@ -16,7 +16,7 @@ let thug: FakeActor; // the GM's NPC
 type Handler = (this: unknown, event: unknown, target: unknown) => Promise<void>;
 const ppk = { name: "Walther PPK", type: "bondWeapon", system: { attackKind: "fire", damageClass: "D", shotsPerRound: 2 } };
 const knife = { name: "Throwing knife", type: "bondWeapon", system: { attackKind: "hth", meleeWeapon: "knife" } };
-const held = (a: FakeActor) => a.system as unknown as { inHand: string; dropped: string; weaponInHand: { id: string; name: string } | null };
+const held = (a: FakeActor) => a.system as unknown as { inHand: string; dropped: Record<string, boolean | null>; droppedWeapons: string[]; weaponInHand: { id: string; name: string } | null };
 const unescape = (html: string) => html.replaceAll("&#x3D;", "=").replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
 
 const createBond = (items: { name: string; type: string; system: Record<string, unknown> }[]) =>
@@ -55,7 +55,7 @@ describe("Disarm drops the weapon in hand", () => {
     const applied = await adapter.queries.requestApply(m.id, bond.uuid, true);
     expect(applied).toMatchObject({ ok: true, summary: { key: "FRACAS.Bond.Summary.Disarm.Drops", data: { name: "James Bond", weapon: "Walther PPK" } } });
     expect(world.i18n.format("FRACAS.Bond.Summary.Disarm.Drops", { name: "James Bond", weapon: "Walther PPK" })).toBe("James Bond drops the Walther PPK (Pick up on the sheet)");
-    expect(held(bond)).toMatchObject({ inHand: "", dropped: gun.id, weaponInHand: null });
+    expect(held(bond)).toMatchObject({ inHand: "", droppedWeapons: [gun.id], weaponInHand: null });
 
     // The attack dialog says why and will not roll it; rolling anyway is refused before any die.
     const mods = await bondModules();
@@ -80,7 +80,7 @@ describe("Disarm drops the weapon in hand", () => {
     world.login("gm");
     const app = cardOf(m).applications[0]!;
     await adapter.queries.requestUndo(m.id, app.id, true);
-    expect(held(bond)).toMatchObject({ inHand: "", dropped: "", weaponInHand: { id: gun.id } });
+    expect(held(bond)).toMatchObject({ inHand: "", droppedWeapons: [], weaponInHand: { id: gun.id } });
   });
 
   it("Pick up puts it back in hand (not while Bond cannot act); attacking with a weapon makes it the one in hand", async () => {
@@ -99,7 +99,7 @@ describe("Disarm drops the weapon in hand", () => {
     const m = await disarmBond();
     world.login("gm");
     await adapter.queries.requestApply(m.id, bond.uuid, true);
-    expect(held(bond)).toMatchObject({ inHand: "", dropped: gun.id, weaponInHand: null });
+    expect(held(bond)).toMatchObject({ inHand: "", droppedWeapons: [gun.id], weaponInHand: null });
     const { html } = await sheet("alice");
     expect(html).toContain(`data-action="attack" data-item-id="${blade.id}"`); // the knife is still there to use
 
@@ -107,14 +107,14 @@ describe("Disarm drops the weapon in hand", () => {
     await bond.update({ "system.wound.knockedOut": true });
     let sh = await sheet("alice");
     await sh.click("pickUp", { itemId: gun.id });
-    expect(held(bond).dropped).toBe(gun.id);
+    expect(held(bond).droppedWeapons).toEqual([gun.id]);
     expect(world.notifications.at(-1)?.message).toContain("James Bond cannot act");
 
     world.login("gm");
     await bond.update({ "system.wound.knockedOut": false });
     sh = await sheet("alice");
     await sh.click("pickUp", { itemId: gun.id });
-    expect(held(bond)).toMatchObject({ inHand: gun.id, dropped: "", weaponInHand: { id: gun.id, name: "Walther PPK" } });
+    expect(held(bond)).toMatchObject({ inHand: gun.id, droppedWeapons: [], weaponInHand: { id: gun.id, name: "Walther PPK" } });
     const again = mods.buildSetup(bond as never, gun as never);
     expect(mods.attackView(again, mods.defaultChoices(again))).toMatchObject({ dropped: false, canRoll: true });
   });
@@ -125,7 +125,110 @@ describe("Disarm drops the weapon in hand", () => {
     world.login("gm");
     const applied = await adapter.queries.requestApply(m.id, bond.uuid, true);
     expect(applied).toMatchObject({ ok: true, summary: { key: "FRACAS.Bond.Summary.Disarm.Nothing" } });
-    expect(held(bond)).toMatchObject({ inHand: "", dropped: "" });
+    expect(held(bond)).toMatchObject({ inHand: "", droppedWeapons: [] });
+  });
+});
+
+describe("two Disarms (review wave 2 #5): each dropped weapon stays dropped; each Undo puts back its own", () => {
+  it("the pistol dropped by the first stays dropped after the second drops the knife; Undo of the first puts back only the pistol", async () => {
+    bond = createBond([ppk, knife]);
+    const gun = bond.items.contents.find((i) => i.name === "Walther PPK")!;
+    const blade = bond.items.contents.find((i) => i.name === "Throwing knife")!;
+    const mods = await bondModules();
+    const droppedInDialog = (weapon: typeof gun) => {
+      world.login("alice");
+      return mods.buildSetup(bond as never, weapon as never).weaponDropped;
+    };
+    const attackWith = async (weapon: typeof gun) => {
+      world.login("alice");
+      world.dice.queue(99, 1); // a miss: only the weapon in hand matters here
+      const s = mods.buildSetup(bond as never, weapon as never);
+      await mods.rollAttack(bond as never, s, mods.defaultChoices(s), []);
+    };
+
+    await attackWith(gun);
+    const first = await disarmBond();
+    world.login("gm");
+    await adapter.queries.requestApply(first.id, bond.uuid, true);
+    expect(held(bond)).toMatchObject({ inHand: "", droppedWeapons: [gun.id] });
+
+    await attackWith(blade); // the knife is now in hand
+    expect(held(bond)).toMatchObject({ inHand: blade.id, weaponInHand: { id: blade.id } });
+    const second = await disarmBond();
+    world.login("gm");
+    expect(await adapter.queries.requestApply(second.id, bond.uuid, true)).toMatchObject({ ok: true, summary: { data: { weapon: "Throwing knife" } } });
+    // Both are on the floor: the pistol may not fire until picked up (it could, with one id kept).
+    expect(held(bond)).toMatchObject({ inHand: "", droppedWeapons: [gun.id, blade.id], weaponInHand: null });
+    expect(droppedInDialog(gun)).toBe(true);
+    expect(droppedInDialog(blade)).toBe(true);
+    const { html } = await sheet("alice");
+    expect(html).toContain(`data-action="pickUp" data-item-id="${gun.id}"`);
+    expect(html).toContain(`data-action="pickUp" data-item-id="${blade.id}"`);
+
+    // Undo of the FIRST card (the second still stands): the pistol back in hand, the knife still down.
+    world.login("gm");
+    await adapter.queries.requestUndo(first.id, cardOf(first).applications[0]!.id, true);
+    expect(held(bond)).toMatchObject({ inHand: gun.id, droppedWeapons: [blade.id], weaponInHand: { id: gun.id } });
+    expect(droppedInDialog(gun)).toBe(false);
+    expect(droppedInDialog(blade)).toBe(true);
+
+    // Then the second: the knife back in hand, nothing on the floor.
+    world.login("gm");
+    await adapter.queries.requestUndo(second.id, cardOf(second).applications[0]!.id, true);
+    expect(held(bond)).toMatchObject({ inHand: blade.id, droppedWeapons: [], weaponInHand: { id: blade.id } });
+  });
+
+  it("Pick up takes one weapon off the floor and leaves the other", async () => {
+    bond = createBond([ppk, knife]);
+    const gun = bond.items.contents.find((i) => i.name === "Walther PPK")!;
+    const blade = bond.items.contents.find((i) => i.name === "Throwing knife")!;
+    world.login("gm");
+    await bond.update({ [`system.dropped.${gun.id}`]: true, [`system.dropped.${blade.id}`]: true });
+    const sh = await sheet("alice");
+    await sh.click("pickUp", { itemId: blade.id });
+    expect(held(bond)).toMatchObject({ inHand: blade.id, droppedWeapons: [gun.id], weaponInHand: { id: blade.id } });
+  });
+
+  it("an older character's single dropped id (stored before this change) reads as one dropped weapon", async () => {
+    const gunId = "ppkAAAAAAAAAAAA1";
+    bond = world.createActor({ name: "James Bond", type: "bondCharacter", system: { characteristics: pcChars, dropped: gunId }, ownership: { alice: 3 }, items: [{ ...ppk, _id: gunId } as never] });
+    expect(held(bond)).toMatchObject({ dropped: { [gunId]: true }, droppedWeapons: [gunId], weaponInHand: null });
+    const mods = await bondModules();
+    world.login("alice");
+    expect(mods.buildSetup(bond as never, bond.items.get(gunId) as never).weaponDropped).toBe(true);
+    const none = world.createActor({ name: "Felix", type: "bondCharacter", system: { characteristics: pcChars, dropped: "" }, items: [ppk] });
+    expect(held(none)).toMatchObject({ dropped: {}, droppedWeapons: [] });
+  });
+});
+
+describe("a Disarm that also wounds (option specificBlowWounds)", () => {
+  it("the Apply row names the weapon that fell beside the wound", async () => {
+    world.settings.seed("fracas", "bond.specificBlowWounds", true);
+    const m = await disarmBond();
+    expect(cardOf(m).result).toMatchObject({ success: true, effect: { disarm: true } });
+    expect(cardOf(m).result.woundLevel).not.toBe("none");
+    world.login("gm");
+    const applied = await adapter.queries.requestApply(m.id, bond.uuid, true);
+    const level = (bond.system as unknown as { wound: { level: string } }).wound.level;
+    expect(applied).toMatchObject({ ok: true, summary: { key: `FRACAS.Bond.Summary.Disarm.DropsNow.${level}`, data: { name: "James Bond", weapon: "Walther PPK" } } });
+    expect(held(bond).droppedWeapons).toHaveLength(1);
+    for (const l of ["none", "ST", "LW", "MW", "HW", "IN", "KL"]) expect(world.i18n.has(`FRACAS.Bond.Summary.Disarm.DropsNow.${l}`)).toBe(true);
+    // Knocked to Incapacitated by it: the hours too (pluralKey's two forms).
+    expect(world.i18n.format("FRACAS.Bond.Summary.Disarm.DropsUnconsciousOther", { name: "James Bond", hours: 3, weapon: "Walther PPK" })).toContain("unconscious for 3 hours (the attack's D6), and drops the Walther PPK");
+    expect(world.i18n.has("FRACAS.Bond.Summary.Disarm.DropsUnconsciousOne")).toBe(true);
+    expect(world.i18n.format(`FRACAS.Bond.Summary.Disarm.DropsNow.${level}`, { name: "James Bond", weapon: "Walther PPK" })).toMatch(/^James Bond: now .+, and drops the Walther PPK \(Pick up on the sheet\)$/);
+  });
+});
+
+describe("droppedIds (pure)", () => {
+  it("keys set to true; an older single id; nothing else", async () => {
+    const { droppedIds, MAX_DROPPED } = await import("../../../../src/rulesets/bond/data/derive.js");
+    expect(droppedIds({ g: true, k: null, x: false, "bad.id": true })).toEqual(["g"]);
+    expect(droppedIds("g")).toEqual(["g"]);
+    expect(droppedIds("")).toEqual([]);
+    expect(droppedIds(["g", "g", 3])).toEqual(["g"]);
+    expect(droppedIds(null)).toEqual([]);
+    expect(droppedIds(Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`w${i}`, true])))).toHaveLength(MAX_DROPPED);
   });
 });
 
@@ -134,12 +237,13 @@ describe("weaponInHand (pure)", () => {
     const { weaponInHand } = await import("../../../../src/rulesets/bond/data/derive.js");
     const gun = { id: "g", name: "PPK" };
     const blade = { id: "k", name: "Knife" };
-    expect(weaponInHand("k", "", [gun, blade])).toEqual(blade);
-    expect(weaponInHand("k", "k", [gun, blade])).toBeNull();
-    expect(weaponInHand("", "", [gun])).toEqual(gun);
-    expect(weaponInHand("", "g", [gun])).toBeNull();
-    expect(weaponInHand("", "", [gun, blade])).toBeNull();
-    expect(weaponInHand("x", "", [gun])).toBeNull(); // a recorded weapon since deleted: none, not a guess
-    expect(weaponInHand("", "", [])).toBeNull();
+    expect(weaponInHand("k", [], [gun, blade])).toEqual(blade);
+    expect(weaponInHand("k", ["k"], [gun, blade])).toBeNull();
+    expect(weaponInHand("k", ["g"], [gun, blade])).toEqual(blade);
+    expect(weaponInHand("", [], [gun])).toEqual(gun);
+    expect(weaponInHand("", ["g"], [gun])).toBeNull();
+    expect(weaponInHand("", [], [gun, blade])).toBeNull();
+    expect(weaponInHand("x", [], [gun])).toBeNull(); // a recorded weapon since deleted: none, not a guess
+    expect(weaponInHand("", [], [])).toBeNull();
   });
 });

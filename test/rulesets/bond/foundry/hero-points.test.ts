@@ -57,7 +57,7 @@ describe("Hero Points: any player character (world option)", () => {
     expect(heroPoints(felix).value).toBe(0);
     expect(responses(bond)[attackId]).toMatchObject({ heroPoints: 2 });
     // Felix has none left: the ledger refuses, nothing changes.
-    expect(await adapter.queries.requestFollowUp(m.id, "heroPointFor", { targetUuid: bond.uuid })).toEqual({ ok: false, reason: "FRACAS.Error.insufficient" });
+    expect(await adapter.queries.requestFollowUp(m.id, "heroPointFor", { targetUuid: bond.uuid })).toEqual({ ok: false, reason: "FRACAS.Error.insufficient", data: { asked: 1, held: 0 } });
     expect(responses(bond)[attackId]).toMatchObject({ heroPoints: 2 });
 
     // Alice, Bond's owner, still spends Bond's own point from the same button.
