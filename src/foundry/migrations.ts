@@ -2,9 +2,10 @@
 import { LATEST_SCHEMA, migrateSource, pendingSteps, type MigrationStep } from "./migration-steps.js";
 import { SYSTEM_ID } from "./settings.js";
 import { t } from "./i18n.js";
+import { isActiveGM } from "./active-gm.js";
 
 export async function runMigrations(steps?: readonly MigrationStep[]): Promise<number> {
-  if (!game.user.isGM || game.users.activeGM?.id !== game.user.id) return 0;
+  if (!isActiveGM()) return 0;
   const from = game.settings.get(SYSTEM_ID, "schemaVersion") as number;
   const pending = pendingSteps(from, steps);
   if (pending.length === 0) return 0;

@@ -10,6 +10,7 @@ import { executePoolChange, type PoolChange } from "./pools.js";
 import { t } from "./i18n.js";
 import { executeClaim, type ClaimRequest } from "./claims.js";
 import { executeDeclare, executeMemoryPatch, type DeclareOutcome, type DeclareRequest, type MemoryRequest } from "./documents/combatant.js";
+import { isActiveGM } from "./active-gm.js";
 
 export const QUERY = {
   apply: "fracas.applyCard",
@@ -188,24 +189,24 @@ export async function requestUndo(messageId: string, applicationId: string, mayW
 
 export async function requestDeclare(combatId: string, combatantId: string, value: string) {
   const req: DeclareRequest = { combatId, combatantId, value, userId: game.user.id ?? "" };
-  return viaGM(game.user.isGM, () => executeDeclare(req), QUERY.declare, req);
+  return viaGM(isActiveGM(), () => executeDeclare(req), QUERY.declare, req);
 }
 
 /** Asks the GM to run a card's GM follow-up (the GM runs it directly). */
 export async function requestFollowUp(messageId: string, name: string, args: JsonObject) {
   const req: FollowUpRequest = { messageId, name, args, userId: game.user.id ?? "" };
-  return viaGM(game.user.isGM, () => executeFollowUp(req), QUERY.followUp, req);
+  return viaGM(isActiveGM(), () => executeFollowUp(req), QUERY.followUp, req);
 }
 
 /** Asks to merge `patch` into a combatant's memory; the ruleset's CombatMapping.memoryPatch decides. */
 export async function requestCombatantMemory(combatId: string, combatantId: string, patch: Record<string, unknown>) {
   const req: MemoryRequest = { combatId, combatantId, patch, userId: game.user.id ?? "" };
-  return viaGM(game.user.isGM, () => executeMemoryPatch(req), QUERY.memory, req);
+  return viaGM(isActiveGM(), () => executeMemoryPatch(req), QUERY.memory, req);
 }
 
 export async function requestPoolChange(change: PoolChange) {
   const userId = game.user.id ?? "";
-  return viaGM(game.user.isGM, () => executePoolChange(change, userId), QUERY.pool, { change, userId });
+  return viaGM(isActiveGM(), () => executePoolChange(change, userId), QUERY.pool, { change, userId });
 }
 
 /**
@@ -229,7 +230,6 @@ export async function releaseClaim(actor: Actor.Implementation, key: string): Pr
 
 /** Only the active GM's client checks claims (an Assistant GM's go there too), so all claims queue on one lock; with no GM connected, the owner's own client. */
 async function sendClaim(req: ClaimRequest): Promise<{ ok: boolean; reason?: string }> {
-  const gm = game.users.activeGM;
-  const here = !gm || gm.id === game.user.id;
+  const here = !game.users.activeGM || isActiveGM();
   return here ? executeClaim(req) : viaGM(false, () => executeClaim(req), QUERY.claim, req);
 }

@@ -319,6 +319,19 @@ describe("failures", () => {
     expect(hero.system.x).toBe(7);
   });
 
+  it("an Assistant GM's Apply is sent to the active GM's client (one queue per card), not written locally", async () => {
+    world.addUser({ id: "cogm", name: "Co-GM", isGM: true, active: true });
+    world.setActiveGM("gm");
+    const m = await post("alice", hero, [villain]);
+    world.login("cogm");
+    expect(mayWrite(m, villain)).toBe(false);
+    const before = world.queryLog.length;
+    expect((await adapter.queries.requestApply(m.id, villain.uuid, mayWrite(m, villain))).ok).toBe(true);
+    expect(world.queryLog.slice(before).map((q) => [q.name, q.from, q.to])).toEqual([["fracas.applyCard", "cogm", "gm"]]);
+    world.login("gm");
+    expect(mayWrite(m, villain)).toBe(true);
+  });
+
   it("a failed Apply restores the target's data before its status icons (as the Apply wrote them: data, then icons)", async () => {
     const m = await post("gm", villain, [hero]);
     const order: string[] = [];

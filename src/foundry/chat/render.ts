@@ -9,6 +9,7 @@ import { t } from "../i18n.js";
 import type { Application } from "../data/card-data.js";
 import { applicationsView } from "./applications-view.js";
 import type { JsonObject } from "../registry.js";
+import { isActiveGM } from "../active-gm.js";
 
 interface CardView {
   ruleset: string;
@@ -22,7 +23,8 @@ const APPLICATIONS_TEMPLATE = "systems/fracas/templates/chat/applications.hbs";
 
 /** May this client write the target and the card itself, without the GM? */
 export function mayWriteHere(message: ChatMessage.Implementation, card: CardView, targetUuid: string): boolean {
-  if (game.user.isGM) return true;
+  // The active GM writes here; another GM (an Assistant) sends it there, to queue on its locks.
+  if (game.user.isGM) return isActiveGM();
   const target = lookupUuidSync(targetUuid);
   if (!(target instanceof Actor) || !target.isOwner || !message.isAuthor) return false;
   const kind = descriptor(card.ruleset)?.cards?.[card.kind];
@@ -48,7 +50,7 @@ async function onClick(message: ChatMessage.Implementation, card: CardView, el: 
     outcome = await requestApply(message.id ?? "", el.dataset.targetUuid, mayWriteHere(message, card, el.dataset.targetUuid));
   } else if (action === "undo" && el.dataset.applicationId) {
     const app = card.applications.find((a) => a.id === el.dataset.applicationId);
-    const local = game.user.isGM || (!!app && message.isAuthor && app.poolEntries.length === 0 && (lookupUuidSync(app.targetUuid) as Actor | null)?.isOwner === true);
+    const local = isActiveGM() || (!!app && message.isAuthor && app.poolEntries.length === 0 && (lookupUuidSync(app.targetUuid) as Actor | null)?.isOwner === true);
     outcome = await requestUndo(message.id ?? "", el.dataset.applicationId, local);
   } else if (action === "gmFollowUp" && el.dataset.fracasFollowUp) {
     let args: JsonObject = {};

@@ -14,11 +14,11 @@ import { endState, type EndMember } from "./ending.js";
 import { renderCardContent } from "./flow.js";
 import { json, radioCardsOf } from "./messages.js";
 import { combatEndView, type CombatEndResult } from "./views.js";
+import { isActiveGM } from "../../../foundry/active-gm.js";
 
 const RULESET = "radio";
 const TEMPLATE = "radio/cards/combat-end.hbs";
 
-const isActiveGM = (): boolean => game.user.isGM && game.users.activeGM?.id === game.user.id;
 
 function isRadioCombat(combat: Combat.Implementation): boolean {
   return (combat.system as unknown as { ruleset?: string }).ruleset === RULESET && combat.started;

@@ -16,10 +16,10 @@ import { isCombatantOf } from "../../../foundry/documents/combatant-of.js";
 import { followersOf } from "./followers.js";
 import { json } from "./messages.js";
 import { leaderDownView, type LeaderDownResult } from "./views.js";
+import { isActiveGM } from "../../../foundry/active-gm.js";
 
 const RULESET = "radio";
 
-const isActiveGM = (): boolean => game.user.isGM && game.users.activeGM?.id === game.user.id;
 
 /** A follower that could still run: a henchmen group with someone left, a minion not fled. */
 function canFlee(follower: Actor.Implementation): boolean {

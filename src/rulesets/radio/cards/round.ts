@@ -15,6 +15,7 @@ import { owesFinalAction, standing, type Sys } from "../data/state.js";
 import { json, radioCardsOf } from "./messages.js";
 import { defensiveLastRound, finalActionDue } from "./prompts.js";
 import { escapeOfferView, finalCardView, type EscapeOfferResult, type FinalCardResult } from "./views.js";
+import { isActiveGM } from "../../../foundry/active-gm.js";
 
 const RULESET = "radio";
 
@@ -89,7 +90,7 @@ export function promptsSettled(): Promise<unknown> {
 
 /** The updateCombat hook: every client sees it; only the active GM posts, and only on a step change. */
 export function onCombatUpdate(combat: Combat.Implementation, changed: object): void {
-  if (!game.user.isGM || game.users.activeGM?.id !== game.user.id) return;
+  if (!isActiveGM()) return;
   if (foundry.utils.getProperty(changed, "system.step") === undefined) return;
   pending = promptFinalActions(combat).catch((err: unknown) => console.error("Fracas | radio: final-action prompt failed", err));
 }

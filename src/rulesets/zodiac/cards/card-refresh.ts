@@ -10,6 +10,7 @@
 import { withCardLock } from "../../../foundry/locks.js";
 import type { JsonObject } from "../../../foundry/registry.js";
 import { cardContent } from "./flow.js";
+import { isActiveGM } from "../../../foundry/active-gm.js";
 
 /** The card kinds whose content shows something of their applications (the miss's Setback line). */
 export const REFRESHED_KINDS: readonly string[] = ["kill", "fight"];
@@ -35,7 +36,7 @@ async function refresh(message: ChatMessage.Implementation): Promise<void> {
 
 /** updateChatMessage: every client sees it; only the active GM re-renders, and only on an applications change. */
 export function onCardUpdate(message: ChatMessage.Implementation, changed: object): void {
-  if (!game.user.isGM || game.users.activeGM?.id !== game.user.id) return;
+  if (!isActiveGM()) return;
   if (message.type !== "card") return;
   const sys = message.system as unknown as CardSystem;
   if (sys.ruleset !== "zodiac" || !REFRESHED_KINDS.includes(sys.kind ?? "")) return;
