@@ -8,7 +8,7 @@ import * as ledger from "../../../engine/ledger.js";
 import { combatantStateOf } from "../../../foundry/combatant-state.js";
 import { postCard } from "../../../foundry/chat/cards.js";
 import type { JsonObject } from "../../../foundry/registry.js";
-import { claimRoll, requestFollowUp } from "../../../foundry/queries.js";
+import { claimRoll, releaseClaim, requestFollowUp } from "../../../foundry/queries.js";
 import { lookupUuid, lookupUuidSync } from "../../../foundry/typed.js";
 import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
@@ -96,16 +96,26 @@ export function tryAttack(actor: Actor.Implementation, setup: AttackSetupInput, 
  * refused before any die. Everything the kernel and the token ledger will check is tried first
  * (tryAttack, on the attacker as it is now), so a refused attack throws before the step is claimed
  * and does not use it up. The claim is a round trip through the GM: the attacker is read and tried
- * again after it, before the dice. A refusal after the claim (the tokens spent in that instant)
- * leaves the step claimed; the player is told why and that the GM may still roll the attack.
+ * again after it, before the dice: a refusal there gives the step back (core releaseClaim). Only a
+ * refusal after the dice leaves the step used; the player is told why and that the GM may still roll.
  */
 export async function rollAttack(actor: Actor.Implementation, setup: AttackSetupInput, state: AttackState, options: RollAttackOptions = {}): Promise<ChatMessage.Implementation | undefined> {
   const turn = turnOf(actor, options.final === true);
   if (!turn.refused) tryAttack(actor, setup, state);
   if (!(await claimTurn(actor, turn))) return undefined;
+  let live: AttackSetupInput;
+  try {
+    live = tryAttack(actor, setup, state);
+  } catch (e) {
+    // Refused after the claim but before any die (the tokens spent in that instant): the step is
+    // given back, so the player may still attack in it once the cause is mended.
+    if (!isRuleError(e) || !turn.key) throw e;
+    await releaseClaim(actor, turn.key);
+    ui.notifications?.warn(ruleErrorMessage(e));
+    return undefined;
+  }
   let made: { roll: Roll; attack: AttackResult; id: string; entries: string[] };
   try {
-    const live = tryAttack(actor, setup, state);
     const { roll, faces } = await rollDice("2d10");
     const dice: [number, number] = [faces[0] ?? 1, faces[1] ?? 1];
     const attack = resolveAttack(attackInput(live, state, dice), radioOptions(), radioTables());

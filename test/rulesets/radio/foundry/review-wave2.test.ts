@@ -286,7 +286,7 @@ describe("#6 a refused attack does not spend the step", () => {
     expect(cardOf(card).result.attack).toMatchObject({ hit: true, phase: 1, tokensCharged: 0 });
   });
 
-  it("tokens spent in the instant of the claim: read again after it, nothing rolled, and the player is told why and that the GM may roll", async () => {
+  it("tokens spent in the instant of the claim: read again after it, nothing rolled, the player told why, and the step given back", async () => {
     const m = await radio();
     const setup = await aliceSetup();
     // The claim's write on the GM's client is when another spend lands.
@@ -302,10 +302,12 @@ describe("#6 a refused attack does not spend the step", () => {
     const card = await m.rollAttack(jake as never, setup, { ...m.initialState(setup), weaponId: setup.weapons[0]!.id, cashIn: true });
     expect(card).toBeUndefined();
     expect(world.dice.used).toHaveLength(used);
-    expect(world.queryLog.filter((q) => q.name === "fracas.claim").map((q) => [q.from, q.to])).toEqual([["alice", "gm"]]);
+    // The claim, then its release (core releaseClaim), both on the GM's client.
+    expect(world.queryLog.filter((q) => q.name === "fracas.claim").map((q) => [q.from, q.to])).toEqual([["alice", "gm"], ["alice", "gm"]]);
     expect(attacks()).toHaveLength(0);
     expect(sys(jake).tokens.value).toBe(0);
-    expect(world.notified("warn")).toContain(world.i18n.format("FRACAS.Radio.Refused.AttackNotMade", { name: "Jake", reason: world.localize("FRACAS.Error.notEnoughTokens") }));
+    expect(world.notified("warn")).toContain(world.localize("FRACAS.Error.notEnoughTokens"));
+    expect((jake.getFlag("fracas", "claims") as string[] | undefined) ?? []).toEqual([]);
   });
 });
 
