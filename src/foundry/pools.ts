@@ -6,6 +6,7 @@ import * as ledger from "../engine/ledger.js";
 import { isRuleError } from "../engine/errors.js";
 import { SYSTEM_ID } from "./settings.js";
 import { withPoolLock } from "./locks.js";
+import { isActiveGM } from "./active-gm.js";
 
 /**
  * `ref` names what the change belongs to (a chat card's message id, "panel"): an undo with a ref
@@ -44,8 +45,19 @@ export function readPool(name: string): ledger.Pool {
 export async function executePoolChange(change: PoolChange, by: string): Promise<{ ok: true; pool: ledger.Pool; entryId: string } | { ok: false; reason: string }> {
   if (!game.user.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
   if (!(POOL_NAMES as readonly string[]).includes(change.pool)) return { ok: false, reason: "FRACAS.Chat.Refused.NoPool" };
+  // Another GM (an Assistant) sends the change to the active GM's client, so every writer of a
+  // pool queues on the same lock there (a ruleset's own GM flow may call this from any GM).
+  if (game.users.activeGM && !isActiveGM()) return (await sendPoolChange?.(change)) ?? { ok: false, reason: "FRACAS.Chat.NoGM" };
   // One change at a time per pool: two spends at once must not both read the same pool and lose one.
   return withPoolLock(change.pool, () => writePoolChange(change, by));
+}
+
+type PoolOutcome = { ok: true; pool: ledger.Pool; entryId: string } | { ok: false; reason: string };
+
+/** How a change reaches the active GM: registerQueries sets it at init (queries.ts imports this module, so not the other way). */
+let sendPoolChange: ((change: PoolChange) => Promise<PoolOutcome>) | null = null;
+export function setPoolChangeSender(send: (change: PoolChange) => Promise<PoolOutcome>): void {
+  sendPoolChange = send;
 }
 
 async function writePoolChange(change: PoolChange, by: string): Promise<{ ok: true; pool: ledger.Pool; entryId: string } | { ok: false; reason: string }> {

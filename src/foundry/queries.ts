@@ -6,7 +6,7 @@
  */
 import { executeApply, executeFollowUp, executeUndo, type ApplyRequest, type FollowUpRequest, type Outcome, type UndoRequest } from "./chat/apply.js";
 import type { JsonObject } from "./registry.js";
-import { executePoolChange, type PoolChange } from "./pools.js";
+import { executePoolChange, setPoolChangeSender, type PoolChange } from "./pools.js";
 import { t } from "./i18n.js";
 import { executeClaim, type ClaimRequest } from "./claims.js";
 import { executeDeclare, executeMemoryPatch, type DeclareOutcome, type DeclareRequest, type MemoryRequest } from "./documents/combatant.js";
@@ -153,6 +153,8 @@ export const queryHandlers = {
 };
 
 export function registerQueries(): void {
+  // A pool change made on another GM's client goes to the active GM's (pools.ts).
+  setPoolChangeSender((change) => requestPoolChange(change) as never);
   for (const [name, handler] of Object.entries(queryHandlers)) {
     (CONFIG.queries as unknown as Record<string, unknown>)[name] = async (data: unknown) => {
       const onGM = game.user.isGM;

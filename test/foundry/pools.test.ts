@@ -43,6 +43,17 @@ describe("GM pools (Setback) in world settings", () => {
     expect(adapter.pools.readPool("setback").entries).toHaveLength(2);
   });
 
+  it("a change made on an Assistant GM's client is written by the active GM's (one pool lock for all)", async () => {
+    world.addUser({ id: "cogm", name: "Co-GM", isGM: true, active: true });
+    world.setActiveGM("gm");
+    world.login("cogm");
+    const before = world.queryLog.length;
+    const r = await adapter.pools.executePoolChange({ kind: "change", pool: "setback", delta: 1, reason: "a miss" }, "cogm");
+    expect(r.ok).toBe(true);
+    expect(world.queryLog.slice(before).map((q) => [q.name, q.from, q.to])).toEqual([["fracas.pool", "cogm", "gm"]]);
+    expect(adapter.pools.readPool("setback").value).toBe(1);
+  });
+
   it("a player's request goes through the GM query and is refused (NotGM); nothing written", async () => {
     await adapter.pools.executePoolChange({ kind: "change", pool: "setback", delta: 1, reason: "seed" }, "gm");
     const before = stored();
