@@ -49,7 +49,7 @@ export async function askEnduranceKarma(ask: EnduranceKarmaAsk): Promise<number 
   const view = enduranceKarmaView({ ...ask, karma: 0, tables: { universal: tables.universal, slamStun: tables.slamStun } });
   const content = await foundry.applications.handlebars.renderTemplate(`systems/fracas/templates/${ENDURANCE_KARMA_TEMPLATE}`, { view });
   const config = {
-    window: { title: t("FRACAS.Faserip.Prompt.Title", { kind: t(view.kindLabel) }) },
+    window: { title: t("FRACAS.Faserip.Prompt.Title", { kind: t(view.titleKind) }) },
     classes: ["fracas", "faserip", "faserip-endurance-prompt"],
     position: { width: 380 },
     content,

@@ -27,7 +27,7 @@ import {
 } from "../rules/index.js";
 import type { AttackAction, Color, KarmaSpend, RankKey, SecondaryCheck, StateChange } from "../rules/index.js";
 import { currentEndurance, heroView, isStabilised, needsZeroHealthFeat, stateOf, updateOf } from "../data/state.js";
-import { attackCardView, coverFor, dyingCardView, featCardView, secondaryCardView, targetDodge, type FeatForm } from "../sheets/views.js";
+import { attackCardView, coverFor, dyingCardView, featCardView, karmaShortfall, secondaryCardView, targetDodge, type FeatForm } from "../sheets/views.js";
 import { dodgeRefusal, dodgeThisRound } from "../combat.js";
 import { requestApply, requestCombatantMemory } from "../../../foundry/queries.js";
 import { combatantStateOf } from "../../../foundry/combatant-state.js";
@@ -147,7 +147,14 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
     const action = form.action as AttackAction;
     const targets: (TargetRef | null)[] = req.targets.length > 0 ? req.targets : [null];
     const pool = karmaPoolOf(actor);
-    if (form.karma * targets.length > pool) throw new FracasRuleError("notEnoughKarma", "not enough Karma", { points: form.karma * targets.length, pool });
+    // Each target's card spends the Karma (below): the whole Karma × targets is checked before
+    // any of it is taken, so a pool that cannot pay every card spends nothing and rolls nothing.
+    const short = karmaShortfall({ action, karma: form.karma }, targets.length, pool);
+    if (short) {
+      ui.notifications?.warn(t(short.key, { karma: short.karma, targets: short.targets, total: short.total, pool: short.pool }));
+      return posted;
+    }
+    if (form.karma > pool) throw new FracasRuleError("notEnoughKarma", "not enough Karma", { points: form.karma, pool });
     for (const [index, target] of targets.entries()) {
       const targetActor = target ? ((await lookupUuid(target.uuid)) as Actor.Implementation | null) : null;
       const defenderView = targetActor ? heroView(targetActor.system) : null;

@@ -7,7 +7,7 @@
 import { COLORS, DEFAULT_KNOCKBACK_AREAS, colorOdds, slamResult, stunOutcome, stunResult } from "../rules/index.js";
 import type { Color, RankKey } from "../rules/index.js";
 import type { Grid } from "../../../engine/tables.js";
-import { rankLabel, secondaryOutcomeKey, whoLine } from "./views.js";
+import { rankLabel, secondaryOutcomeKey } from "./views.js";
 
 const L = "FRACAS.Faserip";
 
@@ -57,11 +57,21 @@ export function enduranceKarmaView(input: EnduranceOddsInput) {
   const pool = Math.max(0, Math.trunc(input.karmaPool));
   const karma = clampKarma(input.karma ?? 0, pool);
   const percents = enduranceOdds(input.enduranceRank, karma, input.tables?.universal);
+  const rank = rankLabel(input.enduranceRank);
   return {
-    who: whoLine(input.name),
+    /**
+     * What the roll is for, with who makes it (UX review s3 #12: a player prompted mid-fight is
+     * told they resist a Slam, a Stun, or are at 0 Health), e.g. "Rampage resists a Slam:
+     * Endurance FEAT on Excellent". `rank` is a key: the template localizes it.
+     */
+    purpose: { key: `${L}.Prompt.Purpose.${input.kind}`, name: input.name, rank },
     kind: input.kind,
     kindLabel: `${L}.Secondary.${input.kind}`,
-    rankLabel: rankLabel(input.enduranceRank),
+    /** The window title's name for the roll ("Slam check"…): the Secondary labels end in "?". */
+    titleKind: `${L}.Prompt.Kind.${input.kind}`,
+    rankLabel: rank,
+    /** 0 Health: the chips say "Holds on"/"Begins dying"; one line says what each colour means. */
+    zeroHealthNote: input.kind === "zeroHealth" ? `${L}.Prompt.ZeroHealthNote` : null,
     karmaPool: pool,
     karma,
     /** No Karma to spend: the field is shown disabled (the odds still are). */

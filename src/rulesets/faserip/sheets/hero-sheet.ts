@@ -12,6 +12,17 @@ import { FaseripFeatDialog } from "./feat-dialog.js";
 import { chipAction, heroSheetView } from "./views.js";
 
 const Base = handlebarsActorSheet();
+
+/**
+ * Only the hero's owner (the GM owns every actor) rolls for it: the sheet renders the roll buttons
+ * for them only (view.editable); a click from an older render is refused here, before any dialog.
+ */
+function mayRollFor(actor: Actor.Implementation): boolean {
+  if (actor.isOwner) return true;
+  ui.notifications?.warn(t("FRACAS.Faserip.Refused.NotYourHero", { name: actor.name }));
+  return false;
+}
+
 const ITEM_TYPES = ["faseripWeapon", "faseripPower", "faseripTalent"] as const;
 
 export class FaseripHeroSheet extends Base {
@@ -61,6 +72,7 @@ export class FaseripHeroSheet extends Base {
   }
 
   static #onRollAbility(this: FaseripHeroSheet, _event: Event, target: HTMLElement): void {
+    if (!mayRollFor(this.actor)) return;
     const ability = target.dataset.ability as AbilityKey | undefined;
     if (!ability || !ABILITY_KEYS.includes(ability)) return;
     const action = chipAction(ability, actorDownReason(this.actor) !== null);
@@ -68,6 +80,7 @@ export class FaseripHeroSheet extends Base {
   }
 
   static #onRollWeapon(this: FaseripHeroSheet, _event: Event, target: HTMLElement): void {
+    if (!mayRollFor(this.actor)) return;
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     if (!id) return;
     // The button is rendered disabled then; a sheet drawn before the hero went down still refuses here.

@@ -106,6 +106,8 @@ export function heroSheetView(input: HeroSheetInput) {
     cannotAct,
     side,
     sideChoices: { auto: `${L}.Side.auto`, heroes: `${L}.Side.heroes`, villains: `${L}.Side.villains` },
+    /** Read-only sheets show the side as text, not a disabled (low-contrast) select. */
+    sideLabel: `${L}.Side.${side === "heroes" || side === "villains" ? side : "auto"}`,
     weapons: byType("faseripWeapon").map((w) => ({
       id: w.id,
       name: w.name,
@@ -152,6 +154,9 @@ export function itemSheetView(input: { name: string; img: string; type: string; 
     damageLabel: rk(input.system["damage"]),
     rankLabel: rk(input.system["rank"]),
     edgeChoices: { blunt: `${L}.Edge.blunt`, edged: `${L}.Edge.edged` },
+    /** Read-only sheets show the choices as text, not disabled (low-contrast) selects. */
+    edgeLabel: `${L}.Edge.${input.system["edge"] === "edged" ? "edged" : "blunt"}`,
+    abilityLabel: input.system["ability"] ? abilityLabel(String(input.system["ability"])) : `${L}.Ability.none`,
     abilityChoices: Object.fromEntries([["", `${L}.Ability.none`], ...ABILITY_KEYS.map((k) => [k, abilityLabel(k)])]),
     descriptionHTML: input.descriptionHTML,
   };
@@ -262,6 +267,14 @@ export function totalShift(f: FeatForm): number {
 
 const pct = (p: number): string => `${Math.round(p * 100)}%`;
 
+/**
+ * A column shift as text: a true minus sign (U+2212, as the dodge select shows "−2") for a left
+ * shift, "+" for a right one, "0" for none. The templates print this, not the number.
+ */
+export function csText(shift: number): string {
+  return shift < 0 ? `\u2212${-shift}` : shift > 0 ? `+${shift}` : "0";
+}
+
 type Odds = { white: number; green: number; yellow: number; red: number };
 
 /** What one colour does for an action: its label (with `shift` for a dodge) and whether it succeeds. */
@@ -303,7 +316,7 @@ function chanceOf(action: DialogAction, odds: Odds, effects: Record<Color, Color
 const NO_EFFECTS = Object.fromEntries(COLORS.map((c) => [c, { effectLabel: "", shift: 0, succeeds: false }])) as Record<Color, ColorEffect>;
 
 function oddsList(odds: Odds, effects: Record<Color, ColorEffect>) {
-  return COLORS.map((color) => ({ color, label: `${L}.Color.${color}`, percent: pct(odds[color]), value: odds[color], effectLabel: effects[color].effectLabel, shift: effects[color].shift }));
+  return COLORS.map((color) => ({ color, label: `${L}.Color.${color}`, percent: pct(odds[color]), value: odds[color], effectLabel: effects[color].effectLabel, shift: effects[color].shift, shiftText: csText(effects[color].shift) }));
 }
 
 /** The kernel's column and exact colour odds for the form (null column on a rule error). */
@@ -361,6 +374,7 @@ export function featDialogView(input: FeatDialogInput) {
   }
   const weapon = input.weapons.find((w) => w.id === f.weaponId) ?? null;
   if (!error && f.action === "shooting" && !weapon) error = "FRACAS.Error.missingWeaponDamage";
+  const karma = karmaPerTarget(f, input.targets.length, input.karmaPool);
   return {
     actorName: input.actorName,
     form: f,
@@ -372,8 +386,22 @@ export function featDialogView(input: FeatDialogInput) {
     rankNumber: rankNum,
     columnLabel: rankLabel(column),
     shift: totalShift(f),
+    shiftText: csText(totalShift(f)),
     karmaPool: input.karmaPool,
-    targets: targets.map(({ form: tf, ...t }, i) => ({ ...t, dodge: tf.dodge, cover: tf.cover, coverField: `cover-${i}`, coverId: `faserip-feat-cover-${i}` })),
+    /** The Karma field's label: "per target" when each of several attack cards spends it. */
+    karmaLabel: karma.perTarget ? `${L}.Dialog.KarmaPerTarget` : `${L}.Dialog.Karma`,
+    karmaTotal: karma.total,
+    karmaShort: karma.short,
+    targets: targets.map(({ form: tf, ...t }, i) => ({
+      ...t,
+      dodge: tf.dodge,
+      cover: tf.cover,
+      coverField: `cover-${i}`,
+      coverId: `faserip-feat-cover-${i}`,
+      dodgeText: csText(tf.dodge),
+      dodgeShiftText: csText(t.dodgeShift ?? 0),
+      shiftText: csText(t.shift),
+    })),
     /** Several targets of an attack: a cover choice per target (the shared field is not shown). */
     coverPerTarget: perTargetCover,
     noTargets: input.targets.length === 0,
@@ -383,8 +411,40 @@ export function featDialogView(input: FeatDialogInput) {
     chance,
     odds: oddsList(odds, effects ?? NO_EFFECTS),
     error,
-    canRoll: error === null,
+    canRoll: error === null && karma.short === null,
   };
+}
+
+/** A counted Karma line: its key and the numbers it names (the points per target, the targets, the total, the pool). */
+export interface KarmaLine {
+  key: string;
+  karma: number;
+  targets: number;
+  total: number;
+  pool: number;
+}
+
+/**
+ * The Karma of an attack on several targets: each target's card takes the field's Karma before
+ * its own roll (cards/roll.ts performFeat), so the spend is Karma × targets. `total` states it
+ * (when any is spent and the pool pays it), `short` refuses it when the pool cannot pay it all;
+ * the roll refuses the same before anything is spent (karmaShortfall).
+ */
+export function karmaPerTarget(f: Pick<FeatForm, "action" | "karma">, targetCount: number, pool: number): { perTarget: boolean; total: KarmaLine | null; short: KarmaLine | null } {
+  const perTarget = (ATTACK_ACTIONS as readonly string[]).includes(f.action) && targetCount > 1;
+  if (!perTarget || f.karma <= 0) return { perTarget, total: null, short: null };
+  const short = karmaShortfall(f, targetCount, pool);
+  // Refused: the refusal alone (a "… Karma spent" line beside it would say otherwise).
+  if (short) return { perTarget, total: null, short };
+  return { perTarget, total: { key: `${L}.Dialog.KarmaTotal`, karma: f.karma, targets: targetCount, total: f.karma * targetCount, pool }, short: null };
+}
+
+/** The refusal of an attack whose Karma × targets is more than the pool (null when it can be paid). */
+export function karmaShortfall(f: Pick<FeatForm, "action" | "karma">, targetCount: number, pool: number): KarmaLine | null {
+  const cards = Math.max(1, targetCount);
+  const total = f.karma * cards;
+  if (!(ATTACK_ACTIONS as readonly string[]).includes(f.action) || cards < 2 || total <= pool) return null;
+  return { key: `${L}.Dialog.KarmaShort`, karma: f.karma, targets: cards, total, pool };
 }
 
 /**
@@ -410,6 +470,7 @@ export function attackCardView(result: { attack: AttackResult; action: string; a
     rank: rankLabel(f.abilityRank),
     column: rankLabel(f.column),
     shift: f.totalShift,
+    shiftText: csText(f.totalShift),
     roll: f.roll,
     effectiveRoll: f.effectiveRoll,
     karmaSpent: f.karmaSpent,
@@ -436,6 +497,7 @@ export function featCardView(feat: FeatResult, actorName?: string) {
     rank: rankLabel(feat.abilityRank),
     column: rankLabel(feat.column),
     shift: feat.totalShift,
+    shiftText: csText(feat.totalShift),
     roll: feat.roll,
     effectiveRoll: feat.effectiveRoll,
     karmaSpent: feat.karmaSpent,
@@ -444,6 +506,7 @@ export function featCardView(feat: FeatResult, actorName?: string) {
     effectLabel: `${L}.Effect.${feat.effect}`,
     isDodge: feat.action === "dodging",
     dodgeShift: feat.dodgeShift,
+    dodgeShiftText: csText(feat.dodgeShift),
   };
 }
 
@@ -493,9 +556,10 @@ export function secondaryCardView(result: {
     colorLabel: `${L}.Color.${result.color}`,
     outcomeLabel:
       result.kind === "zeroHealth"
-        ? result.startsDying
-          ? `${L}.Outcome.startsDying`
-          : `${L}.Outcome.staysUnconscious`
+        ? // The card has room for the whole outcome; the prompt's chips use the short Outcome keys.
+          result.startsDying
+          ? `${L}.Card.ZeroHealthDies`
+          : `${L}.Card.ZeroHealthHolds`
         : secondaryOutcomeKey(c),
     areas: c?.areas ?? 0,
     rounds: c?.rounds ?? 0,

@@ -181,7 +181,8 @@ describe("UX #7: the FEAT dialog's chance and what each colour does", () => {
     expect(html).toContain(f.world.i18n.format("FRACAS.Faserip.Dialog.ChanceToHit", { percent: rampage!.chance!.percent }));
     expect(html).toContain(`<span class="faserip-odds-effect">${f.world.localize("FRACAS.Faserip.Effect.kill")}</span>`);
     const dodging = await render("feat-dialog.hbs", { view: view({ action: "dodging", ability: "agility" }), coverChoices: [] });
-    expect(dodging).toContain(f.world.i18n.format("FRACAS.Faserip.Dialog.DodgeEffect", { shift: -4 }));
+    // A true minus sign (UX review s3 #18), as the dodge select shows "−4".
+    expect(dodging).toContain(f.world.i18n.format("FRACAS.Faserip.Dialog.DodgeEffect", { shift: "\u22124" }));
     expect(f.world.i18n.problems()).toEqual([]);
   });
 
