@@ -210,6 +210,8 @@ export interface RecoveryCardResult {
   actorName: string;
   /** Stun: rolled in the round the Stun landed in, so its D6 rounds start with the next round (D39). Older cards: absent = false. */
   stunLandedThisRound?: boolean;
+  /** The characteristic rolled (Strength for a Stun after Hand-to-Hand, else Willpower), named on the card. Older cards: absent. */
+  characteristic?: "str" | "wil";
 }
 
 /** The recovery roll against a wound state (what the card shows and what Apply writes). */

@@ -48,6 +48,7 @@ function recoveryInput(actor: Actor.Implementation, which: RecoveryKind, attackQ
     woundPenaltyApplies: rulesetOption("bond", "woundPenaltyApplies", false),
     attackQualityRating,
     actorName: actor.name,
+    characteristic,
     ...(which === "stun" ? { stunLandedThisRound } : {}),
   };
 }

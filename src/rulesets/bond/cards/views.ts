@@ -155,19 +155,43 @@ export interface RecoveryRollLabel {
   characteristicLabel: string;
   ef: number;
   efText: string;
+  /** The printed EF (Stun 8; LW 7, MW 5, HW 3) and the wound penalty taken from it (0 without the option). */
+  printed: number;
+  penalty: number;
+  /** The sum fell below ½ and was raised to it. */
+  clamped: boolean;
 }
 
 export function recoveryRollLabel(which: PromptRoll, state: { level: WoundLevel; stunCharacteristic: StunCharacteristic | null }, woundPenaltyApplies = false): RecoveryRollLabel {
   const l = state.level;
   const printed = which === "stun" ? STUN_EASE : l === "LW" || l === "MW" || l === "HW" ? WOUND_ROLL_EASE[l] : 0;
-  const ef = clampEase(printed + (woundPenaltyApplies ? woundPenalty(l) : 0));
+  const penalty = woundPenaltyApplies ? woundPenalty(l) : 0;
+  const ef = clampEase(printed + penalty);
   return {
     which,
     label: `FRACAS.Bond.Recovery.Roll.${which}`,
     characteristicLabel: which === "stun" && state.stunCharacteristic === "strength" ? "FRACAS.Bond.Characteristic.str" : "FRACAS.Bond.Characteristic.wil",
     ef,
     efText: easeText(ef),
+    printed,
+    penalty,
+    clamped: ef !== printed + penalty,
   };
+}
+
+/**
+ * A prompt line's hint: the plain one, or, when the GM's option took a wound penalty off the EF,
+ * the one that shows where the EF comes from ("EF ½ (EF 3, −3 Heavy Wound, at least ½)").
+ */
+function promptHint(roll: RecoveryRollLabel): string {
+  if (roll.penalty === 0) return `FRACAS.Bond.Prompt.Hint.${roll.which}`;
+  return `FRACAS.Bond.Prompt.Hint.${roll.which}${roll.clamped ? "Clamped" : "Penalty"}`;
+}
+
+/** The prompt's title: "Recovery due" when a roll is due, else what the character is (a status note). */
+function promptTitle(rolls: readonly PromptRoll[], status: PromptStatus | null): string {
+  if (rolls.length > 0 || status === null) return "FRACAS.Bond.Card.RecoveryPrompt";
+  return status === "dead" ? "FRACAS.Bond.Wound.KL" : "FRACAS.Bond.Card.RecoveryStatus";
 }
 
 export function recoveryPromptView(result: RecoveryPromptResult) {
@@ -176,7 +200,11 @@ export function recoveryPromptView(result: RecoveryPromptResult) {
     actorName: result.actorName,
     round: result.round,
     woundLabel: `FRACAS.Bond.Wound.${result.level}`,
-    rolls: result.rolls.map((which) => ({ ...recoveryRollLabel(which, state, result.woundPenaltyApplies === true), hint: `FRACAS.Bond.Prompt.Hint.${which}` })),
+    titleLabel: promptTitle(result.rolls, result.status),
+    rolls: result.rolls.map((which) => {
+      const roll = recoveryRollLabel(which, state, result.woundPenaltyApplies === true);
+      return { ...roll, hint: promptHint(roll), printedText: easeText(roll.printed), penaltyText: signed(roll.penalty), woundLabel: `FRACAS.Bond.Wound.${result.level}` };
+    }),
     statusLabel: result.status ? (result.status === "unconscious" ? pluralKey("FRACAS.Bond.Prompt.Status.unconscious", result.hours) : `FRACAS.Bond.Prompt.Status.${result.status}`) : null,
     hours: result.hours,
   };
@@ -196,11 +224,14 @@ export interface KnockoutPromptResult {
 
 export function knockoutPromptView(result: KnockoutPromptResult) {
   const efText = easeText(result.ease);
+  const attackRound = result.attack.combatRound ?? 0;
   return {
     targetName: result.targetName,
     attackerName: result.attack.attackerName,
-    attackRound: result.attack.combatRound ?? 0,
+    attackRound,
     round: result.round,
+    // One round number on the card: the blow's, said as "last round" when it was (the usual case).
+    whoLabel: attackRound === result.round - 1 ? "FRACAS.Bond.KnockoutPrompt.Who" : "FRACAS.Bond.KnockoutPrompt.WhoEarlier",
     efText,
   };
 }
@@ -226,7 +257,9 @@ export function recoveryCardView(result: RecoveryCardResult, check: CheckResult,
   const outcome = recoveryOutcome("FRACAS.Bond.Recovery.Outcome", result, check.success, after.stunRounds);
   return {
     actorName: result.actorName,
-    whichLabel: `FRACAS.Bond.Recovery.${result.which}`,
+    // The who line names the roll with its characteristic: "Stun roll (Strength)". Older cards stored none: Willpower.
+    whichLabel: `FRACAS.Bond.Recovery.Who.${result.which}`,
+    characteristicLabel: result.which === "stun" && result.characteristic === "str" ? "FRACAS.Bond.Characteristic.str" : "FRACAS.Bond.Characteristic.wil",
     primaryChance: result.primaryChance,
     easeFactor: check.easeFactor,
     efText: easeText(check.easeFactor),

@@ -3,7 +3,7 @@ import type { CharacterDerived, SkillLike } from "../data/derive.js";
 import { CHARACTERISTICS } from "../data/derive.js";
 import type { WeaponLike } from "../data/weapon.js";
 import type { ScarLocation } from "../rules/index.js";
-import { htmlField, type HtmlFieldInput } from "./html-field.js";
+import { hasContent, htmlField, type HtmlFieldInput } from "./html-field.js";
 import { signed } from "../format.js";
 import { recoveryRollLabel } from "../cards/views.js";
 import { pluralKey } from "../../../foundry/i18n.js";
@@ -107,6 +107,8 @@ export function characterView(input: CharacterViewInput) {
     scars: input.scars.map((s, index) => ({ index, label: `FRACAS.Bond.Scar.${s.location}`, visible: s.visible, fame: s.fame })),
     notes: notes.raw,
     notesHTML: notes.html,
+    // A read-only sheet leaves out empty notes (no heading with nothing under it).
+    showNotes: input.editable || hasContent(notes.raw),
     cannotAct: input.downReason ?? null,
   };
 }

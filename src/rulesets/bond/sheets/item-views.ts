@@ -3,7 +3,7 @@ import { DAMAGE_CLASSES, MELEE_WEAPONS, RANGE_BANDS } from "../rules/index.js";
 import { CHARACTERISTICS, SKILL_ROLES } from "../data/derive.js";
 import type { WeaponLike } from "../data/weapon.js";
 import type { Option } from "./attack-view.js";
-import { htmlField, type HtmlFieldInput } from "./html-field.js";
+import { hasContent, htmlField, type HtmlFieldInput } from "./html-field.js";
 
 const options = (values: readonly string[], selected: string, label: (v: string) => string): Option[] =>
   values.map((v) => ({ value: v, label: label(v), selected: v === selected }));
@@ -11,9 +11,10 @@ const options = (values: readonly string[], selected: string, label: (v: string)
 /** The description is an HTMLField (see html-field.ts): `description` to edit, `descriptionHTML` to show. */
 export type DescriptionInput = HtmlFieldInput;
 
-const descriptionFields = (d: string | DescriptionInput) => {
+/** A read-only sheet leaves out an empty description (no heading with nothing under it). */
+const descriptionFields = (d: string | DescriptionInput, editable: boolean) => {
   const { raw, html } = htmlField(d);
-  return { description: raw, descriptionHTML: html };
+  return { description: raw, descriptionHTML: html, showDescription: editable || hasContent(raw) };
 };
 
 export function weaponView(name: string, img: string, editable: boolean, w: WeaponLike, description: string | DescriptionInput) {
@@ -30,7 +31,7 @@ export function weaponView(name: string, img: string, editable: boolean, w: Weap
     drawModifier: w.drawModifier,
     pointOrEdge: w.pointOrEdge,
     ranges: RANGE_BANDS.map((b) => ({ band: b, label: `FRACAS.Bond.Range.${b}`, value: w.ranges[b], field: `system.ranges.${b}`, id: `bond-range-${b}` })),
-    ...descriptionFields(description),
+    ...descriptionFields(description, editable),
   };
 }
 
@@ -43,6 +44,6 @@ export function skillView(name: string, img: string, editable: boolean, s: { rol
     char1Options: options(CHARACTERISTICS, s.characteristic1, (v) => `FRACAS.Bond.Characteristic.${v}`),
     char2Options: options(["", ...CHARACTERISTICS], s.characteristic2, (v) => (v ? `FRACAS.Bond.Characteristic.${v}` : "FRACAS.Bond.NoCharacteristic")),
     level: s.level,
-    ...descriptionFields(description),
+    ...descriptionFields(description, editable),
   };
 }

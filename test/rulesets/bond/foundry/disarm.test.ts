@@ -64,7 +64,7 @@ describe("Disarm drops the weapon in hand", () => {
     const view = mods.attackView(setup, mods.defaultChoices(setup));
     expect(view).toMatchObject({ dropped: true, canRoll: false });
     const dialogHtml = unescape(await foundry.applications.handlebars.renderTemplate("systems/fracas/templates/bond/dialogs/attack.hbs", { view }));
-    expect(dialogHtml).toContain("The Walther PPK was knocked away by a Disarm: Pick up on the character sheet first.");
+    expect(dialogHtml).toContain("The Walther PPK was knocked away by a Disarm. Use “Pick up” on the character sheet, or attack with another weapon.");
     world.dice.queue(5, 1);
     expect(await mods.rollAttack(bond as never, setup, mods.defaultChoices(setup), [])).toBeUndefined();
     expect(world.dice.remaining).toEqual([5, 1]);

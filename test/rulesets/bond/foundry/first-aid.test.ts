@@ -71,7 +71,7 @@ describe("First Aid roll from the sheet", () => {
     expect(message!.rolls).toHaveLength(1);
     expect(message!.content).toContain("James Bond gives First Aid to James Bond (First Aid)");
     expect(message!.content).toContain("Rolled 20 vs SC 54 (PC 18 × EF 3)");
-    expect(message!.content).toContain("Now: Light Wound");
+    expect(message!.content).toContain("Wound level now: Light Wound");
     expect(card.applications).toHaveLength(1);
     expect(card.applications[0]!.summary).toEqual({ key: "FRACAS.Bond.Summary.Now.LW", data: { name: "James Bond" } });
     expect(wound(bond)).toMatchObject({ level: "LW", firstAidUsed: true });

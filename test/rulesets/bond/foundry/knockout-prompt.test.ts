@@ -61,7 +61,7 @@ describe("a landed knockout nobody resisted", () => {
     expect(prompts()).toHaveLength(1);
     const p = prompts()[0]!;
     expect(whisper(p).sort()).toEqual(["alice", "gm"]);
-    expect(p.content.replaceAll("&#x27;", "'")).toContain("hit by Thug's knockout blow in round 1");
+    expect(p.content.replaceAll("&#x27;", "'")).toContain("was hit by Thug's knockout blow last round (round 1) and has not resisted yet");
     expect(p.content).toContain(">Resist knockout (Willpower, EF 4)</button>");
     expect(p.content).toContain('data-fracas-follow-up="resist"');
     expect(responses(brute)[attackIdOf(m)]).toMatchObject({ knockoutPrompted: true });

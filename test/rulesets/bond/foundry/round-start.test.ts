@@ -79,11 +79,11 @@ describe("bond round start", () => {
     await clickRoll(first!, "wound");
     expect(wound(bond)).toMatchObject({ level: "HW", woundRollPending: true });
     const recovery = [...world.messages].at(-1)!;
-    expect(cardOf(recovery)).toMatchObject({ kind: "recovery", result: { which: "wound", roll: 80 } });
+    expect(cardOf(recovery)).toMatchObject({ kind: "recovery", result: { which: "wound", roll: 80, characteristic: "wil" } });
     expect(cardOf(recovery).applications).toHaveLength(1);
     // One try a round (DECISIONS D18): a second click this round is refused before any die is rolled.
     await clickRoll(first!, "wound");
-    expect(world.notifications.at(-1)?.message).toContain("already tried the wound's Willpower roll this round");
+    expect(world.notifications.at(-1)?.message).toContain("already tried the wound recovery roll this round");
     expect([...world.messages].at(-1)).toBe(recovery);
 
     // Still due: prompted again next round; this time it passes, and the round after brings none.
@@ -181,7 +181,8 @@ describe("a failed Stun's 1D6 rounds count alike from the sheet and from the pro
     world.dice.queue(99, 2); // STR 12 × EF 8 = SC 96: 99 fails
     await postRecovery(bond as never, "stun");
     const card = [...world.messages].at(-1)!;
-    expect(cardOf(card).result).toMatchObject({ which: "stun", stunLandedThisRound: true });
+    expect(cardOf(card).result).toMatchObject({ which: "stun", stunLandedThisRound: true, characteristic: "str" });
+    expect(card.content).toContain("Stun roll (Strength)"); // the who line names the characteristic rolled
     expect(card.content).toContain("Stunned: no action for the rest of this round and 2 more rounds.");
     expect(cardOf(card).applications[0]!.summary).toEqual({ key: "FRACAS.Bond.Summary.Recovery.stun.FailedHeldOther", data: { name: "James Bond", rounds: 2 } });
     expect(await roundsWithoutAction()).toEqual([2, 3]);

@@ -68,7 +68,7 @@ describe("the task view (pure)", () => {
     const view = taskView(setupOf({ downReason: "FRACAS.Bond.Down.woundRoll" }), { key: "char:str", ease: 5 });
     expect(view).toMatchObject({ canRoll: false, error: "FRACAS.Bond.Task.CannotAct" });
     const html = await render("dialogs/task", { view });
-    const reason = "Cannot act now: Willpower roll due: no activity.";
+    const reason = "Cannot act now: Wound recovery roll due.";
     expect(html).toContain(`<p id="bond-t-refused" class="bond-error" role="alert">${reason}</p>`);
     const [roll] = buttons(html, "roll");
     expect(roll).toMatch(/ disabled /);
@@ -125,7 +125,7 @@ describe("the task roll through the real dialog code", () => {
     const posted = await rollTask(bond as never, buildTaskSetup(bond as never), { key: "char:str", ease: 5 });
     expect(posted).toBeUndefined();
     expect(world.dice.remaining).toEqual([20]);
-    expect(world.notified("warn").at(-1)).toBe("James Bond cannot act: Willpower roll due: no activity.");
+    expect(world.notified("warn").at(-1)).toBe("James Bond cannot act: Wound recovery roll due.");
   });
 });
 
@@ -139,7 +139,7 @@ describe("the sheet's Task roll button", () => {
     expect(live[0]).not.toMatch(/disabled/);
     const down = buttons(await render("sheets/character", { view: view(true, "FRACAS.Bond.Down.stunned") }), "task");
     expect(down[0]).toMatch(/ disabled /);
-    expect(down[0]).toContain('data-tooltip="Stunned: no action"');
+    expect(down[0]).toContain('data-tooltip="Stunned"');
     expect(buttons(await render("sheets/character", { view: view(false, null) }), "task")).toEqual([]);
   });
 });

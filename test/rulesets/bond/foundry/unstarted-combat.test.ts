@@ -74,7 +74,7 @@ describe("a combat being set up (viewed, not started) is no fight yet", () => {
     await m.postRecovery(brute as never, "wound");
     await m.postRecovery(brute as never, "wound");
     expect(recoveryCards()).toHaveLength(1);
-    expect(world.notified("warn").at(-1)).toBe("Brute has already tried the wound's Willpower roll this round: try again next round.");
+    expect(world.notified("warn").at(-1)).toBe("Brute has already tried the wound recovery roll this round: try again next round.");
   });
 
   it("a fight already running elsewhere still counts while the viewed one is being set up", async () => {
