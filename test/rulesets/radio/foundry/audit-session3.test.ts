@@ -7,13 +7,14 @@
  *   end of any round in which they engaged in a defensive action").
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import type { JsonObject } from "../../../../src/foundry/registry.js";
 import { actionFor, attackInput, attackView, initialState } from "../../../../src/rulesets/radio/sheets/attack-view.js";
 import { heroView } from "../../../../src/rulesets/radio/sheets/views.js";
 import { createHandlebars } from "../../../browser/harness.js";
 import { attackSetupSample, heroSystem, meta } from "./samples.js";
+import { createFalzetti, createJake, radioWorld, startRadioCombat } from "./fight.js";
 import limbShot from "../../../fixtures/templates/radio/attack-dialog/limb-shot.js";
 import finalDialog from "../../../fixtures/templates/radio/attack-dialog/final.js";
 
@@ -76,17 +77,11 @@ describe("through the fake: the defensive action's rewards, once per defensive r
   const cards = (kind: string) => world.messages.filter((m) => cardOf(m as unknown as FakeChatMessage).kind === kind) as unknown as FakeChatMessage[];
 
   beforeEach(async () => {
-    world = installFoundry();
-    adapter = await loadAdapter();
-    world.addUser({ id: "alice", name: "Alice", isGM: false });
-    jake = world.createActor({ name: "Jake", type: "radioHero", system: { skills: { melee: 1, ranged: 2, brawl: 0 }, wounds: { value: 5, max: 5 } }, ownership: { alice: 3 } });
-    falzetti = world.createActor({ name: "Falzetti", type: "radioOpponent", system: { kind: "boss", tier: "skilled", wounds: { value: 6, max: 6 } } });
-    world.login("gm");
-    combat = world.createCombat();
+    ({ world, adapter } = await radioWorld());
+    jake = createJake(world, { items: [] }); // unarmed
+    falzetti = createFalzetti(world, 6, 6);
+    combat = await startRadioCombat(world, [jake, falzetti], [2, 5, 1, 1]);
     fc = combat as unknown as FracasCombat;
-    await combat.createEmbeddedDocuments("Combatant", [{ actorId: jake.id }, { actorId: falzetti.id }]);
-    world.dice.queue(2, 5, 1, 1);
-    await fc.startCombat();
   });
 
   async function declare(actor: FakeActor, action: string) {

@@ -7,11 +7,12 @@
  * the card, and a later fall posts a new one.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import type { Application } from "../../../../src/foundry/data/card-data.js";
 import type { JsonObject } from "../../../../src/foundry/registry.js";
 import { endState } from "../../../../src/rulesets/radio/cards/ending.js";
+import { advanceToAct, createFalzetti, createGoons, createJake, declareAll, radioModules, radioWorld, startRadioCombat } from "./fight.js";
 
 type Card = { kind: string; applications: Application[]; result: Record<string, any>; targets: { uuid: string; name: string }[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
 const cardOf = (m: FakeChatMessage) => m.system as unknown as Card;
@@ -24,14 +25,6 @@ let falzetti: FakeActor;
 let goons: FakeActor;
 let combat: FakeCombat;
 
-async function radio() {
-  return {
-    ...(await import("../../../../src/rulesets/radio/cards/flow.js")),
-    ...(await import("../../../../src/rulesets/radio/cards/combat-end.js")),
-    ...(await import("../../../../src/rulesets/radio/sheets/attack-view.js")),
-    ...(await import("../../../../src/rulesets/radio/sheets/attack-dialog.js")),
-  };
-}
 const kinds = () => adapter.rulesets.descriptor("radio")!.cards!;
 const cards = (kind: string) => world.messages.filter((m) => cardOf(m as unknown as FakeChatMessage).kind === kind) as unknown as FakeChatMessage[];
 const endCards = () => cards("combatEnd");
@@ -39,19 +32,13 @@ const openEndCards = () => endCards().filter((m) => cardOf(m).result.open === tr
 
 /** Alice declares Jake's standard action and the GM advances to his phase-1 act step (attacks come in the attacker's step). */
 async function jakesStep() {
-  const fc = combat as unknown as FracasCombat;
-  const id = combat.combatants.find((c) => c.actorId === jake.id)!.id;
-  const now = () => fc.fracas.plan.steps[fc.fracas.step];
-  world.login("alice");
-  expect(await adapter.queries.requestDeclare(combat.id, id, "standard")).toEqual({ ok: true });
-  world.login("gm");
-  for (let i = 0; i < 10 && !(now()?.kind === "act" && now()?.combatantId === id); i++) await fc.advance();
-  expect(now()).toMatchObject({ kind: "act", combatantId: id, phase: 1 });
+  await declareAll(world, adapter, combat, [["alice", jake]]);
+  await advanceToAct(world, combat, jake, 1);
 }
 
 /** Jake shoots `target` in his step (2d10 9+9 hits), rolls damage with `d6`; returns the damage card, not yet applied. */
 async function jakeShoots(target: FakeActor, d6: number): Promise<FakeChatMessage> {
-  const m = await radio();
+  const m = await radioModules();
   await jakesStep();
   world.login("alice");
   world.target("alice", target);
@@ -69,32 +56,20 @@ async function jakeShoots(target: FakeActor, d6: number): Promise<FakeChatMessag
 async function gmApplies(card: FakeChatMessage, target: FakeActor) {
   world.login("gm");
   const outcome = await adapter.queries.requestApply(card.id, target.uuid, true);
-  await (await radio()).combatEndSettled();
+  await (await radioModules()).combatEndSettled();
   return outcome;
 }
 
 async function startCombat(actors: FakeActor[]) {
-  world.login("gm");
-  combat = world.createCombat();
-  await combat.createEmbeddedDocuments("Combatant", actors.map((a) => ({ actorId: a.id })));
-  world.dice.queue(5, 3, 2, 1); // Jake 5, the GM's groups 3 and 2 (round starts roll d6s in fours)
-  await (combat as unknown as FracasCombat).startCombat();
-  await (await radio()).combatEndSettled();
+  combat = await startRadioCombat(world, actors, [5, 3, 2, 1]); // Jake 5, the GM's groups 3 and 2 (round starts roll d6s in fours)
+  await (await radioModules()).combatEndSettled();
 }
 
 beforeEach(async () => {
-  world = installFoundry();
-  adapter = await loadAdapter();
-  world.addUser({ id: "alice", name: "Alice", isGM: false });
-  jake = world.createActor({
-    name: "Jake",
-    type: "radioHero",
-    system: { skills: { melee: 1, ranged: 2, brawl: 0 }, wounds: { value: 4, max: 5 } },
-    items: [{ name: "Revolver", type: "radioWeapon", system: { category: "projectile", skill: "ranged" } }],
-    ownership: { alice: 3 },
-  });
-  falzetti = world.createActor({ name: "Falzetti", type: "radioOpponent", system: { kind: "boss", tier: "skilled", wounds: { value: 2, max: 8 } } });
-  goons = world.createActor({ name: "Goons", type: "radioHenchmen", system: { count: 1, woundsEach: 1, tier: "novice", leader: falzetti.uuid } });
+  ({ world, adapter } = await radioWorld());
+  jake = createJake(world, { system: { wounds: { value: 4, max: 5 } } });
+  falzetti = createFalzetti(world, 2, 8);
+  goons = createGoons(world, 1, falzetti);
 });
 
 describe("the sides, on plain data", () => {
@@ -137,7 +112,7 @@ describe("the fight is over", () => {
     await goons.update({ "system.notes": "<p>Gone.</p>" });
     world.dice.queue(4, 2, 1, 1);
     await (combat as unknown as FracasCombat).nextRound();
-    await (await radio()).combatEndSettled();
+    await (await radioModules()).combatEndSettled();
     expect(endCards()).toHaveLength(1);
   });
 
@@ -149,7 +124,7 @@ describe("the fight is over", () => {
 
     const app = cardOf(damage).applications[0]!;
     expect(await adapter.queries.requestUndo(damage.id, app.id, true)).toEqual({ ok: true, summary: { key: "FRACAS.Chat.Undone" } });
-    await (await radio()).combatEndSettled();
+    await (await radioModules()).combatEndSettled();
     expect(sys(goons).count).toBe(1);
     expect(openEndCards()).toHaveLength(0);
     expect(endCards()).toHaveLength(1);
@@ -219,7 +194,7 @@ describe("the fight is over", () => {
     world.setActiveGM(null);
     // No active GM: the update's check posts nothing.
     await goons.update({ "system.count": 0 });
-    await (await radio()).combatEndSettled();
+    await (await radioModules()).combatEndSettled();
     expect(endCards()).toHaveLength(0);
 
     // The GM is back: the round start (onRoundStart) finds the fight over.

@@ -8,8 +8,9 @@
  *   hero's attack (the final action) opens.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
+import { createFalzetti, createJake, createSal, declareAll, radioModules, radioWorld, startRadioCombat } from "./fight.js";
 
 type Handler = (this: unknown, event: unknown, target: unknown) => Promise<void>;
 type Step = { phase: number; combatantId: string; kind: string };
@@ -28,14 +29,6 @@ const stepNow = () => steps()[fc.fracas.step]!;
 const at = (s: Step) => `${s.phase}:${s.kind}:${s.combatantId}`;
 const cardsOf = (kind: string) => world.messages.filter((m) => (m.system as unknown as { kind: string }).kind === kind) as unknown as FakeChatMessage[];
 
-async function radio() {
-  return {
-    ...(await import("../../../../src/rulesets/radio/cards/round.js")),
-    ...(await import("../../../../src/rulesets/radio/sheets/attack-dialog.js")),
-    ...(await import("../../../../src/rulesets/radio/sheets/actor-sheets.js")),
-  };
-}
-
 /** The GM's advance, recording every step it lands on, until it reaches `until` (or the round ends). */
 async function advanceUntil(until: (s: Step) => boolean): Promise<string[]> {
   world.login("gm");
@@ -46,38 +39,22 @@ async function advanceUntil(until: (s: Step) => boolean): Promise<string[]> {
     visited.push(at(stepNow()));
     if (until(stepNow())) break;
   }
-  await (await radio()).promptsSettled();
+  await (await radioModules()).promptsSettled();
   return visited;
 }
 
 beforeEach(async () => {
-  world = installFoundry();
-  adapter = await loadAdapter();
-  world.addUser({ id: "alice", name: "Alice", isGM: false });
-  jake = world.createActor({
-    name: "Jake",
-    type: "radioHero",
-    system: { skills: { melee: 1, ranged: 2, brawl: 0 }, wounds: { value: 3, max: 5 } },
-    items: [{ name: "Revolver", type: "radioWeapon", system: { category: "projectile", skill: "ranged" } }],
-    ownership: { alice: 3 },
-  });
-  falzetti = world.createActor({ name: "Falzetti", type: "radioOpponent", system: { kind: "boss", tier: "skilled", wounds: { value: 6, max: 6 } } });
-  sal = world.createActor({ name: "Sal", type: "radioOpponent", system: { kind: "minion", tier: "standard", wounds: { value: 3, max: 3 } } });
-  world.login("gm");
-  combat = world.createCombat();
+  ({ world, adapter } = await radioWorld());
+  jake = createJake(world, { system: { wounds: { value: 3, max: 5 } } });
+  falzetti = createFalzetti(world, 6, 6);
+  sal = createSal(world, null, { system: { tier: "standard", wounds: { value: 3, max: 3 } } });
+  combat = await startRadioCombat(world, [jake, falzetti, sal], [2, 5, 1, 1]); // Jake 2, the GM's group (Falzetti and Sal) 5: Falzetti, Sal, Jake
   fc = combat as unknown as FracasCombat;
-  await combat.createEmbeddedDocuments("Combatant", [{ actorId: jake.id }, { actorId: falzetti.id }, { actorId: sal.id }]);
-  world.dice.queue(2, 5, 1, 1); // Jake 2, the GM's group (Falzetti and Sal) 5: Falzetti, Sal, Jake
-  await fc.startCombat();
-  for (const [a, user] of [
-    [jake, "alice"],
-    [falzetti, "gm"],
-    [sal, "gm"],
-  ] as const) {
-    world.login(user);
-    expect(await adapter.queries.requestDeclare(combat.id, cid(a), "standard")).toEqual({ ok: true });
-  }
-  world.login("gm");
+  await declareAll(world, adapter, combat, [
+    ["alice", jake],
+    ["gm", falzetti],
+    ["gm", sal],
+  ]);
 });
 
 describe("the GM's advance and combatants who are down", () => {
@@ -109,7 +86,7 @@ describe("the GM's advance and combatants who are down", () => {
     expect(combat.combatants.get(cid(jake))!.isDefeated).toBe(true);
     await fc.advance();
     expect(at(stepNow())).toBe(`1:act:${cid(jake)}`);
-    await (await radio()).promptsSettled();
+    await (await radioModules()).promptsSettled();
     const [prompt] = cardsOf("final");
     expect(prompt).toBeDefined();
     // The action is taken ("Final action taken"): Jake is dead, his phase-3 step is passed over.
@@ -122,7 +99,7 @@ describe("the GM's advance and combatants who are down", () => {
 
 describe("the sheet's Attack for a combatant who cannot act", () => {
   async function clickAttack(user: string, actor: FakeActor, action = "attack") {
-    const m = await radio();
+    const m = await radioModules();
     world.login(user);
     const Sheet = actor.type === "radioHero" ? m.RadioHeroSheet : m.RadioOpponentSheet;
     const sheet = new Sheet({ document: actor } as never);
@@ -131,7 +108,7 @@ describe("the sheet's Attack for a combatant who cannot act", () => {
   }
 
   it("refuses an unconscious NPC with a warning and opens no dialog; a standing one opens", async () => {
-    const m = await radio();
+    const m = await radioModules();
     const render = vi.spyOn(m.RadioAttackDialog.prototype, "render");
     await sal.update({ "system.wounds.value": 0, "system.state": "unconscious" });
     await clickAttack("gm", sal);
@@ -143,7 +120,7 @@ describe("the sheet's Attack for a combatant who cannot act", () => {
   });
 
   it("refuses a combatant the GM marked defeated", async () => {
-    const m = await radio();
+    const m = await radioModules();
     const render = vi.spyOn(m.RadioAttackDialog.prototype, "render");
     await combat.combatants.get(cid(falzetti))!.update({ defeated: true });
     await clickAttack("gm", falzetti);
@@ -153,7 +130,7 @@ describe("the sheet's Attack for a combatant who cannot act", () => {
   });
 
   it("lets a dying hero owed the final action attack (sheet's Attack and Final attack); refuses once dead", async () => {
-    const m = await radio();
+    const m = await radioModules();
     const render = vi.spyOn(m.RadioAttackDialog.prototype, "render");
     await jake.update({ "system.wounds.value": -1, "system.state": "dead", "system.finalAction": true });
     await jake.toggleStatusEffect("fracas-dead", { active: true });
@@ -169,7 +146,7 @@ describe("the sheet's Attack for a combatant who cannot act", () => {
   });
 
   it("the sheet renders Attack disabled with the click's reason (UX #8), live for the dying hero owed the final action", async () => {
-    const m = await radio();
+    const m = await radioModules();
     const attackOf = async (actor: FakeActor) => {
       const Sheet = actor.type === "radioHero" ? m.RadioHeroSheet : m.RadioOpponentSheet;
       const sheet = new Sheet({ document: actor } as never) as unknown as { _prepareContext(o: unknown): Promise<{ view: { attack: { disabled: boolean; reason: string } } }> };
@@ -189,7 +166,7 @@ describe("the sheet's Attack for a combatant who cannot act", () => {
   });
 
   it("an attack dialog left open refuses to roll once its attacker is down", async () => {
-    const m = await radio();
+    const m = await radioModules();
     const dialog = new m.RadioAttackDialog(sal as never);
     await sal.update({ "system.wounds.value": 0, "system.state": "unconscious" });
     const submit = (m.RadioAttackDialog.DEFAULT_OPTIONS as unknown as { form: { handler: (this: unknown, e: unknown, f: unknown, d: { object: Record<string, unknown> }) => Promise<void> } }).form.handler;

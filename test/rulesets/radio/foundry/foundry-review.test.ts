@@ -5,8 +5,9 @@
  * ledger writes replace the stored pool ("system.==tokens") instead of merging into it.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type FakeActor, type FakeChatMessage, type FakeWorld } from "../../../foundry/fake/index.js";
+import { loadAdapter, type FakeActor, type FakeChatMessage, type FakeWorld } from "../../../foundry/fake/index.js";
 import type { JsonObject } from "../../../../src/foundry/registry.js";
+import { attackWithFirstWeapon, createFalzetti, createJake, radioWorld } from "./fight.js";
 
 const sys = (a: FakeActor) => a.system as unknown as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const pool = (value: number) => ({ value, max: null, base: value, entries: [] });
@@ -25,18 +26,9 @@ async function radio() {
 }
 
 beforeEach(async () => {
-  world = installFoundry();
-  await loadAdapter();
-  world.addUser({ id: "alice", name: "Alice", isGM: false });
-  world.addUser({ id: "bob", name: "Bob", isGM: false });
-  jake = world.createActor({
-    name: "Jake",
-    type: "radioHero",
-    system: { skills: { melee: 1, ranged: 2, brawl: 0 }, wounds: { value: 5, max: 5 }, tokens: pool(3) },
-    items: [{ name: "Revolver", type: "radioWeapon", system: { category: "projectile", skill: "ranged" } }],
-    ownership: { alice: 3, bob: 3 },
-  });
-  falzetti = world.createActor({ name: "Falzetti", type: "radioOpponent", system: { kind: "boss", tier: "skilled", wounds: { value: 6, max: 6 }, tokens: pool(0) } });
+  ({ world } = await radioWorld(["alice", "bob"]));
+  jake = createJake(world, { system: { tokens: pool(3) }, ownership: { alice: 3, bob: 3 } });
+  falzetti = createFalzetti(world, 6, 6, { system: { tokens: pool(0) } });
 });
 
 describe("radio hooks", () => {
@@ -52,14 +44,7 @@ describe("radio hooks", () => {
 });
 
 describe("rolling damage", () => {
-  async function hit(): Promise<FakeChatMessage> {
-    const m = await radio();
-    world.login("alice");
-    world.target("alice", falzetti);
-    const setup = m.attackSetup(jake as never);
-    world.dice.queue(9, 9);
-    return (await m.rollAttack(jake as never, setup, { ...m.initialState(setup), weaponId: setup.weapons[0]!.id })) as unknown as FakeChatMessage;
-  }
+  const hit = (): Promise<FakeChatMessage> => attackWithFirstWeapon(world, "alice", jake, falzetti);
 
   it("is refused to a player who did not post the attack (they may not mark it rolled), before any die", async () => {
     const m = await radio();

@@ -7,8 +7,7 @@
  * offers none.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
-import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import type { Application } from "../../../../src/foundry/data/card-data.js";
 import type { JsonObject } from "../../../../src/foundry/registry.js";
 import { fallAction, leaderFallen } from "../../../../src/rulesets/radio/data/leader-fall.js";
@@ -16,6 +15,7 @@ import { damageEffect } from "../../../../src/rulesets/radio/cards/effects.js";
 import { createHandlebars } from "../../../browser/harness.js";
 import leaderDownFixture from "../../../fixtures/templates/radio/cards/leader-down/status.js";
 import { opponentSystem } from "./samples.js";
+import { attackWithFirstWeapon, createFalzetti, createGoons, createJake, createSal, pressRollDamage, radioModules, radioWorld, startRadioCombat } from "./fight.js";
 
 type Card = { kind: string; applications: Application[]; result: Record<string, any>; targets: { uuid: string; name: string }[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
 const cardOf = (m: FakeChatMessage) => m.system as unknown as Card;
@@ -66,36 +66,16 @@ describe("through the fake: the GM's fall check", () => {
   let sal: FakeActor;
   let combat: FakeCombat;
 
-  async function radio() {
-    return {
-      ...(await import("../../../../src/rulesets/radio/cards/flow.js")),
-      ...(await import("../../../../src/rulesets/radio/cards/leader-fall.js")),
-      ...(await import("../../../../src/rulesets/radio/sheets/attack-dialog.js")),
-      ...(await import("../../../../src/rulesets/radio/sheets/attack-view.js")),
-    };
-  }
   const cards = (kind: string) => world.messages.filter((m) => cardOf(m as unknown as FakeChatMessage).kind === kind) as unknown as FakeChatMessage[];
-  const settled = async () => (await radio()).leaderFallSettled();
+  const settled = async () => (await radioModules()).leaderFallSettled();
 
   beforeEach(async () => {
-    world = installFoundry();
-    adapter = await loadAdapter();
-    world.addUser({ id: "alice", name: "Alice", isGM: false });
-    jake = world.createActor({
-      name: "Jake",
-      type: "radioHero",
-      system: { skills: { melee: 1, ranged: 2, brawl: 0 }, wounds: { value: 5, max: 5 } },
-      items: [{ name: "Revolver", type: "radioWeapon", system: { category: "projectile", skill: "ranged" } }],
-      ownership: { alice: 3 },
-    });
-    falzetti = world.createActor({ name: "Falzetti", type: "radioOpponent", system: { kind: "boss", tier: "skilled", wounds: { value: 3, max: 8 } } });
-    goons = world.createActor({ name: "Goons", type: "radioHenchmen", system: { count: 3, woundsEach: 1, tier: "novice", leader: falzetti.uuid } });
-    sal = world.createActor({ name: "Sal", type: "radioOpponent", system: { kind: "minion", leader: falzetti.uuid } });
-    world.login("gm");
-    combat = world.createCombat();
-    await combat.createEmbeddedDocuments("Combatant", [{ actorId: jake.id }, { actorId: falzetti.id }, { actorId: goons.id }]);
-    world.dice.queue(5, 3, 2, 1);
-    await (combat as unknown as FracasCombat).startCombat();
+    ({ world, adapter } = await radioWorld());
+    jake = createJake(world);
+    falzetti = createFalzetti(world, 3, 8);
+    goons = createGoons(world, 3, falzetti);
+    sal = createSal(world, falzetti);
+    combat = await startRadioCombat(world, [jake, falzetti, goons], [5, 3, 2, 1]);
     await settled();
   });
 
@@ -145,16 +125,11 @@ describe("through the fake: the GM's fall check", () => {
   });
 
   it("the damage card that fells the leader offers the checks itself: no leader-down card, nor after its Undo; a hit on a fallen leader offers none", async () => {
-    const m = await radio();
     /** The GM shoots Falzetti with Jake's revolver (the GM may attack out of turn): a 3-damage hit. */
     const shoot = async () => {
-      world.login("gm");
-      world.target("gm", falzetti);
-      const setup = m.attackSetup(jake as never);
-      world.dice.queue(9, 9);
-      const attack = (await m.rollAttack(jake as never, setup, { ...m.initialState(setup), weaponId: setup.weapons[0]!.id })) as unknown as FakeChatMessage;
+      const attack = await attackWithFirstWeapon(world, "gm", jake, falzetti);
       world.dice.queue(2);
-      await adapter.rulesets.descriptor("radio")!.cards!.attack!.followUps!.damage!({ message: attack as never, result: cardOf(attack).result as JsonObject, button: {} as never });
+      await pressRollDamage(adapter, attack);
       return world.messages.contents.at(-1) as unknown as FakeChatMessage;
     };
     const damage = await shoot();

@@ -5,7 +5,8 @@
  * hands and says why. 1–5 disables the arm: the dialog lists it.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
+import { attackWithFirstWeapon, createFalzetti, createJake, pressRollDamage, radioModules, radioWorld, TOMMY_GUN } from "./fight.js";
 
 type Card = { kind: string; result: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 const cardOf = (m: FakeChatMessage) => m.system as unknown as Card;
@@ -16,31 +17,10 @@ let adapter: Adapter;
 let jake: FakeActor;
 let falzetti: FakeActor;
 
-async function radio() {
-  return {
-    ...(await import("../../../../src/rulesets/radio/sheets/attack-view.js")),
-    ...(await import("../../../../src/rulesets/radio/sheets/attack-dialog.js")),
-    ...(await import("../../../../src/rulesets/radio/cards/flow.js")),
-  };
-}
-
 beforeEach(async () => {
-  world = installFoundry();
-  adapter = await loadAdapter();
-  world.addUser({ id: "alice", name: "Alice", isGM: false });
-  jake = world.createActor({
-    name: "Jake",
-    type: "radioHero",
-    system: { skills: { melee: 1, ranged: 2, brawl: 0 }, wounds: { value: 5, max: 5 } },
-    items: [{ name: "Revolver", type: "radioWeapon", system: { category: "projectile", skill: "ranged" } }],
-    ownership: { alice: 3 },
-  });
-  falzetti = world.createActor({
-    name: "Falzetti",
-    type: "radioOpponent",
-    system: { kind: "boss", tier: "skilled", wounds: { value: 6, max: 6 } },
-    items: [{ name: "Tommy gun", type: "radioWeapon", system: { category: "projectile", skill: "ranged" } }],
-  });
+  ({ world, adapter } = await radioWorld());
+  jake = createJake(world);
+  falzetti = createFalzetti(world, 6, 6, { items: [TOMMY_GUN] });
 });
 
 /**
@@ -49,16 +29,10 @@ beforeEach(async () => {
  * card to Jake.
  */
 async function shootGunArm(consequence: number) {
-  const m = await radio();
-  world.login("gm");
-  world.target("gm", jake);
-  const setup = m.attackSetup(falzetti as never);
-  world.dice.queue(9, 9);
-  const state = { ...m.initialState(setup), weaponId: setup.weapons[0]!.id, action: "targeted" as const, called: "limb" as const, limb: "rightArm" };
-  const attack = (await m.rollAttack(falzetti as never, setup, state)) as unknown as FakeChatMessage;
+  const attack = await attackWithFirstWeapon(world, "gm", falzetti, jake, { state: { action: "targeted", called: "limb", limb: "rightArm" } });
   expect(cardOf(attack).result.attack).toMatchObject({ hit: true, called: "limb", limb: "rightArm" });
   world.dice.queue(2, consequence);
-  await adapter.rulesets.descriptor("radio")!.cards!.attack!.followUps!.damage!({ message: attack as never, result: cardOf(attack).result as never, button: {} as never });
+  await pressRollDamage(adapter, attack);
   const card = world.messages.contents.at(-1) as unknown as FakeChatMessage;
   expect(cardOf(card)).toMatchObject({ kind: "damage", result: { critRoll: 2 } });
   expect(card.rolls[0]!.formula).toBe("1d6+1d6");
@@ -69,7 +43,7 @@ describe("after a limb shot, the victim's attack dialog", () => {
   it("a consequence roll of 6: the held weapon is lost — the dialog starts on bare hands and says so; rolling it uses bare hands", async () => {
     await shootGunArm(6);
     expect(sys(jake)).toMatchObject({ disarmed: true, disabledLimbs: [] });
-    const m = await radio();
+    const m = await radioModules();
     world.login("alice");
     world.target("alice", falzetti);
     const dialog = new m.RadioAttackDialog(jake as never);
@@ -87,7 +61,7 @@ describe("after a limb shot, the victim's attack dialog", () => {
   it("a consequence roll of 1–5: the arm is no longer operational — the dialog lists it", async () => {
     await shootGunArm(3);
     expect(sys(jake)).toMatchObject({ disarmed: false, disabledLimbs: ["rightArm"] });
-    const m = await radio();
+    const m = await radioModules();
     world.login("alice");
     const dialog = new m.RadioAttackDialog(jake as never);
     const view = m.attackView(dialog.setup, dialog.attackState);

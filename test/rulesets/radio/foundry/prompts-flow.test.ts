@@ -10,9 +10,10 @@
  *   check at round start (onRoundStart), every round they were defensive.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import type { JsonObject } from "../../../../src/foundry/registry.js";
+import { advanceToAct, attackWithFirstWeapon, createFalzetti, createGoons, createJake, declareAll, radioModules, radioWorld, startRadioCombat } from "./fight.js";
 
 type Card = { ruleset: string; kind: string; result: Record<string, any>; targets: { uuid: string; name: string }[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
 const cardOf = (m: FakeChatMessage) => m.system as unknown as Card;
@@ -25,48 +26,21 @@ let jake: FakeActor;
 let falzetti: FakeActor;
 let goons: FakeActor;
 
-async function radio() {
-  return {
-    ...(await import("../../../../src/rulesets/radio/cards/flow.js")),
-    ...(await import("../../../../src/rulesets/radio/cards/round.js")),
-    ...(await import("../../../../src/rulesets/radio/sheets/attack-view.js")),
-    ...(await import("../../../../src/rulesets/radio/sheets/attack-dialog.js")),
-  };
-}
 const kinds = () => adapter.rulesets.descriptor("radio")!.cards!;
 const radioCards = (kind: string) => world.messages.filter((m) => cardOf(m as unknown as FakeChatMessage).kind === kind) as unknown as FakeChatMessage[];
 const followUp = (kind: string, name: string, message: FakeChatMessage) =>
   kinds()[kind]!.followUps![name]!({ message: message as never, result: cardOf(message).result as JsonObject, button: {} as never });
 
 beforeEach(async () => {
-  world = installFoundry();
-  adapter = await loadAdapter();
-  world.addUser({ id: "alice", name: "Alice", isGM: false });
-  world.addUser({ id: "bob", name: "Bob", isGM: false });
-  jake = world.createActor({
-    name: "Jake",
-    type: "radioHero",
-    system: { skills: { melee: 1, ranged: 2, brawl: 0 }, wounds: { value: 1, max: 5 }, tokens: pool(3) },
-    items: [{ name: "Revolver", type: "radioWeapon", system: { category: "projectile", skill: "ranged" } }],
-    ownership: { alice: 3 },
-  });
-  falzetti = world.createActor({ name: "Falzetti", type: "radioOpponent", system: { kind: "boss", tier: "skilled", wounds: { value: 6, max: 6 }, tokens: pool(0) } });
-  goons = world.createActor({
-    name: "Goons",
-    type: "radioHenchmen",
-    system: { count: 4, woundsEach: 1, tier: "novice", leader: falzetti.uuid },
-    items: [{ name: "Cosh", type: "radioWeapon", system: { category: "club", skill: "melee" } }],
-  });
+  ({ world, adapter } = await radioWorld(["alice", "bob"]));
+  jake = createJake(world, { system: { wounds: { value: 1, max: 5 }, tokens: pool(3) } });
+  falzetti = createFalzetti(world, 6, 6, { system: { tokens: pool(0) } });
+  goons = createGoons(world, 4, falzetti, { items: [{ name: "Cosh", type: "radioWeapon", system: { category: "club", skill: "melee" } }] });
 });
 
 describe("the attack card", () => {
   it("has no Apply: the kind is not applicable and the core refuses a request naming a target", async () => {
-    const m = await radio();
-    world.login("alice");
-    world.target("alice", falzetti);
-    const setup = m.attackSetup(jake as never);
-    world.dice.queue(9, 9);
-    const attack = (await m.rollAttack(jake as never, setup, { ...m.initialState(setup), weaponId: setup.weapons[0]!.id })) as unknown as FakeChatMessage;
+    const attack = await attackWithFirstWeapon(world, "alice", jake, falzetti);
     expect(kinds().attack!.applicable).toBe(false);
     // The card still records whom it was aimed at (its damage card targets them).
     expect(cardOf(attack).targets).toEqual([{ uuid: falzetti.uuid, name: "Falzetti" }]);
@@ -78,13 +52,7 @@ describe("the attack card", () => {
 
 describe("tokens earned and cashed in at roll time can be taken back", () => {
   async function describedAttack(over: Record<string, unknown>, dice: [number, number]) {
-    const m = await radio();
-    world.login("alice");
-    world.target("alice", falzetti);
-    const setup = m.attackSetup(jake as never);
-    const state = { ...m.initialState(setup), weaponId: setup.weapons[0]!.id, description: "Jake rolls under the table and fires at Falzetti", ...over };
-    world.dice.queue(...dice);
-    return (await m.rollAttack(jake as never, setup, state)) as unknown as FakeChatMessage;
+    return attackWithFirstWeapon(world, "alice", jake, falzetti, { state: { description: "Jake rolls under the table and fires at Falzetti", ...over }, dice });
   }
 
   it("records the ledger entries on the card; the owner's Undo tokens goes to the GM, who reverses them and closes the button", async () => {
@@ -126,7 +94,7 @@ describe("tokens earned and cashed in at roll time can be taken back", () => {
   });
 
   it("a card whose stored record was edited to name another hero's entries is refused, and nothing changes", async () => {
-    const m = await radio();
+    const m = await radioModules();
     // Bob's hero Mona earns tokens on her own attack card.
     const mona = world.createActor({ name: "Mona", type: "radioHero", system: { skills: { melee: 1, ranged: 2, brawl: 0 }, wounds: { value: 5, max: 5 }, tokens: pool(0) }, items: [{ name: "Derringer", type: "radioWeapon", system: { category: "projectile", skill: "ranged" } }], ownership: { bob: 3 } });
     world.login("bob");
@@ -195,38 +163,23 @@ describe("in combat", () => {
   const cid = (a: FakeActor) => combat.combatants.find((c) => c.actorId === a.id)!.id;
   const stepNow = () => (combat.system as unknown as { step: number; plan: { steps: { phase: number; combatantId: string; kind: string }[] } }).plan.steps[(combat.system as unknown as { step: number }).step]!;
   async function advanceTo(actor: FakeActor, phase: number) {
-    world.login("gm");
-    for (let i = 0; i < 30 && !(stepNow().combatantId === cid(actor) && stepNow().phase === phase && stepNow().kind === "act"); i++) await fc.advance();
-    expect(stepNow()).toMatchObject({ combatantId: cid(actor), phase, kind: "act" });
-    const m = await radio();
+    await advanceToAct(world, combat, actor, phase);
+    const m = await radioModules();
     await m.promptsSettled();
   }
 
   beforeEach(async () => {
-    world.login("gm");
-    combat = world.createCombat();
+    combat = await startRadioCombat(world, [jake, falzetti, goons], [2, 5, 6, 1]); // Jake 2, the GM's Falzetti 5, the goons 6 (round starts roll d6s in fours)
     fc = combat as unknown as FracasCombat;
-    await combat.createEmbeddedDocuments("Combatant", [{ actorId: jake.id }, { actorId: falzetti.id }, { actorId: goons.id }]);
-    world.dice.queue(2, 5, 6, 1); // Jake 2, the GM's Falzetti 5, the goons 6 (round starts roll d6s in fours)
-    await fc.startCombat();
   });
 
   async function declare(decl: [FakeActor, string][]) {
-    for (const [a, v] of decl) {
-      world.login(a === jake ? "alice" : "gm");
-      expect(await adapter.queries.requestDeclare(combat.id, cid(a), v)).toEqual({ ok: true });
-    }
-    world.login("gm");
+    await declareAll(world, adapter, combat, decl.map(([a, v]) => [a === jake ? "alice" : "gm", a, v] as const));
   }
 
   /** The goons cosh Jake (1 wound left) for 2: a lethal blow, applied by the GM. */
   async function lethalBlow() {
-    const m = await radio();
-    world.login("gm");
-    world.target("gm", jake);
-    const setup = m.attackSetup(goons as never);
-    world.dice.queue(9, 9);
-    const attack = (await m.rollAttack(goons as never, setup, { ...m.initialState(setup), weaponId: setup.weapons[0]!.id })) as unknown as FakeChatMessage;
+    const attack = await attackWithFirstWeapon(world, "gm", goons, jake);
     world.dice.queue(3);
     await followUp("attack", "damage", attack);
     const damage = world.messages.contents.at(-1) as unknown as FakeChatMessage;
@@ -258,7 +211,7 @@ describe("in combat", () => {
       expect(prompt!.content).toContain('data-fracas-action="gmFollowUp" data-fracas-follow-up="finalDone"');
 
       // Bob cannot take Jake's action.
-      const m = await radio();
+      const m = await radioModules();
       const render = vi.spyOn(m.RadioAttackDialog.prototype, "render");
       world.login("bob");
       await followUp("final", "finalAttack", prompt!);
@@ -301,7 +254,7 @@ describe("in combat", () => {
       expect(visited.length).toBeGreaterThan(0);
       expect(visited).not.toContain(cid(jake));
       expect(fc.fracas.plan.steps.some((s) => s.combatantId === cid(jake) && s.phase === 3 && s.kind === "act")).toBe(true);
-      const m2 = await radio();
+      const m2 = await radioModules();
       await m2.promptsSettled();
       expect(radioCards("final")).toHaveLength(1);
     });
@@ -424,7 +377,7 @@ describe("in combat", () => {
       await declare([[jake, "defensive"]]);
       world.dice.queue(3, 4, 1, 1);
       await fc.nextRound();
-      const m = await radio();
+      const m = await radioModules();
       const rounds = await import("../../../../src/rulesets/radio/cards/defence-round.js");
       const at = rounds.escapeRound(jake as never);
       expect(at).toEqual({ combatId: combat.id, round: 1 });

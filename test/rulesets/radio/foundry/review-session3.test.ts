@@ -12,12 +12,13 @@
  *   the combat that mook fights in.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import type { JsonObject } from "../../../../src/foundry/registry.js";
 import { applicationsView } from "../../../../src/foundry/chat/applications-view.js";
 import { heroView, opponentView } from "../../../../src/rulesets/radio/sheets/views.js";
 import { heroSystem, meta, opponentSystem } from "./samples.js";
+import { attackWithFirstWeapon, createFalzetti, createGoons, createJake, pressRollDamage, radioModules, radioWorld, startRadioCombat } from "./fight.js";
 
 type Card = { kind: string; result: Record<string, any>; targets: { uuid: string; name: string }[]; applications: { id: string }[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
 const cardOf = (m: FakeChatMessage) => m.system as unknown as Card;
@@ -30,37 +31,21 @@ let jake: FakeActor; // alice's hero with a revolver
 let falzetti: FakeActor; // the boss (world actor), 3 wounds left
 let goons: FakeActor; // five henchmen led by Falzetti (stored leader: his world actor's UUID)
 
-async function radio() {
-  return {
-    ...(await import("../../../../src/rulesets/radio/cards/flow.js")),
-    ...(await import("../../../../src/rulesets/radio/cards/leader-fall.js")),
-    ...(await import("../../../../src/rulesets/radio/cards/combat-end.js")),
-    ...(await import("../../../../src/rulesets/radio/sheets/attack-dialog.js")),
-    ...(await import("../../../../src/rulesets/radio/sheets/attack-view.js")),
-  };
-}
 const kinds = () => adapter.rulesets.descriptor("radio")!.cards!;
 const cards = (kind: string) => world.messages.filter((m) => cardOf(m as unknown as FakeChatMessage).kind === kind) as unknown as FakeChatMessage[];
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
 const settled = async () => {
-  const m = await radio();
+  const m = await radioModules();
   await m.leaderFallSettled();
   await m.combatEndSettled();
 };
 const alreadyRolled = () => world.localize("FRACAS.Chat.Refused.AlreadyRolled");
 
 /** `user` shoots `target` with Jake's revolver (out of a combat anyone may attack): 9+9 hits. Returns the attack card. */
-async function shoot(user: string, target: FakeActor): Promise<FakeChatMessage> {
-  const m = await radio();
-  world.login(user);
-  world.target(user, target);
-  const setup = m.attackSetup(jake as never);
-  world.dice.queue(9, 9);
-  return (await m.rollAttack(jake as never, setup, { ...m.initialState(setup), weaponId: setup.weapons[0]!.id })) as unknown as FakeChatMessage;
-}
+const shoot = (user: string, target: FakeActor): Promise<FakeChatMessage> => attackWithFirstWeapon(world, user, jake, target);
 
 /** The attack card's "Roll damage" as the logged-in user. */
-const rollDamage = (attack: FakeChatMessage) => kinds().attack!.followUps!.damage!({ message: attack as never, result: cardOf(attack).result as JsonObject, button: {} as never });
+const rollDamage = (attack: FakeChatMessage) => pressRollDamage(adapter, attack);
 
 /** Shoots `target` and rolls the damage (d6 = 2: the revolver's 3 fells Falzetti's 3 wounds); returns the damage card. */
 async function damageCard(target: FakeActor): Promise<FakeChatMessage> {
@@ -72,28 +57,16 @@ async function damageCard(target: FakeActor): Promise<FakeChatMessage> {
 
 /** A started combat of these combatants (a token's with its tokenId). */
 async function startCombat(combatants: { actorId: string; tokenId?: string }[], dice = [5, 3, 2, 1]): Promise<FakeCombat> {
-  world.login("gm");
-  const combat = world.createCombat();
-  await combat.createEmbeddedDocuments("Combatant", combatants);
-  world.dice.queue(...dice);
-  await (combat as unknown as FracasCombat).startCombat();
+  const combat = await startRadioCombat(world, combatants, dice);
   await settled();
   return combat;
 }
 
 beforeEach(async () => {
-  world = installFoundry();
-  adapter = await loadAdapter();
-  world.addUser({ id: "alice", name: "Alice", isGM: false });
-  jake = world.createActor({
-    name: "Jake",
-    type: "radioHero",
-    system: { skills: { melee: 1, ranged: 2, brawl: 0 }, wounds: { value: 5, max: 5 } },
-    items: [{ name: "Revolver", type: "radioWeapon", system: { category: "projectile", skill: "ranged" } }],
-    ownership: { alice: 3 },
-  });
-  falzetti = world.createActor({ name: "Falzetti", type: "radioOpponent", system: { kind: "boss", tier: "skilled", wounds: { value: 3, max: 8 } } });
-  goons = world.createActor({ name: "Goons", type: "radioHenchmen", system: { count: 5, woundsEach: 1, tier: "novice", leader: falzetti.uuid } });
+  ({ world, adapter } = await radioWorld());
+  jake = createJake(world);
+  falzetti = createFalzetti(world, 3, 8);
+  goons = createGoons(world, 5, falzetti);
 });
 
 describe("#1 a group's flee outcome in Foundry: each count its own counted string", () => {

@@ -12,13 +12,13 @@
  * - #10 (radio) lists of names are joined by Intl.ListFormat in the user's language.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
-import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import type { JsonObject } from "../../../../src/foundry/registry.js";
 import { cleanFallId, fleeKey } from "../../../../src/rulesets/radio/data/leader-fall.js";
 import { damageEffect } from "../../../../src/rulesets/radio/cards/effects.js";
 import { attackCardView, damageCardView, leaderDownView, nameList } from "../../../../src/rulesets/radio/cards/views.js";
 import { opponentSystem } from "./samples.js";
+import { advanceToAct, attackWithFirstWeapon, createFalzetti, createGoons, createJake, createSal, declareAll, pressRollDamage, radioModules, radioWorld, startRadioCombat } from "./fight.js";
 
 type Card = { kind: string; result: Record<string, any>; targets: { uuid: string; name: string }[]; applications: { id: string }[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
 const cardOf = (m: FakeChatMessage) => m.system as unknown as Card;
@@ -32,56 +32,31 @@ let falzetti: FakeActor; // the boss, 3 wounds left
 let goons: FakeActor; // three henchmen led by Falzetti
 let sal: FakeActor; // a minion led by Falzetti
 
-async function radio() {
-  return {
-    ...(await import("../../../../src/rulesets/radio/cards/flow.js")),
-    ...(await import("../../../../src/rulesets/radio/cards/leader-fall.js")),
-    ...(await import("../../../../src/rulesets/radio/sheets/attack-dialog.js")),
-    ...(await import("../../../../src/rulesets/radio/sheets/attack-view.js")),
-  };
-}
 const kinds = () => adapter.rulesets.descriptor("radio")!.cards!;
 const cards = (kind: string) => world.messages.filter((m) => cardOf(m as unknown as FakeChatMessage).kind === kind) as unknown as FakeChatMessage[];
-const settled = async () => (await radio()).leaderFallSettled();
+const settled = async () => (await radioModules()).leaderFallSettled();
 
 /** A started radio combat of these actors (initiative dice 5, 3, 2, 1). */
 async function startCombat(actors: FakeActor[]): Promise<FakeCombat> {
-  world.login("gm");
-  const combat = world.createCombat();
-  await combat.createEmbeddedDocuments("Combatant", actors.map((a) => ({ actorId: a.id })));
-  world.dice.queue(5, 3, 2, 1);
-  await (combat as unknown as FracasCombat).startCombat();
+  const combat = await startRadioCombat(world, actors, [5, 3, 2, 1]);
   await settled();
   return combat;
 }
 
 beforeEach(async () => {
-  world = installFoundry();
-  adapter = await loadAdapter();
-  world.addUser({ id: "alice", name: "Alice", isGM: false });
-  jake = world.createActor({
-    name: "Jake",
-    type: "radioHero",
-    system: { skills: { melee: 1, ranged: 2, brawl: 0 }, wounds: { value: 5, max: 5 }, tokens: pool(0) },
-    items: [{ name: "Revolver", type: "radioWeapon", system: { category: "projectile", skill: "ranged" } }],
-    ownership: { alice: 3 },
-  });
-  falzetti = world.createActor({ name: "Falzetti", type: "radioOpponent", system: { kind: "boss", tier: "skilled", wounds: { value: 3, max: 8 } } });
-  goons = world.createActor({ name: "Goons", type: "radioHenchmen", system: { count: 3, woundsEach: 1, tier: "novice", leader: falzetti.uuid } });
-  sal = world.createActor({ name: "Sal", type: "radioOpponent", system: { kind: "minion", leader: falzetti.uuid } });
+  ({ world, adapter } = await radioWorld());
+  jake = createJake(world, { system: { tokens: pool(0) } });
+  falzetti = createFalzetti(world, 3, 8);
+  goons = createGoons(world, 3, falzetti);
+  sal = createSal(world, falzetti);
 });
 
 describe("#3 flee checks are keyed by the fall, not by the card", () => {
   /** The GM shoots Falzetti with Jake's revolver and rolls the damage (3: enough to fell him); the damage card, not applied. */
   async function damageCard(): Promise<FakeChatMessage> {
-    const m = await radio();
-    world.login("gm");
-    world.target("gm", falzetti);
-    const setup = m.attackSetup(jake as never);
-    world.dice.queue(9, 9);
-    const attack = (await m.rollAttack(jake as never, setup, { ...m.initialState(setup), weaponId: setup.weapons[0]!.id })) as unknown as FakeChatMessage;
+    const attack = await attackWithFirstWeapon(world, "gm", jake, falzetti);
     world.dice.queue(2);
-    await kinds().attack!.followUps!.damage!({ message: attack as never, result: cardOf(attack).result as JsonObject, button: {} as never });
+    await pressRollDamage(adapter, attack);
     return cards("damage").at(-1)!;
   }
   /** The damage card's "Roll flee checks" pressed by `user` (it asks the GM). */
@@ -220,26 +195,17 @@ describe("#9 a fall outside a fight", () => {
 
 describe("#6 a refused attack does not spend the step", () => {
   let combat: FakeCombat;
-  let fc: FracasCombat;
-  const cid = (a: FakeActor) => combat.combatants.find((c) => c.actorId === a.id)!.id;
   const attacks = () => cards("attack");
   let unhook: (() => void) | null = null;
 
   beforeEach(async () => {
     await falzetti.update({ "system.wounds.value": 20, "system.wounds.max": 20 });
     combat = await startCombat([jake, falzetti]); // Jake 5, the GM's group 3: Jake acts first in each phase
-    fc = combat as unknown as FracasCombat;
-    for (const [a, user] of [
-      [jake, "alice"],
-      [falzetti, "gm"],
-    ] as const) {
-      world.login(user);
-      expect(await adapter.queries.requestDeclare(combat.id, cid(a), "standard")).toEqual({ ok: true });
-    }
-    world.login("gm");
-    const now = () => fc.fracas.plan.steps[fc.fracas.step]!;
-    for (let i = 0; i < 20 && !(now().kind === "act" && now().combatantId === cid(jake)); i++) await fc.advance();
-    expect(now()).toMatchObject({ kind: "act", combatantId: cid(jake), phase: 1 });
+    await declareAll(world, adapter, combat, [
+      ["alice", jake],
+      ["gm", falzetti],
+    ]);
+    await advanceToAct(world, combat, jake, 1);
     await jake.update({ "system.tokens": pool(5) });
   });
   afterEach(() => {
@@ -249,14 +215,14 @@ describe("#6 a refused attack does not spend the step", () => {
 
   /** Alice's dialog setup, read now (as when the dialog opens), aimed at Falzetti. */
   async function aliceSetup() {
-    const m = await radio();
+    const m = await radioModules();
     world.login("alice");
     world.target("alice", falzetti);
     return m.attackSetup(jake as never);
   }
 
   it("tokens spent while the dialog was open: the cash-in is refused before the claim and the dice; the step is still Jake's", async () => {
-    const m = await radio();
+    const m = await radioModules();
     const setup = await aliceSetup();
     expect(m.attackView(setup, { ...m.initialState(setup), cashIn: true })).toMatchObject({ canCashIn: true, error: null });
     // Jake's tokens go elsewhere meanwhile (the sheet, another card).
@@ -287,7 +253,7 @@ describe("#6 a refused attack does not spend the step", () => {
   });
 
   it("tokens spent in the instant of the claim: read again after it, nothing rolled, the player told why, and the step given back", async () => {
-    const m = await radio();
+    const m = await radioModules();
     const setup = await aliceSetup();
     // The claim's write on the GM's client is when another spend lands.
     const hooks = Hooks as unknown as { on(hook: string, fn: (...args: unknown[]) => void): number; off(hook: string, id: number): void };

@@ -5,9 +5,10 @@
  * checks for his henchmen and minion, Apply to the henchmen pool, and Undo.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import type { Application } from "../../../../src/foundry/data/card-data.js";
+import { createFalzetti, createGoons, createJake, createSal, radioModules, radioWorld, REVOLVER, startRadioCombat } from "./fight.js";
 
 let world: FakeWorld;
 let adapter: Adapter;
@@ -20,24 +21,16 @@ type Card = { kind: string; applications: Application[]; result: Record<string, 
 const cardOf = (m: FakeChatMessage) => m.system as unknown as Card;
 const sys = (a: FakeActor) => a.system as unknown as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-async function radio() {
-  return { ...(await import("../../../../src/rulesets/radio/cards/flow.js")), ...(await import("../../../../src/rulesets/radio/sheets/attack-view.js")), ...(await import("../../../../src/rulesets/radio/sheets/attack-dialog.js")) };
-}
-
 beforeEach(async () => {
-  world = installFoundry();
-  adapter = await loadAdapter();
-  world.addUser({ id: "alice", name: "Alice", isGM: false });
-  jake = world.createActor({
-    name: "Jake",
-    type: "radioHero",
-    system: { skills: { melee: 1, ranged: 2, brawl: 0 }, weaponSkills: [{ name: "Revolver", skill: "ranged", bonus: 4 }] },
-    items: [{ name: "Revolver", type: "radioWeapon", system: { category: "projectile", skill: "ranged", weaponSkill: "Revolver" } }],
-    ownership: { alice: 3 },
+  ({ world, adapter } = await radioWorld());
+  // His revolver uses his Revolver weapon skill (+4); his wounds are the hero's default 5 of 5.
+  jake = createJake(world, {
+    system: { weaponSkills: [{ name: "Revolver", skill: "ranged", bonus: 4 }] },
+    items: [{ ...REVOLVER, system: { ...REVOLVER.system, weaponSkill: "Revolver" } }],
   });
-  falzetti = world.createActor({ name: "Falzetti", type: "radioOpponent", system: { kind: "boss", tier: "skilled", wounds: { value: 3, max: 8 } } });
-  goons = world.createActor({ name: "Goons", type: "radioHenchmen", system: { count: 4, woundsEach: 1, tier: "novice", leader: falzetti.uuid } });
-  sal = world.createActor({ name: "Sal", type: "radioOpponent", system: { kind: "minion", leader: falzetti.uuid } });
+  falzetti = createFalzetti(world, 3, 8);
+  goons = createGoons(world, 4, falzetti);
+  sal = createSal(world, falzetti);
 });
 
 describe("radio data models", () => {
@@ -57,12 +50,8 @@ describe("a radio round", () => {
   const steps = () => (combat.system as unknown as { plan: { steps: { phase: number; combatantId: string }[] } }).plan.steps.map((s) => `${s.phase}:${s.combatantId}`);
 
   beforeEach(async () => {
-    world.login("gm");
-    combat = world.createCombat();
+    combat = await startRadioCombat(world, [jake, falzetti, goons], [5, 3, 3, 1]); // Jake 5, the GM's group 3, the goons 3 (GM groups tied: input order)
     fc = combat as unknown as FracasCombat;
-    await combat.createEmbeddedDocuments("Combatant", [{ actorId: jake.id }, { actorId: falzetti.id }, { actorId: goons.id }]);
-    world.dice.queue(5, 3, 3, 1); // Jake 5, the GM's group 3, the goons 3 (GM groups tied: input order)
-    await fc.startCombat();
   });
 
   it("rolls initiative per PC and NPC group, plans the four phases from the declarations, attacks, damages, flees and undoes", async () => {
@@ -81,7 +70,7 @@ describe("a radio round", () => {
 
     // Past the declarations and the goons' phase 1: Jake's phase-2 step. He aims at the defensive Falzetti.
     for (let i = 0; i < 4; i++) await fc.advance();
-    const m = await radio();
+    const m = await radioModules();
     world.login("alice");
     world.target("alice", falzetti);
     const setup = m.attackSetup(jake as never);

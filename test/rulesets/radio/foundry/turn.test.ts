@@ -8,12 +8,12 @@
  *   heroic action is exempt; an open dialog follows the steps (Roll disabled with the reason).
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
-import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import { attackTurn, stepKey, type TurnInput } from "../../../../src/rulesets/radio/data/turn.js";
 import { attackView, initialState } from "../../../../src/rulesets/radio/sheets/attack-view.js";
 import { createHandlebars } from "../../../browser/harness.js";
 import { sampleSteps } from "./samples.js";
+import { advanceToAct, createFalzetti, createJake, declareAll, radioModules, radioWorld, startRadioCombat, TOMMY_GUN } from "./fight.js";
 import outOfTurn from "../../../fixtures/templates/radio/attack-odds/out-of-turn.js";
 import gmOutOfTurn from "../../../fixtures/templates/radio/attack-odds/gm-out-of-turn.js";
 
@@ -68,20 +68,13 @@ describe("through the fake: attacks come in the attacker's step", () => {
   let jake: FakeActor;
   let falzetti: FakeActor;
   let combat: FakeCombat;
-  let fc: FracasCombat;
   type Card = { kind: string; result: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
   const cardOf = (m: FakeChatMessage) => m.system as unknown as Card;
   const attacks = () => world.messages.filter((m) => cardOf(m as unknown as FakeChatMessage).kind === "attack") as unknown as FakeChatMessage[];
-  const cid = (a: FakeActor) => combat.combatants.find((c) => c.actorId === a.id)!.id;
-  const now = () => fc.fracas.plan.steps[fc.fracas.step]!;
-
-  async function radio() {
-    return { ...(await import("../../../../src/rulesets/radio/cards/flow.js")), ...(await import("../../../../src/rulesets/radio/sheets/attack-dialog.js")) };
-  }
 
   /** `user` attacks with `actor` at `target` (2d10 queued 9+9 when the roll happens); the card, or undefined when refused. */
   async function attack(user: string, actor: FakeActor, target: FakeActor, options: { final?: boolean } = {}) {
-    const m = await radio();
+    const m = await radioModules();
     world.login(user);
     world.target(user, target);
     const setup = m.attackSetup(actor as never, options.final === true);
@@ -96,43 +89,17 @@ describe("through the fake: attacks come in the attacker's step", () => {
     return card;
   }
 
-  async function advanceTo(actor: FakeActor, phase: number) {
-    world.login("gm");
-    for (let i = 0; i < 20 && !(now().kind === "act" && now().combatantId === cid(actor) && now().phase === phase); i++) await fc.advance();
-    expect(now()).toMatchObject({ kind: "act", combatantId: cid(actor), phase });
-  }
+  const advanceTo = (actor: FakeActor, phase: number) => advanceToAct(world, combat, actor, phase);
 
   beforeEach(async () => {
-    world = installFoundry();
-    adapter = await loadAdapter();
-    world.addUser({ id: "alice", name: "Alice", isGM: false });
-    jake = world.createActor({
-      name: "Jake",
-      type: "radioHero",
-      system: { skills: { melee: 1, ranged: 2, brawl: 0 }, wounds: { value: 5, max: 5 } },
-      items: [{ name: "Revolver", type: "radioWeapon", system: { category: "projectile", skill: "ranged" } }],
-      ownership: { alice: 3 },
-    });
-    falzetti = world.createActor({
-      name: "Falzetti",
-      type: "radioOpponent",
-      system: { kind: "boss", tier: "skilled", wounds: { value: 20, max: 20 } },
-      items: [{ name: "Tommy gun", type: "radioWeapon", system: { category: "projectile", skill: "ranged" } }],
-    });
-    world.login("gm");
-    combat = world.createCombat();
-    fc = combat as unknown as FracasCombat;
-    await combat.createEmbeddedDocuments("Combatant", [{ actorId: jake.id }, { actorId: falzetti.id }]);
-    world.dice.queue(2, 5, 1, 1); // Jake 2, the GM's group 5: Falzetti acts before Jake in each phase
-    await fc.startCombat();
-    for (const [a, user] of [
-      [jake, "alice"],
-      [falzetti, "gm"],
-    ] as const) {
-      world.login(user);
-      expect(await adapter.queries.requestDeclare(combat.id, cid(a), "standard")).toEqual({ ok: true });
-    }
-    world.login("gm");
+    ({ world, adapter } = await radioWorld());
+    jake = createJake(world);
+    falzetti = createFalzetti(world, 20, 20, { items: [TOMMY_GUN] });
+    combat = await startRadioCombat(world, [jake, falzetti], [2, 5, 1, 1]); // Jake 2, the GM's group 5: Falzetti acts before Jake in each phase
+    await declareAll(world, adapter, combat, [
+      ["alice", jake],
+      ["gm", falzetti],
+    ]);
   });
 
   it("a player is refused outside their act step and a second time in it, before any die; each of their steps allows one attack", async () => {
@@ -165,7 +132,7 @@ describe("through the fake: attacks come in the attacker's step", () => {
 
   it("two attacks started at once in one step: the GM checks the claims, one rolls", async () => {
     await advanceTo(jake, 1);
-    const m = await radio();
+    const m = await radioModules();
     world.login("alice");
     world.target("alice", falzetti);
     const setup = m.attackSetup(jake as never);
@@ -181,7 +148,7 @@ describe("through the fake: attacks come in the attacker's step", () => {
     expect(await attack("gm", falzetti, jake)).toBeDefined();
     await advanceTo(falzetti, 1);
     expect(await attack("gm", falzetti, jake)).toBeDefined();
-    const m = await radio();
+    const m = await radioModules();
     const again = m.attackSetup(falzetti as never);
     expect(again.turn).toMatchObject({ reason: "FRACAS.Radio.Turn.Acted", refused: false });
     expect(attackView(again, initialState(again))).toMatchObject({ canRoll: true, turn: { reason: "FRACAS.Radio.Turn.Acted", refused: false } });
@@ -204,7 +171,7 @@ describe("through the fake: attacks come in the attacker's step", () => {
   });
 
   it("an open dialog follows the steps: Roll disabled with the reason, enabled when the tracker reaches the attacker", async () => {
-    const m = await radio();
+    const m = await radioModules();
     world.login("alice");
     world.target("alice", falzetti);
     const dialog = new m.RadioAttackDialog(jake as never);

@@ -6,13 +6,14 @@
  * stay dead. Pure rule first, then the seed's duel through the fake and the panel's buttons.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
-import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import type { PanelView } from "../../../../src/rulesets/zodiac/cards/panel-view.js";
 import type { JsonObject } from "../../../../src/foundry/registry.js";
 import { agentCancellable, agentRank, cancelOneAgentWager } from "../../../../src/rulesets/zodiac/cards/agent-cancel.js";
 import { agentRecordOf, type AgentRecord } from "../../../../src/rulesets/zodiac/cards/effects.js";
 import { mikeAreas, jeremyAreas } from "./mike-jeremy-data.js";
+import { mikeAndJeremy, startZodiacCombat, zodiacWorld } from "./world.js";
+import type { Dialog, Flow, Model, Panel } from "./world.js";
 
 const rec = (over: Partial<AgentRecord> = {}): AgentRecord => ({ status: "healthy", wagersAgainst: 0, almostDeadSince: null, spent: 0, free: 0, almostDeadBy: "none", ...over });
 
@@ -58,10 +59,10 @@ describe("cancelOneAgentWager (pure)", () => {
 
 let world: FakeWorld;
 let adapter: Adapter;
-let flow: typeof import("../../../../src/rulesets/zodiac/cards/flow.js");
-let dialog: typeof import("../../../../src/rulesets/zodiac/sheets/roll-dialog.js");
-let model: typeof import("../../../../src/rulesets/zodiac/cards/roll-model.js");
-let panel: typeof import("../../../../src/rulesets/zodiac/combat-panel.js");
+let flow: Flow;
+let dialog: Dialog;
+let model: Model;
+let panel: Panel;
 let mike: FakeActor;
 let jeremy: FakeActor;
 let combat: FakeCombat;
@@ -96,19 +97,9 @@ async function seedDuel() {
 }
 
 beforeEach(async () => {
-  world = installFoundry();
-  adapter = await loadAdapter();
-  flow = await import("../../../../src/rulesets/zodiac/cards/flow.js");
-  dialog = await import("../../../../src/rulesets/zodiac/sheets/roll-dialog.js");
-  model = await import("../../../../src/rulesets/zodiac/cards/roll-model.js");
-  panel = await import("../../../../src/rulesets/zodiac/combat-panel.js");
-  world.addUser({ id: "mp", name: "Mike's player", isGM: false });
-  world.addUser({ id: "jp", name: "Jeremy's player", isGM: false });
-  mike = world.createActor({ name: "Mike", type: "zodiacAgent", system: { areas: mikeAreas, agentPoints: { value: 3, max: 3 } }, ownership: { mp: 3 } });
-  jeremy = world.createActor({ name: "Jeremy", type: "zodiacAgent", system: { areas: jeremyAreas, agentPoints: { value: 3, max: 3 } }, ownership: { jp: 3 } });
-  combat = world.createCombat();
-  await combat.createEmbeddedDocuments("Combatant", [{ actorId: mike.id }, { actorId: jeremy.id }]);
-  await (combat as unknown as FracasCombat).startCombat();
+  ({ world, adapter, flow, dialog, model, panel } = await zodiacWorld());
+  ({ mike, jeremy } = mikeAndJeremy(world));
+  combat = await startZodiacCombat(world, [mike, jeremy]);
 });
 
 describe("cancel a Wager against a player Agent's Rank, from the Setback panel", () => {

@@ -6,15 +6,11 @@
  * zodiac lookup is the core's (`startedCombatOf` = `combatOf`, started only).
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { FakeActor, FakeChatMessage, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import { mikeAreas } from "./mike-jeremy-data.js";
-
-type Flow = typeof import("../../../../src/rulesets/zodiac/cards/flow.js");
-type Dialog = typeof import("../../../../src/rulesets/zodiac/sheets/roll-dialog.js");
-type Model = typeof import("../../../../src/rulesets/zodiac/cards/roll-model.js");
-type Operations = typeof import("../../../../src/rulesets/zodiac/operations.js");
-type Sheets = typeof import("../../../../src/rulesets/zodiac/sheets/sheets.js");
+import { addPlayers, createMike, zodiacWorld } from "./world.js";
+import type { Dialog, Flow, Model, Operations, Sheets } from "./world.js";
 
 let world: FakeWorld;
 let flow: Flow;
@@ -60,15 +56,9 @@ async function handSetAlmostDead(): Promise<void> {
 }
 
 beforeEach(async () => {
-  world = installFoundry();
-  await loadAdapter();
-  flow = await import("../../../../src/rulesets/zodiac/cards/flow.js");
-  dialog = await import("../../../../src/rulesets/zodiac/sheets/roll-dialog.js");
-  model = await import("../../../../src/rulesets/zodiac/cards/roll-model.js");
-  operations = await import("../../../../src/rulesets/zodiac/operations.js");
-  sheets = await import("../../../../src/rulesets/zodiac/sheets/sheets.js");
-  world.addUser({ id: "mp", name: "Mike's player", isGM: false });
-  mike = world.createActor({ name: "Mike", type: "zodiacAgent", system: { areas: mikeAreas, agentPoints: { value: 3, max: 3 } }, ownership: { mp: 3 } });
+  ({ world, flow, dialog, model, operations, sheets } = await zodiacWorld());
+  addPlayers(world, "mp");
+  mike = createMike(world);
   goons = world.createActor({ name: "Goons", type: "zodiacCrowd", system: { standing: 5 } });
 });
 

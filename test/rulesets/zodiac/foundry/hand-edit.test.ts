@@ -7,13 +7,15 @@
  * them fail, the kernel refusing an Almost Dead Agent with no round).
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import { splitWithin } from "../../../../src/rulesets/zodiac/cards/spent-wagers.js";
 import { healthAfterHandEdit, splitAfterHandEdit } from "../../../../src/rulesets/zodiac/sheets/hand-edit.js";
 import { agentSheetView, otherAgentSheetView } from "../../../../src/rulesets/zodiac/sheets/view.js";
 import { agentHealthOf, agentRecordOf, otherAgentRecordOf } from "../../../../src/rulesets/zodiac/cards/effects.js";
-import { mikeAreas, jeremyAreas } from "./mike-jeremy-data.js";
+import { mikeAreas } from "./mike-jeremy-data.js";
+import { commitDuel, mikeAndJeremy, startZodiacCombat, zodiacWorld } from "./world.js";
+import type { Dialog, Flow, Model, Panel, Sheets } from "./world.js";
 
 describe("splitWithin / splitAfterHandEdit (pure)", () => {
   it("never more spent + free than Wagers stand; lowering takes the hand-typed, then free, then spent", () => {
@@ -64,12 +66,6 @@ describe("splitWithin / splitAfterHandEdit (pure)", () => {
   });
 });
 
-type Flow = typeof import("../../../../src/rulesets/zodiac/cards/flow.js");
-type Dialog = typeof import("../../../../src/rulesets/zodiac/sheets/roll-dialog.js");
-type Model = typeof import("../../../../src/rulesets/zodiac/cards/roll-model.js");
-type Panel = typeof import("../../../../src/rulesets/zodiac/combat-panel.js");
-type Sheets = typeof import("../../../../src/rulesets/zodiac/sheets/sheets.js");
-
 let world: FakeWorld;
 let adapter: Adapter;
 let flow: Flow;
@@ -98,21 +94,10 @@ async function submit(sheet: object, actor: FakeActor, flat: Record<string, unkn
 }
 
 beforeEach(async () => {
-  world = installFoundry();
-  adapter = await loadAdapter();
-  flow = await import("../../../../src/rulesets/zodiac/cards/flow.js");
-  dialog = await import("../../../../src/rulesets/zodiac/sheets/roll-dialog.js");
-  model = await import("../../../../src/rulesets/zodiac/cards/roll-model.js");
-  panel = await import("../../../../src/rulesets/zodiac/combat-panel.js");
-  sheets = await import("../../../../src/rulesets/zodiac/sheets/sheets.js");
-  world.addUser({ id: "mp", name: "Mike's player", isGM: false });
-  world.addUser({ id: "jp", name: "Jeremy's player", isGM: false });
-  mike = world.createActor({ name: "Mike", type: "zodiacAgent", system: { areas: mikeAreas, agentPoints: { value: 3, max: 3 } }, ownership: { mp: 3 } });
-  jeremy = world.createActor({ name: "Jeremy", type: "zodiacAgent", system: { areas: jeremyAreas, agentPoints: { value: 3, max: 3 } }, ownership: { jp: 3 } });
+  ({ world, adapter, flow, dialog, model, panel, sheets } = await zodiacWorld());
+  ({ mike, jeremy } = mikeAndJeremy(world));
   baron = world.createActor({ name: "The Baron", type: "zodiacOtherAgent", system: { rank: 6, tn: 10 } });
-  combat = world.createCombat();
-  await combat.createEmbeddedDocuments("Combatant", [{ actorId: mike.id }, { actorId: jeremy.id }, { actorId: baron.id }]);
-  await (combat as unknown as FracasCombat).startCombat();
+  combat = await startZodiacCombat(world, [mike, jeremy, baron]);
 });
 
 /** Mike strikes the Baron (TN 10) with `wagers` Wagers: 12 ≥ 10, so `wagers` spent + 1 free; the GM applies. */
@@ -192,15 +177,8 @@ describe("the Agent sheet: the split follows the hand edit; Almost Dead by hand 
 });
 
 /** A player commits in secret, as the roll dialog's Commit button does. */
-async function commit(userId: string, self: FakeActor, target: FakeActor, c: { wagers: number; finish?: boolean }) {
-  return world.as(userId, async () => {
-    const t = dialog.dialogTarget(target.uuid, target.name)!;
-    const choice = { kind: "duel" as const, area: 3, spend: 0, gathered: 0, wagers: c.wagers, calledShot: null, captureAlive: false, finish: c.finish ?? false, tn: 10, totalMode: "keepArea" as const };
-    const sys = self.system as unknown as { agentPoints: { value: number }; health: { status: string } };
-    const m = model.rollModel(choice, { agentPoints: sys.agentPoints.value, almostDead: sys.health.status === "almostDead" }, t.tn ?? 0, flow.grids().shots);
-    expect(m.ok, JSON.stringify(m.error)).toBe(true);
-    return flow.commitDuel(self as never, "a1", choice, m, t);
-  });
+function commit(userId: string, self: FakeActor, target: FakeActor, c: { wagers: number; finish?: boolean }) {
+  return commitDuel(world, userId, self, target, { spend: 0, gathered: 0, ...c });
 }
 
 describe("seed example 2: Mike starts Almost Dead, marked by hand with no round (older data)", () => {

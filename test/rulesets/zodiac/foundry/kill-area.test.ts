@@ -6,12 +6,13 @@
  * X1: an Agent marked defeated is not waited for in the round's "still to roll".
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type FakeActor, type FakeChatMessage, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
 import type { CombatantInfo, JsonObject } from "../../../../src/foundry/registry.js";
 import { calledShotCosts, everyoneElseTn } from "../../../../src/rulesets/zodiac/rules/index.js";
 import { defaultKind, rollDialogView, type DialogInput } from "../../../../src/rulesets/zodiac/sheets/view.js";
 import { roundStatus } from "../../../../src/rulesets/zodiac/combat.js";
 import { mikeAreas } from "./mike-jeremy-data.js";
+import { addPlayers, createMike, zodiacWorld } from "./world.js";
 
 const input = (over: Partial<DialogInput> = {}): DialogInput => ({
   actorName: "Mike",
@@ -56,10 +57,9 @@ let world: FakeWorld;
 let mike: FakeActor;
 
 beforeEach(async () => {
-  world = installFoundry();
-  await loadAdapter();
-  world.addUser({ id: "mp", name: "Mike's player", isGM: false });
-  mike = world.createActor({ name: "Mike", type: "zodiacAgent", system: { areas: mikeAreas, agentPoints: { value: 3, max: 3 } }, ownership: { mp: 3 } });
+  ({ world } = await zodiacWorld());
+  addPlayers(world, "mp");
+  mike = createMike(world);
 });
 
 const cards = () => [...world.messages].filter((m) => (m as unknown as FakeChatMessage).type === "card");

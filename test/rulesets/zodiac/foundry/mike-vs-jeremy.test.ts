@@ -6,15 +6,11 @@
  * shoot an Agent / cancel a Wager with Undo, and a player refused when touching the pool.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import type { Application } from "../../../../src/foundry/data/card-data.js";
-import { mikeAreas, jeremyAreas } from "./mike-jeremy-data.js";
-
-type Flow = typeof import("../../../../src/rulesets/zodiac/cards/flow.js");
-type Dialog = typeof import("../../../../src/rulesets/zodiac/sheets/roll-dialog.js");
-type Model = typeof import("../../../../src/rulesets/zodiac/cards/roll-model.js");
-type Panel = typeof import("../../../../src/rulesets/zodiac/combat-panel.js");
+import { commitDuel, mikeAndJeremy, startZodiacCombat, zodiacWorld } from "./world.js";
+import type { Dialog, Flow, Model, Panel } from "./world.js";
 
 let world: FakeWorld;
 let adapter: Adapter;
@@ -43,31 +39,14 @@ const points = (a: FakeActor) => (a.system as unknown as { agentPoints: { value:
 const setback = () => adapter.pools.readPool("setback").value;
 
 beforeEach(async () => {
-  world = installFoundry();
-  adapter = await loadAdapter();
-  flow = await import("../../../../src/rulesets/zodiac/cards/flow.js");
-  dialog = await import("../../../../src/rulesets/zodiac/sheets/roll-dialog.js");
-  model = await import("../../../../src/rulesets/zodiac/cards/roll-model.js");
-  panel = await import("../../../../src/rulesets/zodiac/combat-panel.js");
-  world.addUser({ id: "mp", name: "Mike's player", isGM: false });
-  world.addUser({ id: "jp", name: "Jeremy's player", isGM: false });
-  mike = world.createActor({ name: "Mike", type: "zodiacAgent", system: { areas: mikeAreas, agentPoints: { value: 3, max: 3 } }, ownership: { mp: 3 } });
-  jeremy = world.createActor({ name: "Jeremy", type: "zodiacAgent", system: { areas: jeremyAreas, agentPoints: { value: 3, max: 3 } }, ownership: { jp: 3 } });
-  combat = world.createCombat();
-  await combat.createEmbeddedDocuments("Combatant", [{ actorId: mike.id }, { actorId: jeremy.id }]);
-  await (combat as unknown as FracasCombat).startCombat();
+  ({ world, adapter, flow, dialog, model, panel } = await zodiacWorld());
+  ({ mike, jeremy } = mikeAndJeremy(world));
+  combat = await startZodiacCombat(world, [mike, jeremy]);
 });
 
 /** A player commits in secret, as the roll dialog's Commit button does. */
-async function commit(userId: string, self: FakeActor, other: FakeActor, c: { spend: number; gathered: number; wagers: number; finish?: boolean }) {
-  return world.as(userId, async () => {
-    const target = dialog.dialogTarget(other.uuid, other.name)!;
-    const choice = { kind: "duel" as const, area: 3, spend: c.spend, gathered: c.gathered, wagers: c.wagers, calledShot: null, captureAlive: false, finish: c.finish ?? false, tn: 10, totalMode: "keepArea" as const };
-    const sys = self.system as unknown as { agentPoints: { value: number }; health: { status: string } };
-    const m = model.rollModel(choice, { agentPoints: sys.agentPoints.value, almostDead: sys.health.status === "almostDead" }, target.tn ?? 0, flow.grids().shots);
-    expect(m.ok, JSON.stringify(m.error)).toBe(true);
-    return flow.commitDuel(self as never, "a1", choice, m, target);
-  });
+function commit(userId: string, self: FakeActor, other: FakeActor, c: { spend: number; gathered: number; wagers: number; finish?: boolean }) {
+  return commitDuel(world, userId, self, other, c);
 }
 
 describe("Mike vs Jeremy (seed 003) through the adapter", () => {

@@ -7,15 +7,10 @@
  * is gone after either, back after that one's Undo).
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
 import type { Application } from "../../../../src/foundry/data/card-data.js";
-import { mikeAreas } from "./mike-jeremy-data.js";
-
-type Refresh = typeof import("../../../../src/rulesets/zodiac/cards/card-refresh.js");
-
-type Flow = typeof import("../../../../src/rulesets/zodiac/cards/flow.js");
-type Dialog = typeof import("../../../../src/rulesets/zodiac/sheets/roll-dialog.js");
-type Model = typeof import("../../../../src/rulesets/zodiac/cards/roll-model.js");
+import { addPlayers, createMike, zodiacWorld } from "./world.js";
+import type { Dialog, Flow, Model, Refresh } from "./world.js";
 
 let world: FakeWorld;
 let adapter: Adapter;
@@ -54,15 +49,9 @@ async function undoAsGm(m: FakeChatMessage, applicationId: string) {
 }
 
 beforeEach(async () => {
-  world = installFoundry();
-  adapter = await loadAdapter();
-  flow = await import("../../../../src/rulesets/zodiac/cards/flow.js");
-  dialog = await import("../../../../src/rulesets/zodiac/sheets/roll-dialog.js");
-  model = await import("../../../../src/rulesets/zodiac/cards/roll-model.js");
-  refresh = await import("../../../../src/rulesets/zodiac/cards/card-refresh.js");
-  world.addUser({ id: "mp", name: "Mike's player", isGM: false });
-  world.addUser({ id: "jp", name: "Jeremy's player", isGM: false });
-  mike = world.createActor({ name: "Mike", type: "zodiacAgent", system: { areas: mikeAreas, agentPoints: { value: 3, max: 3 } }, ownership: { mp: 3 } });
+  ({ world, adapter, flow, dialog, model, refresh } = await zodiacWorld());
+  addPlayers(world, "mp", "jp");
+  mike = createMike(world);
 });
 
 /** Mike's player rolls a kill (Aries 3: 3d6 vs TN 5) with these dice, at `target` or at nobody. */

@@ -6,19 +6,18 @@
  * recorded on the Agent, in a fight in the combat (the panel lists it). Players never see it.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { Adapter, FakeActor, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import { createHandlebars } from "../../../browser/harness.js";
-import { mikeAreas, jeremyAreas } from "./mike-jeremy-data.js";
 import gmOperations from "../../../fixtures/templates/zodiac/agent-sheet/gm-operations.js";
 import gmNothing from "../../../fixtures/templates/zodiac/agent-sheet/gm-operations-nothing.js";
 import agentMike from "../../../fixtures/templates/zodiac/agent-sheet/mike.js";
 import otherGm from "../../../fixtures/templates/zodiac/other-agent-sheet/gm-operations.js";
 import otherHeadShot from "../../../fixtures/templates/zodiac/other-agent-sheet/gm-operations-head-shot.js";
 import otherDefault from "../../../fixtures/templates/zodiac/other-agent-sheet/default.js";
+import { mikeAndJeremy, startZodiacCombat, stubTextEditor, zodiacWorld } from "./world.js";
+import type { Panel, Sheets } from "./world.js";
 
-type Sheets = typeof import("../../../../src/rulesets/zodiac/sheets/sheets.js");
-type Panel = typeof import("../../../../src/rulesets/zodiac/combat-panel.js");
 type OperationsView = import("../../../../src/rulesets/zodiac/sheets/operations-view.js").OperationsView;
 
 let world: FakeWorld;
@@ -55,17 +54,9 @@ async function click(sheet: SheetApp, action: string, data: Record<string, strin
 const operations = async (sheet: SheetApp) => (await sheet._prepareContext({})).operations;
 
 beforeEach(async () => {
-  world = installFoundry();
-  adapter = await loadAdapter();
-  // The fake has no TextEditor: the sheet's context enriches the notes.
-  const ns = foundry.applications as unknown as Record<string, Record<string, unknown> | undefined>;
-  ns.ux = { ...(ns.ux ?? {}), TextEditor: { implementation: { enrichHTML: async (h: string) => h } } };
-  sheets = await import("../../../../src/rulesets/zodiac/sheets/sheets.js");
-  panel = await import("../../../../src/rulesets/zodiac/combat-panel.js");
-  world.addUser({ id: "mp", name: "Mike's player", isGM: false });
-  world.addUser({ id: "jp", name: "Jeremy's player", isGM: false });
-  mike = world.createActor({ name: "Mike", type: "zodiacAgent", system: { areas: mikeAreas, agentPoints: { value: 3, max: 3 } }, ownership: { mp: 3 } });
-  jeremy = world.createActor({ name: "Jeremy", type: "zodiacAgent", system: { areas: jeremyAreas, agentPoints: { value: 3, max: 3 } }, ownership: { jp: 3 } });
+  ({ world, adapter, sheets, panel } = await zodiacWorld());
+  stubTextEditor();
+  ({ mike, jeremy } = mikeAndJeremy(world));
 });
 
 describe("the Agent sheet's Operations section: Setback spends with no fight started", () => {
@@ -175,9 +166,7 @@ describe("a spend before a fight and one in it: Undo in order across both record
     expect(health(jeremy)).toMatchObject({ status: "almostDead", almostDeadSince: 0 });
 
     // …then a fight starts and a Wager against him is cancelled there (recorded in the fight).
-    const fight = world.createCombat();
-    await fight.createEmbeddedDocuments("Combatant", [{ actorId: mike.id }, { actorId: jeremy.id }]);
-    await (fight as unknown as FracasCombat).startCombat();
+    const fight = await startZodiacCombat(world, [mike, jeremy]);
     await world.as("gm", () => click(sheet, "operationsCancel"));
     expect(health(jeremy)).toMatchObject({ status: "almostDead", wagersAgainst: 0, spent: 0 });
     expect(flagSpends(jeremy)).toHaveLength(1);
@@ -201,9 +190,7 @@ describe("a spend before a fight and one in it: Undo in order across both record
 describe("in a fight, the sheet's spends are the panel's: same record, same Undo, the fight's round", () => {
   let combat: FakeCombat;
   beforeEach(async () => {
-    combat = world.createCombat();
-    await combat.createEmbeddedDocuments("Combatant", [{ actorId: mike.id }, { actorId: jeremy.id }]);
-    await (combat as unknown as FracasCombat).startCombat();
+    combat = await startZodiacCombat(world, [mike, jeremy]);
     await world.as("gm", () => (combat as unknown as FracasCombat).nextRound());
   });
 

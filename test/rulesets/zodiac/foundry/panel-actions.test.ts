@@ -8,15 +8,13 @@
  * duel between two Agents who share a name.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import type { Application } from "../../../../src/foundry/data/card-data.js";
 import { mikeAreas, jeremyAreas } from "./mike-jeremy-data.js";
+import { mikeAndJeremy, startZodiacCombat, zodiacWorld } from "./world.js";
+import type { Dialog, Flow, Model, Panel } from "./world.js";
 
-type Flow = typeof import("../../../../src/rulesets/zodiac/cards/flow.js");
-type Dialog = typeof import("../../../../src/rulesets/zodiac/sheets/roll-dialog.js");
-type Model = typeof import("../../../../src/rulesets/zodiac/cards/roll-model.js");
-type Panel = typeof import("../../../../src/rulesets/zodiac/combat-panel.js");
 type PanelView = import("../../../../src/rulesets/zodiac/cards/panel-view.js").PanelView;
 
 let world: FakeWorld;
@@ -64,20 +62,10 @@ async function click(action: string, data: Record<string, string> = {}): Promise
 const view = () => panel.panelContext(combat as never) as unknown as PanelView;
 
 beforeEach(async () => {
-  world = installFoundry();
-  adapter = await loadAdapter();
-  flow = await import("../../../../src/rulesets/zodiac/cards/flow.js");
-  dialog = await import("../../../../src/rulesets/zodiac/sheets/roll-dialog.js");
-  model = await import("../../../../src/rulesets/zodiac/cards/roll-model.js");
-  panel = await import("../../../../src/rulesets/zodiac/combat-panel.js");
-  world.addUser({ id: "mp", name: "Mike's player", isGM: false });
-  world.addUser({ id: "jp", name: "Jeremy's player", isGM: false });
-  mike = world.createActor({ name: "Mike", type: "zodiacAgent", system: { areas: mikeAreas, agentPoints: { value: 3, max: 3 } }, ownership: { mp: 3 } });
-  jeremy = world.createActor({ name: "Jeremy", type: "zodiacAgent", system: { areas: jeremyAreas, agentPoints: { value: 3, max: 3 } }, ownership: { jp: 3 } });
+  ({ world, adapter, flow, dialog, model, panel } = await zodiacWorld());
+  ({ mike, jeremy } = mikeAndJeremy(world));
   baron = world.createActor({ name: "The Baron", type: "zodiacOtherAgent", system: { rank: 4, tn: 10 } });
-  combat = world.createCombat();
-  await combat.createEmbeddedDocuments("Combatant", [{ actorId: mike.id }, { actorId: jeremy.id }, { actorId: baron.id }]);
-  await (combat as unknown as FracasCombat).startCombat();
+  combat = await startZodiacCombat(world, [mike, jeremy, baron]);
 });
 
 afterEach(() => {

@@ -15,18 +15,14 @@
  * at once, so a delay before it lets two flows overlap as they do in Foundry.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
-import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import type { OperationsView } from "../../../../src/rulesets/zodiac/sheets/operations-view.js";
 import { heldAtRank, stateAfterIconToggle, stateUpdate } from "../../../../src/rulesets/zodiac/sheets/status-sync.js";
 import { createHandlebars } from "../../../browser/harness.js";
 import undoBlocked from "../../../fixtures/templates/zodiac/other-agent-sheet/gm-operations-undo-blocked.js";
-import { mikeAreas, jeremyAreas } from "./mike-jeremy-data.js";
-
-type Sheets = typeof import("../../../../src/rulesets/zodiac/sheets/sheets.js");
-type Panel = typeof import("../../../../src/rulesets/zodiac/combat-panel.js");
-type Operations = typeof import("../../../../src/rulesets/zodiac/operations.js");
-type Sync = typeof import("../../../../src/rulesets/zodiac/sheets/status-sync.js");
+import { jeremyAreas } from "./mike-jeremy-data.js";
+import { mikeAndJeremy, startZodiacCombat, stubTextEditor, zodiacWorld } from "./world.js";
+import type { Operations, Panel, Sheets, Sync } from "./world.js";
 
 const AD = "fracas-almost-dead";
 const DEAD = "fracas-dead";
@@ -75,25 +71,13 @@ function delayUpdates(doc: { update: (...args: never[]) => Promise<unknown> }, m
 }
 
 async function startFight(): Promise<FakeCombat> {
-  const combat = world.createCombat();
-  await combat.createEmbeddedDocuments("Combatant", [{ actorId: mike.id }, { actorId: jeremy.id }]);
-  await (combat as unknown as FracasCombat).startCombat();
-  return combat;
+  return startZodiacCombat(world, [mike, jeremy]);
 }
 
 beforeEach(async () => {
-  world = installFoundry();
-  adapter = await loadAdapter();
-  const ns = foundry.applications as unknown as Record<string, Record<string, unknown> | undefined>;
-  ns.ux = { ...(ns.ux ?? {}), TextEditor: { implementation: { enrichHTML: async (h: string) => h } } };
-  sheets = await import("../../../../src/rulesets/zodiac/sheets/sheets.js");
-  panel = await import("../../../../src/rulesets/zodiac/combat-panel.js");
-  ops = await import("../../../../src/rulesets/zodiac/operations.js");
-  sync = await import("../../../../src/rulesets/zodiac/sheets/status-sync.js");
-  world.addUser({ id: "mp", name: "Mike's player", isGM: false });
-  world.addUser({ id: "jp", name: "Jeremy's player", isGM: false });
-  mike = world.createActor({ name: "Mike", type: "zodiacAgent", system: { areas: mikeAreas, agentPoints: { value: 3, max: 3 } }, ownership: { mp: 3 } });
-  jeremy = world.createActor({ name: "Jeremy", type: "zodiacAgent", system: { areas: jeremyAreas, agentPoints: { value: 3, max: 3 } }, ownership: { jp: 3 } });
+  ({ world, adapter, sheets, panel, operations: ops, sync } = await zodiacWorld());
+  stubTextEditor();
+  ({ mike, jeremy } = mikeAndJeremy(world));
 });
 
 describe("1. one spend at a time per actor (and per fight's list)", () => {

@@ -5,17 +5,13 @@
  * the crowd and the pool by hand. Now the kill card's GM follow-ups saveOne / undoSaveOne.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
 import type { Application } from "../../../../src/foundry/data/card-data.js";
-import { mikeAreas } from "./mike-jeremy-data.js";
 import { createHandlebars } from "../../../browser/harness.js";
 import killsBeyondCrowd from "../../../fixtures/templates/zodiac/cards/kill/kills-beyond-crowd.js";
 import noneStanding from "../../../fixtures/templates/zodiac/cards/kill/none-standing.js";
-
-type Flow = typeof import("../../../../src/rulesets/zodiac/cards/flow.js");
-type Dialog = typeof import("../../../../src/rulesets/zodiac/sheets/roll-dialog.js");
-type Model = typeof import("../../../../src/rulesets/zodiac/cards/roll-model.js");
-type Refresh = typeof import("../../../../src/rulesets/zodiac/cards/card-refresh.js");
+import { addPlayers, createMike, zodiacWorld } from "./world.js";
+import type { Dialog, Flow, Model, Refresh } from "./world.js";
 
 let world: FakeWorld;
 let adapter: Adapter;
@@ -41,14 +37,9 @@ const UNDO_BUTTON = 'data-fracas-follow-up="undoSaveOne"';
 const crowd = () => goons.system as unknown as { standing: number; killed: number; captured: number };
 
 beforeEach(async () => {
-  world = installFoundry();
-  adapter = await loadAdapter();
-  flow = await import("../../../../src/rulesets/zodiac/cards/flow.js");
-  dialog = await import("../../../../src/rulesets/zodiac/sheets/roll-dialog.js");
-  model = await import("../../../../src/rulesets/zodiac/cards/roll-model.js");
-  refresh = await import("../../../../src/rulesets/zodiac/cards/card-refresh.js");
-  world.addUser({ id: "mp", name: "Mike's player", isGM: false });
-  mike = world.createActor({ name: "Mike", type: "zodiacAgent", system: { areas: mikeAreas, agentPoints: { value: 3, max: 3 } }, ownership: { mp: 3 } });
+  ({ world, adapter, flow, dialog, model, refresh } = await zodiacWorld());
+  addPlayers(world, "mp");
+  mike = createMike(world);
   goons = world.createActor({ name: "Five goons", type: "zodiacCrowd", system: { standing: 5 } });
 });
 

@@ -7,10 +7,12 @@
  * change nothing (no race: their causes and rounds survive).
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { Adapter, FakeActor, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import { iconTogglesFor, stateAfterIconToggle } from "../../../../src/rulesets/zodiac/sheets/status-sync.js";
 import { mikeAreas, jeremyAreas } from "./mike-jeremy-data.js";
+import { addPlayers, startZodiacCombat, zodiacWorld } from "./world.js";
+import type { Panel, Sheets, Sync } from "./world.js";
 
 const AD = "fracas-almost-dead";
 const DEAD = "fracas-dead";
@@ -43,10 +45,6 @@ describe("stateAfterIconToggle / iconTogglesFor (pure)", () => {
   });
 });
 
-type Sheets = typeof import("../../../../src/rulesets/zodiac/sheets/sheets.js");
-type Sync = typeof import("../../../../src/rulesets/zodiac/sheets/status-sync.js");
-type Panel = typeof import("../../../../src/rulesets/zodiac/combat-panel.js");
-
 let world: FakeWorld;
 let adapter: Adapter;
 let sheets: Sheets;
@@ -71,12 +69,8 @@ async function toggle(user: string, actor: FakeActor, id: string, active: boolea
 }
 
 beforeEach(async () => {
-  world = installFoundry();
-  adapter = await loadAdapter();
-  sheets = await import("../../../../src/rulesets/zodiac/sheets/sheets.js");
-  sync = await import("../../../../src/rulesets/zodiac/sheets/status-sync.js");
-  panel = await import("../../../../src/rulesets/zodiac/combat-panel.js");
-  world.addUser({ id: "mp", name: "Mike's player", isGM: false });
+  ({ world, adapter, sheets, sync, panel } = await zodiacWorld());
+  addPlayers(world, "mp");
   mike = world.createActor({ name: "Mike", type: "zodiacAgent", system: { areas: mikeAreas }, ownership: { mp: 3 } });
   jeremy = world.createActor({ name: "Jeremy", type: "zodiacAgent", system: { areas: jeremyAreas } });
 });
@@ -141,9 +135,7 @@ describe("an icon toggled by hand: the state follows, only when it differs", () 
   });
 
   it("in a fight, an Almost Dead set from the icon gets the fight's round, as the sheet's hand edit does", async () => {
-    const combat: FakeCombat = world.createCombat();
-    await combat.createEmbeddedDocuments("Combatant", [{ actorId: mike.id }, { actorId: jeremy.id }]);
-    await (combat as unknown as FracasCombat).startCombat();
+    const combat: FakeCombat = await startZodiacCombat(world, [mike, jeremy]);
     await world.as("gm", () => (combat as unknown as FracasCombat).nextRound());
     await toggle("gm", jeremy, AD, true);
     expect(health(jeremy)).toMatchObject({ status: "almostDead", almostDeadSince: 2 });
@@ -165,9 +157,7 @@ describe("an icon toggled by hand: the state follows, only when it differs", () 
 
 describe("no race with the toggles the flows make after writing the state themselves", () => {
   it("Setback's shot keeps its cause (a write from the icon would have marked it 'none'), and its Undo heals", async () => {
-    const combat: FakeCombat = world.createCombat();
-    await combat.createEmbeddedDocuments("Combatant", [{ actorId: mike.id }, { actorId: jeremy.id }]);
-    await (combat as unknown as FracasCombat).startCombat();
+    const combat: FakeCombat = await startZodiacCombat(world, [mike, jeremy]);
     await seedSetback(1);
     const updates: string[] = [];
     world.hooks.on("updateActor", (a: { name: string }) => void updates.push(a.name));
