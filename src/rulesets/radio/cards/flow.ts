@@ -102,7 +102,8 @@ export function tryAttack(actor: Actor.Implementation, setup: AttackSetupInput, 
 export async function rollAttack(actor: Actor.Implementation, setup: AttackSetupInput, state: AttackState, options: RollAttackOptions = {}): Promise<ChatMessage.Implementation | undefined> {
   const turn = turnOf(actor, options.final === true);
   if (!turn.refused) tryAttack(actor, setup, state);
-  if (!(await claimTurn(actor, turn))) return undefined;
+  const claim = await claimTurn(actor, turn);
+  if (claim === "refused") return undefined;
   let live: AttackSetupInput;
   try {
     live = tryAttack(actor, setup, state);
@@ -110,7 +111,8 @@ export async function rollAttack(actor: Actor.Implementation, setup: AttackSetup
     // Refused after the claim but before any die (the tokens spent in that instant): the step is
     // given back, so the player may still attack in it once the cause is mended.
     if (!isRuleError(e) || !turn.key) throw e;
-    await releaseClaim(actor, turn.key);
+    // Only a claim this click made: the GM rolling in a step a player already claimed gives nothing back.
+    if (claim === "claimed") await releaseClaim(actor, turn.key);
     ui.notifications?.warn(ruleErrorMessage(e));
     return undefined;
   }

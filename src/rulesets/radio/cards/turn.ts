@@ -34,19 +34,20 @@ export function turnOf(actor: Actor.Implementation, final: boolean): Turn {
 }
 
 /**
- * Before the dice: true when this attack may be rolled now. A player out of turn is warned and
+ * Before the dice: whether this attack may be rolled now, and whether this click holds the step's
+ * claim (only then may a refusal before the dice give it back). A player out of turn is warned and
  * refused; a player in their step claims it (refused if it was claimed already). The GM claims the
  * step when it is the combatant's and still free, and rolls in any case.
  */
-export async function claimTurn(actor: Actor.Implementation, turn: Turn): Promise<boolean> {
+export async function claimTurn(actor: Actor.Implementation, turn: Turn): Promise<"refused" | "claimed" | "unclaimed"> {
   if (turn.refused) {
     ui.notifications?.warn(t(turn.reason ?? "FRACAS.Radio.Turn.NoStep", turn.data));
-    return false;
+    return "refused";
   }
-  if (!turn.key) return true;
+  if (!turn.key) return "unclaimed";
   if (game.user.isGM) {
-    if (!isClaimed(actor, turn.key)) await claimRoll(actor, turn.key);
-    return true;
+    if (isClaimed(actor, turn.key)) return "unclaimed";
+    return (await claimRoll(actor, turn.key)) ? "claimed" : "unclaimed";
   }
-  return claimRoll(actor, turn.key);
+  return (await claimRoll(actor, turn.key)) ? "claimed" : "refused";
 }

@@ -275,6 +275,18 @@ describe("#6 a refused attack does not spend the step", () => {
     expect(world.notified("warn")).toContain(world.localize("FRACAS.Error.notEnoughTokens"));
     expect((jake.getFlag("fracas", "claims") as string[] | undefined) ?? []).toEqual([]);
   });
+
+  it("the GM rolling in a step the player already claimed holds no claim, so nothing of the player's is ever given back", async () => {
+    const turns = await import("../../../../src/rulesets/radio/cards/turn.js");
+    world.login("alice");
+    const turn = turns.turnOf(jake as never, false);
+    expect(turn.key).toBeTruthy();
+    expect(await turns.claimTurn(jake as never, turn)).toBe("claimed");
+    expect(await turns.claimTurn(jake as never, turn)).toBe("refused");
+    world.login("gm");
+    expect(await turns.claimTurn(jake as never, turns.turnOf(jake as never, false))).toBe("unclaimed");
+    expect(jake.getFlag("fracas", "claims")).toEqual([turn.key]);
+  });
 });
 
 describe("#10 lists of names in the user's language", () => {
