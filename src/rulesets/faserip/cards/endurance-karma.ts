@@ -3,7 +3,7 @@
  * to spend (kernel: "Karma may be spent on them"; RULES.md §4: spent before rolling, +1 a point).
  * A small DialogV2 shows the exact chance of each colour on the Endurance column and what it does;
  * the odds follow the Karma typed. Cancelling rolls nothing (and claims nothing: the card's claim
- * comes after this prompt, right before the dice).
+ * comes after this prompt, before the Karma is taken and the dice rolled).
  */
 import { t } from "../../../foundry/i18n.js";
 import type { Color, RankKey } from "../rules/index.js";

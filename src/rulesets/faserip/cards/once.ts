@@ -8,7 +8,7 @@
  * Worlds from before the claims kept the record in the hero's system.rolled; those keys still
  * count as made (read only: nothing writes the field now, DECISIONS.md).
  */
-import { claimRoll } from "../../../foundry/queries.js";
+import { claimRoll, releaseClaim } from "../../../foundry/queries.js";
 import { isClaimed } from "../../../foundry/claims.js";
 import { t } from "../../../foundry/i18n.js";
 
@@ -35,7 +35,8 @@ export function alreadyRolled(actor: Actor.Implementation, key: string): boolean
 /**
  * Claims this card's roll for `actor`: true when this click may roll now. False when the roll was
  * already made (or claimed at the same instant); the user has then been warned. Call it after
- * every other refusal and right before the dice, so a refused click spends nothing.
+ * every refusal this client can find alone, and before anything is written (the Karma): the claim
+ * decides which of two clicks at the same instant writes and rolls.
  */
 export async function claimOnce(actor: Actor.Implementation, key: string): Promise<boolean> {
   if (legacyRolled(actor).includes(key)) {
@@ -43,4 +44,17 @@ export async function claimOnce(actor: Actor.Implementation, key: string): Promi
     return false;
   }
   return claimRoll(actor, key);
+}
+
+/**
+ * Gives back this click's claim when the roll is refused after it and before any die (the state or
+ * the Karma changed during the claim's round trip), so the card's button still rolls (core
+ * releaseClaim). A failure to give it back is logged, not thrown: the refusal is what the user sees.
+ */
+export async function releaseOnce(actor: Actor.Implementation, key: string): Promise<void> {
+  try {
+    await releaseClaim(actor, key);
+  } catch (err) {
+    console.error("Fracas | faserip: could not give the claim back", actor.name, key, err);
+  }
 }

@@ -35,7 +35,7 @@ import { faseripTables } from "./tables.js";
 import { freesEscaper } from "./effects.js";
 import { downReason } from "../down.js";
 import { knockBackPosition } from "./knockback.js";
-import { alreadyRolled, claimOnce } from "./once.js";
+import { alreadyRolled, claimOnce, releaseOnce } from "./once.js";
 import { askEnduranceKarma } from "./endurance-karma.js";
 import type { EnduranceKind } from "../sheets/endurance-view.js";
 import { combatantOf } from "../../../foundry/documents/combatant-of.js";
@@ -282,19 +282,35 @@ function refusalOnAnyFace(resolve: (roll: number) => unknown): FracasRuleError |
   return null;
 }
 
+/** The kernel's refusal found by a dry run (refusalOnAnyFace), worded for the user; null when none. */
+function refusalText(refusal: FracasRuleError | null): string | null {
+  return refusal ? ruleErrorMessage(refusal) : null;
+}
+
+/**
+ * Why a card's Endurance FEAT may not be rolled now with `karma` (the user's warning, worded), or
+ * null: read from the hero as it is at the call, so it is asked before the claim and again after.
+ */
+type FeatRefusal = (karma: KarmaSpend | undefined) => string | null;
+
 /**
  * The Karma the roller spends on a card's Endurance FEAT, taken before the dice. In this order,
- * so that a click refused or cancelled anywhere spends nothing: the fast "already rolled" check,
- * the prompt, the pool as it is now, the kernel's dry run (`dryRun`, with the Karma), the spend (a
- * Karma ledger entry), then the claim (cards/once.ts) — a claim refused after the spend gives the
- * Karma back. Null: no roll (the user has been told why).
+ * so that a click refused or cancelled anywhere spends nothing, and only one of two clicks at the
+ * same instant (the GM and the owner, or a double click) writes the Karma pool:
+ * 1. on this client: the fast "already rolled" check, the prompt, the pool as it is now, and
+ *    `refused` (the kernel's dry run, with the Karma) — a refusal here claims nothing;
+ * 2. the claim (cards/once.ts, through the GM): the click that loses it writes nothing at all;
+ * 3. the spend (a Karma ledger entry), then `refused` again, on the hero and pool as they are
+ *    after those round trips. A refusal in 3 (the pool spent meanwhile, the hero healed) gives
+ *    the Karma back and the claim back (releaseOnce), so the card's button still rolls.
+ * Null: no roll (the user has been told why).
  */
 async function takeEnduranceFeatKarma(
   target: Actor.Implementation,
   kind: EnduranceKind,
   enduranceRank: RankKey,
   once: string | undefined,
-  dryRun: (karma: KarmaSpend | undefined) => (roll: number) => unknown,
+  refused: FeatRefusal,
 ): Promise<KarmaTaken | null> {
   if (once && alreadyRolled(target, once)) return null;
   const points = await askEnduranceKarma({ kind, name: target.name, enduranceRank, karmaPool: karmaPoolOf(target) });
@@ -305,27 +321,32 @@ async function takeEnduranceFeatKarma(
     ui.notifications?.warn(t("FRACAS.Error.notEnoughKarma", { points, pool }));
     return null;
   }
-  const refusal = refusalOnAnyFace(dryRun(points > 0 ? { points, pool } : undefined));
-  if (refusal) {
-    ui.notifications?.warn(ruleErrorMessage(refusal));
+  const before = refused(points > 0 ? { points, pool } : undefined);
+  if (before) {
+    ui.notifications?.warn(before);
     return null;
   }
+  if (once && !(await claimOnce(target, once))) return null;
+  const giveClaimBack = async () => {
+    if (once) await releaseOnce(target, once);
+  };
   let taken: KarmaTaken;
   try {
     taken = await takeKarma(target, points, t(`FRACAS.Faserip.Secondary.${kind}`));
   } catch (e) {
+    await giveClaimBack();
     if (!isRuleError(e)) throw e;
     ui.notifications?.warn(ruleErrorMessage(e));
     return null;
   }
-  if (!once) return taken;
-  let claimed = false;
-  try {
-    claimed = await claimOnce(target, once);
-  } finally {
-    if (!claimed) await returnKarma(target, taken);
+  const after = refused(taken.karma);
+  if (after) {
+    await returnKarma(target, taken);
+    await giveClaimBack();
+    ui.notifications?.warn(after);
+    return null;
   }
-  return claimed ? taken : null;
+  return taken;
 }
 
 /**
@@ -348,8 +369,8 @@ export async function rollSecondary(result: JsonObject, once?: string): Promise<
   const tables = faseripTables();
   const endurance = toRankKey("endurance", currentEndurance(heroView(target.system)), tables.ranks);
   // The dry run gives a d10, so a White Stun? (which needs one) is not taken for a refusal.
-  const dryRun = (karma: KarmaSpend | undefined) => (roll: number) => resolveSecondary({ kind, enduranceRank: endurance, roll, karma, d10: 1 }, tables);
-  const taken = await takeEnduranceFeatKarma(target, kind, endurance, once, dryRun);
+  const refused: FeatRefusal = (karma) => refusalText(refusalOnAnyFace((roll) => resolveSecondary({ kind, enduranceRank: endurance, roll, karma, d10: 1 }, tables)));
+  const taken = await takeEnduranceFeatKarma(target, kind, endurance, once, refused);
   if (!taken) return undefined;
   return withKarmaTaken(taken, target, async (karma) => {
     const { roll, value } = await d(100);
@@ -425,17 +446,19 @@ async function zeroHealthRoll(result: JsonObject, opts: { once?: string; roundSt
     return undefined;
   }
   const universal = faseripTables().universal;
-  const dryRun = (karma: KarmaSpend | undefined) => (roll: number) => zeroHealthFeat(stateOf(target.system), roll, karma, universal);
+  // Read from the hero at each call: before the claim, and again after it and the Karma's round trips.
+  const refused: FeatRefusal = (karma) =>
+    isStabilised(target.system) ? t("FRACAS.Faserip.Refused.Stabilised") : refusalText(refusalOnAnyFace((roll) => zeroHealthFeat(stateOf(target.system), roll, karma, universal)));
   const taken: KarmaTaken | null = opts.roundStart
     ? { karma: undefined, entry: null }
-    : await takeEnduranceFeatKarma(target, "zeroHealth", toRankKey("endurance", before.endurance), opts.once, dryRun);
+    : await takeEnduranceFeatKarma(target, "zeroHealth", toRankKey("endurance", before.endurance), opts.once, refused);
   if (!taken) return undefined;
   return withKarmaTaken(taken, target, async (karma) => {
     const { roll, value } = await d(100);
     let feat;
     try {
-      // Read again: the state may have changed while the prompt and the claim were out (no card:
-      // the Karma is given back).
+      // A card's FEAT was checked again after its claim, before the dice (takeEnduranceFeatKarma);
+      // this read is the round start's check, and a last one: no card, the Karma is given back.
       feat = zeroHealthFeat(stateOf(target.system), value, karma, universal);
     } catch (e) {
       if (!isRuleError(e)) throw e;
