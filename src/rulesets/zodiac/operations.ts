@@ -26,7 +26,7 @@ import { lookupUuid } from "../../foundry/typed.js";
 import { withActorLock, withCombatLock } from "../../foundry/locks.js";
 import type { JsonObject } from "../../foundry/registry.js";
 import type { FracasCombat } from "../../foundry/documents/combat.js";
-import { shootAgent as kernelShoot } from "./rules/index.js";
+import { SETBACK_PER_SPEND, shootAgent as kernelShoot } from "./rules/index.js";
 import { agentHealthOf, agentRecordOf, agentUpdate, otherAgentRecordOf, otherAgentUpdate, setbackReason, SETBACK_POOL } from "./cards/effects.js";
 import { agentRank, cancelOneAgentWager } from "./cards/agent-cancel.js";
 import { cancelOneWager, type SpendRecord } from "./cards/panel-view.js";
@@ -239,8 +239,11 @@ export function undoRefusal(store: SpendStore, rec: SpendRecord, actor: Actor.Im
   if (laterSpend(store, rec, actor)) return refuse("FRACAS.Chat.Refused.UndoLaterFirst");
   if (!actor) return refuse("FRACAS.Chat.Refused.NoTarget");
   const after = rec.after as Record<string, unknown> | undefined;
-  if (!after || typeof after !== "object") return refuse("FRACAS.Zodiac.Refused.UndoUnchecked", { name: actor.name });
-  if (!sameValues(readPaths(actor, Object.keys(after)), after)) return refuse("FRACAS.Zodiac.Refused.UndoChanged", { name: actor.name });
+  // Each refusal says which values to put back by hand for this kind of spend, Setback included.
+  const byHand = rec.kind === "shoot" ? "Shoot" : "Cancel";
+  const data = { name: actor.name, cost: SETBACK_PER_SPEND };
+  if (!after || typeof after !== "object") return refuse(`FRACAS.Zodiac.Refused.UndoUnchecked${byHand}`, data);
+  if (!sameValues(readPaths(actor, Object.keys(after)), after)) return refuse(`FRACAS.Zodiac.Refused.UndoChanged${byHand}`, data);
   return null;
 }
 

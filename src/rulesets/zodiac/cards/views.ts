@@ -52,13 +52,59 @@ export function appliedTo(card: CardState): string | null {
   return live ? targetName(card, live.targetUuid) : null;
 }
 
+/** The live application of this card's kill on its one crowd: what it killed and how many stood before (effects.ts killEffect's summary). */
+function appliedKill(card: CardState): { killed: number; standing: number } | null {
+  const live = card.applications.filter((a) => !a.undone);
+  const only = live.length === 1 && card.targets.length === 1 ? live[0]! : null;
+  if (!only || only.summary.key !== "FRACAS.Zodiac.Summary.Kill") return null;
+  const d = (only.summary.data ?? {}) as Record<string, unknown>;
+  const killed = Number(d.killed ?? 0);
+  return { killed, standing: killed + Number(d.captured ?? 0) + Number(d.standing ?? 0) };
+}
+
+/** The kills this card rolled, before any save (`savedFrom` keeps the kills before each save). */
+function rolledKills(result: JsonObject, kill: KillEveryoneElseResult): number {
+  const first = Array.isArray(result.savedFrom) ? result.savedFrom[0] : undefined;
+  return typeof first === "number" ? first : kill.kills + (typeof kill.saved === "number" ? kill.saved : 0);
+}
+
 /**
- * Operations' saves with Setback on a hit (seed ¶7; kernel saveEveryoneElse): how many, whether one
- * more may be saved (never the head-shot target) and whether the latest may be undone — neither
- * while an Apply stands (the applied kill would not follow the card). On a card targeting one
- * crowd, only the kills that land on it can be saved (DECISIONS, "a save always spares someone"):
- * when more were rolled than stand, the card says how many land, and with none landing (or only
- * the head-shot one) it offers no save.
+ * A hit's headline, from the kills that land (UX s3 #1: "5 killed" above "only 2 of these land"
+ * made players announce five bodies): the kills that land on the one crowd targeted — as it stands
+ * now, or as the live Apply found it — after Operations' saves, with what was rolled in brackets
+ * when that differs (more rolled than stand, or some saved). With nobody standing, "no one dies".
+ */
+function hitHeadline(result: JsonObject, kill: KillEveryoneElseResult, card: CardState, crowd: Crowd | null) {
+  const saved = typeof kill.saved === "number" ? kill.saved : 0;
+  const rolled = rolledKills(result, kill);
+  const applied = crowd ? null : appliedKill(card);
+  const standing = crowd ? crowd.standing : applied ? applied.standing : null;
+  const landing = crowd ? killsLanding(crowd, kill) : applied ? applied.killed : kill.kills;
+  const captive = kill.captured > 0 && standing !== 0;
+  const short = standing !== null && landing + saved < rolled;
+  const base = "FRACAS.Zodiac.Card.KillHit";
+  const key =
+    standing === 0
+      ? `${base}None`
+      : landing === 0 && saved === 0 && !short
+        ? `${base}CaptiveOnly`
+        : `${base}${short ? "Lands" : ""}${saved > 0 ? "Saved" : ""}`;
+  return {
+    outcomeKey: key,
+    landing,
+    rolled,
+    standing: standing ?? 0,
+    saved,
+    capturedKey: captive && key !== `${base}CaptiveOnly` ? "FRACAS.Zodiac.Card.KillTakenAlive" : null,
+  };
+}
+
+/**
+ * Operations' saves with Setback on a hit (seed ¶7; kernel saveEveryoneElse): whether one more may
+ * be saved (never the head-shot target) and whether the latest may be undone — neither while an
+ * Apply stands (the applied kill would not follow the card). On a card targeting one crowd, only
+ * the kills that land on it can be saved (DECISIONS, "a save always spares someone"): with none
+ * landing (or only the head-shot one) it offers no save. The headline says how many land.
  */
 function saveState(result: JsonObject, kill: KillEveryoneElseResult, card: CardState) {
   const saved = typeof kill.saved === "number" ? kill.saved : 0;
@@ -67,17 +113,13 @@ function saveState(result: JsonObject, kill: KillEveryoneElseResult, card: CardS
   const crowd = kill.success && applied === null && card.crowd ? card.crowd : null;
   const landing = crowd ? killsLanding(crowd, kill) : kill.kills;
   const savable = kill.success ? Math.max(0, landing - (kill.headShot ? 1 : 0)) : 0;
-  const short = crowd !== null && landing < kill.kills;
   return {
-    saved,
     saveCost: SETBACK_PER_SPEND,
     canSave: savable > 0 && applied === null,
     canUndoSave: saved > 0 && saveEntries(result).length > 0 && applied === null,
-    /** "Five goons: 2 standing, so only 2 of these kills land" — null when every kill lands. */
-    landsKey: !short ? null : landing === 0 ? "FRACAS.Zodiac.Card.KillsLandNone" : pluralKey("FRACAS.Zodiac.Card.KillsLand", landing),
-    landing,
-    standing: crowd?.standing ?? 0,
-    crowdName: short ? (card.targets[0]?.name ?? "") : "",
+    ...(kill.success
+      ? hitHeadline(result, kill, card, crowd)
+      : { outcomeKey: "FRACAS.Zodiac.Card.KillMiss", landing: 0, rolled: 0, standing: 0, saved, capturedKey: null }),
   };
 }
 
@@ -100,7 +142,7 @@ function calledShotLabel(shot: unknown): string {
 
 interface HeaderView {
   actorName: string;
-  /** "rolls … with 1 Wager" / "… with 3 Wagers" (core pluralKey). */
+  /** "rolls … with no Wagers" / "… with 1 Wager" / "… with 3 Wagers" (core pluralKey past 0). */
   rollsKey: string;
   strikeAtKey: string;
   areaName: string;
@@ -117,8 +159,8 @@ function header(result: JsonObject): HeaderView {
   const wagers = Number(result.wagers ?? 0);
   return {
     actorName: actorName(result),
-    rollsKey: pluralKey("FRACAS.Zodiac.Card.Rolls", wagers),
-    strikeAtKey: pluralKey("FRACAS.Zodiac.Card.StrikeAt", wagers),
+    rollsKey: wagers === 0 ? "FRACAS.Zodiac.Card.RollsNone" : pluralKey("FRACAS.Zodiac.Card.Rolls", wagers),
+    strikeAtKey: wagers === 0 ? "FRACAS.Zodiac.Card.StrikeAtNone" : pluralKey("FRACAS.Zodiac.Card.StrikeAt", wagers),
     areaName: String(result.areaName ?? ""),
     area: Number(result.area ?? 0),
     wagers,
@@ -142,7 +184,6 @@ export function killView(result: JsonObject, card: CardState = NO_CARD_STATE) {
     captured: kill.captured,
     setbackGained: kill.setbackGained,
     headShot: kill.headShot,
-    outcomeKey: kill.success ? "FRACAS.Zodiac.Card.KillHit" : "FRACAS.Zodiac.Card.KillMiss",
     ...setbackState(result, kill.success, kill.setbackGained, card),
     ...saveState(result, kill, card),
   };

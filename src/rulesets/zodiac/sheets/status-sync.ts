@@ -16,7 +16,9 @@
  * An icon never makes an Agent Healthy while the Wagers against them stand at their Rank (seed:
  * "once an Agent has Wagers equal or greater than his Rank he is considered Almost Dead"): the
  * tracker's skull taken off an Agent the Rank killed leaves them Almost Dead, and the Almost Dead
- * icon taken off such an Agent changes nothing; either way the toggling user is told why. This
+ * icon taken off such an Agent changes nothing; either way the toggling user is told why, and
+ * their client then puts the Almost Dead icon back (after the state write), so the token and the
+ * tracker never show nothing while the record says Almost Dead (DECISIONS, "held at Rank"). This
  * also keeps a rollback that toggles icons before restoring the state (the core Apply's) from
  * writing Healthy at Rank for a moment.
  */
@@ -83,11 +85,15 @@ function healthOf(actor: Actor.Implementation): AgentHealthPaths & { wagersAgain
   return (actor.system as unknown as { health: AgentHealthPaths & { wagersAgainst: number } }).health;
 }
 
+/** Toggles the icons that differ from the Agent's state as it stands now (none when they agree). */
+async function showState(actor: Actor.Implementation): Promise<void> {
+  for (const e of iconTogglesFor(healthOf(actor).status, new Set(actor.statuses ?? []))) await actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
+}
+
 /** After a sheet's own update: toggle the icons the new state shows differently, when the state changed. */
 export async function iconsFollowState(actor: Actor.Implementation, before: string): Promise<void> {
-  const state = healthOf(actor).status;
-  if (state === before) return;
-  for (const e of iconTogglesFor(state, new Set(actor.statuses ?? []))) await actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
+  if (healthOf(actor).status === before) return;
+  await showState(actor);
 }
 
 let pending: Promise<unknown> = Promise.resolve();
@@ -129,7 +135,11 @@ export function onStatusEffectToggle(effect: EffectLike, on: boolean, userId: st
     }
   }
   if (held) ui.notifications?.warn(t(pluralKey("FRACAS.Zodiac.Sync.HeldAtRank", wagers), { name: agent.name, wagers, rank }));
-  if (!changed) return;
-  const write = agent.update(stateUpdate(healthOf(agent), state as AgentStatus, combatRefFor(agent)?.round ?? 0) as never);
-  pending = Promise.all([pending, write.catch((err: unknown) => console.error("Fracas | zodiac: the state did not follow the status icon", err))]);
+  if (!changed && !held) return;
+  const write = changed ? agent.update(stateUpdate(healthOf(agent), state as AgentStatus, combatRefFor(agent)?.round ?? 0) as never) : Promise.resolve();
+  // Held at Rank, the record stays (or turns) Almost Dead: put its icon back, after the state write,
+  // so token, tracker and sheet agree. The icons follow the state as it stands then (re-read), and
+  // that state already says Almost Dead, so the toggle's own hook writes nothing: no loop.
+  const done = write.then(() => (held ? showState(agent) : undefined));
+  pending = Promise.all([pending, done.catch((err: unknown) => console.error("Fracas | zodiac: the state did not follow the status icon", err))]);
 }

@@ -200,7 +200,7 @@ describe("in a fight, the sheet's spends are the panel's: same record, same Undo
     expect(health(jeremy)).toMatchObject({ status: "almostDead", almostDeadSince: 2 });
     expect(flagSpends(jeremy)).toEqual([]);
     const v = (await world.as("gm", async () => panel.panelContext(combat as never))) as unknown as { spends: { id: string; label: string }[] };
-    expect(v.spends.map((s) => s.label)).toEqual(["Undo: shoot Jeremy (GM)"]);
+    expect(v.spends.map((s) => s.label)).toEqual(["Undo the shot on Jeremy: Setback back to Operations (GM)"]);
     expect(await world.as("gm", () => panel.undoSpend(combat as never, v.spends[0]!.id))).toEqual({ ok: true });
     expect(health(jeremy).status).toBe("healthy");
     expect(setback()).toBe(1);
@@ -217,9 +217,9 @@ describe("the Operations section as rendered (real template, the fixtures' conte
     const section = /<section class="zodiac-operations".*?<\/section>/.exec(html)?.[0] ?? "";
     const buttons = section.match(/<button[^>]*>.*?<\/button>/g) ?? [];
     expect(buttons.map(text).map((s) => s.trim())).toEqual([
-      "Shoot Mike — costs 1 Setback (GM)",
-      "Cancel 1 of Mike's Wagers (3 of 5 toward Rank) — costs 1 Setback (GM)",
-      "Undo: cancel on Mike (GM)",
+      "Shoot Mike: Almost Dead — costs 1 Setback (GM)",
+      "Cancel 1 spent Wager against Mike (3 of 5 toward Rank) — costs 1 Setback (GM)",
+      "Undo the last cancel on Mike: Setback back to Operations (GM)",
     ]);
     expect(text(section)).toContain("Operations holds 3 Setback");
   });
@@ -236,7 +236,7 @@ describe("the Operations section as rendered (real template, the fixtures' conte
     const renderOther = (ctx: object) => env.renderTemplate("zodiac/other-agent-sheet.hbs", ctx).replace(/\s+/g, " ");
     const section = /<section class="zodiac-operations".*?<\/section>/.exec(renderOther(otherGm().context as object))?.[0] ?? "";
     expect((section.match(/<button[^>]*>.*?<\/button>/g) ?? []).map(text).map((s) => s.trim())).toEqual([
-      "Cancel 1 of The Baron's Wagers (3 of 4 toward Rank) — costs 1 Setback (GM)",
+      "Cancel 1 spent Wager against The Baron (3 of 4 toward Rank) — costs 1 Setback (GM)",
     ]);
     const dead = renderOther(otherHeadShot().context as object);
     expect(text(dead)).toContain("never a head shot's kill");

@@ -134,10 +134,10 @@ describe("2. Undo only while the actor still holds what the spend wrote", () => 
     // Next session a strike's Apply adds 2: dead at Rank.
     await world.as("gm", async () => baron.update({ "system.wagersAgainst": 4, "system.status": "dead", "system.breakdown.spent": 3 } as never));
     const blocked = (await operations(sheet))!.undo!;
-    expect(blocked).toMatchObject({ labelKey: "FRACAS.Zodiac.Panel.UndoCancel", blockedKey: "FRACAS.Zodiac.Refused.UndoChanged" });
+    expect(blocked).toMatchObject({ labelKey: "FRACAS.Zodiac.Panel.UndoCancel", blockedKey: "FRACAS.Zodiac.Refused.UndoChangedCancel" });
     await world.as("gm", () => click(sheet, "operationsUndo", { spendId: blocked.id }));
     expect(warnings()).toEqual([
-      "Undo is not possible: The Baron has changed since this Setback spend (a card's Apply, a hand edit or another spend), and undoing it would overwrite that. Set the values by hand on the sheet instead.",
+      "Undo is not possible: The Baron has changed since this Setback spend (a card's Apply, a hand edit or another spend), and undoing it would overwrite that. To undo it by hand: on The Baron's sheet add 1 to Wagers against Rank (and put the State back if the cancel changed it), then give Operations its 1 Setback back with the “Setback: gain 1” macro (Fracas Macros).",
     ]);
     expect(baron.system).toMatchObject({ wagersAgainst: 4, status: "dead" });
     expect(setback()).toBe(0);
@@ -163,7 +163,7 @@ describe("2. Undo only while the actor still holds what the spend wrote", () => 
     await world.as("gm", () => combat.delete());
 
     // The fight's record went with it: the shot is the latest again, but Jeremy no longer holds what it wrote.
-    expect((await operations(sheet))!.undo).toMatchObject({ id: shot.id, blockedKey: "FRACAS.Zodiac.Refused.UndoChanged" });
+    expect((await operations(sheet))!.undo).toMatchObject({ id: shot.id, blockedKey: "FRACAS.Zodiac.Refused.UndoChangedShoot" });
     await world.as("gm", () => click(sheet, "operationsUndo", { spendId: shot.id }));
     expect(warnings()).toHaveLength(1);
     expect(health(jeremy)).toMatchObject({ status: "almostDead", wagersAgainst: 0 });
@@ -176,8 +176,8 @@ describe("2. Undo only while the actor still holds what the spend wrote", () => 
     await world.as("gm", () => click(sheet, "operationsShoot"));
     const old = flagSpends(jeremy).map(({ after: _after, ...r }) => r);
     await world.as("gm", async () => jeremy.update({ "flags.fracas.zodiacSpends": old } as never));
-    expect((await operations(sheet))!.undo).toMatchObject({ blockedKey: "FRACAS.Zodiac.Refused.UndoUnchecked" });
-    expect(await world.as("gm", () => ops.undoOn(jeremy as never, old[0]!.id))).toEqual({ ok: false, reason: "FRACAS.Zodiac.Refused.UndoUnchecked", data: { name: "Jeremy" } });
+    expect((await operations(sheet))!.undo).toMatchObject({ blockedKey: "FRACAS.Zodiac.Refused.UndoUncheckedShoot" });
+    expect(await world.as("gm", () => ops.undoOn(jeremy as never, old[0]!.id))).toEqual({ ok: false, reason: "FRACAS.Zodiac.Refused.UndoUncheckedShoot", data: { name: "Jeremy", cost: 1 } });
     expect(health(jeremy).status).toBe("almostDead");
   });
 
@@ -189,7 +189,7 @@ describe("2. Undo only while the actor still holds what the spend wrote", () => 
     await sync.stateSyncSettled();
     expect(health(jeremy).status).toBe("dead");
     const id = ops.recordsIn(ops.combatStore(combat as never))[0]!.id;
-    expect(await world.as("gm", () => panel.undoSpend(combat as never, id))).toMatchObject({ ok: false, reason: "FRACAS.Zodiac.Refused.UndoChanged" });
+    expect(await world.as("gm", () => panel.undoSpend(combat as never, id))).toMatchObject({ ok: false, reason: "FRACAS.Zodiac.Refused.UndoChangedShoot" });
     expect(health(jeremy).status).toBe("dead");
   });
 
@@ -199,6 +199,8 @@ describe("2. Undo only while the actor still holds what the spend wrote", () => 
     const section = /<section class="zodiac-operations".*?<\/section>/.exec(html)?.[0] ?? "";
     expect(section).not.toContain('data-action="operationsUndo"');
     expect(section.replace(/&#x27;/g, "'")).toContain("Undo is not possible: The Baron has changed since this Setback spend");
+    // UX s3 #8: which values to put back by hand, the Setback included.
+    expect(section.replace(/&#x27;/g, "'")).toContain("add 1 to Wagers against Rank (and put the State back if the cancel changed it), then give Operations its 1 Setback back");
   });
 });
 
@@ -222,12 +224,14 @@ describe("3. the status sync writes no state the record contradicts", () => {
     await world.as("gm", async () => dead.toggleStatusEffect(DEAD, { active: false }));
     await sync.stateSyncSettled();
     expect(health(dead)).toMatchObject({ status: "almostDead", wagersAgainst: 4, almostDeadSince: 1, almostDeadBy: "rank" });
-    expect(warnings()).toEqual(["Jeremy II is Almost Dead, not Healthy: 4 Wagers stand against their Rank of 4. Lower the Wagers on the sheet (or cancel one with Setback) to make them Healthy."]);
-    // The Almost Dead icon taken off at Rank: the state stays, and the GM is told why again.
-    await world.as("gm", async () => dead.toggleStatusEffect(AD, { active: true }));
+    expect(warnings()).toEqual(["Jeremy II is Almost Dead, not Healthy: 4 Wagers stand against their Rank of 4, so their Almost Dead icon stays on. Lower the Wagers on the sheet (or cancel one with Setback) to make them Healthy."]);
+    // Fix review s3 #5: the toggling client puts the Almost Dead icon on, so token and record agree.
+    expect(icons(dead)).toEqual([AD]);
+    // The Almost Dead icon taken off at Rank: the state stays, the icon comes back, and the GM is told why again.
     await world.as("gm", async () => dead.toggleStatusEffect(AD, { active: false }));
     await sync.stateSyncSettled();
     expect(health(dead).status).toBe("almostDead");
+    expect(icons(dead)).toEqual([AD]);
     expect(warnings()).toHaveLength(2);
   });
 

@@ -73,8 +73,9 @@ describe("Operations saves Everyone Else with Setback, from the kill card", () =
     expect(setback()).toBe(1);
     expect(cardOf(m).result.kill).toMatchObject({ kills: 2, saved: 1 });
     expect(cardOf(m).result.saves).toHaveLength(1);
-    expect(m.content).toContain("2 killed, 0 taken alive.");
-    expect(m.content).toContain("Operations spent Setback to save 1 of them.");
+    // UX s3 #1: the headline counts the dead that remain, the rolled count in brackets.
+    expect(m.content).toContain("2 killed — Operations saved 1 with Setback (3 hit).");
+    expect(m.content).not.toContain("taken alive");
     expect(m.content).toContain(UNDO_BUTTON);
     expect(adapter.pools.readPool("setback").entries.at(-1)).toMatchObject({ delta: -1, reason: "FRACAS.Zodiac.Setback.Reason.Save|Mike" });
 
@@ -150,21 +151,21 @@ describe("a save always spares someone: only the kills that land on the targeted
     await setStanding(2);
     const m = await kill(4); // 5 kills
     expect(cardOf(m).result.kill).toMatchObject({ kills: 5, saved: 0 });
-    expect(m.content).toContain("Five goons: 2 standing, so only 2 of these kills land.");
+    expect(m.content).toContain("2 killed (5 rolled; only 2 standing).");
+    expect(m.content).not.toContain("5 killed");
     expect(m.content).toContain(SAVE_BUTTON);
 
     await seedSetback(3);
     expect(await world.as("gm", () => save(m))).toEqual(DONE);
     expect(setback()).toBe(2);
     expect(cardOf(m).result.kill).toMatchObject({ kills: 1, saved: 1 });
-    expect(m.content).toContain("1 killed, 0 taken alive.");
-    expect(m.content).not.toContain("of these kills land");
+    expect(m.content).toContain("1 killed — Operations saved 1 with Setback (5 hit; only 2 standing).");
 
     expect((await world.as("gm", () => adapter.queries.requestApply(m.id ?? "", goons.uuid, true))).ok).toBe(true);
     await refresh.cardRefreshesSettled();
     expect(crowd()).toMatchObject({ standing: 1, killed: 1 });
-    // While the Apply stands, the card does not read the crowd's aftermath as "none land".
-    expect(m.content).not.toContain("of these kills land");
+    // While the Apply stands, the card does not read the crowd's aftermath as "none land": it reads the Apply.
+    expect(m.content).toContain("1 killed — Operations saved 1 with Setback (5 hit; only 2 standing).");
     expect(m.content).not.toContain("nobody is left standing");
 
     await world.as("gm", () => adapter.queries.requestUndo(m.id ?? "", cardOf(m).applications[0]!.id, true));
@@ -172,7 +173,7 @@ describe("a save always spares someone: only the kills that land on the targeted
     expect(await world.as("gm", () => undoSave(m))).toEqual(DONE);
     expect(setback()).toBe(3);
     expect(cardOf(m).result.kill).toMatchObject({ kills: 5, saved: 0 });
-    expect(m.content).toContain("Five goons: 2 standing, so only 2 of these kills land.");
+    expect(m.content).toContain("2 killed (5 rolled; only 2 standing).");
   });
 
   it("a second save spares the second of the 2; then nothing is left to save", async () => {
@@ -196,7 +197,8 @@ describe("a save always spares someone: only the kills that land on the targeted
   it("nobody standing: no save offered and the card says why; a save asked anyway is refused and spends nothing", async () => {
     await setStanding(0);
     const m = await kill(1); // 2 kills
-    expect(m.content).toContain("Five goons: nobody is left standing, so no kill lands and there is no one for Setback to save.");
+    expect(m.content).toContain("Hit, but nobody is left standing: no one dies.");
+    expect(m.content).not.toContain("2 killed");
     expect(m.content).not.toContain(SAVE_BUTTON);
     await seedSetback(1);
     expect(await world.as("gm", () => save(m))).toEqual({ ok: false, reason: "FRACAS.Zodiac.Refused.NoneLeftToSave", data: { name: "Five goons" } });
@@ -218,7 +220,7 @@ describe("a save always spares someone: only the kills that land on the targeted
     await seedSetback(1);
     const m = await kill(6, { calledShot: "head" }); // head shot + 1 kill
     expect(cardOf(m).result.kill).toMatchObject({ kills: 2, headShot: true });
-    expect(m.content).toContain("Five goons: 1 standing, so only 1 of these kills lands.");
+    expect(m.content).toContain("1 killed (2 rolled; only 1 standing).");
     expect(m.content).not.toContain(SAVE_BUTTON);
     expect(await world.as("gm", () => save(m))).toMatchObject({ ok: false, reason: "FRACAS.Error.headShotCannotBeSaved" });
     expect(setback()).toBe(1);
@@ -231,10 +233,12 @@ describe("the kill card's fixtures for these states (real template)", () => {
 
   it("5 kills at a crowd of 2: how many land, and the save; an empty crowd: why no save", () => {
     const beyond = text(killsBeyondCrowd().context);
-    expect(beyond).toContain("The two goons left on the Lisbon docks: 2 standing, so only 2 of these kills land.");
+    expect(beyond).toContain("2 killed (5 rolled; only 2 standing).");
+    expect(beyond).not.toContain("5 killed");
     expect(beyond).toContain("Operations saves one — costs 1 Setback (GM)");
     const none = text(noneStanding().context);
-    expect(none).toContain("Five goons: nobody is left standing, so no kill lands and there is no one for Setback to save.");
+    expect(none).toContain("Hit, but nobody is left standing: no one dies.");
+    expect(none).not.toContain("2 killed");
     expect(none).not.toContain("Operations saves one");
   });
 });

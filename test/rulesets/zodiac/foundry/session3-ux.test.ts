@@ -90,12 +90,12 @@ describe("sheet-header names: title when editable, a wrapping heading when not",
 
 describe("plurals: One/Other keys chosen by the count", () => {
   const base = { actor: { uuid: "Actor.mike", name: "Mike" }, areaName: "Aries", area: 3, spend: 0, gathered: 0, calledShot: null, almostDead: false, totalMode: "keepArea" as const, chance: 0.5, combat: null };
-  it("the kill, fight and strike cards: 1 Wager / 0 and 2 Wagers", () => {
+  it("the kill, fight and strike cards: 1 Wager / 2 Wagers / no Wagers (UX s3 #1: not \"0 Wagers\")", () => {
     const kill = (wagers: number) => killResult({ ...base, wagers, dice: [6, 6, 6, 6, 6].slice(0, 3 - wagers + 2), captureAlive: false, gathered: 2 }, everyoneElseTn, calledShotCosts);
     expect(text(html("cards/kill", { view: killView(kill(1)), result: kill(1), targets: [] }))).toContain("Mike rolls Aries (3) with 1 Wager.");
     expect(text(html("cards/kill", { view: killView(kill(2)), result: kill(2), targets: [] }))).toContain("with 2 Wagers.");
     const fight = fightResult({ ...base, wagers: 0, dice: [1, 1, 1], tn: 10 });
-    expect(text(html("cards/fight", { view: fightView(fight), result: fight, targets: [] }))).toContain("with 0 Wagers.");
+    expect(text(html("cards/fight", { view: fightView(fight), result: fight, targets: [] }))).toContain("with no Wagers.");
     const strike = strikeResult({ ...base, wagers: 1, dice: [6, 5], target: { uuid: "Actor.baron", name: "The Baron", tn: 10, rank: 4, accumulated: 0 } }, calledShotCosts);
     expect(text(html("cards/strike", { view: strikeView(strike), result: strike, targets: [] }))).toContain("strikes at The Baron: Aries (3), 1 Wager.");
   });

@@ -97,7 +97,7 @@ describe("#11 Area rows line up; short Roll buttons", () => {
 describe("#14 Setback panel says what a click costs", () => {
   it("the cancel button names whose Wager, the count toward Rank and the cost", () => {
     const t = text(render("tracker-panel", panelCancelAgent()));
-    expect(t).toContain("Cancel 1 of Mike's Wagers (3 of 5 toward Rank) — costs 1 Setback (GM)");
+    expect(t).toContain("Cancel 1 spent Wager against Mike (3 of 5 toward Rank) — costs 1 Setback (GM)");
   });
   it("the strike card's Wager line reads 'Wagers on Rank: n of Rank'", () => {
     const t = text(render("cards/strike", strikeHit()));
