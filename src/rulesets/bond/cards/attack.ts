@@ -4,7 +4,9 @@
  * NPC roll's QR), Shake Off (EF 5 Strength), the knockout Willpower roll (EF 2 × QR), each once per
  * attack and less the target's own wound penalty, and the GM's scar roll (scars.ts). The
  * once-per-attack rolls are claimed on the target (core claimRoll) right before they are rolled,
- * so two clients clicking at the same instant cannot both roll.
+ * so two clients clicking at the same instant cannot both roll. A roll refused after its claim but
+ * before any die (read again after the claim's round trip) gives the claim back (core
+ * releaseClaim), so a refused click uses nothing up and the roll stays open.
  * Those write only the target actor (its owner may) and post new messages (anyone may), so the
  * target's owner runs them on their own client even when the GM posted the card. GM follow-ups
  * (run on the GM's client) cover what the clicking player may not write (a draw, draw.ts; a Hero
@@ -12,7 +14,7 @@
  */
 import { isRuleError } from "../../../engine/errors.js";
 import type { CardKind, JsonObject } from "../../../foundry/registry.js";
-import { claimRoll } from "../../../foundry/queries.js";
+import { claimRoll, releaseClaim } from "../../../foundry/queries.js";
 import { t } from "../../../foundry/i18n.js";
 import { resolveShakeOff, shakeOffEligibility } from "../rules/index.js";
 import { characteristicChance, readCharacteristics } from "../data/derive.js";
@@ -99,9 +101,10 @@ async function shakeOff(ctx: FollowUpContext): Promise<void> {
   if (!target) return;
   const result = resultOf(ctx);
   if (!shakeOffNow(target, result)) return;
-  if (!(await claimRoll(target, claimKey(result.attackId, "shakeOff")))) return;
+  const key = claimKey(result.attackId, "shakeOff");
+  if (!(await claimRoll(target, key))) return;
   const now = shakeOffNow(target, result);
-  if (!now) return;
+  if (!now) return releaseClaim(target, key);
   const { roll, total } = await rollDie("1d100");
   const input = { ...now.input, roll: total };
   let after;
@@ -140,10 +143,13 @@ async function knockout(ctx: FollowUpContext): Promise<void> {
 export async function resistKnockout(target: Actor.Implementation, result: AttackCardResult): Promise<void> {
   if (!target.isOwner) return warn("FRACAS.Bond.Refused.NotTargetOwner", { name: target.name });
   if (!knockoutNow(target, result)) return;
-  if (!(await claimRoll(target, claimKey(result.attackId, "knockout")))) return;
+  const key = claimKey(result.attackId, "knockout");
+  if (!(await claimRoll(target, key))) return;
   // Read again after the claim's round trip: a Hero Point spent meanwhile lowers the QR, so the EF.
+  // Refused now (no die rolled): the claim is given back, so the roll stays open (e.g. a target
+  // killed by another card's Apply meanwhile may roll once that Apply is undone).
   const current = knockoutNow(target, result);
-  if (!current) return;
+  if (!current) return releaseClaim(target, key);
   const posted = await postRecovery(target, "knockout", current.qualityRating);
   if (!posted) return;
   // Only the knockout key: the GM may have recorded the round-start prompt while the roll was made.
@@ -153,8 +159,8 @@ export async function resistKnockout(target: Actor.Implementation, result: Attac
 /**
  * The knockout as it lands now, or null (warned) when no roll may be made: no knockout landed (or
  * Hero Points made it miss), the roll is made, or the kernel refuses it whatever the dice (a dead
- * target makes no roll). Asked before the claim, so a refused click spends nothing (the claim
- * cannot be given back), and after it (see resistKnockout).
+ * target makes no roll). Asked before the claim, so a refused click claims nothing, and after it
+ * (see resistKnockout), when a refusal gives the claim back.
  */
 function knockoutNow(target: Actor.Implementation, result: AttackCardResult): AttackCardResult | null {
   const current = finalAttack(result, target.system as unknown as JsonObject);
@@ -180,10 +186,21 @@ async function scar(ctx: FollowUpContext): Promise<void> {
   const target = await targetOf(ctx);
   if (!target) return warn("FRACAS.Bond.Refused.NoTarget");
   const result = resultOf(ctx);
-  const now = finalAttack(result, target.system as unknown as JsonObject);
-  if (!now.scarPossible) return warn("FRACAS.Bond.Refused.NoScar", { name: target.name, wound: t(`FRACAS.Bond.Wound.${now.woundLevel}`) });
-  if (!(await claimRoll(target, claimKey(result.attackId, "scar")))) return;
+  if (!scarNow(target, result)) return;
+  const key = claimKey(result.attackId, "scar");
+  if (!(await claimRoll(target, key))) return;
+  // Read again after the claim: a Hero Point whose write was in flight when the GM clicked (the
+  // claim waits for it under the target's lock) may have lowered the wound below Medium. Its own
+  // D40 check found no scar to take back yet, so refuse here, and give the claim back.
+  if (!scarNow(target, result)) return releaseClaim(target, key);
   await addScar(target, result.attackId);
+}
+
+/** Whether the wound as it now lands on the target may still scar (warned when not). */
+function scarNow(target: Actor.Implementation, result: AttackCardResult): boolean {
+  const now = finalAttack(result, target.system as unknown as JsonObject);
+  if (!now.scarPossible) warn("FRACAS.Bond.Refused.NoScar", { name: target.name, wound: t(`FRACAS.Bond.Wound.${now.woundLevel}`) });
+  return now.scarPossible;
 }
 
 export const attackCard: CardKind = {

@@ -9,13 +9,20 @@
  * lock (core withActorLock, the lock its once-per-attack roll claims are checked under too), and
  * reads the count inside it: the active GM's client (the owner's click is sent there, heroPointOwn),
  * or the owner's own when it is the active GM's or no GM is connected.
+ *
+ * The card's Apply reads the same count (the wound lands at the QR the points leave) under the
+ * card's lock (core withCardLock), on that same client. A spend that passed "not applied yet" and is
+ * still writing would let an Apply read the old count: the wound at the old QR, the point paid
+ * anyway. So every spend also holds the card's lock, taken outside the actor locks (the one order
+ * used: card, then actor; Apply and Undo take no actor lock, claims no card lock). Nothing run
+ * inside takes either lock again (a locked run must not wait on its own key).
  */
 import * as ledger from "../../../engine/ledger.js";
 import { isRuleError } from "../../../engine/errors.js";
 import type { GmFollowUp, JsonObject } from "../../../foundry/registry.js";
 import { requestFollowUp } from "../../../foundry/queries.js";
 import { isClaimed } from "../../../foundry/claims.js";
-import { withActorLock } from "../../../foundry/locks.js";
+import { withActorLock, withCardLock } from "../../../foundry/locks.js";
 import { rulesetOption } from "../../../foundry/settings.js";
 import { lookupUuid } from "../../../foundry/typed.js";
 import { applyHeroPointsToResult, type HeroPointSpenders } from "../rules/index.js";
@@ -91,11 +98,11 @@ function withActorLocks<T>(uuids: readonly string[], run: () => Promise<T>): Pro
 }
 
 /**
- * The target's owner spends one of the target's own points: checked and written under the
- * target's lock, on the client running it (the GM's, or the owner's own with no GM connected).
+ * The target's owner spends one of the target's own points: checked and written under the card's
+ * lock and the target's, on the client running it (the GM's, or the owner's own with no GM connected).
  */
 function spendOwn(user: User.Implementation, message: ChatMessage.Implementation, result: AttackCardResult, target: Actor.Implementation): Promise<Outcome> {
-  return withActorLock(target.uuid, () => spendOwnNow(user, message, result, target));
+  return withCardLock(message.id, () => withActorLock(target.uuid, () => spendOwnNow(user, message, result, target)));
 }
 
 async function spendOwnNow(user: User.Implementation, message: ChatMessage.Implementation, r: AttackCardResult, target: Actor.Implementation): Promise<Outcome> {
@@ -173,7 +180,8 @@ export function ownCharacter(user: User.Implementation, target: Actor.Implementa
  * "Any player character" may spend: a player whose character is not the target spends one of
  * their OWN character's Hero Points against the NPC's roll on another PC. The GM's client writes
  * both the spender's ledger entry and the target's record of the points spent on this attack,
- * under both actors' locks (the target's count, the spender's pool).
+ * under the card's lock (against its Apply) and both actors' locks (the target's count, the
+ * spender's pool).
  */
 export const heroPointForFollowUp: GmFollowUp = {
   allowed({ result }) {
@@ -188,7 +196,7 @@ export const heroPointForFollowUp: GmFollowUp = {
     if (isNpc(target)) return refuse("HeroPointsForPc");
     const spender = ownCharacter(user, target);
     if (!spender) return refuse("NoOwnCharacter");
-    return withActorLocks([target.uuid, spender.uuid], () => spendForNow(user, message, r, target, spender));
+    return withCardLock(message.id, () => withActorLocks([target.uuid, spender.uuid], () => spendForNow(user, message, r, target, spender)));
   },
 };
 

@@ -56,7 +56,7 @@ function recoveryInput(actor: Actor.Implementation, which: RecoveryKind, attackQ
 /**
  * Whether the kernel refuses this roll now, whatever the dice fall (e.g. a dead character makes no
  * knockout roll); warned. A once-only roll asks this before it is claimed, so a refused click
- * spends nothing (core claims: the claim cannot be given back).
+ * claims nothing, and again after the claim, when a refusal gives the claim back (core releaseClaim).
  */
 export function recoveryRefused(actor: Actor.Implementation, which: RecoveryKind, attackQualityRating = 1): boolean {
   const sys = bondSystem(actor);
