@@ -2,7 +2,7 @@
  * The GM's split of NPCs into initiative groups (RULES.md §2: one 1d6 per NPC group; a GM may split
  * distinct groups). A tracker panel lists the GM side's combatants that are not henchmen groups;
  * "Change group" cycles a combatant through the GM's group and groups A–D (combatant memory
- * `group`). The split takes effect at the next round's initiative.
+ * `group`). The split takes effect at the next round's initiative. Only the GM sees the panel.
  */
 import type { CombatantInfo } from "../../foundry/registry.js";
 import { combatantStateOf } from "../../foundry/combatant-state.js";
@@ -35,9 +35,14 @@ export function nextGroup(current: unknown): string {
 
 export const GROUPS_PANEL_TEMPLATE = "radio/tracker-panel.hbs";
 
+/**
+ * The panel is a GM tool, shown to the GM only: players would otherwise see every NPC by name,
+ * hidden combatants (ambushers Foundry's own tracker hides from them) included, and the GM's hint.
+ */
 export function groupsPanelContext(combat: Combat.Implementation): Record<string, unknown> {
+  if (!game.user.isGM) return { rows: [], isGM: false };
   const infos = (combat as unknown as { combatantInfos?: () => CombatantInfo[] }).combatantInfos?.() ?? [];
-  return { rows: groupRows(infos), isGM: game.user.isGM };
+  return { rows: groupRows(infos), isGM: true };
 }
 
 /** GM only: move a combatant to the next group; it rolls with that group from the next round. */

@@ -20,17 +20,29 @@ export function turnOf(actor: Actor.Implementation, final: boolean): Turn {
   if (!combat || !combatant || !combat.started) return FREE_TURN;
   const sys = combat.system as unknown as { ruleset?: string; plan?: { steps?: PlanStep[] }; step?: number };
   if (sys.ruleset !== RULESET) return FREE_TURN;
+  const steps = Array.isArray(sys.plan?.steps) ? sys.plan.steps : [];
+  const step = sys.step ?? 0;
+  // Who acts now, named only when this user may see them (Foundry hides hidden combatants from players).
+  const acting = combat.combatants.get(steps[step]?.combatantId ?? "");
+  const currentName = acting && (game.user.isGM || !acting.hidden) ? acting.name : null;
   return attackTurn({
     combatId: combat.id ?? "",
     round: combat.round ?? 0,
     combatantId: combatant.id ?? "",
     name: actor.name,
-    steps: Array.isArray(sys.plan?.steps) ? sys.plan.steps : [],
-    step: sys.step ?? 0,
+    steps,
+    step,
+    currentName,
     isGM: game.user.isGM,
     final,
     claimed: (key) => isClaimed(actor, key),
   });
+}
+
+/** The reason as one text: who acts now (when known), then why this attack waits (as attack-odds.hbs shows it). */
+export function turnText(turn: Turn): string {
+  const reason = t(turn.reason ?? "FRACAS.Radio.Turn.NoStep", turn.data);
+  return turn.data.current ? `${t("FRACAS.Radio.Turn.ActsNow", { current: turn.data.current })} ${reason}` : reason;
 }
 
 /**
@@ -41,7 +53,7 @@ export function turnOf(actor: Actor.Implementation, final: boolean): Turn {
  */
 export async function claimTurn(actor: Actor.Implementation, turn: Turn): Promise<"refused" | "claimed" | "unclaimed"> {
   if (turn.refused) {
-    ui.notifications?.warn(t(turn.reason ?? "FRACAS.Radio.Turn.NoStep", turn.data));
+    ui.notifications?.warn(turnText(turn));
     return "refused";
   }
   if (!turn.key) return "unclaimed";

@@ -152,7 +152,8 @@ export function fleeCardView(r: FleeCardResult) {
   return {
     leaderName: r.leaderName,
     followerName: r.followerName,
-    rolls: r.rolls.join(", "),
+    // Each die, the sixes (the ones that flee) marked: the card shows them bold under "a 6 flees".
+    dice: r.rolls.map((value) => ({ value, flees: value === 6 })),
     rollsLabel: pluralKey("FRACAS.Radio.Card.FleeRolls", r.rolls.length),
     outcomeLabel: single ? (sixes === 1 ? "FRACAS.Radio.Summary.Flees" : "FRACAS.Radio.Summary.Stays") : "",
     group: single ? null : { fled: sixes, stay, ...henchmenFleeParts(sixes, stay) },

@@ -10,6 +10,7 @@
  * Pure over the combat's plan: cards/turn.ts reads Foundry and claims the step (core claimRoll).
  */
 import { pluralKey } from "../../../foundry/i18n.js";
+import { nameList } from "../cards/views.js";
 
 export interface PlanStep {
   combatantId: string;
@@ -32,6 +33,11 @@ export interface TurnInput {
   final: boolean;
   /** Whether an attack was already made in the step with this key. */
   claimed: (key: string) => boolean;
+  /**
+   * The name of the combatant whose act step it is now, when this user may see it (null for a
+   * combatant hidden from players): the reason then says who acts now.
+   */
+  currentName?: string | null;
 }
 
 export interface Turn {
@@ -77,9 +83,15 @@ export function attackTurn(input: TurnInput): Turn {
   } else {
     const ahead = input.steps.filter((s, i) => i > input.step && s.kind === "act" && s.combatantId === input.combatantId).map((s) => s.phase);
     const any = input.steps.some((s) => s.kind === "act" && s.combatantId === input.combatantId);
-    if (ahead.length > 0) {
+    // The first act step after this one: when it is the attacker's, they are simply next.
+    const next = input.steps.find((s, i) => i > input.step && s.kind === "act");
+    if (current?.kind === "act" && input.currentName) data.current = input.currentName;
+    if (ahead.length > 0 && next?.combatantId === input.combatantId) {
+      reason = "FRACAS.Radio.Turn.Next";
+    } else if (ahead.length > 0) {
       reason = pluralKey("FRACAS.Radio.Turn.NotYourStep", ahead.length);
-      data.phases = ahead.join(", ");
+      // "1 and 3" in the user's language (Intl.ListFormat), not "1, 3".
+      data.phases = nameList(ahead.map(String));
     } else {
       reason = any ? "FRACAS.Radio.Turn.StepsDone" : "FRACAS.Radio.Turn.NoStep";
     }

@@ -3,7 +3,7 @@
  * the sheet classes and the browser fixtures render the same thing.
  */
 import * as ledger from "../../../engine/ledger.js";
-import { TIERS, WEAPONS, damageTable, tierModifier, tiersTable } from "../rules/index.js";
+import { TIERS, WEAPONS, consequenceOdds, damageTable, tierModifier, tiersTable } from "../rules/index.js";
 import { intAt, type Grid } from "../../../engine/tables.js";
 import { LIMBS, SKILLS, STATES } from "../data/vocab.js";
 import { effectiveState, henchmenPoolOf, readPool, type Sys } from "../data/state.js";
@@ -137,7 +137,17 @@ function defenceView(meta: SheetMeta, state: string) {
   const ended = meta.defensiveLastRound === true;
   const canEarn = active && (now || ended);
   const canEscape = active && ended;
-  return { show: canEarn || canEscape, canEarn, earned: canEarn && meta.defenceEarned === true, canEscape, escapeLater: active && now && !ended };
+  return {
+    show: canEarn || canEscape,
+    canEarn,
+    // The token is for this round when defensive now, else for the round just ended (cards/defence-round.ts defenceRound): say which.
+    earnLabel: now ? "FRACAS.Radio.Defence.Earn" : "FRACAS.Radio.Defence.EarnLast",
+    earned: canEarn && meta.defenceEarned === true,
+    canEscape,
+    // The escape is a consequence roll: anything but a 6 escapes (rules/escape.ts; odds.ts consequenceOdds).
+    escapeChance: Math.round(consequenceOdds().notSix * 100),
+    escapeLater: active && now && !ended,
+  };
 }
 
 /** An NPC's combat skill: its tier's modifier (an unknown tier counts 0) plus any extra bonus. */
@@ -268,6 +278,7 @@ export function itemView(meta: { name: string; img: string; editable: boolean; t
     skilledDamage: dealt.skilled,
     /** Skill with the weapon matters only where the table in force gives it more (the seed: rocks 1, skilled 2). */
     skillMatters: dealt.skilled !== dealt.unskilled,
-    damageLabel: dealt.skilled !== dealt.unskilled ? "FRACAS.Radio.Items.DamageSkilled" : "FRACAS.Radio.Items.Damage",
+    // Where skill matters, the damage this item deals as ticked comes first, the other in brackets.
+    damageLabel: dealt.skilled === dealt.unskilled ? "FRACAS.Radio.Items.Damage" : system.skilled === true ? "FRACAS.Radio.Items.DamageSkilled" : "FRACAS.Radio.Items.DamageUnskilled",
   };
 }

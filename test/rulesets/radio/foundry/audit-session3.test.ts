@@ -203,9 +203,12 @@ describe("the sheet's defence row", () => {
 
   it("during the defensive round: earn, and a note that the escape comes at the round's end (no escape button)", () => {
     const html = render(heroView(meta({ inCombat: true, declared: "defensive" }), heroSystem(), []));
-    expect(html).toContain('<button type="button" data-action="earnDefence" >Described the defence (+1 token)</button>');
+    expect(html).toContain('<button type="button" data-action="earnDefence" >Claim the defence token (+1)</button>');
     expect(html).not.toContain('data-action="escape"');
-    expect(html).toContain("The escape check comes when this round ends.");
+    expect(html).toContain("When this round ends, “Try to escape” appears here.");
+    // The row (actions) comes above the Action tokens fieldset, not at the bottom.
+    expect(html.indexOf('class="radio-row radio-defence"')).toBeGreaterThan(-1);
+    expect(html.indexOf('class="radio-row radio-defence"')).toBeLessThan(html.indexOf('<fieldset class="radio-tokens">'));
   });
 
   it("once earned: the earn button stays, disabled, with the reason", () => {
@@ -214,10 +217,12 @@ describe("the sheet's defence row", () => {
     expect(html).toContain("Token earned for this defence.");
   });
 
-  it("after the defensive round: the escape button", () => {
+  it("after the defensive round: the escape button with its odds, and the token claimed for last round", () => {
     const html = render(heroView(meta({ defensiveLastRound: true }), heroSystem(), []));
-    expect(html).toContain('data-action="escape"');
-    expect(html).not.toContain("comes when this round ends");
+    expect(html).toContain('<button type="button" data-action="escape" data-tooltip="Consequence roll: anything but a 6 escapes (83%).">Try to escape</button>');
+    expect(html).toContain('<span class="radio-hint">Consequence roll: anything but a 6 escapes (83%).</span>');
+    expect(html).toContain(">Claim last round&#x27;s defence token (+1)</button>");
+    expect(html).not.toContain("appears here");
     expect([...env.i18n.missingKeys]).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // The GM splits NPCs into initiative groups; each group rolls one d6 from the next round.
 import { beforeEach, describe, expect, it } from "vitest";
 import { installFoundry, loadAdapter, type FakeActor, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
-import { groupRows, nextGroup, changeGroup } from "../../../../src/rulesets/radio/combat-groups.js";
+import { groupRows, groupsPanelContext, nextGroup, changeGroup } from "../../../../src/rulesets/radio/combat-groups.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 
 describe("group cycle and rows", () => {
@@ -46,6 +46,17 @@ describe("splitting in a combat", () => {
     const init = (a: FakeActor) => combat.combatants.get(idOf(a))!.initiative;
     expect(world.dice.used.length - before).toBe(4);
     expect([init(boss), init(minion)].sort()).toEqual([2, 5]);
+  });
+
+  it("the panel is the GM's: a hidden ambusher is listed for the GM, and players get no rows and no hint", async () => {
+    const lookout = world.createActor({ name: "Lookout on the roof", type: "radioOpponent", system: { kind: "minion" } });
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: lookout.id, hidden: true }]);
+    world.login("gm");
+    const gm = groupsPanelContext(combat as never) as { rows: { name: string }[]; isGM: boolean };
+    expect(gm.isGM).toBe(true);
+    expect(gm.rows.map((r) => r.name)).toEqual(["Boss", "Minion", "Lookout on the roof"]);
+    world.login("alice");
+    expect(groupsPanelContext(combat as never)).toEqual({ rows: [], isGM: false });
   });
 
   it("a player cannot change groups", async () => {

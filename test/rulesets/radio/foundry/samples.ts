@@ -118,3 +118,13 @@ export const sampleSteps: PlanStep[] = [
   { phase: 3, combatantId: "falzetti", kind: "act" },
   { phase: 3, combatantId: "jake", kind: "act" },
 ];
+
+/** A round where Vito acts between Falzetti and Jake in each phase (Jake is not next at Falzetti's steps). */
+export const laterSteps: PlanStep[] = [
+  { phase: 1, combatantId: "falzetti", kind: "act" },
+  { phase: 1, combatantId: "vito", kind: "act" },
+  { phase: 1, combatantId: "jake", kind: "act" },
+  { phase: 3, combatantId: "falzetti", kind: "act" },
+  { phase: 3, combatantId: "vito", kind: "act" },
+  { phase: 3, combatantId: "jake", kind: "act" },
+];

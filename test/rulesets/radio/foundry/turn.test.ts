@@ -12,10 +12,13 @@ import type { Adapter, FakeActor, FakeChatMessage, FakeCombat, FakeWorld } from 
 import { attackTurn, stepKey, type TurnInput } from "../../../../src/rulesets/radio/data/turn.js";
 import { attackView, initialState } from "../../../../src/rulesets/radio/sheets/attack-view.js";
 import { createHandlebars } from "../../../browser/harness.js";
-import { sampleSteps } from "./samples.js";
+import { laterSteps, sampleSteps } from "./samples.js";
 import { advanceToAct, createFalzetti, createJake, declareAll, radioModules, radioWorld, startRadioCombat, TOMMY_GUN } from "./fight.js";
 import outOfTurn from "../../../fixtures/templates/radio/attack-odds/out-of-turn.js";
 import gmOutOfTurn from "../../../fixtures/templates/radio/attack-odds/gm-out-of-turn.js";
+import outOfTurnLater from "../../../fixtures/templates/radio/attack-odds/out-of-turn-later.js";
+
+type FracasCombatLike = { nextRound(): Promise<unknown> };
 
 const input = (over: Partial<TurnInput> = {}): TurnInput => ({ combatId: "c1", round: 2, combatantId: "jake", name: "Jake", steps: sampleSteps, step: 3, isGM: false, final: false, claimed: () => false, ...over });
 
@@ -33,11 +36,17 @@ describe("whose step it is (pure)", () => {
 
   it("out of the attacker's step: why, and when they act", () => {
     expect(attackTurn(input({ step: 0 }))).toMatchObject({ key: null, reason: "FRACAS.Radio.Turn.Declaring", refused: true });
-    expect(attackTurn(input({ step: 2 }))).toMatchObject({ key: null, reason: "FRACAS.Radio.Turn.NotYourStepOther", data: { phases: "1, 3" }, refused: true });
-    expect(attackTurn(input({ step: 4 }))).toMatchObject({ reason: "FRACAS.Radio.Turn.NotYourStepOne", data: { phases: "3" }, refused: true });
+    // Falzetti's step with Jake's right after it: Jake is next (not "phases 1, 3" while in phase 1).
+    expect(attackTurn(input({ step: 2 }))).toMatchObject({ key: null, reason: "FRACAS.Radio.Turn.Next", data: { name: "Jake" }, refused: true });
+    expect(attackTurn(input({ step: 4 }))).toMatchObject({ reason: "FRACAS.Radio.Turn.Next", refused: true });
+    // Someone else acts between: the phases left, as a list in words ("1 and 3"), and who acts now.
+    const later = (over: Partial<TurnInput>) => attackTurn(input({ steps: laterSteps, ...over }));
+    expect(later({ step: 0, currentName: "Falzetti" })).toMatchObject({ reason: "FRACAS.Radio.Turn.NotYourStepOther", data: { name: "Jake", phases: "1 and 3", current: "Falzetti" }, refused: true });
+    expect(later({ step: 3 })).toMatchObject({ reason: "FRACAS.Radio.Turn.NotYourStepOne", data: { phases: "3" }, refused: true });
+    expect(later({ step: 3 }).data.current).toBeUndefined(); // a combatant hidden from this user is not named
     expect(attackTurn(input({ step: 5, combatantId: "falzetti", name: "Falzetti" }))).toMatchObject({ reason: "FRACAS.Radio.Turn.StepsDone", refused: true });
     expect(attackTurn(input({ combatantId: "sal", name: "Sal" }))).toMatchObject({ reason: "FRACAS.Radio.Turn.NoStep", refused: true });
-    expect(attackTurn(input({ step: 2, isGM: true }))).toMatchObject({ reason: "FRACAS.Radio.Turn.NotYourStepOther", refused: false });
+    expect(attackTurn(input({ step: 2, isGM: true }))).toMatchObject({ reason: "FRACAS.Radio.Turn.Next", refused: false });
   });
 
   it("a dying hero's final heroic action is exempt", () => {
@@ -46,16 +55,17 @@ describe("whose step it is (pure)", () => {
 
   it("the dialog disables Roll for a refused player and only tells the GM (both fixtures render every key)", () => {
     const refused = outOfTurn().context.view;
-    expect(refused).toMatchObject({ canRoll: false, error: null, turn: { reason: "FRACAS.Radio.Turn.NotYourStepOther", refused: true } });
+    expect(refused).toMatchObject({ canRoll: false, error: null, turn: { reason: "FRACAS.Radio.Turn.Next", refused: true } });
     const told = gmOutOfTurn().context.view;
     expect(told).toMatchObject({ canRoll: true, turn: { reason: "FRACAS.Radio.Turn.Declaring", refused: false } });
     const env = createHandlebars();
     const html = (ctx: object) => env.renderTemplate("radio/attack-odds.hbs", ctx).replace(/\s+/g, " ");
     const player = html(outOfTurn().context);
-    expect(player).toContain('<p class="radio-turn radio-error" role="alert">Not Jake&#x27;s step: they act in phases 1, 3 of this round, when the tracker reaches them.</p>');
+    expect(player).toContain('<p class="radio-turn radio-error" role="alert">Falzetti acts now. Not Jake&#x27;s turn yet: Jake acts next. Attack when the tracker reaches Jake.</p>');
+    expect(html(outOfTurnLater().context)).toContain('<p class="radio-turn radio-error" role="alert">Falzetti acts now. Not Jake&#x27;s turn yet: Jake acts later this round (phases 1 and 3). Attack when the tracker reaches Jake.</p>');
     expect(player).toMatch(/<button type="submit" class="radio-roll" disabled>/);
     const gm = html(gmOutOfTurn().context);
-    expect(gm).toContain('<p class="radio-turn" role="status">The round&#x27;s actions are still being declared: Falzetti attacks in an act step of the declared action, when the tracker reaches it. As GM you may still roll.</p>');
+    expect(gm).toContain('<p class="radio-turn" role="status">Actions are still being declared. Falzetti attacks once the tracker reaches Falzetti&#x27;s turn. As GM you can roll now anyway.</p>');
     expect(gm).not.toMatch(/class="radio-roll" disabled/);
     expect([...env.i18n.missingKeys]).toEqual([]);
     expect([...env.i18n.missingFormatData]).toEqual([]);
@@ -109,7 +119,7 @@ describe("through the fake: attacks come in the attacker's step", () => {
     // Falzetti's phase-1 step.
     await advanceTo(falzetti, 1);
     expect(await attack("alice", jake, falzetti)).toBeUndefined();
-    expect(world.notified("warn")).toContain(world.i18n.format("FRACAS.Radio.Turn.NotYourStepOther", { name: "Jake", phases: "1, 3" }));
+    expect(world.notified("warn")).toContain(`Falzetti acts now. ${world.i18n.format("FRACAS.Radio.Turn.Next", { name: "Jake" })}`);
     expect(attacks()).toHaveLength(0);
 
     // Jake's phase-1 step: one attack, claimed through the GM.
@@ -124,10 +134,28 @@ describe("through the fake: attacks come in the attacker's step", () => {
     // Phase 3: Falzetti's step refuses Jake again (one phase left), his own allows one more.
     await advanceTo(falzetti, 3);
     expect(await attack("alice", jake, falzetti)).toBeUndefined();
-    expect(world.notified("warn")).toContain(world.i18n.format("FRACAS.Radio.Turn.NotYourStepOne", { name: "Jake", phases: "3" }));
+    expect(world.notified("warn")).toContain(`Falzetti acts now. ${world.i18n.format("FRACAS.Radio.Turn.Next", { name: "Jake" })}`);
     await advanceTo(jake, 3);
     expect(cardOf((await attack("alice", jake, falzetti))!).result.attack).toMatchObject({ phase: 3 });
     expect(attacks()).toHaveLength(2);
+  });
+
+  it("with a hidden ambusher acting between: the player is told Jake's phases in words, and never the ambusher's name", async () => {
+    const { createSal, combatantIdOf } = await import("./fight.js");
+    world.login("gm");
+    const sal = createSal(world, falzetti);
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: sal.id, hidden: true }]);
+    world.dice.queue(2, 5, 1, 1);
+    await (combat as unknown as FracasCombatLike).nextRound(); // Jake 2, the GM's group 5: Falzetti, then Sal, then Jake
+    await declareAll(world, adapter, combat, [["alice", jake], ["gm", falzetti], ["gm", sal]]);
+    expect(combat.combatants.get(combatantIdOf(combat, sal))!.hidden).toBe(true);
+    await advanceTo(falzetti, 1);
+    expect(await attack("alice", jake, falzetti)).toBeUndefined();
+    expect(world.notified("warn")).toContain(`Falzetti acts now. ${world.i18n.format("FRACAS.Radio.Turn.NotYourStepOther", { name: "Jake", phases: "1 and 3" })}`);
+    await advanceTo(sal, 1);
+    expect(await attack("alice", jake, falzetti)).toBeUndefined();
+    expect(world.notified("warn").at(-1)).toBe(world.i18n.format("FRACAS.Radio.Turn.Next", { name: "Jake" }));
+    expect(world.notified("warn").join(" ")).not.toContain("Sal");
   });
 
   it("two attacks started at once in one step: the GM checks the claims, one rolls", async () => {
