@@ -88,6 +88,21 @@ describe("the round plan (speedPlan through FracasCombat)", () => {
     expect(world.hooks.calls).toContain("combatRound");
   });
 
+  it("a hidden combatant is not in a player's plan view (steps, banner, declarations), as Foundry's tracker hides it; the GM sees it", async () => {
+    world.login("gm");
+    await fc.combatants.get(cid(villain))!.update({ hidden: true });
+    world.login("alice");
+    const v = adapter.tracker.trackerPlanView(fc);
+    expect(v.steps.map((s) => s.name)).not.toContain("Villain");
+    expect(v.steps).toHaveLength(4);
+    expect(v.current).toBeNull(); // the Villain declares first: players are not told whose step it is
+    expect(v.declarations.map((d) => d.name)).toEqual(["Hero", "Bob's guy"]);
+    world.login("gm");
+    const g = adapter.tracker.trackerPlanView(fc);
+    expect(g.steps.map((s) => s.name)).toContain("Villain");
+    expect(g.current?.name).toBe("Villain");
+  });
+
   it("the tracker plan view shows whose step it is and who may declare", async () => {
     world.login("alice");
     const v = adapter.tracker.trackerPlanView(fc);

@@ -19,6 +19,8 @@ export interface PlanViewInput {
     options: { value: string; label: string }[];
     /** Why the combatant cannot act now (i18n key), or null. */
     down: string | null;
+    /** Hidden from players on the tracker (Foundry's combatant `hidden`); absent = shown. */
+    hidden?: boolean;
   }[];
   isGM: boolean;
 }
@@ -41,7 +43,9 @@ export interface PlanView {
 
 export function planView(input: PlanViewInput): PlanView {
   const byId = new Map(input.combatants.map((c) => [c.id, c]));
-  const steps = input.plan.steps.map((s) => {
+  // As Foundry's own tracker: players never see a hidden combatant (its steps, name or declaration).
+  const seen = (id: string) => input.isGM || byId.get(id)?.hidden !== true;
+  const all = input.plan.steps.map((s) => {
     const c = byId.get(s.combatantId);
     return {
       index: s.index,
@@ -54,9 +58,11 @@ export function planView(input: PlanViewInput): PlanView {
       done: s.index < input.step,
       declaration: c?.declaration ?? "",
       down: c?.down ?? null,
+      seen: seen(s.combatantId),
     };
   });
-  const cur = steps[input.step];
+  const steps = all.filter((s) => s.seen).map(({ seen: _seen, ...s }) => s);
+  const cur = all[input.step]?.seen ? all[input.step] : undefined;
   return {
     ruleset: input.ruleset,
     round: input.round,
@@ -66,7 +72,7 @@ export function planView(input: PlanViewInput): PlanView {
     current: cur ? { name: cur.name, kindLabel: cur.kindLabel } : null,
     steps,
     numberHeading: `FRACAS.Tracker.Number.${input.plan.mode}`,
-    declarations: input.combatants.map((c) => ({
+    declarations: input.combatants.filter((c) => seen(c.id)).map((c) => ({
       id: c.id,
       name: c.name,
       declaration: c.declaration,

@@ -34,6 +34,7 @@ export function trackerPlanView(combat: FracasCombat): PlanView {
         canDeclare: game.user.isGM || (doc?.actor?.isOwner ?? false),
         options: mapping ? mapping.declarations(c) : [],
         down: combat.downReason(c),
+        hidden: doc?.hidden === true,
       };
     }),
   });
