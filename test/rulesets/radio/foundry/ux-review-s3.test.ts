@@ -3,7 +3,7 @@
 // turn.test.ts; #10 the defence row: audit-session3.test.ts.) The real templates, rendered with real
 // Handlebars over the real fixtures.
 import { describe, expect, it } from "vitest";
-import { createHandlebars } from "../../../browser/harness.js";
+import { radioRenderer, text } from "./render.js";
 import { fleeCardView } from "../../../../src/rulesets/radio/cards/views.js";
 import fleeGroup from "../../../fixtures/templates/radio/cards/flee/henchmen.js";
 import fleeMinion from "../../../fixtures/templates/radio/cards/flee/minion.js";
@@ -13,21 +13,7 @@ import itemRocksUnskilled from "../../../fixtures/templates/radio/item-sheet/roc
 import missingLeader from "../../../fixtures/templates/radio/opponent-sheet/missing-leader.js";
 import missingLeaderReadOnly from "../../../fixtures/templates/radio/opponent-sheet/missing-leader-read-only.js";
 
-const env = createHandlebars();
-
-/** The rendered HTML of a template, entities decoded, whitespace collapsed; every key and format field present. */
-function render(template: string, fixture: { context: Record<string, unknown> }): string {
-  const html = env
-    .renderTemplate(`radio/${template}.hbs`, fixture.context)
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
-  expect([...env.i18n.missingKeys]).toEqual([]);
-  expect([...env.i18n.missingFormatData]).toEqual([]);
-  return html;
-}
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+const { env, render } = radioRenderer();
 
 describe("#15 flee cards say which dice flee", () => {
   it("each 6 is bold, the others plain, in roll order; the label says a 6 flees", () => {

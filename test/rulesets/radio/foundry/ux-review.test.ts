@@ -1,7 +1,7 @@
 // UX review fixes for radio (notes/ux-review.md #5, #6, #8, #9, #10, #16): the pure views, and the
 // real templates rendered with real Handlebars over the real fixtures' contexts, read as text.
 import { describe, expect, it } from "vitest";
-import { createHandlebars } from "../../../browser/harness.js";
+import { radioRenderer, text } from "./render.js";
 import { heroView, henchmenView, opponentView } from "../../../../src/rulesets/radio/sheets/views.js";
 import { fleeCardView } from "../../../../src/rulesets/radio/cards/views.js";
 import { henchmenSystem, heroSystem, meta, opponentSystem } from "./samples.js";
@@ -20,21 +20,7 @@ import itemReadOnly from "../../../fixtures/templates/radio/item-sheet/read-only
 import fleeGroup from "../../../fixtures/templates/radio/cards/flee/henchmen.js";
 import fleeMinion from "../../../fixtures/templates/radio/cards/flee/minion.js";
 
-const env = createHandlebars();
-
-/** The rendered HTML of a template, entities decoded, whitespace collapsed. */
-function render(template: string, fixture: { context: Record<string, unknown> }): string {
-  const html = env
-    .renderTemplate(`radio/${template}.hbs`, fixture.context)
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
-  expect([...env.i18n.missingKeys]).toEqual([]);
-  expect([...env.i18n.missingFormatData]).toEqual([]);
-  return html;
-}
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+const { env, render } = radioRenderer();
 
 describe("#5 a hero owed the final heroic action is not shown as plain Dead", () => {
   it("the state line says the final action is due while it is owed, Dead once taken", () => {

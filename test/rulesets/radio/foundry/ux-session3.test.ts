@@ -1,7 +1,7 @@
 // Session 3 UX fixes for radio (notes/ux-review.md #16, #17 and the lead's decisions): the pure views,
 // the real templates rendered with real Handlebars over the real fixtures, and the real sheets in the fake.
 import { beforeEach, describe, expect, it } from "vitest";
-import { createHandlebars } from "../../../browser/harness.js";
+import { radioRenderer, text } from "./render.js";
 import { installFoundry, loadAdapter, type FakeActor, type FakeWorld } from "../../../foundry/fake/index.js";
 import { henchmenView, heroView, itemView, leaderView, opponentView } from "../../../../src/rulesets/radio/sheets/views.js";
 import { attackCardView, fleeCardView, type AttackCardResult } from "../../../../src/rulesets/radio/cards/views.js";
@@ -29,21 +29,7 @@ import itemGadget from "../../../fixtures/templates/radio/item-sheet/gadget.js";
 import itemReadOnly from "../../../fixtures/templates/radio/item-sheet/read-only.js";
 import panelSplit from "../../../fixtures/templates/radio/tracker-panel/split.js";
 
-const env = createHandlebars();
-
-/** The rendered HTML of a template, entities decoded, whitespace collapsed. */
-function render(template: string, fixture: { context: Record<string, unknown> }): string {
-  const html = env
-    .renderTemplate(`radio/${template}.hbs`, fixture.context)
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
-  expect([...env.i18n.missingKeys]).toEqual([]);
-  expect([...env.i18n.missingFormatData]).toEqual([]);
-  return html;
-}
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+const { env, render } = radioRenderer();
 const buttons = (html: string) => [...html.matchAll(/<button\b([^>]*)>(.*?)<\/button>/g)].map((m) => ({ attrs: m[1]!, inner: m[2]! }));
 const attr = (attrs: string, name: string) => attrs.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
 
