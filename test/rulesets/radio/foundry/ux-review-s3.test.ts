@@ -13,7 +13,7 @@ import itemRocksUnskilled from "../../../fixtures/templates/radio/item-sheet/roc
 import missingLeader from "../../../fixtures/templates/radio/opponent-sheet/missing-leader.js";
 import missingLeaderReadOnly from "../../../fixtures/templates/radio/opponent-sheet/missing-leader-read-only.js";
 
-const { env, render } = radioRenderer();
+const { render } = radioRenderer();
 
 describe("#15 flee cards say which dice flee", () => {
   it("each 6 is bold, the others plain, in roll order; the label says a 6 flees", () => {

@@ -20,7 +20,7 @@ import itemReadOnly from "../../../fixtures/templates/radio/item-sheet/read-only
 import fleeGroup from "../../../fixtures/templates/radio/cards/flee/henchmen.js";
 import fleeMinion from "../../../fixtures/templates/radio/cards/flee/minion.js";
 
-const { env, render } = radioRenderer();
+const { render } = radioRenderer();
 
 describe("#5 a hero owed the final heroic action is not shown as plain Dead", () => {
   it("the state line says the final action is due while it is owed, Dead once taken", () => {

@@ -29,7 +29,7 @@ import itemGadget from "../../../fixtures/templates/radio/item-sheet/gadget.js";
 import itemReadOnly from "../../../fixtures/templates/radio/item-sheet/read-only.js";
 import panelSplit from "../../../fixtures/templates/radio/tracker-panel/split.js";
 
-const { env, render } = radioRenderer();
+const { render } = radioRenderer();
 const buttons = (html: string) => [...html.matchAll(/<button\b([^>]*)>(.*?)<\/button>/g)].map((m) => ({ attrs: m[1]!, inner: m[2]! }));
 const attr = (attrs: string, name: string) => attrs.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
 
