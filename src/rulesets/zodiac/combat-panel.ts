@@ -89,8 +89,8 @@ export function undoSpend(combat: Combat.Implementation, spendId: string): Promi
 /** GM: moves an Agent to place `to` (0-based) in Operations' order, then rebuilds the plan. */
 export async function moveAgent(combat: Combat.Implementation, combatantId: string, to: number): Promise<Done> {
   if (!game.user.isGM) return refuse("FRACAS.Chat.Refused.NotGM");
-  // Read and write the order under the combat's lock, so a round start running at the same
-  // moment (which rewrites the memory under it too) cannot drop the move.
+  // Read and write the order, and rebuild the plan, under the combat's lock, so a round start
+  // running at the same moment (which rewrites the memory under it too) cannot drop the move.
   const moved = await withCombatLock(combat.id, async (): Promise<Done> => {
     let memory: JsonObject;
     try {
@@ -100,9 +100,10 @@ export async function moveAgent(combat: Combat.Implementation, combatantId: stri
       throw e;
     }
     await combat.update({ "system.memory.order": memory.order } as never);
+    // The plan is rebuilt under the same lock, as a declaration's is (refreshPlan takes no lock).
+    await (combat as unknown as FracasCombat).refreshPlan();
     return { ok: true };
   });
-  if (moved.ok) await (combat as unknown as FracasCombat).refreshPlan();
   return moved;
 }
 
