@@ -15,7 +15,8 @@ import type { FracasCombat } from "../../foundry/documents/combat.js";
 import { SETBACK_POOL } from "./cards/effects.js";
 import { panelView, PANEL_TEMPLATE, type PanelView } from "./cards/panel-view.js";
 import { rollingOrder, withMove } from "./combat.js";
-import { cancelIn, combatStore, recordsIn, refuse, report, shootIn, undoIn, type Done } from "./operations.js";
+import { cancelIn, combatStore, recordsIn, refuse, report, shootIn, undoIn, undoRefusal, type Done } from "./operations.js";
+import { lookupUuidSync } from "../../foundry/typed.js";
 
 export { PANEL_TEMPLATE };
 export type { Done };
@@ -63,6 +64,11 @@ export function panelContext(combat: Combat.Implementation): Record<string, unkn
     memory: memoryOf(combat),
     rolled: rolledThisRound(combat),
     spends: recordsIn(combatStore(combat)),
+    undoBlocked: (spend) => {
+      const actor = lookupUuidSync(spend.actorUuid);
+      const refused = undoRefusal(combatStore(combat), spend, actor instanceof Actor ? (actor as Actor.Implementation) : null);
+      return refused && !refused.ok ? t(refused.reason, refused.data) : null;
+    },
     localize: (key, data) => t(key, data),
   });
   return view as unknown as Record<string, unknown>;

@@ -99,6 +99,8 @@ export interface PanelInput {
   /** Combatant ids that have rolled this round. */
   rolled: string[];
   spends: SpendRecord[];
+  /** Why a spend's Undo would be refused now (localized), or null (operations.ts undoRefusal). */
+  undoBlocked?: (spend: SpendRecord) => string | null;
   localize: (key: string, data?: Record<string, string | number>) => string;
 }
 
@@ -113,7 +115,8 @@ export interface PanelView {
   missing: string;
   agents: { uuid: string; name: string; canShoot: boolean; statusLabel: string; wagersAgainst: number; rank: number; spent: number; free: number; canCancel: boolean }[];
   otherAgents: { uuid: string; name: string; wagersAgainst: number; rank: number; spent: number; free: number; canCancel: boolean }[];
-  spends: { id: string; label: string }[];
+  /** `blocked`: the Undo would be refused, and why; the button is shown disabled with it. */
+  spends: { id: string; label: string; blocked: string | null }[];
 }
 
 function reasonText(reason: string, localize: PanelInput["localize"]): string {
@@ -183,7 +186,11 @@ export function panelView(input: PanelInput): PanelView {
           .filter((s) => !s.undone)
           .slice(-5)
           .reverse()
-          .map((s) => ({ id: s.id, label: input.localize(s.kind === "shoot" ? "FRACAS.Zodiac.Panel.UndoShoot" : "FRACAS.Zodiac.Panel.UndoCancel", { name: s.name }) }))
+          .map((s) => ({
+            id: s.id,
+            label: input.localize(s.kind === "shoot" ? "FRACAS.Zodiac.Panel.UndoShoot" : "FRACAS.Zodiac.Panel.UndoCancel", { name: s.name }),
+            blocked: input.undoBlocked?.(s) ?? null,
+          }))
       : [],
   };
 }

@@ -191,6 +191,17 @@ describe("2. Undo only while the actor still holds what the spend wrote", () => 
     const id = ops.recordsIn(ops.combatStore(combat as never))[0]!.id;
     expect(await world.as("gm", () => panel.undoSpend(combat as never, id))).toMatchObject({ ok: false, reason: "FRACAS.Zodiac.Refused.UndoChangedShoot" });
     expect(health(jeremy).status).toBe("dead");
+    // The panel shows that Undo disabled, with the same reason, before any click.
+    const view = await world.as("gm", async () => panel.panelContext(combat as never) as { spends: { id: string; blocked: string | null }[] });
+    expect(view.spends.find((s) => s.id === id)?.blocked).toContain("Undo is not possible: Jeremy has changed since this Setback spend");
+  });
+
+  it("the panel offers an Undo that would work as a live button (no reason)", async () => {
+    const combat = await startFight();
+    await seedSetback(1);
+    expect(await world.as("gm", () => panel.shootAgent(combat as never, jeremy.uuid))).toEqual({ ok: true });
+    const view = await world.as("gm", async () => panel.panelContext(combat as never) as { spends: { blocked: string | null }[] });
+    expect(view.spends.map((s) => s.blocked)).toEqual([null]);
   });
 
   it("rendered: the reason in place of the Undo button (fixture gm-operations-undo-blocked)", () => {
