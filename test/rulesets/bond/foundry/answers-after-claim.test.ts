@@ -9,7 +9,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
-import { attack, buttonArgs, cardOf, heroPoints, npcChars, pcChars, pool, responses, wound } from "./helpers.js";
+import { attack, buttonArgs, cardOf, heroPoints, npcChars, pcChars, pool, responses, wound, clickAttackFollowUp, duringClaim } from "./helpers.js";
 
 let world: FakeWorld;
 let adapter: Adapter;
@@ -21,31 +21,7 @@ const attackIdOf = (m: FakeChatMessage) => String(cardOf(m).result.attackId);
 const claims = (a: FakeActor) => (a.getFlag("fracas", "claims") as string[] | undefined) ?? [];
 const recoveryCards = () => [...world.messages].filter((m) => cardOf(m as unknown as FakeChatMessage).kind === "recovery");
 
-function click(name: string, message: FakeChatMessage, target: FakeActor) {
-  const kind = adapter.rulesets.descriptor("bond")!.cards!.attack!;
-  return kind.followUps![name]!({ message: message as never, result: cardOf(message).result as never, button: { dataset: { targetUuid: target.uuid } } as never });
-}
-
-/**
- * Runs `meanwhile` the first time a claim is sent to the GM, before the GM's client handles it: in
- * Foundry the claim is a query to the GM, and anything the GM's client handles first (here another
- * player's Hero Point query) lands before the claim is written and the clicking client rolls.
- * (Not inside the claim's write: the claim and the Hero Points on a target are checked one at a
- * time under the target's lock, so a spend that reaches the GM after the claim waits for it, and
- * is then refused, D35.)
- */
-function duringClaim(meanwhile: () => Promise<unknown>): void {
-  const gm = world.users.get("gm")!;
-  const query = gm.query.bind(gm);
-  let done = false;
-  gm.query = (async (name: string, data: unknown, options?: { timeout?: number }) => {
-    if (name === "fracas.claim" && !done) {
-      done = true;
-      await meanwhile();
-    }
-    return query(name, data, options);
-  }) as typeof gm.query;
-}
+const click = (name: string, message: FakeChatMessage, target: FakeActor) => clickAttackFollowUp(adapter, name, message, target);
 
 /** Bob spends one of Felix's Hero Points on the attack against the brute (through the GM). */
 const bobSpends = (m: FakeChatMessage) => () => world.as("bob", () => click("heroPoint", m, brute));
@@ -66,7 +42,7 @@ describe("a Hero Point spent while the roll's claim is on its way to the GM", ()
     // Roll 1 is QR2 → knockout EF 4 (WIL 10: SC 40); Bob's point makes it QR3 → EF 6 (SC 60).
     const m = await attack(world, "gm", thug, [brute], 1, 1, { weapon: false, blow: "knockout" });
     expect(cardOf(m).result).toMatchObject({ qualityRating: 2, knockoutEase: 4 });
-    duringClaim(bobSpends(m));
+    duringClaim(world, bobSpends(m));
     world.login("alice");
     world.dice.queue(55, 1); // 55: a pass at SC 60, a failure at SC 40
     await click("knockout", m, brute);
@@ -79,7 +55,7 @@ describe("a Hero Point spent while the roll's claim is on its way to the GM", ()
   it("Shake Off: the point Bob paid for is still counted after the Shake Off is recorded", async () => {
     // Thug's punch: roll 3 is QR1, DC B → Heavy Wound, H-t-H without point or edge.
     const m = await attack(world, "gm", thug, [brute], 3, 1, { weapon: false });
-    duringClaim(bobSpends(m));
+    duringClaim(world, bobSpends(m));
     world.login("alice");
     world.dice.queue(10);
     await click("shakeOff", m, brute);

@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeWorld } from "../../../foundry/fake/index.js";
-import { attack, cardOf, npcChars, pool, responses } from "./helpers.js";
+import { attack, cardOf, npcChars, pool, responses, clickAttackFollowUp, duringClaim } from "./helpers.js";
 
 let world: FakeWorld;
 let adapter: Adapter;
@@ -20,24 +20,7 @@ const claims = (a: FakeActor) => (a.getFlag("fracas", "claims") as string[] | un
 const recoveryCards = () => [...world.messages].filter((m) => cardOf(m as unknown as FakeChatMessage).kind === "recovery");
 const scars = (a: FakeActor) => (a.system as unknown as { scars: unknown[] }).scars;
 
-function click(name: string, message: FakeChatMessage, target: FakeActor) {
-  const kind = adapter.rulesets.descriptor("bond")!.cards!.attack!;
-  return kind.followUps![name]!({ message: message as never, result: cardOf(message).result as never, button: { dataset: { targetUuid: target.uuid } } as never });
-}
-
-/** Runs `meanwhile` as the first claim is sent to the GM, before the GM's client handles it (see answers-after-claim.test.ts). */
-function duringClaim(meanwhile: () => Promise<unknown>): void {
-  const gm = world.users.get("gm")!;
-  const query = gm.query.bind(gm);
-  let done = false;
-  gm.query = (async (name: string, data: unknown, options?: { timeout?: number }) => {
-    if (name === "fracas.claim" && !done) {
-      done = true;
-      await meanwhile();
-    }
-    return query(name, data, options);
-  }) as typeof gm.query;
-}
+const click = (name: string, message: FakeChatMessage, target: FakeActor) => clickAttackFollowUp(adapter, name, message, target);
 
 /** The GM's client marks the brute dead (another card's Apply, say) while the claim is on its way. */
 const killedMeanwhile = () => world.as("gm", () => brute.update({ "system.wound.level": "KL" }));
@@ -54,7 +37,7 @@ beforeEach(async () => {
 describe("a roll refused after its claim, before any die, gives the claim back", () => {
   it("knockout: refused for a target killed meanwhile; once that is undone the roll can still be made", async () => {
     const m = await attack(world, "gm", thug, [brute], 1, 1, { weapon: false, blow: "knockout" });
-    duringClaim(killedMeanwhile);
+    duringClaim(world, killedMeanwhile);
     world.login("alice");
     world.dice.queue(20, 1);
     await click("knockout", m, brute);
@@ -75,7 +58,7 @@ describe("a roll refused after its claim, before any die, gives the claim back",
     const m = await attack(world, "gm", thug, [brute], 3, 1, { weapon: false }); // QR1, DC B → Heavy Wound; four points make it miss
     expect(cardOf(m).result).toMatchObject({ success: true, qualityRating: 1 });
     await brute.update({ "system.heroPoints": pool(4) });
-    duringClaim(() => world.as("alice", async () => {
+    duringClaim(world, () => world.as("alice", async () => {
       for (let i = 0; i < 4; i += 1) await click("heroPoint", m, brute);
     }));
     world.login("alice");

@@ -1,5 +1,5 @@
 /** Shared set-up for the bond integration tests in the typed Foundry fake. */
-import type { FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
 import type { Application } from "../../../../src/foundry/data/card-data.js";
 
 export const pcChars = { str: 12, dex: 14, wil: 13, per: 13, int: 12 };
@@ -65,4 +65,28 @@ export const ENRICHED = "<!--enriched-->";
 export function standInEnrichHTML(): void {
   const ns = foundry.applications as unknown as Record<string, unknown>;
   ns.ux = { TextEditor: { implementation: { enrichHTML: async (s: string) => `${s}${ENRICHED}` } } };
+}
+
+/** A click on one of an attack card's follow-up buttons (Hero Point, Shake Off, knockout…) for `target`. */
+export function clickAttackFollowUp(adapter: Adapter, name: string, message: FakeChatMessage, target: FakeActor) {
+  const kind = adapter.rulesets.descriptor("bond")!.cards!.attack!;
+  return kind.followUps![name]!({ message: message as never, result: cardOf(message).result as never, button: { dataset: { targetUuid: target.uuid } } as never });
+}
+
+/**
+ * Runs `meanwhile` the first time a claim is sent to the GM, before the GM's client handles it: in
+ * Foundry the claim is a query to the GM, and anything the GM's client handles first (e.g. another
+ * player's Hero Point query) lands before the claim is written and the clicking client rolls.
+ */
+export function duringClaim(world: FakeWorld, meanwhile: () => Promise<unknown>): void {
+  const gm = world.users.get("gm")!;
+  const query = gm.query.bind(gm);
+  let done = false;
+  gm.query = (async (name: string, data: unknown, options?: { timeout?: number }) => {
+    if (name === "fracas.claim" && !done) {
+      done = true;
+      await meanwhile();
+    }
+    return query(name, data, options);
+  }) as typeof gm.query;
 }

@@ -7,7 +7,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeWorld } from "../../../foundry/fake/index.js";
-import { attack, cardOf, heroPoints, npcChars, pcChars, pool, responses, wound } from "./helpers.js";
+import { attack, cardOf, heroPoints, npcChars, pcChars, pool, responses, wound, clickAttackFollowUp } from "./helpers.js";
 
 let world: FakeWorld;
 let adapter: Adapter;
@@ -17,10 +17,7 @@ let hood: FakeActor; // GM's NPC with a Beretta
 
 const beretta = { name: "Beretta", type: "bondWeapon", system: { attackKind: "fire", damageClass: "E" } };
 
-function clickFollowUp(name: string, message: FakeChatMessage, target: FakeActor) {
-  const kind = adapter.rulesets.descriptor("bond")!.cards!.attack!;
-  return kind.followUps![name]!({ message: message as never, result: cardOf(message).result as never, button: { dataset: { targetUuid: target.uuid } } as never });
-}
+const clickFollowUp = (name: string, message: FakeChatMessage, target: FakeActor) => clickAttackFollowUp(adapter, name, message, target);
 
 beforeEach(async () => {
   world = installFoundry();

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import type { AttackCardResult } from "../../../../src/rulesets/bond/cards/effects.js";
-import { attack, cardOf, pool, responses, wound } from "./helpers.js";
+import { attack, cardOf, pool, responses, wound, clickAttackFollowUp } from "./helpers.js";
 
 let world: FakeWorld;
 let adapter: Adapter;
@@ -28,10 +28,7 @@ function clickResist(prompt: FakeChatMessage) {
   return kind.followUps!.resist!({ message: prompt as never, result: cardOf(prompt).result as never, button: { dataset: {} } as never });
 }
 
-function clickCard(name: string, message: FakeChatMessage, target: FakeActor) {
-  const kind = adapter.rulesets.descriptor("bond")!.cards!.attack!;
-  return kind.followUps![name]!({ message: message as never, result: cardOf(message).result as never, button: { dataset: { targetUuid: target.uuid } } as never });
-}
+const clickCard = (name: string, message: FakeChatMessage, target: FakeActor) => clickAttackFollowUp(adapter, name, message, target);
 
 /**
  * The thug's knockout punch on the brute: PC ⌊(10 + 12)/2⌋ = 11, EF 5 − 1 (Speed) − 2 − 2 = 0 → ½,

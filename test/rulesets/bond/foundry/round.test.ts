@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import type { Application } from "../../../../src/foundry/data/card-data.js";
+import { clickAttackFollowUp } from "./helpers.js";
 
 let world: FakeWorld;
 let adapter: Adapter;
@@ -42,10 +43,7 @@ async function hoodFires(d100: number, d6: number): Promise<FakeChatMessage> {
   return posted as unknown as FakeChatMessage;
 }
 
-function followUp(name: string, message: FakeChatMessage, target: FakeActor) {
-  const kind = adapter.rulesets.descriptor("bond")!.cards!.attack!;
-  return kind.followUps![name]!({ message: message as never, result: cardOf(message).result as never, button: { dataset: { targetUuid: target.uuid } } as never });
-}
+const followUp = (name: string, message: FakeChatMessage, target: FakeActor) => clickAttackFollowUp(adapter, name, message, target);
 
 beforeEach(async () => {
   world = installFoundry();
