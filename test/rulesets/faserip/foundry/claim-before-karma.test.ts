@@ -11,7 +11,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import * as ledger from "../../../../src/engine/ledger.js";
 import type { FakeActor, FakeChatMessage } from "../../../foundry/fake/index.js";
-import { cardOf, startFight, sys } from "./fake-round.js";
+import { cardOf, startFight, sys, clickAttackFollowUp, slamOnRampage as slamOnRampageIn } from "./fake-round.js";
 
 let f: Awaited<ReturnType<typeof startFight>>;
 async function setPool(a: FakeActor, value: number): Promise<void> {
@@ -28,11 +28,7 @@ const poolOf = (a: FakeActor) => ledger.requirePool((a.system as unknown as { ka
 const claimsOf = (a: FakeActor) => (a.getFlag("fracas", "claims") as string[] | undefined) ?? [];
 const secondaries = () => f.cards("secondary");
 
-function click(userId: string, m: FakeChatMessage, name: "secondary" | "zeroHealth") {
-  f.world.login(userId);
-  const fn = f.adapter.rulesets.descriptor("faserip")!.cards!["attack"]!.followUps![name]!;
-  return fn({ message: m as never, result: cardOf(m).result, button: {} as never });
-}
+const click = (userId: string, m: FakeChatMessage, name: "secondary" | "zeroHealth") => clickAttackFollowUp(f, userId, m, name);
 
 /**
  * Every write of `actor` takes a server round trip. `afterClaim` runs once, right after the first
@@ -53,12 +49,7 @@ function slowWrites(actor: FakeActor, afterClaim?: () => Promise<unknown>): void
   }) as typeof actor.update;
 }
 
-async function slamOnRampage(): Promise<FakeChatMessage> {
-  f.world.dice.queue(70); // Captain's Slugfest, Fighting Remarkable: 70 → Yellow → Slam
-  const [card] = await f.feat("alice", f.captain, { action: "slugfest" }, [f.rampage]);
-  expect(cardOf(card).result.attack.secondary).toMatchObject({ kind: "slam", applies: true });
-  return card!;
-}
+const slamOnRampage = () => slamOnRampageIn(f);
 
 async function knockOutThug(): Promise<FakeChatMessage> {
   await f.thug.update({ "system.health.value": 5 } as never);

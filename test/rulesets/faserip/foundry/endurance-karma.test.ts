@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import * as ledger from "../../../../src/engine/ledger.js";
 import { DialogV2 } from "../../../foundry/fake/apps.js";
 import type { FakeActor, FakeChatMessage } from "../../../foundry/fake/index.js";
-import { cardOf, startFight, sys } from "./fake-round.js";
+import { cardOf, startFight, sys, clickAttackFollowUp, slamOnRampage as slamOnRampageIn } from "./fake-round.js";
 import { bindKarmaOdds, type OddsRoot } from "../../../../src/rulesets/faserip/cards/endurance-karma.js";
 import { clampKarma, enduranceKarmaView } from "../../../../src/rulesets/faserip/sheets/endurance-view.js";
 
@@ -36,19 +36,9 @@ const claimsOf = (a: FakeActor) => (a.getFlag("fracas", "claims") as string[] | 
 const contentOf = (m: unknown) => (m as { content: string }).content.replaceAll("&#x3D;", "=").replaceAll("&#x27;", "'");
 const secondaries = () => f.cards("secondary");
 
-function click(userId: string, m: FakeChatMessage, name: "secondary" | "zeroHealth") {
-  f.world.login(userId);
-  const fn = f.adapter.rulesets.descriptor("faserip")!.cards!["attack"]!.followUps![name]!;
-  return fn({ message: m as never, result: cardOf(m).result, button: {} as never });
-}
+const click = (userId: string, m: FakeChatMessage, name: "secondary" | "zeroHealth") => clickAttackFollowUp(f, userId, m, name);
 
-/** Captain's Slugfest on Rampage (Fighting Remarkable, 70 → Yellow → Slam; Strength 20 ≥ Endurance 20). */
-async function slamOnRampage(): Promise<FakeChatMessage> {
-  f.world.dice.queue(70);
-  const [card] = await f.feat("alice", f.captain, { action: "slugfest" }, [f.rampage]);
-  expect(cardOf(card).result.attack.secondary).toMatchObject({ kind: "slam", applies: true });
-  return card!;
-}
+const slamOnRampage = () => slamOnRampageIn(f);
 
 describe("Karma on the Slam?/Stun? FEAT", () => {
   it("the prompt shows the exact odds on the Endurance column; the Karma moves the colour, is spent through the ledger and shown on the card", async () => {

@@ -4,6 +4,7 @@
  * (Poor 4). Round 1's side initiative: heroes d10 3 + 30 = 33, villains 9 + 6 = 15, so the plan is
  * declare Captain, Bruiser; act Captain, Bruiser; declare Rampage, Thug; act Rampage, Thug.
  */
+import { expect } from "vitest";
 import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import type { Application } from "../../../../src/foundry/data/card-data.js";
@@ -89,4 +90,21 @@ export async function startFight() {
   const cards = (kind: string) => [...world.messages].filter((m) => cardOf(m).kind === kind) as unknown as FakeChatMessage[];
 
   return { world, adapter, flows, combat, fc, captain, bruiser, rampage, thug, cid, step, stepOwner, feat, apply, undo, nextRound, setStatus, cards };
+}
+
+type Fight = Awaited<ReturnType<typeof startFight>>;
+
+/** An attack card's follow-up button (Slam?/Stun? check, 0-Health FEAT), clicked by `userId` as the chat card's handler calls it. */
+export function clickAttackFollowUp(f: Fight, userId: string, m: FakeChatMessage, name: "secondary" | "zeroHealth") {
+  f.world.login(userId);
+  const fn = f.adapter.rulesets.descriptor("faserip")!.cards!["attack"]!.followUps![name]!;
+  return fn({ message: m as never, result: cardOf(m).result, button: {} as never });
+}
+
+/** Captain's Slugfest on Rampage (Fighting Remarkable, 70 → Yellow → Slam; Strength 20 ≥ Endurance 20). */
+export async function slamOnRampage(f: Fight, face = 70): Promise<FakeChatMessage> {
+  f.world.dice.queue(face);
+  const [card] = await f.feat("alice", f.captain, { action: "slugfest" }, [f.rampage]);
+  expect(cardOf(card).result.attack.secondary).toMatchObject({ kind: "slam", applies: true });
+  return card!;
 }

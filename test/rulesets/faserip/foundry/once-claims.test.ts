@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FakeActor, FakeChatMessage } from "../../../foundry/fake/index.js";
-import { cardOf, startFight, sys } from "./fake-round.js";
+import { cardOf, startFight, sys, clickAttackFollowUp, slamOnRampage as slamOnRampageIn } from "./fake-round.js";
 
 let f: Awaited<ReturnType<typeof startFight>>;
 beforeEach(async () => {
@@ -15,12 +15,7 @@ beforeEach(async () => {
 
 const claimsOf = (a: FakeActor) => (a.getFlag("fracas", "claims") as string[] | undefined) ?? [];
 
-/** The card's follow-up button, clicked by `userId` (as the chat card's click handler calls it). */
-function click(userId: string, m: FakeChatMessage, name: "secondary" | "zeroHealth") {
-  f.world.login(userId);
-  const fn = f.adapter.rulesets.descriptor("faserip")!.cards!["attack"]!.followUps![name]!;
-  return fn({ message: m as never, result: cardOf(m).result, button: {} as never });
-}
+const click = (userId: string, m: FakeChatMessage, name: "secondary" | "zeroHealth") => clickAttackFollowUp(f, userId, m, name);
 
 /** The write of `actor` takes a server round trip, as in Foundry (the fake applies it at once). */
 function slowWrites(actor: FakeActor): void {
@@ -31,12 +26,7 @@ function slowWrites(actor: FakeActor): void {
   }) as typeof actor.update;
 }
 
-async function slamOnRampage(face: number): Promise<FakeChatMessage> {
-  f.world.dice.queue(face); // Captain's Slugfest, Fighting Remarkable: 70 → Yellow → Slam
-  const [card] = await f.feat("alice", f.captain, { action: "slugfest" }, [f.rampage]);
-  expect(cardOf(card).result.attack.secondary).toMatchObject({ kind: "slam", applies: true });
-  return card!;
-}
+const slamOnRampage = (face: number) => slamOnRampageIn(f, face);
 
 const checksOn = (a: FakeActor) => f.cards("secondary").filter((m) => cardOf(m).result.targetUuid === a.uuid);
 

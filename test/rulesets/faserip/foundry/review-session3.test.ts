@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as ledger from "../../../../src/engine/ledger.js";
 import type { FakeActor, FakeChatMessage } from "../../../foundry/fake/index.js";
-import { cardOf, startFight } from "./fake-round.js";
+import { cardOf, startFight, clickAttackFollowUp, slamOnRampage as slamOnRampageIn } from "./fake-round.js";
 import { CANNOT_ACT, cannotActStatus, keepsDown, resolveSecondary, standUp } from "../../../../src/rulesets/faserip/rules/index.js";
 import { DOWN_KEYS, DOWN_STATUSES, downReason } from "../../../../src/rulesets/faserip/down.js";
 import { secondaryCardView, secondaryOutcomeKey } from "../../../../src/rulesets/faserip/sheets/views.js";
@@ -36,19 +36,9 @@ const poolOf = (a: FakeActor) => ledger.requirePool((a.system as unknown as { ka
 const claimsOf = (a: FakeActor) => (a.getFlag("fracas", "claims") as string[] | undefined) ?? [];
 const secondaries = () => f.cards("secondary");
 
-function click(userId: string, m: FakeChatMessage, name: "secondary" | "zeroHealth") {
-  f.world.login(userId);
-  const fn = f.adapter.rulesets.descriptor("faserip")!.cards!["attack"]!.followUps![name]!;
-  return fn({ message: m as never, result: cardOf(m).result, button: {} as never });
-}
+const click = (userId: string, m: FakeChatMessage, name: "secondary" | "zeroHealth") => clickAttackFollowUp(f, userId, m, name);
 
-/** Captain's Slugfest on Rampage (Fighting Remarkable, 70 → Yellow → Slam). */
-async function slamOnRampage(): Promise<FakeChatMessage> {
-  f.world.dice.queue(70);
-  const [card] = await f.feat("alice", f.captain, { action: "slugfest" }, [f.rampage]);
-  expect(cardOf(card).result.attack.secondary).toMatchObject({ kind: "slam", applies: true });
-  return card!;
-}
+const slamOnRampage = () => slamOnRampageIn(f);
 
 /** The next chat card is refused by a preCreateChatMessage hook (a module, a GM's macro…). */
 function cancelNextCard(): void {
