@@ -7,3 +7,14 @@
 export function isActiveGM(): boolean {
   return game.user.isGM && game.users.activeGM?.id === game.user.id;
 }
+
+/**
+ * Whether this client applies a card to an actor itself rather than asking the active GM: the
+ * active GM always; a player who owns the actor only while no GM is connected. Locks are per
+ * client, so while a GM is connected every Apply and Undo runs on the GM's, and a player's and the
+ * GM's on one card queue on the same lock instead of interleaving.
+ */
+export function appliesHere(actor: { isOwner: boolean } | null | undefined): boolean {
+  if (game.user.isGM) return isActiveGM();
+  return !game.users.activeGM && actor?.isOwner === true;
+}

@@ -113,7 +113,8 @@ describe("apply and undo (GM)", () => {
 });
 
 describe("a player", () => {
-  it("who authored the card and owns the target applies locally (no query)", async () => {
+  it("who authored the card and owns the target applies locally (no query) only while no GM is connected", async () => {
+    world.setActiveGM(null);
     const m = await post("alice", hero, [sidekick]);
     expect(mayWrite(m, sidekick)).toBe(true);
     const r = await adapter.queries.requestApply(m.id, sidekick.uuid, mayWrite(m, sidekick));
@@ -122,6 +123,31 @@ describe("a player", () => {
     expect(sidekick.statuses.has("fracas-stunned")).toBe(true);
     expect(world.queryLog).toEqual([]);
     expect(cardOf(m).applications[0]!.by).toBe("alice");
+  });
+
+  it("with a GM connected, even a target they own is applied and undone on the GM's client (one lock per card there)", async () => {
+    // Card locks are per client: a player's local write and the GM's on the same card would not
+    // queue on one lock, so while a GM is connected every Apply and Undo goes to the GM's client.
+    const m = await post("alice", hero, [sidekick]);
+    expect(mayWrite(m, sidekick)).toBe(false);
+    const r = await adapter.queries.requestApply(m.id, sidekick.uuid, mayWrite(m, sidekick));
+    expect(r.ok).toBe(true);
+    expect(sidekick.system.x).toBe(5);
+    const app = cardOf(m).applications[0]!;
+    expect(app.by).toBe("alice");
+    // The Undo button's click, as the card renders it for alice.
+    world.login("alice");
+    let onClick: ((event: unknown) => void) | null = null;
+    const html = { querySelector: () => null, addEventListener: (type: string, fn: (event: unknown) => void) => type === "click" && (onClick = fn) };
+    adapter.render.onRenderChatMessageHTML(m as never, html as never);
+    const button = { dataset: { fracasAction: "undo", applicationId: app.id }, setAttribute: () => undefined, removeAttribute: () => undefined };
+    onClick!({ target: { closest: () => button }, preventDefault: () => undefined });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(sidekick.system.x).toBe(8);
+    expect(world.queryLog.map((q) => [q.name, q.from, q.to])).toEqual([
+      ["fracas.applyCard", "alice", "gm"],
+      ["fracas.undoCard", "alice", "gm"],
+    ]);
   });
 
   it("cannot write a target they do not own; the same write through the GM query is accepted", async () => {

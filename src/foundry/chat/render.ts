@@ -9,7 +9,7 @@ import { t } from "../i18n.js";
 import type { Application } from "../data/card-data.js";
 import { applicationsView } from "./applications-view.js";
 import type { JsonObject } from "../registry.js";
-import { isActiveGM } from "../active-gm.js";
+import { appliesHere, isActiveGM } from "../active-gm.js";
 
 interface CardView {
   ruleset: string;
@@ -21,12 +21,15 @@ interface CardView {
 
 const APPLICATIONS_TEMPLATE = "systems/fracas/templates/chat/applications.hbs";
 
-/** May this client write the target and the card itself, without the GM? */
+/**
+ * May this client write the target and the card itself, without the GM? See appliesHere: the active
+ * GM; a player only with no GM connected, who wrote the card and owns the target, and only when the
+ * Apply touches no GM pool.
+ */
 export function mayWriteHere(message: ChatMessage.Implementation, card: CardView, targetUuid: string): boolean {
-  // The active GM writes here; another GM (an Assistant) sends it there, to queue on its locks.
   if (game.user.isGM) return isActiveGM();
   const target = lookupUuidSync(targetUuid);
-  if (!(target instanceof Actor) || !target.isOwner || !message.isAuthor) return false;
+  if (!(target instanceof Actor) || !appliesHere(target) || !message.isAuthor) return false;
   const kind = descriptor(card.ruleset)?.cards?.[card.kind];
   const effect = kind?.effect({ result: card.result, target: { type: target.type, system: target.system as unknown as JsonObject, name: target.name, uuid: target.uuid } });
   return !!effect && !("refused" in effect) && !(effect.pools?.length);
@@ -50,7 +53,7 @@ async function onClick(message: ChatMessage.Implementation, card: CardView, el: 
     outcome = await requestApply(message.id ?? "", el.dataset.targetUuid, mayWriteHere(message, card, el.dataset.targetUuid));
   } else if (action === "undo" && el.dataset.applicationId) {
     const app = card.applications.find((a) => a.id === el.dataset.applicationId);
-    const local = isActiveGM() || (!!app && message.isAuthor && app.poolEntries.length === 0 && (lookupUuidSync(app.targetUuid) as Actor | null)?.isOwner === true);
+    const local = isActiveGM() || (!!app && message.isAuthor && app.poolEntries.length === 0 && appliesHere(lookupUuidSync(app.targetUuid) as Actor | null));
     outcome = await requestUndo(message.id ?? "", el.dataset.applicationId, local);
   } else if (action === "gmFollowUp" && el.dataset.fracasFollowUp) {
     let args: JsonObject = {};

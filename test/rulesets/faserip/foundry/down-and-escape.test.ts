@@ -27,7 +27,8 @@ describe("F1: breaking a grapple frees the escaper", () => {
     expect(await f.apply("alice", card!, f.rampage)).toEqual({ ok: false, reason: "FRACAS.Faserip.Refused.NoEffect" });
     f.world.queryLog.length = 0;
     expect(await f.apply("alice", card!, f.captain)).toMatchObject({ ok: true, summary: { key: "FRACAS.Faserip.Summary.Released" } });
-    expect(f.world.queryLog).toEqual([]); // her own hero: written on her client
+    // Her own hero, but a GM is connected: written on the GM's client, where the card's lock is.
+    expect(f.world.queryLog.map((q) => [q.name, q.from])).toEqual([["fracas.applyCard", "alice"]]);
     expect(sys(f.captain).status.restrained).toBe(false);
     expect(f.captain.statuses.has("fracas-restrained")).toBe(false);
     expect(await f.undo("alice", card!, f.captain)).toMatchObject({ ok: true });
