@@ -217,7 +217,17 @@ export async function requestPoolChange(change: PoolChange) {
  * A refusal is shown to the user here.
  */
 export async function claimRoll(actor: Actor.Implementation, key: string): Promise<boolean> {
-  const outcome = await sendClaim({ actorUuid: actor.uuid, key, userId: game.user.id ?? "" });
+  let outcome: { ok: boolean; reason?: string };
+  try {
+    outcome = await sendClaim({ actorUuid: actor.uuid, key, userId: game.user.id ?? "" });
+  } catch (err) {
+    // A query that timed out still runs on the GM's client, so the claim may be written after all:
+    // give it back (queued behind it there), so the roll this click did not make stays open.
+    console.error("Fracas |", err);
+    await releaseClaim(actor, key).catch((e: unknown) => console.error("Fracas |", e));
+    ui.notifications?.warn(t("FRACAS.Chat.ClaimFailed"));
+    return false;
+  }
   if (!outcome.ok) ui.notifications?.warn(t(outcome.reason ?? "FRACAS.Chat.Failed", { name: actor.name }));
   return outcome.ok;
 }

@@ -71,6 +71,17 @@ describe("claiming a once-only roll", () => {
     expect(claimsOf(hero)).toEqual([]);
   });
 
+  it("a claim the GM's client answers too late is given back once it is written there, so the roll stays open", async () => {
+    world.login("alice");
+    world.answerLateNext("fracas.claim");
+    expect(await adapter.queries.claimRoll(hero as never, "c:late")).toBe(false);
+    await Promise.all(world.lateHandlers);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(claimsOf(hero)).toEqual([]);
+    expect(world.notified("warn")).toEqual([world.localize("FRACAS.Chat.ClaimFailed")]);
+    expect(await adapter.queries.claimRoll(hero as never, "c:late")).toBe(true);
+  });
+
   it("with no GM connected the owner claims on their own client", async () => {
     world.setActiveGM(null);
     world.login("alice");

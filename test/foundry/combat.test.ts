@@ -188,6 +188,55 @@ describe("combatants who are down (Foundry's defeated mark or the ruleset's isDo
   });
 });
 
+describe("core controls a Fracas round does not use", () => {
+  it("a combatant removed from the tracker mid-round: its steps leave the plan view and Next passes over them", async () => {
+    // Plan: declare villain, bob, hero; act hero, bob, villain. The GM deletes Bob's guy at step 0.
+    await combat.deleteEmbeddedDocuments("Combatant", [cid(bobsGuy)]);
+    const v = adapter.tracker.trackerPlanView(fc);
+    expect(v.steps.map((s) => [s.index, s.name])).toEqual([[0, "Villain"], [2, "Hero"], [3, "Hero"], [5, "Villain"]]);
+    await fc.advance();
+    expect(sys().step).toBe(2);
+    expect(combat.combatant?.id).toBe(cid(hero));
+    await fc.advance();
+    await fc.advance();
+    expect(sys().step).toBe(5);
+    expect(combat.combatant?.id).toBe(cid(villain));
+    await fc.goBack();
+    expect(sys().step).toBe(3);
+  });
+
+  it("Previous Round is refused with a notice: the round, its plan and its step stay, and the next round comes once", async () => {
+    let starts = 0;
+    adapter.rulesets.descriptor("fracastest")!.onRoundStart = async () => void (starts += 1);
+    await fc.nextRound();
+    await fc.advance();
+    const before = { round: combat.round, plan: JSON.stringify(sys().plan), step: sys().step };
+    expect(starts).toBe(1);
+    await combat.previousRound();
+    expect({ round: combat.round, plan: JSON.stringify(sys().plan), step: sys().step }).toEqual(before);
+    expect(world.notified("warn")).toEqual([world.localize("FRACAS.Tracker.Refused.NoPreviousRound")]);
+    await fc.nextRound();
+    expect(combat.round).toBe(3);
+    expect(starts).toBe(2);
+  });
+
+  it("core's initiative roll (a combatant's d20, Roll All, Roll NPCs) says Fracas rolls it at the round start, writes nothing and does not throw", async () => {
+    world.login("alice");
+    const before = combat.combatants.map((c) => c.initiative);
+    await expect(combat.rollInitiative([cid(hero)])).resolves.toBe(combat);
+    expect(combat.combatants.map((c) => c.initiative)).toEqual(before);
+    expect(world.notified("info")).toEqual([world.localize("FRACAS.Tracker.Refused.InitiativeAtRoundStart")]);
+  });
+
+  it("the tracker offers no d20 initiative button in a Fracas combat (core shows it to an owner whose combatant has none)", async () => {
+    world.login("alice");
+    const tracker = new adapter.tracker.FracasCombatTracker() as unknown as { _prepareTurnContext: (c: unknown, cb: unknown, i: number) => Promise<{ isOwner: boolean; name: string }> };
+    const heroC = combat.combatants.get(cid(hero))!;
+    await heroC.update({ initiative: null });
+    expect(await tracker._prepareTurnContext(combat, heroC, 0)).toMatchObject({ name: "Hero", isOwner: false });
+  });
+});
+
 describe("combatant memory through the GM (CombatMapping.memoryPatch decides)", () => {
   const memory = (a: FakeActor) => fc.combatantState(cid(a)).memory;
 

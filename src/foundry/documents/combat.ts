@@ -10,6 +10,7 @@ import { withDice, type DiceRoller, foundryRoller } from "../dice.js";
 import { DEFEATED_REASON, type CombatantInfo, type CombatMapping, type JsonObject } from "../registry.js";
 import { stateIn, type CombatantState } from "../combatant-state.js";
 import { withCombatLock } from "../locks.js";
+import { t } from "../i18n.js";
 
 interface CombatSystem {
   ruleset: string;
@@ -107,7 +108,8 @@ export class FracasCombat extends Combat {
     const down = new Map(this.combatantInfos().map((c) => [c.id, this.downReason(c) !== null]));
     // Going back from past the end (a plan rebuilt shorter) starts at the last step.
     const start = direction < 0 ? Math.min(from, steps.length - 1) : from;
-    for (let i = start; i >= 0 && i < steps.length; i += direction) if (!down.get(steps[i]!.combatantId)) return i;
+    // A step whose combatant was removed from the tracker mid-round is passed over like a down one.
+    for (let i = start; i >= 0 && i < steps.length; i += direction) if (down.get(steps[i]!.combatantId) === false) return i;
     return null;
   }
 
@@ -222,6 +224,27 @@ export class FracasCombat extends Combat {
     const updateOptions = { direction: 1, worldTime: { delta: CONFIG.time?.roundTime ?? 0 } };
     Hooks.callAll("combatRound", this as never, updateData as never, updateOptions as never);
     await this.update(updateData as never, updateOptions as never);
+    return this;
+  }
+
+  /**
+   * A Fracas round cannot be taken back: its initiative, tie-breaks and round-start effects (stun
+   * countdowns, recovery, claims keyed by the round) are made. Going back and then on again would
+   * roll and count them twice, so core's Previous Round only says so; Previous step moves within it.
+   */
+  override async previousRound(): Promise<this> {
+    if (!this.mapping) return super.previousRound();
+    ui.notifications?.warn(t("FRACAS.Tracker.Refused.NoPreviousRound"));
+    return this;
+  }
+
+  /**
+   * Fracas rolls whatever its ruleset needs at each round start, so core's initiative controls (the
+   * d20 on a combatant, Roll All, Roll NPCs) would only fail on the system's missing formula.
+   */
+  override async rollInitiative(ids: string | string[], options?: Combat.InitiativeOptions): Promise<this> {
+    if (!this.mapping) return super.rollInitiative(ids, options);
+    ui.notifications?.info(t("FRACAS.Tracker.Refused.InitiativeAtRoundStart"));
     return this;
   }
 

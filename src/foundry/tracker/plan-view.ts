@@ -44,12 +44,13 @@ export interface PlanView {
 export function planView(input: PlanViewInput): PlanView {
   const byId = new Map(input.combatants.map((c) => [c.id, c]));
   // As Foundry's own tracker: players never see a hidden combatant (its steps, name or declaration).
-  const seen = (id: string) => input.isGM || byId.get(id)?.hidden !== true;
+  // A step whose combatant was removed from the tracker mid-round is dropped (and passed over).
+  const seen = (id: string) => byId.has(id) && (input.isGM || byId.get(id)?.hidden !== true);
   const all = input.plan.steps.map((s) => {
     const c = byId.get(s.combatantId);
     return {
       index: s.index,
-      name: c?.name ?? "?",
+      name: c?.name ?? "",
       img: c?.img ?? "",
       kind: s.kind,
       kindLabel: `FRACAS.Tracker.Kind.${s.kind}`,
@@ -83,7 +84,7 @@ export function planView(input: PlanViewInput): PlanView {
     })),
     canAdvance: input.isGM && input.plan.steps.length > 0,
     // Back passes over down combatants' steps, as Next does: offered only if an earlier step can act.
-    canGoBack: input.isGM && steps.slice(0, input.step).some((s) => s.down === null),
+    canGoBack: input.isGM && steps.some((s) => s.index < input.step && s.down === null),
     empty: input.plan.steps.length === 0,
   };
 }

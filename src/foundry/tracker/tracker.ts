@@ -71,6 +71,17 @@ export class FracasCombatTracker extends Base {
     return ctx as never;
   }
 
+  /**
+   * Core draws a d20 "roll initiative" button for an owner whose combatant has no initiative; a Fracas
+   * round rolls what it needs itself (rollInitiative only says so), so the button is not offered.
+   */
+  protected override async _prepareTurnContext(combat: never, combatant: never, index: never): Promise<never> {
+    const turn = (await super._prepareTurnContext(combat, combatant, index)) as unknown as Record<string, unknown>;
+    const c: unknown = combat;
+    if (c instanceof FracasCombat && c.mapping) turn.isOwner = false;
+    return turn as never;
+  }
+
   protected override async _onRender(context: never, options: never): Promise<void> {
     await super._onRender(context, options);
     const combat = this.fracasCombat;

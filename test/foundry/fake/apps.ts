@@ -79,6 +79,11 @@ export class CombatTracker extends ApplicationV2 {
     footer: { template: "templates/sidebar/tabs/combat/footer.hbs" },
   };
   viewed: unknown = null;
+  /** V13's per-combatant row context (the fields its tracker.hbs reads; `isOwner` shows the d20 roll button). */
+  async _prepareTurnContext(combat: { turn?: number | null }, combatant: { id: string; name: string; isOwner: boolean; hidden?: boolean; initiative: number | null }, index: number): Promise<Obj> {
+    const { id, name, isOwner, hidden, initiative } = combatant;
+    return { id, name, isOwner, hidden: hidden ?? false, initiative, active: index === combat.turn };
+  }
 }
 
 /** DialogV2: the fake has no UI, so each wait/prompt/confirm takes the next scripted answer. */

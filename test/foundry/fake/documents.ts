@@ -93,6 +93,11 @@ export class FakeUser {
       throw new Error(`The query "${name}" is not registered in CONFIG.queries`);
     }
     const payload = JSON.parse(JSON.stringify(data ?? null)) as unknown;
+    if (r.takeLateAnswer(name)) {
+      entry.error = "timed out";
+      r.lateHandlers.push(r.runAs(this, async () => handler(payload, options)).catch(() => undefined));
+      throw new Error(`The query "${name}" to ${this.name} timed out after ${options.timeout ?? 0} ms`);
+    }
     try {
       const result = await r.runAs(this, async () => handler(payload, options));
       const wire = result === undefined ? null : (JSON.parse(JSON.stringify(result)) as unknown);
@@ -702,6 +707,18 @@ export class FakeCombat extends FakeDocument {
     const options = { direction: 1 };
     rt().hooks.callAll("combatTurn", this, updateData, options);
     await this.update(updateData, options);
+    return this;
+  }
+  /**
+   * V13's Combat#rollInitiative rolls CONFIG.Combat.initiative.formula, else the system's
+   * `initiative` — Fracas sets neither, so Foundry's Roll throws on the formula "undefined".
+   */
+  async rollInitiative(ids: string | string[], _options?: object): Promise<this> {
+    const config = (globalThis as unknown as { CONFIG: { Combat: { initiative?: { formula?: string | null } } } }).CONFIG;
+    const formula = String(config.Combat.initiative?.formula ?? undefined);
+    if (formula === "undefined") throw new Error("Unresolved StringTerm undefined requested for evaluation");
+    const list = typeof ids === "string" ? [ids] : ids;
+    await this.updateEmbeddedDocuments("Combatant", list.map((_id) => ({ _id, initiative: 10 })));
     return this;
   }
   async previousTurn(): Promise<this> {

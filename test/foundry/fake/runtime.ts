@@ -50,6 +50,9 @@ export interface Runtime {
   runAs<T>(user: FakeUser, fn: () => Promise<T>): Promise<T>;
   /** A failure scripted with world.failNextUpdate, consumed by the next update of that document. */
   takeFailure(doc: FakeDocument): Error | undefined;
+  /** Whether the next query of this name times out on its sender (world.answerLateNext); consumed. */
+  takeLateAnswer(name: string): boolean;
+  readonly lateHandlers: Promise<unknown>[];
   /** Every query sent, for assertions. */
   readonly queryLog: { name: string; from: string; to: string; data: unknown; result?: unknown; error?: string }[];
 }

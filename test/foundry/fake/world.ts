@@ -155,6 +155,21 @@ export class FakeWorld {
   #user: FakeUser | null = null;
   #activeGM: string | null | undefined = undefined;
   readonly #failures = new Map<FakeDocument, Error>();
+  readonly #late = new Set<string>();
+  /** Handlers still running for queries whose sender already timed out (world.answerLateNext). */
+  readonly lateHandlers: Promise<unknown>[] = [];
+
+  /**
+   * The next query of this name times out on its sender (V13's User#query rejects after `timeout`),
+   * while the recipient's handler still runs to the end, as in Foundry.
+   */
+  answerLateNext(queryName: string): void {
+    this.#late.add(queryName);
+  }
+
+  takeLateAnswer(name: string): boolean {
+    return this.#late.delete(name);
+  }
 
   constructor(options: InstallOptions = {}) {
     this.i18n = new I18n(JSON.parse(readFileSync(options.langFile ?? join(REPO_ROOT, "lang/en.json"), "utf8")));
@@ -330,6 +345,8 @@ export function installFoundry(options: InstallOptions = {}): FakeWorld {
     user: () => world.user,
     runAs: (u, fn) => world.runAs(u, fn),
     takeFailure: (d) => world.takeFailure(d),
+    takeLateAnswer: (name) => world.takeLateAnswer(name),
+    lateHandlers: world.lateHandlers,
   });
   bindDice(() => world.dice);
 
