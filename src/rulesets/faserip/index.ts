@@ -15,6 +15,10 @@ import { attackCardView } from "./sheets/views.js";
 import { faseripRoundStart } from "./cards/round-start.js";
 import { PANEL_TEMPLATE, panelContext } from "./sheets/tracker-panel.js";
 import { ENDURANCE_KARMA_TEMPLATE } from "./cards/endurance-karma.js";
+import { registerFaseripHooks } from "./status-sync.js";
+
+// A hero's status flags follow the icons the GM toggles by hand (status-sync.ts).
+if (typeof Hooks !== "undefined") Hooks.once("init", () => void registerFaseripHooks());
 
 export const faserip: RulesetDescriptor = {
   id: "faserip",

@@ -144,6 +144,12 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
   }
 
   if (isAttack) {
+    // A dodge made this round was the round's action (seed: "Dodge: Use their action"): no attack
+    // after it, as no dodge after another declared action (combat.ts dodgeRefusal).
+    if (readDodge(combatantOf(actor), round)) {
+      ui.notifications?.warn(t("FRACAS.Faserip.Refused.DodgedThisRound"));
+      return posted;
+    }
     const action = form.action as AttackAction;
     const targets: (TargetRef | null)[] = req.targets.length > 0 ? req.targets : [null];
     const pool = karmaPoolOf(actor);
@@ -231,7 +237,9 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
   const taken = await takeKarma(actor, form.karma, reason);
   const done = await withKarmaTaken(taken, actor, async (karma) => {
     const { roll, value } = await d(100);
-    const feat = resolveFeat({ action: isDodge ? "dodging" : "feat", abilityRank, roll: value, shifts: { ...shifts, dodge: form.dodge }, karma }, tables);
+    // A dodge or a plain FEAT takes no dodge, cover or multiple-target shift (those shift an
+    // attacker's column; views.ts takesAttackShifts): "other" only, whatever the form carries.
+    const feat = resolveFeat({ action: isDodge ? "dodging" : "feat", abilityRank, roll: value, shifts: { other: form.other }, karma }, tables);
     const message = await postCard({
       ruleset: RULESET,
       kind: "feat",

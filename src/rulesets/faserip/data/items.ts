@@ -33,7 +33,7 @@ function talentSchema() {
   return {
     /** The ability the talent helps ("" = none in particular). */
     ability: new fields.StringField({ required: true, blank: true, initial: "", choices: ["", ...ABILITY_KEYS] } as never),
-    /** Column shift the talent gives (the GM adds it as an "other" shift). */
+    /** Column shift the talent gives: the FEAT dialog offers it (a box) on FEATs with its ability. */
     shift: new fields.NumberField({ required: true, nullable: false, integer: true, min: -3, max: 3, initial: 1 }),
     description: description(),
   };

@@ -5,18 +5,19 @@
  * An attack rolls once per target, each against that target's recorded dodge this round
  * (combatant memory), so the odds are listed per target; the dodge field is used only for a
  * target with no recorded dodge (or no target at all). With several targets cover is chosen per
- * target (the seed's cover belongs to the defender); each card rolls with its target's.
+ * target (the seed's cover belongs to the defender); each card rolls with its target's. The hero's
+ * talents for the chosen ability are offered as boxes; a ticked one adds its shift to Other.
  */
 import { handlebarsApplication } from "../../../foundry/typed.js";
 import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
-import { coverShift, multipleTargetShift, type CoverLevel } from "../rules/index.js";
+import { multipleTargetShift } from "../rules/index.js";
 import type { AbilityKey } from "../data/hero.js";
 import { heroView } from "../data/state.js";
 import { combatantOf, currentTargets, performFeat, readDodge, roundOf, type TargetRef } from "../cards/roll.js";
 import { faseripTables } from "../cards/tables.js";
 import { karmaPoolOf } from "../cards/karma.js";
-import { abilityForAction, actionForWeapon, featDialogView, formFromFields, normaliseForm, type DialogAction, type FeatForm } from "./views.js";
+import { abilityForAction, actionForWeapon, coverChoiceList, featDialogView, formFromFields, normaliseForm, withTalents, type DialogAction, type FeatForm, type TalentChoice } from "./views.js";
 
 const Base = handlebarsApplication();
 
@@ -32,6 +33,16 @@ export interface FeatDialogOptions {
   ability?: AbilityKey;
   action?: DialogAction;
   weaponId?: string;
+}
+
+/** The hero's talents, for the dialog to offer those that help the chosen ability. */
+function talentsOf(actor: Actor.Implementation): TalentChoice[] {
+  return [...actor.items]
+    .filter((i) => (i.type as string) === "faseripTalent")
+    .map((i) => {
+      const s = i.system as unknown as { ability: string; shift: number };
+      return { id: i.id ?? "", name: i.name, ability: s.ability ?? "", shift: Number.isInteger(s.shift) ? s.shift : 0 };
+    });
 }
 
 function weaponsOf(actor: Actor.Implementation): WeaponChoice[] {
@@ -100,15 +111,18 @@ export class FaseripFeatDialog extends Base {
         }),
         form: this.formState,
         tables: { universal: tables.universal, ranks: tables.ranks, battleEffects: tables.battleEffects, dodgeShifts: tables.dodgeShifts },
+        talents: talentsOf(this.actor),
+        // A dodge this round was the round's action: an attack is refused (performFeat), so said here first.
+        attackRefusal: readDodge(combatantOf(this.actor), round) ? "FRACAS.Faserip.Refused.DodgedThisRound" : null,
       }),
-      coverChoices: (["none", "light", "medium", "heavy"] as CoverLevel[]).map((level) => ({ value: coverShift(level, tables.cover), label: `FRACAS.Faserip.Cover.${level}` })),
+      coverChoices: coverChoiceList(tables.cover),
     };
   }
 
   /** Reads the form into formState (views.ts formFromFields: cover per target with several). */
   readForm(form: HTMLFormElement, changed: string | null): void {
     const data = new FormData(form);
-    this.formState = formFromFields((k) => data.get(k), this.formState, this.targets.length, changed);
+    this.formState = formFromFields((k) => data.get(k), this.formState, this.targets.length, changed, talentsOf(this.actor));
   }
 
   override async _onRender(context: never, options: never): Promise<void> {
@@ -128,7 +142,9 @@ export class FaseripFeatDialog extends Base {
     this.readForm(form, null);
     const weapon = weaponsOf(this.actor).find((w) => w.id === this.formState.weaponId) ?? null;
     try {
-      await performFeat({ actor: this.actor, form: normaliseForm(this.formState, karmaPoolOf(this.actor)), targets: this.targets, weapon: weapon ? { name: weapon.name, damage: weapon.damage } : null });
+      // The ticked talents' shift joins Other for the roll (the odds shown were computed the same way).
+      const form = normaliseForm(withTalents(this.formState, talentsOf(this.actor)), karmaPoolOf(this.actor));
+      await performFeat({ actor: this.actor, form, targets: this.targets, weapon: weapon ? { name: weapon.name, damage: weapon.damage } : null });
     } catch (e) {
       if (!isRuleError(e)) throw e;
       ui.notifications?.warn(ruleErrorMessage(e));

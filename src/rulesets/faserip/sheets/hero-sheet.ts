@@ -10,6 +10,7 @@ import { faseripTables } from "../cards/tables.js";
 import { changeKarma, karmaLedgerOf, resetKarma } from "../cards/karma.js";
 import { FaseripFeatDialog } from "./feat-dialog.js";
 import { chipAction, heroSheetView } from "./views.js";
+import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 
 const Base = handlebarsActorSheet();
 
@@ -21,6 +22,17 @@ function mayRollFor(actor: Actor.Implementation): boolean {
   if (actor.isOwner) return true;
   ui.notifications?.warn(t("FRACAS.Faserip.Refused.NotYourHero", { name: actor.name }));
   return false;
+}
+
+/**
+ * In a started combat each round start counts the hero's stun down and posts their dying card
+ * (cards/round-start.ts): the sheet's "A round passes" (for outside a fight) would count a round
+ * twice. The buttons are not rendered then; a click from an older render is refused here.
+ */
+function roundsByTracker(actor: Actor.Implementation): boolean {
+  if (startedCombatOf(actor) === null) return false;
+  ui.notifications?.warn(t("FRACAS.Faserip.Refused.RoundsByTracker", { name: actor.name }));
+  return true;
 }
 
 const ITEM_TYPES = ["faseripWeapon", "faseripPower", "faseripTalent"] as const;
@@ -67,6 +79,7 @@ export class FaseripHeroSheet extends Base {
       ranks: faseripTables().ranks,
       // The roll's own refusal reason (status, token icons, the combatant's defeated mark).
       downReason: actorDownReason(actor),
+      inCombat: startedCombatOf(actor) !== null,
     });
     return { ...base, view, notesRaw: system.notes ?? "" } as never;
   }
@@ -136,10 +149,12 @@ export class FaseripHeroSheet extends Base {
   }
 
   static async #onDyingRound(this: FaseripHeroSheet): Promise<void> {
+    if (roundsByTracker(this.actor)) return;
     await postDyingTick(this.actor);
   }
 
   static async #onStunRound(this: FaseripHeroSheet): Promise<void> {
+    if (roundsByTracker(this.actor)) return;
     await passStunRound(this.actor);
   }
 }

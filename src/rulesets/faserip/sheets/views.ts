@@ -2,7 +2,7 @@
  * Pure context builders for the faserip templates (sheet, item sheet, FEAT dialog, cards). The
  * sheets and the browser fixtures both call these, so fixtures follow the code.
  */
-import { ACTION_ABILITY, ATTACK_ACTIONS, COLORS, MAX_SHIFT, battleEffect, colorOdds, dodgeShift, rankFromNumber, resolveFeat, toRankKey } from "../rules/index.js";
+import { ACTION_ABILITY, ATTACK_ACTIONS, COLORS, COVER_LEVELS, MAX_SHIFT, battleEffect, colorOdds, coverShift, dodgeShift, rankFromNumber, resolveFeat, toRankKey } from "../rules/index.js";
 import type { AttackAction, AttackResult, Color, FeatResult, RankKey, SecondaryCheck } from "../rules/index.js";
 import type { Grid } from "../../../engine/tables.js";
 import { isRuleError } from "../../../engine/errors.js";
@@ -42,6 +42,11 @@ export interface HeroSheetInput {
    * cards/roll.ts's actorDownReason — the reason the roll itself refuses with), or null.
    */
   downReason?: string | null;
+  /**
+   * The hero fights in a started combat: its round start counts the stun down and posts the dying
+   * card, so the sheet's "A round passes" buttons (for outside a fight) are not offered.
+   */
+  inCombat?: boolean;
 }
 
 /** The action each ability chip opens the FEAT dialog on (its usual attack or dodge, else a plain FEAT). */
@@ -101,6 +106,8 @@ export function heroSheetView(input: HeroSheetInput) {
       stunnedNoteKey: pluralKey(`${L}.Sheet.StunnedNote`, hero.status.stunnedRounds),
       enduranceReduced: endNow !== endBase,
       enduranceNowLabel: rankLabel(endNow),
+      /** In a started combat the round start passes the rounds: a note instead of the buttons. */
+      roundsByTracker: input.inCombat === true,
     },
     /** The reason key when the hero cannot act now: attacks are shown disabled, with it. */
     cannotAct,
@@ -135,6 +142,8 @@ export function heroSheetView(input: HeroSheetInput) {
       img: t.img,
       abilityLabel: t.system["ability"] ? abilityLabel(String(t.system["ability"])) : "",
       shift: n(t.system["shift"]),
+      /** "+1", "−1" (a true minus sign, as every column shift shows). */
+      shiftText: csText(n(t.system["shift"])),
     })),
     notesHTML: input.notesHTML,
   };
@@ -177,6 +186,38 @@ export interface FeatForm {
    * attack on several targets reads its target's entry; a missing entry falls back to `cover`.
    */
   targetCover?: number[];
+  /** The ids of the hero's talents ticked for this FEAT (their shifts join Other: withTalents). */
+  talents?: string[];
+}
+
+/** A hero's talent as the FEAT dialog offers it: the ability it helps ("" = any) and its column shift. */
+export interface TalentChoice {
+  id: string;
+  name: string;
+  ability: string;
+  shift: number;
+}
+
+/** The hero's talents that may help a FEAT with `ability`: that ability's, and those of no ability in particular. */
+export function talentsFor(ability: AbilityKey, talents: readonly TalentChoice[]): TalentChoice[] {
+  return talents.filter((t) => t.ability === "" || t.ability === ability);
+}
+
+/** The column shift the ticked talents give this FEAT (only those that help its ability count). */
+export function talentShift(f: Pick<FeatForm, "ability" | "talents">, talents: readonly TalentChoice[]): number {
+  const ticked = new Set(f.talents ?? []);
+  return talentsFor(f.ability, talents)
+    .filter((t) => ticked.has(t.id))
+    .reduce((sum, t) => sum + t.shift, 0);
+}
+
+/**
+ * The form the roll and the odds use: the ticked talents' shift added to Other (the talent item's
+ * shift was the GM's to add by hand before). The dialog keeps Other as typed; only this copy adds.
+ */
+export function withTalents(f: FeatForm, talents: readonly TalentChoice[]): FeatForm {
+  const shift = talentShift(f, talents);
+  return shift === 0 ? f : { ...f, other: f.other + shift };
 }
 
 /**
@@ -200,6 +241,10 @@ export interface FeatDialogInput {
   targets: { name: string; dodgeColor: Color | null; dodgeShift: number | null }[];
   form: FeatForm;
   tables?: { universal?: Grid; ranks?: Grid; battleEffects?: Grid; dodgeShifts?: Grid };
+  /** The hero's talents (the dialog offers those that help the chosen ability). */
+  talents?: TalentChoice[];
+  /** Why this hero may make no attack now (an i18n key: they dodged this round), or null. */
+  attackRefusal?: string | null;
 }
 
 /** The default ability for an action (a plain FEAT keeps the chosen one). */
@@ -214,13 +259,27 @@ export function actionForWeapon(w: { thrown: boolean; range: number }): AttackAc
 
 const clampShift = (v: number, min: number, max: number): number => Math.max(min, Math.min(max, Math.trunc(Number.isFinite(v) ? v : 0)));
 
-/** Normalises form values into the kernel's bounds (left shifts ≤ 0, Karma within the pool). */
+/**
+ * Does this action take the defender's shifts (dodge, cover) and the attacker's multiple-target
+ * shift? Only an attack: the seed's dodge and cover shift "the attacker's column", and "splitting
+ * attention across multiple defenders" is an attacker's. A dodge or a plain FEAT takes "other" only.
+ */
+export function takesAttackShifts(action: DialogAction): boolean {
+  return (ATTACK_ACTIONS as readonly string[]).includes(action);
+}
+
+/**
+ * Normalises form values into the kernel's bounds (left shifts ≤ 0, Karma within the pool). A dodge
+ * or a plain FEAT gets no dodge, cover or multiple-target shift (takesAttackShifts): the dialog
+ * prefills the multiple-target shift from the targeted tokens, which must not cost a dodge a column.
+ */
 export function normaliseForm(f: FeatForm, karmaPool: number): FeatForm {
+  const attack = takesAttackShifts(f.action);
   return {
     ...f,
-    dodge: clampShift(f.dodge, -MAX_SHIFT, 0),
-    cover: clampShift(f.cover, -MAX_SHIFT, 0),
-    multipleTargets: clampShift(f.multipleTargets, -MAX_SHIFT, 0),
+    dodge: attack ? clampShift(f.dodge, -MAX_SHIFT, 0) : 0,
+    cover: attack ? clampShift(f.cover, -MAX_SHIFT, 0) : 0,
+    multipleTargets: attack ? clampShift(f.multipleTargets, -MAX_SHIFT, 0) : 0,
     other: clampShift(f.other, -MAX_SHIFT, MAX_SHIFT),
     karma: clampShift(f.karma, 0, karmaPool),
     ...(f.targetCover ? { targetCover: f.targetCover.map((c) => clampShift(c, -MAX_SHIFT, 0)) } : {}),
@@ -232,24 +291,35 @@ export function normaliseForm(f: FeatForm, karmaPool: number): FeatForm {
  * resets the ability to the action's own. With several targets of an attack each target's cover
  * is its own field `cover-<index>` (coverPerTarget); otherwise the one `cover` field counts.
  */
-export function formFromFields(get: (name: string) => unknown, current: FeatForm, targetCount: number, changed: string | null): FeatForm {
+export function formFromFields(get: (name: string) => unknown, current: FeatForm, targetCount: number, changed: string | null, talents: readonly TalentChoice[] = []): FeatForm {
   const raw = (k: string): unknown => get(k) ?? null;
   const num = (k: string): number => Number(raw(k) ?? 0) || 0;
+  // A field not on the form (the attack shifts, hidden for a dodge or a plain FEAT) keeps its value,
+  // so switching back to an attack finds the multiple-target shift and cover as they were.
+  const kept = (k: "dodge" | "cover" | "multipleTargets"): number => (raw(k) === null ? current[k] : num(k));
   const actionIn = String(raw("action") ?? current.action);
   const action: DialogAction = (DIALOG_ACTIONS as readonly string[]).includes(actionIn) ? (actionIn as DialogAction) : "slugfest";
   const abilityIn = String(raw("ability") ?? current.ability) as AbilityKey;
-  const cover = num("cover");
+  const cover = kept("cover");
+  // The talent boxes on the form are those drawn for the ability it was rendered with (current):
+  // an unticked box reads as absent, so only those are read; a talent not shown keeps its tick.
+  const ticked = new Set(current.talents ?? []);
+  for (const t of talentsFor(current.ability, talents)) {
+    if (raw(`talent-${t.id}`) === null) ticked.delete(t.id);
+    else ticked.add(t.id);
+  }
   return {
     action,
     ability: changed === "action" ? abilityForAction(action, abilityIn) : ABILITY_KEYS.includes(abilityIn) ? abilityIn : "fighting",
     weaponId: String(raw("weaponId") ?? ""),
-    dodge: num("dodge"),
+    dodge: kept("dodge"),
     cover,
-    multipleTargets: num("multipleTargets"),
+    multipleTargets: kept("multipleTargets"),
     other: num("other"),
     karma: num("karma"),
     // A target's field is on the form only while the choice is per target: otherwise its last choice is kept.
     targetCover: Array.from({ length: targetCount }, (_, i) => (raw(`cover-${i}`) === null ? (current.targetCover?.[i] ?? 0) : num(`cover-${i}`))),
+    talents: talents.filter((t) => ticked.has(t.id)).map((t) => t.id),
   };
 }
 
@@ -273,6 +343,17 @@ const pct = (p: number): string => `${Math.round(p * 100)}%`;
  */
 export function csText(shift: number): string {
   return shift < 0 ? `\u2212${-shift}` : shift > 0 ? `+${shift}` : "0";
+}
+
+/**
+ * The cover select's choices: each level of the cover table in force, with its shift as text (a
+ * true minus sign, as the dodge select and the column lines show it). `value` stays the number.
+ */
+export function coverChoiceList(table?: Grid): { value: number; label: string; text: string }[] {
+  return COVER_LEVELS.map((level) => {
+    const value = coverShift(level, table);
+    return { value, label: `${L}.Cover.${level}`, text: csText(value) };
+  });
 }
 
 type Odds = { white: number; green: number; yellow: number; red: number };
@@ -331,7 +412,11 @@ function formOdds(f: FeatForm, rank: RankKey, rankNum: number, tables: FeatDialo
 }
 
 export function featDialogView(input: FeatDialogInput) {
-  const f = normaliseForm(input.form, input.karmaPool);
+  const talentList = input.talents ?? [];
+  // `shown`: the fields as typed (Other without the talents); `f`: what the roll uses (withTalents).
+  const shown = normaliseForm(input.form, input.karmaPool);
+  const f = normaliseForm(withTalents(input.form, talentList), input.karmaPool);
+  const ticked = new Set(shown.talents ?? []);
   const rankNum = input.abilities[f.ability] ?? 0;
   let error: string | null = null;
   let odds: Odds = { white: 0, green: 0, yellow: 0, red: 0 };
@@ -374,10 +459,16 @@ export function featDialogView(input: FeatDialogInput) {
   }
   const weapon = input.weapons.find((w) => w.id === f.weaponId) ?? null;
   if (!error && f.action === "shooting" && !weapon) error = "FRACAS.Error.missingWeaponDamage";
+  // The roll refuses it too (cards/roll.ts performFeat); said here before the click, odds kept.
+  if (!error && isAttack && input.attackRefusal) error = input.attackRefusal;
   const karma = karmaPerTarget(f, input.targets.length, input.karmaPool);
   return {
     actorName: input.actorName,
-    form: f,
+    form: shown,
+    /** The talents that may help this ability, each a box whose tick adds its shift to the column. */
+    talents: talentsFor(f.ability, talentList).map((t) => ({ id: t.id, name: t.name, field: `talent-${t.id}`, fieldId: `faserip-feat-talent-${t.id}`, shiftText: csText(t.shift), checked: ticked.has(t.id) })),
+    talentShiftText: csText(talentShift(shown, talentList)),
+    hasTalentShift: talentShift(shown, talentList) !== 0,
     abilities: ABILITY_KEYS.map((k) => ({ value: k, label: abilityLabel(k), selected: k === f.ability, rank: input.abilities[k] ?? 0 })),
     actions: DIALOG_ACTIONS.map((a) => ({ value: a, label: `${L}.Action.${a}`, selected: a === f.action })),
     weapons: [{ id: "", name: "", label: `${L}.Dialog.NoWeapon`, selected: f.weaponId === "" }, ...input.weapons.map((w) => ({ id: w.id, name: w.name, label: "", selected: w.id === f.weaponId }))],

@@ -1,0 +1,73 @@
+/**
+ * A hero's status flags follow the token's status icons toggled by hand (the token HUD, the
+ * tracker's defeated skull). Every card and sheet flow writes the flags (system.status) and then
+ * toggles the icons; nothing went the other way, so an icon the GM took off by hand changed
+ * nothing the rules read: the skull off a dead hero left them dead (Restore refused: "the GM
+ * clears Dead first" could not be done), Restrained off a hero whose holder let go or was knocked
+ * out left them held (never standing up), and Unconscious off left them down.
+ *
+ * The rule is per toggle, and only when the flag does not already say so: each flow writes the
+ * flags *before* its icons (cards/roll.ts writeState, the core Apply/Undo and their rollbacks), so
+ * their own toggles find the flags agreeing and write nothing (no race, no loop).
+ * - Unconscious, Dying, Dead, Prone, Restrained: the flag follows the icon, on or off.
+ * - Stunned off: the stun ends (no rounds left). Stunned on by hand sets no count (the seed's
+ *   1–10 rounds are rolled, not guessed); the icon alone keeps the hero down (down.ts) until it
+ *   is taken off.
+ * - Dying off on a hero at 0 Health who is not dead: stabilised, as the dying card's Stabilise
+ *   does, so the next round start does not roll the 0-Health FEAT that could start dying again.
+ * Only the client of the user who toggled acts (they own the hero, having toggled its effect).
+ */
+import { statusEffectId } from "../../engine/events.js";
+import { heroView, MIRRORED_STATUSES } from "./data/state.js";
+import { HERO_TYPE } from "./cards/effects.js";
+
+/**
+ * The flag update (dot paths) one icon toggle means for a hero with this system data, or null
+ * when the flags already agree. `statusIds`: the toggled effect's status ids.
+ */
+export function flagsAfterIconToggle(system: unknown, statusIds: Iterable<string>, on: boolean): Record<string, boolean | number> | null {
+  const hero = heroView(system);
+  const update: Record<string, boolean | number> = {};
+  for (const id of statusIds) {
+    for (const s of MIRRORED_STATUSES) if (id === statusEffectId(s) && hero.status[s] !== on) update[`system.status.${s}`] = on;
+    if (id === statusEffectId("stunned") && !on && hero.status.stunnedRounds > 0) update["system.status.stunnedRounds"] = 0;
+    if (id === statusEffectId("dying") && !on && hero.status.dying && hero.health.value === 0 && !hero.status.dead) update["system.status.stabilised"] = true;
+  }
+  return Object.keys(update).length > 0 ? update : null;
+}
+
+let pending: Promise<unknown> = Promise.resolve();
+
+/** The flag writes icon toggles started (the hooks cannot await them; tests can). */
+export function statusSyncSettled(): Promise<unknown> {
+  return pending;
+}
+
+interface EffectLike {
+  parent?: unknown;
+  statuses?: Iterable<string>;
+}
+
+/** createActiveEffect / deleteActiveEffect: on the toggling user's client, the hero's flags follow. */
+export function onStatusEffectToggle(effect: EffectLike, on: boolean, userId: string): void {
+  if (userId !== game.user.id) return;
+  const actor = effect.parent;
+  if (!(actor instanceof Actor) || (actor.type as string) !== HERO_TYPE) return;
+  const hero = actor as Actor.Implementation;
+  const update = flagsAfterIconToggle(hero.system, effect.statuses ?? [], on);
+  if (!update) return;
+  const done = hero.update(update as never);
+  pending = Promise.all([pending, done.catch((err: unknown) => console.error("Fracas | faserip: the status flags did not follow the icon", hero.name, err))]);
+}
+
+const HOOKS_MARK = Symbol.for("fracas.faserip.hooks");
+
+/** Registered on Foundry's "init", at most once per Hooks registry (a second import adds nothing). */
+export function registerFaseripHooks(): boolean {
+  const hooks = (globalThis as { Hooks?: typeof Hooks }).Hooks as (typeof Hooks & { [HOOKS_MARK]?: boolean }) | undefined;
+  if (!hooks || hooks[HOOKS_MARK]) return false;
+  hooks[HOOKS_MARK] = true;
+  hooks.on("createActiveEffect", (effect, _options, userId) => onStatusEffectToggle(effect as never, true, userId as string));
+  hooks.on("deleteActiveEffect", (effect, _options, userId) => onStatusEffectToggle(effect as never, false, userId as string));
+  return true;
+}
