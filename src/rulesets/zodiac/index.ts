@@ -88,7 +88,8 @@ export const zodiac: RulesetDescriptor = {
     // A miss's Setback: from the card by the GM (with or without a crowd target), exactly once;
     // on a hit, Operations may save Everyone Else with Setback before the Apply (save-follow-up.ts).
     kill: { template: "zodiac/cards/kill.hbs", effect: killEffect, gmFollowUps: { ...SETBACK_FOLLOW_UPS, ...SAVE_FOLLOW_UPS } },
-    strike: { template: "zodiac/cards/strike.hbs", effect: strikeEffect },
+    // A missed strike's Setback from the card too, as a kill's and a fight's (or with the Apply of the miss).
+    strike: { template: "zodiac/cards/strike.hbs", effect: strikeEffect, gmFollowUps: SETBACK_FOLLOW_UPS },
     duel: { template: "zodiac/cards/duel.hbs", effect: duelEffect },
     fight: {
       template: "zodiac/cards/fight.hbs",

@@ -243,8 +243,25 @@ export function undoRefusal(store: SpendStore, rec: SpendRecord, actor: Actor.Im
   const byHand = rec.kind === "shoot" ? "Shoot" : "Cancel";
   const data = { name: actor.name, cost: SETBACK_PER_SPEND };
   if (!after || typeof after !== "object") return refuse(`FRACAS.Zodiac.Refused.UndoUnchecked${byHand}`, data);
-  if (!sameValues(readPaths(actor, Object.keys(after)), after)) return refuse(`FRACAS.Zodiac.Refused.UndoChanged${byHand}`, data);
-  return null;
+  if (sameValues(readPaths(actor, Object.keys(after)), after)) return null;
+  const healed = rec.kind === "cancel" ? stateTheCancelChanged(actor, rec) : null;
+  return healed ? refuse("FRACAS.Zodiac.Refused.UndoChangedCancelState", { ...data, ...healed }) : refuse(`FRACAS.Zodiac.Refused.UndoChanged${byHand}`, data);
+}
+
+/**
+ * A cancel that took the actor below their Rank changed their State (an Agent the Rank made Almost
+ * Dead is Healthy again, an Other Agent who died at Rank lives): the State it had, and the Rank.
+ * Adding the Wager back by hand brings that State back by itself (sheets/hand-edit.ts: the State
+ * follows the Wagers against Rank), so the hand fix names only the Wager and the Setback.
+ */
+function stateTheCancelChanged(actor: Actor.Implementation, rec: SpendRecord): { state: string; rank: number } | null {
+  const agent = (actor.type as string) === "zodiacAgent";
+  const path = agent ? "system.health.status" : "system.status";
+  const before = (rec.prior as Record<string, unknown>)[path];
+  const wrote = (rec.after as Record<string, unknown> | undefined)?.[path];
+  if (typeof before !== "string" || before === wrote) return null;
+  const system = actor.system as unknown as JsonObject;
+  return { state: t(`FRACAS.Zodiac.Health.${before}`), rank: agent ? agentRank(system) : Number(system.rank ?? 1) };
 }
 
 /** GM: undoes one recorded spend — the Setback comes back and the actor's prior values return. */
@@ -283,12 +300,13 @@ export function latestSpendOn(actor: Actor.Implementation): { store: SpendStore;
   return best;
 }
 
-/** The sheet's Undo: the latest standing spend on this actor and, when it cannot be undone now, the reason (an i18n key). */
-export function undoOffer(actor: Actor.Implementation): { id: string; kind: SpendRecord["kind"]; blockedKey: string | null } | null {
+/** The sheet's Undo: the latest standing spend on this actor and, when it cannot be undone now, the reason (an i18n key and its data). */
+export function undoOffer(actor: Actor.Implementation): { id: string; kind: SpendRecord["kind"]; blockedKey: string | null; blockedData: Record<string, string | number> } | null {
   const latest = latestSpendOn(actor);
   if (!latest) return null;
   const refused = undoRefusal(latest.store, latest.record, actor);
-  return { id: latest.record.id, kind: latest.record.kind, blockedKey: refused && !refused.ok ? refused.reason : null };
+  const blocked = refused && !refused.ok ? refused : null;
+  return { id: latest.record.id, kind: latest.record.kind, blockedKey: blocked?.reason ?? null, blockedData: blocked?.data ?? {} };
 }
 
 /** GM, from the actor's sheet: undo the spend with this id, in whichever of the actor's stores holds it. */

@@ -1,5 +1,5 @@
 /**
- * A card's HTML is rendered once, at posting, but what the kill and fight cards show depends on
+ * A card's HTML is rendered once, at posting, but what the kill, fight and strike cards show depends on
  * their applications too: an Apply on a crowd carries a miss's Setback, so the card must stop
  * offering "Operations takes the Setback (GM)" and say it was taken (and offer it again after that
  * Apply's Undo); and a kill's "Operations saves one (GM)" is offered only while no Apply stands. The core writes only `system.applications`; this hook, on the
@@ -13,7 +13,7 @@ import { cardContent } from "./flow.js";
 import { isActiveGM } from "../../../foundry/active-gm.js";
 
 /** The card kinds whose content shows something of their applications (the miss's Setback line). */
-export const REFRESHED_KINDS: readonly string[] = ["kill", "fight"];
+export const REFRESHED_KINDS: readonly string[] = ["kill", "fight", "strike"];
 
 let pending: Promise<unknown> = Promise.resolve();
 

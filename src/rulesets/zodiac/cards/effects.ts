@@ -186,12 +186,14 @@ export function otherAgentUpdate(r: OtherAgentRecord): Record<string, number | s
 /**
  * Strike card → an Other Agent: Wagers on their Rank; dead at Rank or to a head shot. The record
  * keeps what the strike added split the kernel's way: the Wagers spent against Rank (declared,
- * less called-shot Wagers and any already cancelled) and the free Wager.
+ * less called-shot Wagers and any already cancelled) and the free Wager. A miss gives Setback,
+ * unless the card's "Take Setback" follow-up already gave it (result.setbackEntry), as a kill's.
  */
 export function strikeEffect({ result, target }: { result: JsonObject; target: EffectTarget }): Outcome {
   if (target.type !== "zodiacOtherAgent") return { refused: "FRACAS.Zodiac.Refused.NotOtherAgent" };
   return guard(() => {
     const strike = result.strike as unknown as StrikeResult;
+    const taken = takenEntry(result) !== null;
     const before = otherAgentRecordOf(target.system);
     const change = applyStrikeToOtherAgent({ status: before.status, wagersAgainst: before.wagersAgainst }, strike);
     const { spent, free } = strikeSplit(strike);
@@ -204,8 +206,9 @@ export function strikeEffect({ result, target }: { result: JsonObject; target: E
     return {
       update: otherAgentUpdate(after),
       statuses: change.events,
-      pools: setbackPools(strike.setbackGained, actorName(result)),
-      summary: strikeSummary(strike, change.state.status, change.state.wagersAgainst),
+      // Taken already from the card's own follow-up (setback-follow-up.ts): never twice.
+      pools: taken ? [] : setbackPools(strike.setbackGained, actorName(result)),
+      summary: !strike.success && taken ? ({ key: "FRACAS.Zodiac.Summary.StrikeMissTaken", data: {} } as Summary) : strikeSummary(strike, change.state.status, change.state.wagersAgainst),
     };
   });
 }

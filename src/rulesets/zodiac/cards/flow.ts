@@ -176,17 +176,33 @@ function rollingSides(sides: [DuelSide, DuelSide]): [DuelSide, DuelSide] {
   return place(sides[1]) < place(sides[0]) ? [sides[1], sides[0]] : sides;
 }
 
-/** GM: reveal both commits together, roll both pools, post the duel card (follow-up "reveal"). */
-export async function revealDuel(key: string): Promise<ChatMessage.Implementation | undefined> {
+/** Reveals on this client, one at a time: a double click on Reveal cannot roll the same commits twice. */
+let revealing: Promise<unknown> = Promise.resolve();
+
+/**
+ * GM: reveal both commits together, roll both pools, post the duel card (follow-up "reveal").
+ * "Already revealed" is said only when no commit for this duel is held any more (a reveal forgets
+ * its commits): the same two Agents may fight again under the same key — outside a fight every
+ * duel between them has one key ("none:0:…") — and before, that second duel could never be
+ * revealed, its Agent Points spent and its commits stuck.
+ */
+export function revealDuel(key: string): Promise<ChatMessage.Implementation | undefined> {
+  const run = revealing.catch(() => undefined).then(() => revealNow(key));
+  revealing = run.catch(() => undefined);
+  return run;
+}
+
+async function revealNow(key: string): Promise<ChatMessage.Implementation | undefined> {
   if (!game.user.isGM) {
     ui.notifications?.warn(t("FRACAS.Zodiac.Duel.GMReveals"));
     return undefined;
   }
-  if (alreadyRevealed(key)) {
+  const held = readCommits().filter((c) => c.duelKey === key);
+  if (held.length === 0 && alreadyRevealed(key)) {
     ui.notifications?.warn(t("FRACAS.Zodiac.Duel.AlreadyRevealed"));
     return undefined;
   }
-  const { reveal, sides } = revealCommits(key, readCommits());
+  const { reveal, sides } = revealCommits(key, held);
   if (!reveal.revealed) {
     const waiting = reveal.waiting.map((u) => sides.find((s) => s.opponent.uuid === u)?.opponent.name ?? u).join(", ");
     ui.notifications?.info(t("FRACAS.Zodiac.Duel.Waiting", { names: waiting }));

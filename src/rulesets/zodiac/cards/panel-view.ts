@@ -87,7 +87,7 @@ export function otherAgentSpends(system: JsonObject, isGM: boolean, setback: num
   const rank = Number(system.rank ?? 1);
   const headShot = rec.headShot || (rec.status === "dead" && rec.wagersAgainst < rank);
   const spent = cancellable(rec);
-  return { wagersAgainst: rec.wagersAgainst, rank, spent, free: rec.free, canCancel: isGM && spent > 0 && !headShot && setback >= SETBACK_PER_SPEND };
+  return { wagersAgainst: rec.wagersAgainst, rank, spent, free: rec.free, headShot, canCancel: isGM && spent > 0 && !headShot && setback >= SETBACK_PER_SPEND };
 }
 
 export interface PanelInput {
@@ -114,7 +114,7 @@ export interface PanelView {
   complete: boolean;
   missing: string;
   agents: { uuid: string; name: string; canShoot: boolean; statusLabel: string; wagersAgainst: number; rank: number; spent: number; free: number; canCancel: boolean }[];
-  otherAgents: { uuid: string; name: string; wagersAgainst: number; rank: number; spent: number; free: number; canCancel: boolean }[];
+  otherAgents: { uuid: string; name: string; wagersAgainst: number; rank: number; spent: number; free: number; headShot: boolean; canCancel: boolean }[];
   /** `blocked`: the Undo would be refused, and why; the button is shown disabled with it. */
   spends: { id: string; label: string; blocked: string | null }[];
 }

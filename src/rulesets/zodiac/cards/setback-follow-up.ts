@@ -1,7 +1,9 @@
 /**
  * The Setback a missed roll earns Operations (RULES §3: "A miss: nobody dies and Operations gains
- * 1 Setback"), taken from the card itself: the fight card and the kill card offer "Operations
- * takes the Setback (GM)" and its Undo as GM follow-ups. Setback is Operations' pool, so only the
+ * 1 Setback"), taken from the card itself: the fight, kill and strike cards offer "Operations
+ * takes the Setback (GM)" and its Undo as GM follow-ups (the strike's since session 4: before,
+ * a missed strike's Setback came only with an Apply of the miss to the Other Agent, which nothing
+ * on the card asked for). Setback is Operations' pool, so only the
  * GM takes it or gives it back (DECISIONS, session 3): a player's click is refused (NotGM).
  * Exactly once per card: the pool entry's id is kept on the card (result.setbackEntry). A kill
  * card that was applied to a crowd already carried its Setback in that application's pool entry,
@@ -26,9 +28,9 @@ interface CardSystem {
   applications: Application[];
 }
 
-/** The Setback the card's miss earned (0 on a hit): the fight's or the kill's, as the kernel said. */
+/** The Setback the card's miss earned (0 on a hit): the fight's, the kill's or the strike's, as the kernel said. */
 export function missSetback(kind: string, result: JsonObject): number {
-  const r = (kind === "kill" ? result.kill : kind === "fight" ? result.fight : null) as { success?: boolean; setbackGained?: number } | null | undefined;
+  const r = (kind === "kill" ? result.kill : kind === "fight" ? result.fight : kind === "strike" ? result.strike : null) as { success?: boolean; setbackGained?: number } | null | undefined;
   const gained = r?.setbackGained;
   return r && r.success === false && typeof gained === "number" && gained > 0 ? gained : 0;
 }

@@ -189,7 +189,7 @@ export function killView(result: JsonObject, card: CardState = NO_CARD_STATE) {
   };
 }
 
-export function strikeView(result: JsonObject) {
+export function strikeView(result: JsonObject, card: CardState = NO_CARD_STATE) {
   const roll = result.roll as unknown as RolledTotal;
   const s = result.strike as unknown as StrikeResult;
   return {
@@ -198,6 +198,8 @@ export function strikeView(result: JsonObject) {
     dice: diceView(roll),
     total: roll.total,
     ...strikeLines(s),
+    // A miss's Setback, as on the kill and fight cards: taken here, or with the Apply of the miss.
+    ...setbackState(result, s.success, s.setbackGained, card),
   };
 }
 

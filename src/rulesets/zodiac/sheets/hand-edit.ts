@@ -1,6 +1,12 @@
 /**
  * What a GM's hand edit on an Agent or Other Agent sheet must also write, pure over plain data, so
  * the records the cards and the Setback panel read stay true:
+ * - the State follows the Wagers against Rank typed in (seed ¶11: "once an Agent has Wagers equal
+ *   or greater than his Rank he is considered Almost Dead"; an Other Agent dies at Rank), as a
+ *   card's Apply and Setback's cancel already make it: an Agent raised to Rank is Almost Dead, one
+ *   the Rank made Almost Dead is Healthy below it; an Other Agent is Dead at Rank, alive below it
+ *   (never back from a head shot). Without it a dead Other Agent could not be corrected by hand at
+ *   all (their sheet has no State), nor an Undo refused for a change since be redone by hand.
  * - the spent/free split of the Wagers against Rank follows the Wagers (spent-wagers.ts
  *   `splitWithin`): lowered by hand, the hand-typed Wagers go first, then the free, then the spent;
  *   raised by hand, the new ones are neither (Setback cannot cancel them). Stored, not only shown,
@@ -8,7 +14,7 @@
  * - an Agent set Almost Dead by hand gets the round it happened in (the combat's round, or 0 =
  *   before this fight), which the kernel needs to time the killing Wager; set Healthy, none.
  */
-import { MAX_ACCUMULATED, MAX_ROUND } from "../rules/index.js";
+import { MAX_ACCUMULATED, MAX_RANK, MAX_ROUND } from "../rules/index.js";
 import { splitWithin, type Split } from "../cards/spent-wagers.js";
 
 /** The number a NumberField (integer, 0–max) stores for a submitted value, or null when it is not one. */
@@ -44,4 +50,52 @@ export function healthAfterHandEdit(stored: AgentHealthPaths, submitted: unknown
   if (submitted === "almostDead") return { almostDeadSince: storedCount(round, MAX_ROUND) ?? 0, almostDeadBy: "none" };
   if (submitted === "healthy") return { almostDeadSince: null, almostDeadBy: "none" };
   return null;
+}
+
+/** A submitted number as the model stores it, when it differs from the stored one; else null. */
+function changedCount(submitted: unknown, stored: number, min: number, max: number): number | null {
+  const v = storedCount(submitted, max);
+  if (v === null) return null;
+  const next = Math.max(min, v);
+  return next === stored ? null : next;
+}
+
+/**
+ * An Agent's State after the GM types in their Wagers against Rank (`rank`: their highest Area),
+ * as Setback's cancel treats it (cards/agent-cancel.ts): Healthy reaching Rank → Almost Dead by the
+ * Rank, since `round` (the combat's, or 0 outside a fight); Almost Dead by the Rank (recorded, or
+ * with no recorded cause while at Rank) going below it → Healthy. Null when the Wagers did not
+ * change, when the same submit changed the State (the GM's own choice wins), or when nothing
+ * follows: Dead stays Dead, and Setback's shot is not a Wager.
+ */
+export function stateAfterWagerEdit(
+  stored: AgentHealthPaths & { wagersAgainst: number },
+  submitted: { wagersAgainst: unknown; status: unknown },
+  rank: number,
+  round: number,
+): AgentHealthPaths | null {
+  if (typeof submitted.status === "string" && submitted.status !== stored.status) return null;
+  const wagers = changedCount(submitted.wagersAgainst, stored.wagersAgainst, 0, MAX_ACCUMULATED);
+  if (wagers === null) return null;
+  if (stored.status === "healthy" && wagers >= rank) return { status: "almostDead", almostDeadSince: storedCount(round, MAX_ROUND) ?? 0, almostDeadBy: "rank" };
+  const byRank = stored.almostDeadBy === "rank" || (stored.almostDeadBy === "none" && stored.wagersAgainst >= rank);
+  if (stored.status === "almostDead" && byRank && wagers < rank) return { status: "healthy", almostDeadSince: null, almostDeadBy: "none" };
+  return null;
+}
+
+/**
+ * An Other Agent's status after the GM types in their Wagers against Rank or their Rank: Dead at
+ * Rank, alive below it (kernel applyStrikeToOtherAgent's rule). Null when neither changed or the
+ * status already agrees. A head shot's kill stays (as one recorded before the flag: dead below Rank).
+ */
+export function otherAgentStatusAfterHandEdit(
+  stored: { status: string; wagersAgainst: number; rank: number; headShot: boolean },
+  submitted: { wagersAgainst: unknown; rank: unknown },
+): "healthy" | "dead" | null {
+  const wagers = changedCount(submitted.wagersAgainst, stored.wagersAgainst, 0, MAX_ACCUMULATED);
+  const rank = changedCount(submitted.rank, stored.rank, 1, MAX_RANK);
+  if (wagers === null && rank === null) return null;
+  if (stored.headShot || (stored.status === "dead" && stored.wagersAgainst < stored.rank)) return null;
+  const next = (wagers ?? stored.wagersAgainst) >= (rank ?? stored.rank) ? "dead" : "healthy";
+  return next === stored.status ? null : next;
 }

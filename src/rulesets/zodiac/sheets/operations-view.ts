@@ -8,6 +8,7 @@
  * (cards/panel-view.ts agentSpends / otherAgentSpends).
  */
 import type { JsonObject } from "../../../foundry/registry.js";
+import { pluralKey } from "../../../foundry/i18n.js";
 import { SETBACK_PER_SPEND } from "../rules/index.js";
 import { agentSpends, otherAgentSpends, type SpendRecord } from "../cards/panel-view.js";
 
@@ -19,8 +20,20 @@ export interface OperationsInput {
   system: JsonObject;
   /** Operations' Setback now. */
   setback: number;
-  /** The latest standing spend on this actor (operations.ts undoOffer), if any, and why its Undo is refused now. */
-  undo: (Pick<SpendRecord, "id" | "kind"> & { blockedKey?: string | null }) | null;
+  /**
+   * The latest standing spend on this actor (operations.ts undoOffer), if any, and why its Undo is
+   * refused now (an i18n key, with the values it names: operations.ts undoRefusal).
+   */
+  undo: (Pick<SpendRecord, "id" | "kind"> & { blockedKey?: string | null; blockedData?: Record<string, string | number> }) | null;
+}
+
+/** One reason nothing can be spent, as an i18n key with every value any of them names. */
+export interface WhyNot {
+  key: string;
+  name: string;
+  free: number;
+  wagers: number;
+  cost: number;
 }
 
 export interface OperationsView {
@@ -31,10 +44,37 @@ export interface OperationsView {
   canCancel: boolean;
   wagers: number;
   rank: number;
-  /** `blockedKey`: the Undo is not offered, and this (i18n, with `name`) says why, in place of the button. */
-  undo: { id: string; labelKey: string; blockedKey: string | null } | null;
-  /** No spend and no Undo to offer: the section says why rather than stand empty. */
-  nothingKey: string | null;
+  /** `blockedKey`: the Undo is not offered, and this (i18n, with `blockedData`) says why, in place of the button. */
+  undo: { id: string; labelKey: string; blockedKey: string | null; blockedData: Record<string, string | number> } | null;
+  /**
+   * No spend to offer: the actual reasons, first thing in the section (UX review s3 #8) — no
+   * Setback, then, when even Setback would not help, what about this actor stops each spend.
+   */
+  why: WhyNot[];
+}
+
+const WHY = "FRACAS.Zodiac.Sheet.Operations.Why";
+
+/**
+ * Why no spend of 1 Setback can cancel a Wager against this Rank: none stands, only free ones
+ * (never cancellable: the kernel's strike), or the rest were typed in by hand (neither spent nor free).
+ */
+function cancelWhy(wagers: number, free: number): string {
+  if (wagers <= 0) return `${WHY}.noWagers`;
+  return free >= wagers ? pluralKey(`${WHY}.freeOnly`, free) : `${WHY}.handOnly`;
+}
+
+/** The actor's own reasons, when even Setback to spend would offer nothing. */
+function actorWhy(input: OperationsInput, agent: boolean): string[] {
+  if (agent) {
+    const a = agentSpends(input.system, true, SETBACK_PER_SPEND);
+    if (a.canShoot || a.canCancel) return [];
+    if (a.status === "dead") return [`${WHY}.agentDead`];
+    return [`${WHY}.almostDead`, cancelWhy(a.wagersAgainst, a.free)];
+  }
+  const o = otherAgentSpends(input.system, true, SETBACK_PER_SPEND);
+  if (o.canCancel) return [];
+  return o.headShot ? [`${WHY}.headShot`] : [cancelWhy(o.wagersAgainst, o.free)];
 }
 
 export function operationsView(input: OperationsInput): OperationsView | null {
@@ -43,9 +83,14 @@ export function operationsView(input: OperationsInput): OperationsView | null {
   if (!agent && input.type !== "zodiacOtherAgent") return null;
   const a = agent ? agentSpends(input.system, true, input.setback) : { ...otherAgentSpends(input.system, true, input.setback), canShoot: false };
   const undo = input.undo
-    ? { id: input.undo.id, labelKey: input.undo.kind === "shoot" ? "FRACAS.Zodiac.Panel.UndoShoot" : "FRACAS.Zodiac.Panel.UndoCancel", blockedKey: input.undo.blockedKey ?? null }
+    ? {
+        id: input.undo.id,
+        labelKey: input.undo.kind === "shoot" ? "FRACAS.Zodiac.Panel.UndoShoot" : "FRACAS.Zodiac.Panel.UndoCancel",
+        blockedKey: input.undo.blockedKey ?? null,
+        blockedData: input.undo.blockedData ?? {},
+      }
     : null;
-  const nothing = !a.canShoot && !a.canCancel && !undo;
+  const keys = a.canShoot || a.canCancel ? [] : [...(input.setback < SETBACK_PER_SPEND ? [`${WHY}.noSetback`] : []), ...actorWhy(input, agent)];
   return {
     name: input.name,
     setback: input.setback,
@@ -55,6 +100,6 @@ export function operationsView(input: OperationsInput): OperationsView | null {
     wagers: a.wagersAgainst,
     rank: a.rank,
     undo,
-    nothingKey: nothing ? `FRACAS.Zodiac.Sheet.Operations.NoSpend.${agent ? "agent" : "otherAgent"}` : null,
+    why: keys.map((key) => ({ key, name: input.name, free: a.free, wagers: a.wagersAgainst, cost: SETBACK_PER_SPEND })),
   };
 }

@@ -4,9 +4,10 @@ import { enrichHtml } from "../../../foundry/enrich.js";
 import { AREA_SLOTS, type AreaSlot } from "../data/areas.js";
 import { agentSheetView, crowdSheetView, otherAgentSheetView, weaponSheetView, type AgentSystem } from "./view.js";
 import { ZodiacRollDialog } from "./roll-dialog.js";
-import { healthAfterHandEdit, splitAfterHandEdit } from "./hand-edit.js";
+import { healthAfterHandEdit, otherAgentStatusAfterHandEdit, splitAfterHandEdit, stateAfterWagerEdit } from "./hand-edit.js";
 import { combatRefFor } from "../cards/flow.js";
-import { iconsFollowState } from "./status-sync.js";
+import { deadIconFollows, iconsFollowState } from "./status-sync.js";
+import { agentRank } from "../cards/agent-cancel.js";
 import { operationsView } from "./operations-view.js";
 import { cancelIn, report, shootIn, storeFor, undoOffer, undoOn } from "../operations.js";
 import { readPool } from "../../../foundry/pools.js";
@@ -78,8 +79,9 @@ export class ZodiacAgentSheet extends ActorBase {
   }
 
   /**
-   * A hand edit of the Wagers against Rank carries the spent/free split with it, and a hand-set
-   * Almost Dead its round (hand-edit.ts): the panel's cancel and the duel read both.
+   * A hand edit of the Wagers against Rank carries the spent/free split with it, and the State that
+   * follows from the Rank; a hand-set Almost Dead its round (hand-edit.ts): the panel's cancel and
+   * the duel read them all.
    */
   protected override _processFormData(event: never, form: never, formData: never): never {
     const data = super._processFormData(event, form, formData) as unknown as Record<string, unknown>;
@@ -90,7 +92,11 @@ export class ZodiacAgentSheet extends ActorBase {
       foundry.utils.setProperty(data, "system.health.spent", split.spent);
       foundry.utils.setProperty(data, "system.health.free", split.free);
     }
-    const health = healthAfterHandEdit(stored.health, get("system.health.status"), combatRefFor(this.actor)?.round ?? 0);
+    const round = combatRefFor(this.actor)?.round ?? 0;
+    const submitted = { wagersAgainst: get("system.health.wagersAgainst"), status: get("system.health.status") };
+    const health =
+      healthAfterHandEdit(stored.health, submitted.status, round) ??
+      stateAfterWagerEdit(stored.health, submitted, agentRank(this.actor.system as unknown as JsonObject), round);
     for (const [k, v] of Object.entries(health ?? {})) foundry.utils.setProperty(data, `system.health.${k}`, v);
     return data as never;
   }
@@ -120,16 +126,29 @@ export class ZodiacOtherAgentSheet extends ActorBase {
     return { ...base, ...otherAgentSheetView({ name: a.name, img: a.img ?? "", system: a.system as never }, this.isEditable, notesHTML), operations: operationsOf(a) } as never;
   }
 
-  /** A hand edit of the Wagers against Rank carries the spent/free split with it (hand-edit.ts). */
+  /**
+   * A hand edit of the Wagers against Rank carries the spent/free split with it, and a hand edit of
+   * the Wagers or the Rank the status (Dead at Rank, alive below it: hand-edit.ts).
+   */
   protected override _processFormData(event: never, form: never, formData: never): never {
     const data = super._processFormData(event, form, formData) as unknown as Record<string, unknown>;
-    const stored = this.actor.system as unknown as { wagersAgainst: number; breakdown: { spent: number; free: number } };
-    const split = splitAfterHandEdit({ wagersAgainst: stored.wagersAgainst, ...stored.breakdown }, foundry.utils.getProperty(data, "system.wagersAgainst"));
+    const stored = this.actor.system as unknown as { wagersAgainst: number; rank: number; status: string; headShot: boolean; breakdown: { spent: number; free: number } };
+    const get = (path: string) => foundry.utils.getProperty(data, path);
+    const split = splitAfterHandEdit({ wagersAgainst: stored.wagersAgainst, ...stored.breakdown }, get("system.wagersAgainst"));
     if (split) {
       foundry.utils.setProperty(data, "system.breakdown.spent", split.spent);
       foundry.utils.setProperty(data, "system.breakdown.free", split.free);
     }
+    const status = otherAgentStatusAfterHandEdit(stored, { wagersAgainst: get("system.wagersAgainst"), rank: get("system.rank") });
+    if (status) foundry.utils.setProperty(data, "system.status", status);
     return data as never;
+  }
+
+  /** A status the hand edit changed shows on the token: the Dead icon, as a strike's Apply toggles it (status-sync.ts). */
+  protected override async _processSubmitData(event: never, form: never, submitData: never, options?: never): Promise<void> {
+    const before = (this.actor.system as unknown as { status: string }).status;
+    await super._processSubmitData(event, form, submitData, options);
+    await deadIconFollows(this.actor, before);
   }
 }
 

@@ -143,3 +143,15 @@ export function onStatusEffectToggle(effect: EffectLike, on: boolean, userId: st
   const done = write.then(() => (held ? showState(agent) : undefined));
   pending = Promise.all([pending, done.catch((err: unknown) => console.error("Fracas | zodiac: the state did not follow the status icon", err))]);
 }
+
+/**
+ * An Other Agent's Dead icon after a sheet's own update changed their status (hand-edit.ts: the
+ * status follows the Wagers against Rank), as a strike's Apply toggles it. Other Agents' icons do
+ * not write their status back (onStatusEffectToggle is for Agents), so there is no loop.
+ */
+export async function deadIconFollows(actor: Actor.Implementation, before: string): Promise<void> {
+  const status = (actor.system as unknown as { status?: string }).status;
+  if (status === before) return;
+  const on = status === "dead";
+  if ((actor.statuses ?? new Set()).has(DEAD) !== on) await actor.toggleStatusEffect(DEAD, { active: on });
+}

@@ -64,7 +64,7 @@ describe("the Agent sheet's Operations section: Setback spends with no fight sta
     await seedSetback(2);
     const sheet = sheetOf(jeremy);
     const before = await world.as("gm", () => operations(sheet));
-    expect(before).toMatchObject({ setback: 2, cost: 1, canShoot: true, canCancel: false, undo: null, nothingKey: null });
+    expect(before).toMatchObject({ setback: 2, cost: 1, canShoot: true, canCancel: false, undo: null, why: [] });
 
     await world.as("gm", () => click(sheet, "operationsShoot"));
     expect(warnings()).toEqual([]);
@@ -121,8 +121,10 @@ describe("the Agent sheet's Operations section: Setback spends with no fight sta
     expect(mike.statuses.size).toBe(0);
   });
 
-  it("no Setback: nothing offered, and the section says why", async () => {
-    expect(await world.as("gm", () => operations(sheetOf(mike)))).toMatchObject({ setback: 0, canShoot: false, canCancel: false, undo: null, nothingKey: "FRACAS.Zodiac.Sheet.Operations.NoSpend.agent" });
+  it("no Setback: nothing offered, and the section says why — only that (nothing about Mike stops a shot)", async () => {
+    const v = await world.as("gm", () => operations(sheetOf(mike)));
+    expect(v).toMatchObject({ setback: 0, canShoot: false, canCancel: false, undo: null });
+    expect(v!.why.map((w) => w.key)).toEqual(["FRACAS.Zodiac.Sheet.Operations.Why.noSetback"]);
   });
 });
 
@@ -131,7 +133,7 @@ describe("the Other Agent sheet's Operations section: cancel a spent Wager again
     const baron = world.createActor({ name: "The Baron", type: "zodiacOtherAgent", system: { rank: 4, tn: 10, wagersAgainst: 4, breakdown: { spent: 3, free: 1 }, status: "dead" } });
     await seedSetback(1);
     const sheet = sheetOf(baron);
-    expect(await world.as("gm", () => operations(sheet))).toMatchObject({ canShoot: false, canCancel: true, wagers: 4, rank: 4, nothingKey: null });
+    expect(await world.as("gm", () => operations(sheet))).toMatchObject({ canShoot: false, canCancel: true, wagers: 4, rank: 4, why: [] });
 
     await world.as("gm", () => click(sheet, "operationsCancel"));
     expect(warnings()).toEqual([]);
@@ -151,7 +153,9 @@ describe("the Other Agent sheet's Operations section: cancel a spent Wager again
   it("a head shot's kill: nothing offered, and why", async () => {
     const countess = world.createActor({ name: "The Countess", type: "zodiacOtherAgent", system: { rank: 6, tn: 15, wagersAgainst: 5, breakdown: { spent: 5, free: 0 }, headShot: true, status: "dead" } });
     await seedSetback(3);
-    expect(await world.as("gm", () => operations(sheetOf(countess)))).toMatchObject({ canCancel: false, nothingKey: "FRACAS.Zodiac.Sheet.Operations.NoSpend.otherAgent" });
+    const v = await world.as("gm", () => operations(sheetOf(countess)));
+    expect(v).toMatchObject({ canCancel: false });
+    expect(v!.why.map((w) => w.key)).toEqual(["FRACAS.Zodiac.Sheet.Operations.Why.headShot"]);
   });
 });
 
@@ -221,14 +225,14 @@ describe("the Operations section as rendered (real template, the fixtures' conte
       "Cancel 1 spent Wager against Mike (3 of 5 toward Rank) — costs 1 Setback (GM)",
       "Undo the last cancel on Mike: Setback back to Operations (GM)",
     ]);
-    expect(text(section)).toContain("Operations holds 3 Setback");
+    expect(text(section)).toContain("(Operations holds 3)");
   });
 
   it("GM with nothing to spend: the reason, no button; a player's sheet has no section at all", () => {
     const nothing = render(gmNothing().context as object);
     expect(nothing).toContain('class="zodiac-operations"');
     expect(/<section class="zodiac-operations".*?<\/section>/.exec(nothing)?.[0]).not.toContain("<button");
-    expect(text(nothing)).toContain("Nothing to spend Setback on for Jeremy Fitzwilliam-Oppenheimer now");
+    expect(text(nothing)).toContain("Operations has no Setback to spend.");
     expect(render(agentMike().context as object)).not.toContain("zodiac-operations");
   });
 
@@ -239,7 +243,7 @@ describe("the Operations section as rendered (real template, the fixtures' conte
       "Cancel 1 spent Wager against The Baron (3 of 4 toward Rank) — costs 1 Setback (GM)",
     ]);
     const dead = renderOther(otherHeadShot().context as object);
-    expect(text(dead)).toContain("never a head shot's kill");
+    expect(text(dead)).toContain("Killed by a head shot: Setback cannot save them.");
     expect(dead).not.toMatch(/<section class="zodiac-operations".*?<button/);
     expect(renderOther(otherDefault().context as object)).not.toContain("zodiac-operations");
   });

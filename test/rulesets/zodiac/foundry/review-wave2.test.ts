@@ -137,7 +137,7 @@ describe("2. Undo only while the actor still holds what the spend wrote", () => 
     expect(blocked).toMatchObject({ labelKey: "FRACAS.Zodiac.Panel.UndoCancel", blockedKey: "FRACAS.Zodiac.Refused.UndoChangedCancel" });
     await world.as("gm", () => click(sheet, "operationsUndo", { spendId: blocked.id }));
     expect(warnings()).toEqual([
-      "Undo is not possible: The Baron has changed since this Setback spend (a card's Apply, a hand edit or another spend), and undoing it would overwrite that. To undo it by hand: on The Baron's sheet add 1 to Wagers against Rank (and put the State back if the cancel changed it), then give Operations its 1 Setback back with the “Setback: gain 1” macro (Fracas Macros).",
+      "Undo is not possible: The Baron has changed since this Setback spend (a card's Apply, a hand edit or another spend), and undoing it would overwrite that. To undo it by hand: on The Baron's sheet add 1 to Wagers against Rank, then give Operations its 1 Setback back with the “Setback: gain 1” macro (Fracas Macros).",
     ]);
     expect(baron.system).toMatchObject({ wagersAgainst: 4, status: "dead" });
     expect(setback()).toBe(0);
@@ -211,7 +211,7 @@ describe("2. Undo only while the actor still holds what the spend wrote", () => 
     expect(section).not.toContain('data-action="operationsUndo"');
     expect(section.replace(/&#x27;/g, "'")).toContain("Undo is not possible: The Baron has changed since this Setback spend");
     // UX s3 #8: which values to put back by hand, the Setback included.
-    expect(section.replace(/&#x27;/g, "'")).toContain("add 1 to Wagers against Rank (and put the State back if the cancel changed it), then give Operations its 1 Setback back");
+    expect(section.replace(/&#x27;/g, "'")).toContain("add 1 to Wagers against Rank (back at their Rank of 4, the State returns to Dead by itself), then give Operations its 1 Setback back");
   });
 });
 
