@@ -5,6 +5,7 @@
  * loadAdapter(): imports the real src/fracas.ts afresh and runs init/setup/ready, so the real
  * wiring registers everything; returns the adapter's modules, the very instances it wired.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -153,6 +154,8 @@ export class FakeWorld {
   readonly settings: FakeSettings;
   readonly config: FakeConfig;
   #user: FakeUser | null = null;
+  /** The client (user) the current async chain runs on, inside runAs. */
+  readonly #client = new AsyncLocalStorage<FakeUser>();
   #activeGM: string | null | undefined = undefined;
   readonly #failures = new Map<FakeDocument, Error>();
   readonly #late = new Set<string>();
@@ -197,10 +200,16 @@ export class FakeWorld {
     };
   }
 
-  /** game.user; throws when nobody is logged in. */
+  /**
+   * game.user: the user of the client this code runs on. Each client is its own browser in
+   * Foundry, so a query's handler (world.runAs / world.as) runs as the recipient along its own
+   * async chain only (AsyncLocalStorage), while the sender's code, and any other client's, keeps
+   * its own user meanwhile. Outside any runAs: the user world.login chose. Throws when nobody is.
+   */
   get user(): FakeUser {
-    if (!this.#user) throw new Error("Fake Foundry: no user is logged in (world.login(userId))");
-    return this.#user;
+    const user = this.#client.getStore() ?? this.#user;
+    if (!user) throw new Error("Fake Foundry: no user is logged in (world.login(userId))");
+    return user;
   }
 
   addUser(data: { id: string; name: string; isGM: boolean; active?: boolean }): FakeUser {
@@ -240,14 +249,8 @@ export class FakeWorld {
     return this.runAs(u, fn);
   }
 
-  async runAs<T>(user: FakeUser, fn: () => Promise<T>): Promise<T> {
-    const before = this.#user;
-    this.#user = user;
-    try {
-      return await fn();
-    } finally {
-      this.#user = before;
-    }
+  runAs<T>(user: FakeUser, fn: () => Promise<T>): Promise<T> {
+    return this.#client.run(user, fn);
   }
 
   /** Adds the actor's token to the user's targets (game.user.targets). */

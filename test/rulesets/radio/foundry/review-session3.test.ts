@@ -2,7 +2,7 @@
  * The radio findings of the session 3 review (notes/review-session3.md), through the real adapter
  * in the typed Foundry fake (game present, so pluralKey checks the keys exist):
  * - #1 a group's flee outcome reads "1 flees, 4 stay" in Foundry: two counted strings, each its
- *   own One/Other, joined by Summary.HenchmenFleeOutcome, on the card and in the Apply summary;
+ *   own One/Other (Summary.HenchmenFlee<form><form>), on the card and in the Apply summary;
  * - #6 the summary keys that cards posted before this session still name stay in the lang file;
  * - #3 an unlinked leader (a token's own actor) is matched by its base actor, and unlinked
  *   followers are found among the combatants (not their world actor);
@@ -79,7 +79,7 @@ describe("#1 a group's flee outcome in Foundry: each count its own counted strin
     const [flee] = cards("flee");
     expect(text(flee!.content)).toContain("Goons: 1 flees, 4 stay");
     const applied = (await adapter.queries.requestApply(flee!.id, goons.uuid, true)) as { ok: boolean; summary: { key: string; data: Record<string, string> } };
-    expect(applied.summary.key).toBe("FRACAS.Radio.Summary.HenchmenFleeOutcome");
+    expect(applied.summary.key).toBe("FRACAS.Radio.Summary.HenchmenFleeOneOther");
     expect(world.i18n.format(applied.summary.key, applied.summary.data)).toBe("Goons: 1 flees, 4 stay");
     expect(sys(goons).count).toBe(4);
   });
@@ -220,7 +220,9 @@ describe("#5 the escape and the damage are claimed before the die", () => {
     expect(cards("escape")).toHaveLength(1);
     expect(world.dice.remaining).toEqual([3]);
     // The GM's client granted one claim and refused the other.
-    expect(world.queryLog.filter((q) => q.name === "fracas.claim").map((q) => q.from)).toContain("alice");
+    expect(world.queryLog.filter((q) => q.name === "fracas.claim").map((q) => q.from)).toEqual(["alice", "alice"]);
+    expect(cards("escape")[0]!.author?.id).toBe("alice");
+    expect(world.user.id).toBe("alice");
     expect(world.notified("warn")).toContain(alreadyRolled());
   });
 

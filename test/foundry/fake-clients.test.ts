@@ -1,0 +1,44 @@
+// The fake's clients: a query's handler runs as its recipient on its own async chain, while the
+// sender's code (and any other client's) keeps its own game.user meanwhile — as separate browsers.
+import { beforeEach, describe, expect, it } from "vitest";
+import { installFoundry, type FakeWorld } from "./fake/index.js";
+import { addPlayers } from "./helpers.js";
+
+let world: FakeWorld;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeEach(() => {
+  world = installFoundry();
+  addPlayers(world);
+});
+
+describe("each client keeps its own game.user", () => {
+  it("a player's code that resumes while a GM query is running still runs as the player", async () => {
+    world.config.queries["test.slow"] = async () => {
+      await sleep(20);
+      return game.user.id;
+    };
+    world.login("alice");
+    const seen: string[] = [];
+    const query = world.users.get("gm")!.query("test.slow", {});
+    await sleep(5);
+    seen.push(game.user.id ?? "");
+    expect(await query).toBe("gm");
+    seen.push(game.user.id ?? "");
+    expect(seen).toEqual(["alice", "alice"]);
+  });
+
+  it("two clients running at once each see themselves", async () => {
+    const ids = await Promise.all([
+      world.as("alice", async () => {
+        await sleep(10);
+        return game.user.id;
+      }),
+      world.as("bob", async () => {
+        await sleep(5);
+        return game.user.id;
+      }),
+    ]);
+    expect(ids).toEqual(["alice", "bob"]);
+  });
+});
