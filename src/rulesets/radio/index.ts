@@ -18,6 +18,7 @@ import { changeGroup, GROUPS_PANEL_TEMPLATE, groupsPanelContext } from "./combat
 import { offerEscapes, onCombatUpdate } from "./cards/round.js";
 import { onActorUpdate, queueCombatEndCheck } from "./cards/combat-end.js";
 import { onLeaderChange } from "./cards/leader-fall.js";
+import { refreshCombatSheets } from "./sheets/combat-refresh.js";
 
 /**
  * A dying hero's final heroic action is due in their next action phase, which is a step of the
@@ -40,6 +41,8 @@ export function registerRadioHooks(): boolean {
     onCombatUpdate(combat as never, changed as object);
     // An open attack dialog follows the steps: whose turn it is, the acting phase.
     refreshAttackDialogs();
+    // So do the open sheets of the fighters (the turn's described-action row, the defence row).
+    refreshCombatSheets(combat as never, changed as object);
   });
   hooks.on("updateActor", (actor, changed) => {
     onActorUpdate(actor as never);

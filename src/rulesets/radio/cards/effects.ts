@@ -1,7 +1,8 @@
 /**
  * What each radio card does to a target, pure over the stored result and the target's data
- * (CardKind.effect). Every rule is the kernel's: applyDamage, henchmenFlee, fleeCheck. A group's
- * flee summary reads the language file (game.i18n) for its counted halves.
+ * (CardKind.effect). Every rule is the kernel's: applyDamage, henchmenFlee, fleeCheck. Summaries
+ * are a key and its data (names and numbers), worded on each reader's client when the card renders;
+ * a counted key's form is picked with the core's pluralKey, as every ruleset does.
  */
 import { isRuleError } from "../../../engine/errors.js";
 import type { CardEffect, JsonObject } from "../../../foundry/registry.js";
@@ -9,8 +10,8 @@ import { applyDamage, fleeCheck, henchmenFlee } from "../rules/index.js";
 import type { DamageResult } from "../rules/index.js";
 import { stateUpdate, targetState } from "../data/state.js";
 import { cleanFallId } from "../data/leader-fall.js";
-import { henchmenFleeParts } from "./views.js";
-import { pluralKey, t } from "../../../foundry/i18n.js";
+import { henchmenFleeKey } from "./views.js";
+import { pluralKey } from "../../../foundry/i18n.js";
 
 export type EffectInput = { result: JsonObject; target: { type: string; system: JsonObject; name: string } };
 export type EffectOutput = CardEffect | { refused: string };
@@ -71,15 +72,6 @@ export function damageEffect({ result, target }: EffectInput): EffectOutput {
   }
 }
 
-/**
- * The summary's two counts, each already in words ("1 flees", "4 stay"): a summary is one key with
- * flat data, so the counted halves are translated here, in the applying client's language.
- */
-function fleeOutcomeData(name: string, fled: number, stay: number): Record<string, string> {
-  const parts = henchmenFleeParts(fled, stay);
-  return { name, fled: t(parts.fledLabel, { n: fled }), stayed: t(parts.stayLabel, { n: stay }) };
-}
-
 /** A follower's check after its leader fell: one d6 per henchman (a 6 runs), one for a minion. */
 export function fleeEffect({ result, target }: EffectInput): EffectOutput {
   const rolls = Array.isArray(result.rolls) ? (result.rolls as unknown[]).filter((r): r is number => typeof r === "number") : [];
@@ -92,7 +84,9 @@ export function fleeEffect({ result, target }: EffectInput): EffectOutput {
       return {
         update: { "system.count": fled.group.count, "system.carried": fled.group.carried },
         statuses: [],
-        summary: { key: "FRACAS.Radio.Summary.HenchmenFleeOutcome", data: fleeOutcomeData(target.name, fled.fled, fled.group.count) },
+        // The numbers, not their words: each reader's client words them (cards posted before this
+        // stored the words under Summary.HenchmenFleeOutcome, still in the lang file: DECISIONS).
+        summary: { key: henchmenFleeKey(fled.fled, fled.group.count), data: { name: target.name, fled: fled.fled, count: fled.group.count } },
       };
     }
     if (target.type === "radioOpponent") {

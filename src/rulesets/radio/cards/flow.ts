@@ -18,7 +18,7 @@ import type { Action, AttackResult } from "../rules/index.js";
 import { chargeTokens, readPool, targetState, tokensRef, undoTokenEntries, type Sys } from "../data/state.js";
 import { downReason } from "../data/down.js";
 import { leaderFallen } from "../data/leader-fall.js";
-import { attackInput, type AttackSetupInput, type AttackState } from "../sheets/attack-view.js";
+import { attackInput, type AttackSetupInput, type AttackState, type AttackTarget } from "../sheets/attack-view.js";
 import { radioOptions, radioTables } from "./runtime.js";
 import type { DefensiveRound } from "./defence-round.js";
 import { json, radioCardsOf } from "./messages.js";
@@ -64,13 +64,14 @@ export interface RollAttackOptions {
 }
 
 /**
- * The dialog's setup with what the kernel reads of the attacker and the combat read again from
- * the documents as they are now: the dialog's copy was taken when it opened, and the tokens may
- * have been spent since (the combat part as the dialog's refreshCombat reads it).
+ * The dialog's setup with what the kernel reads of the attacker, the targets' defence and the
+ * combat read again from the documents as they are now: the dialog's copy was taken when it
+ * opened, and the tokens may have been spent since, or the target declared the defensive action
+ * (the combat part as the dialog's refreshCombat reads it).
  */
 export function liveSetup(actor: Actor.Implementation, setup: AttackSetupInput): AttackSetupInput {
   const { action, phase } = declaredAction(actor);
-  return { ...setup, attacker: { name: actor.name, type: actor.type, system: actor.system as unknown as Sys }, phase, declared: action };
+  return { ...setup, attacker: { name: actor.name, type: actor.type, system: actor.system as unknown as Sys }, targets: liveTargets(setup.targets), phase, declared: action };
 }
 
 /**
@@ -335,8 +336,26 @@ export function markedDefeated(actor: Actor.Implementation): boolean {
   return combatantOf(actor)?.isDefeated ?? false;
 }
 
-/** Whether an actor's combatant declared defensive this round (attackers take −4, damage halves). */
-export function isDefensive(actorUuid: string): boolean {
+/**
+ * A target's defence as its combat says it: in a started combat its combatant's declaration decides
+ * whether it is defensive this round (attackers take −4, damage halves), `fromCombat` true; outside
+ * one nothing is declared, and the attack dialog's box decides (`fromCombat` false).
+ */
+export function targetDefence(actorUuid: string): { defensive: boolean; fromCombat: boolean } {
   const combatant = combatantOf({ uuid: actorUuid, id: null });
-  return !!combatant && combatantStateOf(combatant).declaration === "defensive";
+  const combat = combatant?.parent as Combat.Implementation | null | undefined;
+  if (!combatant || !combat?.started) return { defensive: false, fromCombat: false };
+  return { defensive: combatantStateOf(combatant).declaration === "defensive", fromCombat: true };
+}
+
+/**
+ * The targets as they are now: their defence read again from their combat (a declaration made
+ * since the dialog opened) and their sheet (armour ticked since).
+ */
+export function liveTargets(targets: readonly AttackTarget[]): AttackTarget[] {
+  return targets.map((x) => {
+    const doc = lookupUuidSync(x.uuid);
+    const system = doc instanceof Actor ? (doc.system as unknown as Sys) : x.system;
+    return { ...x, system, ...targetDefence(x.uuid) };
+  });
 }

@@ -9,6 +9,7 @@ import { claimRoll } from "../../../foundry/queries.js";
 import { isClaimed } from "../../../foundry/claims.js";
 import { combatantOf } from "../../../foundry/documents/combatant-of.js";
 import { t } from "../../../foundry/i18n.js";
+import type { FracasCombat } from "../../../foundry/documents/combat.js";
 import { attackTurn, FREE_TURN, type PlanStep, type Turn } from "../data/turn.js";
 
 const RULESET = "radio";
@@ -25,6 +26,9 @@ export function turnOf(actor: Actor.Implementation, final: boolean): Turn {
   // Who acts now, named only when this user may see them (Foundry hides hidden combatants from players).
   const acting = combat.combatants.get(steps[step]?.combatantId ?? "");
   const currentName = acting && (game.user.isGM || !acting.hidden) ? acting.name : null;
+  // Who is down now, as the core's advance sees it (their steps are passed over).
+  const fracas = combat as unknown as FracasCombat;
+  const down = new Set(fracas.combatantInfos().filter((c) => fracas.downReason(c) !== null).map((c) => c.id));
   return attackTurn({
     combatId: combat.id ?? "",
     round: combat.round ?? 0,
@@ -33,6 +37,7 @@ export function turnOf(actor: Actor.Implementation, final: boolean): Turn {
     steps,
     step,
     currentName,
+    isDown: (id) => down.has(id),
     isGM: game.user.isGM,
     final,
     claimed: (key) => isClaimed(actor, key),

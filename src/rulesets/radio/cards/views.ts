@@ -141,9 +141,9 @@ export function damageCardView(r: DamageCardResult) {
 }
 
 /**
- * One roll (a minion): "Sal flees" / "Sal stays". A group: `group` holds the two counts, each with
- * its own counted key (henchmenFleeParts), joined by Summary.HenchmenFleeOutcome in the template —
- * the words of the Apply summary (effects.ts): "Goons: 1 flees, 4 stay".
+ * One roll (a minion): "Sal flees" / "Sal stays". A group: `group` holds the two counts and the
+ * counted key that says them (henchmenFleeKey), the same words as the Apply summary (effects.ts):
+ * "Goons: 1 flees, 4 stay".
  */
 export function fleeCardView(r: FleeCardResult) {
   const sixes = r.rolls.filter((x) => x === 6).length;
@@ -156,16 +156,27 @@ export function fleeCardView(r: FleeCardResult) {
     dice: r.rolls.map((value) => ({ value, flees: value === 6 })),
     rollsLabel: pluralKey("FRACAS.Radio.Card.FleeRolls", r.rolls.length),
     outcomeLabel: single ? (sixes === 1 ? "FRACAS.Radio.Summary.Flees" : "FRACAS.Radio.Summary.Stays") : "",
-    group: single ? null : { fled: sixes, stay, ...henchmenFleeParts(sixes, stay) },
+    group: single ? null : { fled: sixes, stay, key: henchmenFleeKey(sixes, stay) },
   };
 }
 
+const FLEE_COUNT = "FRACAS.Radio.Summary.FleeCount";
+const HENCHMEN_FLEE = "FRACAS.Radio.Summary.HenchmenFlee";
+
 /**
- * A group's flee outcome in two counted strings (core pluralKey each: "1 flees", "4 stay"), which
- * Summary.HenchmenFleeOutcome joins ("{name}: {fled}, {stayed}"); each takes `{n}`.
+ * A group's flee outcome, "{name}: {fled} flees, {count} stay": one key per pair of counted forms,
+ * `Summary.HenchmenFlee<fled's form><count's form>` (English: OneOne, OneOther, OtherOne,
+ * OtherOther), taking `{name}`, `{fled}` and `{count}` as numbers — so an Apply row stores only
+ * the key and the numbers, and each reader's client words them (DECISIONS "Counted strings").
+ * The fled count's form is the one the core's pluralKey picks for `Summary.FleeCount` (the forms the
+ * language file gives "{n} flees"); the count's form is then picked among that family's keys. A
+ * family the language file lacks (a "Few" fled form without its compounds) falls back to Other's.
  */
-export function henchmenFleeParts(fled: number, stay: number): { fledLabel: string; stayLabel: string } {
-  return { fledLabel: pluralKey("FRACAS.Radio.Summary.FleeCount", fled), stayLabel: pluralKey("FRACAS.Radio.Summary.StayCount", stay) };
+export function henchmenFleeKey(fled: number, stay: number): string {
+  const fledForm = pluralKey(FLEE_COUNT, fled).slice(FLEE_COUNT.length);
+  const key = pluralKey(`${HENCHMEN_FLEE}${fledForm}`, stay);
+  const i18n = (globalThis as { game?: { i18n?: { has(key: string): boolean } } }).game?.i18n;
+  return !i18n || i18n.has(key) ? key : pluralKey(`${HENCHMEN_FLEE}Other`, stay);
 }
 
 export function escapeCardView(r: EscapeCardResult) {

@@ -162,6 +162,8 @@ export interface WeaponChoice {
   weaponSkill: string;
   skilled: boolean;
   piercing: boolean;
+  /** A spell (a gadget of kind "spell"): cast only with the spell action, and the only attack of a spell action (rules/resolve-attack.ts). */
+  spell?: boolean;
 }
 
 export const BARE_HANDS: WeaponChoice = { id: "", name: "", category: "hand", skill: "brawl", weaponSkill: "", skilled: false, piercing: false };
@@ -178,6 +180,7 @@ export function weaponChoice(item: { id: string | null; name: string; type: stri
     weaponSkill: str(s.weaponSkill),
     skilled: s.skilled === true,
     piercing: s.piercing === true || isPiercing(category),
+    spell: item.type === "radioGadget" && s.kind === "spell",
   };
 }
 

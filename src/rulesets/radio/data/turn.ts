@@ -38,6 +38,12 @@ export interface TurnInput {
    * combatant hidden from players): the reason then says who acts now.
    */
   currentName?: string | null;
+  /**
+   * Whether a combatant cannot act now (the combat's downReason: unconscious, dead, fled, escaped,
+   * marked defeated…). Their steps stay in the plan but the GM's advance passes over them, so they
+   * do not stand between the attacker and their turn. Absent: nobody is down.
+   */
+  isDown?: (combatantId: string) => boolean;
 }
 
 export interface Turn {
@@ -83,8 +89,9 @@ export function attackTurn(input: TurnInput): Turn {
   } else {
     const ahead = input.steps.filter((s, i) => i > input.step && s.kind === "act" && s.combatantId === input.combatantId).map((s) => s.phase);
     const any = input.steps.some((s) => s.kind === "act" && s.combatantId === input.combatantId);
-    // The first act step after this one: when it is the attacker's, they are simply next.
-    const next = input.steps.find((s, i) => i > input.step && s.kind === "act");
+    // The first act step after this one that the GM's advance stops at (a down combatant's is
+    // passed over): when it is the attacker's, they are simply next.
+    const next = input.steps.find((s, i) => i > input.step && s.kind === "act" && !input.isDown?.(s.combatantId));
     if (current?.kind === "act" && input.currentName) data.current = input.currentName;
     if (ahead.length > 0 && next?.combatantId === input.combatantId) {
       reason = "FRACAS.Radio.Turn.Next";

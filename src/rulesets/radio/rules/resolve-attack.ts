@@ -49,6 +49,13 @@ export interface ResolveAttackInput {
   limb?: string;
   /** A PC attacker means to knock the target out, not kill. */
   knockout?: boolean;
+  /**
+   * The attack is a spell (a spell item, not a gun, a club or bare hands), when the caller knows.
+   * Given, it must match the action: a spell action is "committed to using magic for the entire
+   * round", and a spell is prepared in phases 1 and 3 and released in 2 and 4, i.e. only with the
+   * spell action (D). Absent: not checked.
+   */
+  magic?: boolean;
 }
 
 export interface AttackTables {
@@ -91,6 +98,17 @@ function skillOf(attacker: Attacker, tiers: Grid): number {
   throw new FracasRuleError("missingSkill", "the attacker needs a skill bonus or a tier");
 }
 
+/**
+ * Seed: "4. Spell attack: The player or opponent prepares or sustains a spell during the first and
+ * third phases, releasing its effect during the second and fourth phases. A spell caster is
+ * committed to using magic for the entire round." So a spell action attacks with a spell only, and
+ * a spell is released only by the spell action (no other action prepares it).
+ */
+function requireMagicMatches(action: Action, magic: boolean): void {
+  if (action === "spell" && !magic) throw new FracasRuleError("spellActionNeedsSpell", "a spell action is committed to magic all round: attack with a spell", { action });
+  if (action !== "spell" && magic) throw new FracasRuleError("spellNeedsSpellAction", "a spell is prepared in phases 1 and 3 and released in 2 and 4: only the spell action casts it", { action });
+}
+
 export function resolveAttack(input: ResolveAttackInput, options: RadioOptions = {}, tables: AttackTables = {}): AttackResult {
   if (typeof input !== "object" || input === null || typeof input.attacker !== "object" || input.attacker === null) {
     throw new FracasRuleError("badInput", "attack needs an attacker");
@@ -99,6 +117,7 @@ export function resolveAttack(input: ResolveAttackInput, options: RadioOptions =
   const kind = requireKind(input.attacker.kind);
   const action = requireAction(input.action);
   const weapon = requireWeapon(input.weapon);
+  if (input.magic !== undefined) requireMagicMatches(action, flag("magic", input.magic));
   const phase = input.phase === undefined ? null : requirePhase(input.phase);
   if (phase !== null && !phasesFor(action, tables.phases ?? actionPhasesTable).includes(phase)) {
     throw new FracasRuleError("notActingThisPhase", `a ${action} action makes no test in phase ${phase}`, { action, phase });

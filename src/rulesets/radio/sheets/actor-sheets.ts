@@ -12,6 +12,7 @@ import { declaredAction, finishFinalAction, markedDefeated, rollEscape } from ".
 import { defenceRound, defensiveNow, escapeRefusal, escapeRound, offerFor } from "../cards/defence-round.js";
 import { defenceEarned, defenceRef } from "../data/defence.js";
 import { radioTables } from "../cards/runtime.js";
+import { earnStepAction, stepOf } from "../cards/step-action.js";
 
 const Base = handlebarsActorSheet();
 
@@ -30,6 +31,7 @@ class RadioActorSheet extends Base {
       itemDelete: RadioActorSheet.#onItemDelete,
       escape: RadioActorSheet.#onEscape,
       earnDefence: RadioActorSheet.#onEarnDefence,
+      stepAction: RadioActorSheet.#onStepAction,
       tokenAdjust: RadioActorSheet.#onTokenAdjust,
       restoreLimb: RadioActorSheet.#onRestoreLimb,
       finalAttack: RadioActorSheet.#onFinalAttack,
@@ -55,6 +57,7 @@ class RadioActorSheet extends Base {
       defensiveLastRound: escapeRound(this.document) !== null,
       defeated: markedDefeated(this.document),
       defenceEarned: this.defenceEarnedNow(),
+      step: stepOf(this.document),
     };
   }
 
@@ -155,6 +158,11 @@ class RadioActorSheet extends Base {
     }
     const n = tokensEarned("defensive", true, activeTable(tokensTable));
     if (n > 0) await this.changeTokens(n, "described defence", ref);
+  }
+
+  /** A described action other than an attack in this actor's act step: its tokens, once, using the step (cards/step-action.ts). */
+  static async #onStepAction(this: RadioActorSheet): Promise<void> {
+    await earnStepAction(this.document, (tokens, ref) => this.changeTokens(tokens, "described action", ref));
   }
 
   static async #onTokenAdjust(this: RadioActorSheet, _e: Event, target: Target): Promise<void> {

@@ -13,7 +13,7 @@ import { t, ruleErrorMessage } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
 import { weaponChoice, type Sys, type WeaponChoice } from "../data/state.js";
 import { attackView, initialState, stateFromForm, type AttackSetupInput, type AttackState, type AttackTarget } from "./attack-view.js";
-import { attackerDownReason, declaredAction, isDefensive, liveSetup, rollAttack } from "../cards/flow.js";
+import { attackerDownReason, declaredAction, liveSetup, liveTargets, rollAttack, targetDefence } from "../cards/flow.js";
 import { radioOptions, radioTables } from "../cards/runtime.js";
 import { turnOf } from "../cards/turn.js";
 
@@ -34,7 +34,7 @@ export function attackSetup(actor: Actor.Implementation, final = false): AttackS
   for (const tgt of userTargets()) {
     const doc = lookupUuidSync(tgt.uuid);
     if (!(doc instanceof Actor)) continue;
-    targets.push({ uuid: tgt.uuid, name: tgt.name, type: doc.type, system: doc.system as unknown as Sys, defensive: isDefensive(tgt.uuid) });
+    targets.push({ uuid: tgt.uuid, name: tgt.name, type: doc.type, system: doc.system as unknown as Sys, ...targetDefence(tgt.uuid) });
   }
   return {
     attacker: { name: actor.name, type: actor.type, system: actor.system as unknown as Sys },
@@ -89,15 +89,18 @@ export class RadioAttackDialog extends Base {
   }
 
   /**
-   * The combat may have moved on (a step, a declaration): the phase and whose step it is, read
-   * again. True when they changed; the form's current values are kept first (a re-render follows).
+   * The combat may have moved on (a step, a declaration): the phase, whose step it is and the
+   * targets' declared defence, read again. True when they changed; the form's current values are
+   * kept first (a re-render follows).
    */
   refreshCombat(): boolean {
     const next = combatSetup(this.actor, this.final !== null);
+    const targets = liveTargets(this.setup.targets);
+    const defences = (list: readonly AttackTarget[]) => list.map((x) => [x.defensive, x.fromCombat === true, x.system.armoured === true]);
     const { phase, declared, turn } = this.setup;
-    if (JSON.stringify({ phase, declared, turn }) === JSON.stringify(next)) return false;
+    if (JSON.stringify({ phase, declared, turn }) === JSON.stringify(next) && JSON.stringify(defences(targets)) === JSON.stringify(defences(this.setup.targets))) return false;
     this.readForm();
-    this.setup = { ...this.setup, ...next };
+    this.setup = { ...this.setup, ...next, targets };
     return true;
   }
 

@@ -19,6 +19,13 @@ export interface AttackTarget {
   system: Sys;
   /** The target declared the defensive action this round (read from the combat). */
   defensive: boolean;
+  /**
+   * The target fights in a started combat, so its declaration decides whether it is defensive (seed:
+   * actions are specified at the start of the round; the −4 and the halving follow from it): the
+   * dialog shows it, fixed, and the kernel input takes `defensive`, not the dialog's box. Absent
+   * or false (no combat): the box decides (the GM's or player's judgement).
+   */
+  fromCombat?: boolean;
 }
 
 export interface AttackState {
@@ -89,11 +96,14 @@ export function actionFor(input: AttackSetupInput, state: AttackState): Action {
 export function initialState(input: AttackSetupInput): AttackState {
   const target = input.targets[0];
   const disarmed = injuriesOf(input.attacker.system).disarmed;
+  const action = input.declared && (input.declared !== "defensive" || !input.final) ? input.declared : "standard";
+  // The first weapon the action may use: a spell for the spell action, anything else otherwise.
+  const first = input.weapons.find((w) => (w.spell === true) === (action === "spell"));
   return {
-    // A disarmed attacker starts on bare hands: the held weapon is lost.
-    weaponId: disarmed ? BARE_HANDS.id : (input.weapons[0]?.id ?? ""),
+    // A disarmed attacker starts on bare hands: the held weapon is lost (a spell needs no hand).
+    weaponId: disarmed && action !== "spell" ? BARE_HANDS.id : (first?.id ?? ""),
     targetUuid: target?.uuid ?? "",
-    action: input.declared && (input.declared !== "defensive" || !input.final) ? input.declared : "standard",
+    action,
     terrain: false,
     description: "",
     cashIn: false,
@@ -103,6 +113,27 @@ export function initialState(input: AttackSetupInput): AttackState {
     targetDefensive: target?.defensive ?? false,
     targetArmoured: target?.system.armoured === true,
   };
+}
+
+/** The selected target, if any. */
+function targetOf(input: AttackSetupInput, state: AttackState): AttackTarget | undefined {
+  return input.targets.find((t) => t.uuid === state.targetUuid);
+}
+
+/** Whether the attack is against a defensive target: the target's declaration in a combat, else the dialog's box. */
+export function targetDefensive(input: AttackSetupInput, state: AttackState): boolean {
+  const target = targetOf(input, state);
+  return target?.fromCombat === true ? target.defensive : state.targetDefensive;
+}
+
+/**
+ * Whether the target wears a helmet or armour (a head or heart shot then fails): the target's own
+ * sheet says it ("Armoured", read as it is now), so the attacker cannot untick it; with no target
+ * selected, the dialog's box.
+ */
+export function targetArmoured(input: AttackSetupInput, state: AttackState): boolean {
+  const target = targetOf(input, state);
+  return target ? target.system.armoured === true : state.targetArmoured;
 }
 
 export function weaponOf(input: AttackSetupInput, state: AttackState): WeaponChoice {
@@ -124,9 +155,11 @@ export function attackInput(input: AttackSetupInput, state: AttackState, dice: [
     terrain: state.terrain,
     described: isDescribed(state.description),
     tokensSpent: state.cashIn ? TOKENS_TO_DOUBLE : 0,
-    target: { defensive: state.targetDefensive, armoured: state.targetArmoured },
+    target: { defensive: targetDefensive(input, state), armoured: targetArmoured(input, state) },
     called: state.called,
     knockout: state.knockout,
+    // Spells go with the spell action only, both ways (the kernel refuses a mismatch).
+    magic: weapon.spell === true,
   };
   if (state.called === "limb") out.limb = state.limb;
   if (input.phase !== null) out.phase = input.phase as Phase;
@@ -169,6 +202,18 @@ export interface AttackView {
   disarmed: boolean;
   /** Limbs no longer operational (labels, in LIMBS order). */
   disabledLimbs: string[];
+  /**
+   * The target's defence as its combat declares it (shown as a line, not a box), or null when the
+   * dialog's box decides (no target, or a target outside a started combat).
+   */
+  targetDefence: { label: string; name: string } | null;
+  /**
+   * A target is selected: its armour is its sheet's (a line when armoured, no box). False: no
+   * target, the dialog's box.
+   */
+  armourFromTarget: boolean;
+  /** The selected target wears a helmet or armour (its sheet): its name, for the line. */
+  targetArmour: { name: string } | null;
 }
 
 const sel = (values: readonly string[], current: string, label: (v: string) => string) => values.map((v) => ({ value: v, label: label(v), selected: v === current }));
@@ -194,7 +239,7 @@ export function attackView(input: AttackSetupInput, state: AttackState): AttackV
     if (!isRuleError(e)) throw e;
     error = { key: `FRACAS.Error.${e.code}`, data: { ...e.data } };
   }
-  const selectedTarget = input.targets.find((t) => t.uuid === state.targetUuid);
+  const selectedTarget = targetOf(input, state);
   const locked = input.declared && !input.final ? input.declared : null;
   const injuries = injuriesOf(input.attacker.system);
   return {
@@ -229,6 +274,12 @@ export function attackView(input: AttackSetupInput, state: AttackState): AttackV
     final: input.final === true,
     disarmed: injuries.disarmed,
     disabledLimbs: injuries.disabledLimbs.map((l) => `FRACAS.Radio.Limb.${l}`),
+    targetDefence:
+      selectedTarget?.fromCombat === true
+        ? { label: selectedTarget.defensive ? "FRACAS.Radio.Attack.TargetDefensiveDeclared" : "FRACAS.Radio.Attack.TargetNotDefensiveDeclared", name: selectedTarget.name }
+        : null,
+    armourFromTarget: selectedTarget !== undefined,
+    targetArmour: selectedTarget?.system.armoured === true ? { name: selectedTarget.name } : null,
   };
 }
 

@@ -83,16 +83,24 @@ export interface SheetMeta {
   defeated?: boolean;
   /** The described defence's token for the current defensive round is already on the ledger (data/defence.ts). */
   defenceEarned?: boolean;
+  /**
+   * The actor holds the current act step of a started combat (cards/turn.ts): its phase, the
+   * tokens a described action earns with the declared action, and whether the step's one action
+   * was already taken (an attack, or a described action). Absent: not its step.
+   */
+  step?: { phase: number; tokens: number; used: boolean } | null;
 }
 
 /**
- * The header Attack button: disabled, with the reason (an i18n key), for a combatant who cannot act
- * now — the same reason the click refuses with (data/down.ts), so a dying hero owed the final heroic
- * action keeps a live button (their attack is that action).
+ * The header Attack button: only for a viewer who may use it (the sheet is editable: the owner or
+ * the GM; anyone else's click is refused, session 3 UX review #14); disabled, with the reason (an
+ * i18n key), for a combatant who cannot act now — the same reason the click refuses with
+ * (data/down.ts), so a dying hero owed the final heroic action keeps a live button (their attack
+ * is that action).
  */
 function attackButton(type: string, system: Sys, meta: SheetMeta) {
   const reason = downReason(type, system, meta.defeated === true);
-  return { disabled: reason !== null, reason: reason ?? "" };
+  return { shown: meta.editable, disabled: reason !== null, reason: reason ?? "" };
 }
 
 export function heroView(meta: SheetMeta, system: Sys, items: readonly ItemRow[]) {
@@ -121,6 +129,7 @@ export function heroView(meta: SheetMeta, system: Sys, items: readonly ItemRow[]
     finalAction,
     attack: attackButton("radioHero", system, meta),
     defence: defenceView(meta, wounds.state),
+    stepAction: stepActionView(meta, wounds.state),
     items: itemRows(items),
   };
 }
@@ -131,8 +140,22 @@ export function heroView(meta: SheetMeta, system: Sys, items: readonly ItemRow[]
  * the escape, only once the defensive round has ended (seed: "at the end of any round in which they
  * engaged in a defensive action"); during it, a note that the escape comes at its end.
  */
+/**
+ * "Described another action" in the actor's own act step (seed Step 4: a participant who describes
+ * what they do in more detail than "I shoot him" earns 2 tokens, or 1 frenzied — whatever the
+ * action is; the attack dialog earns them with an attack): for a step spent on something else
+ * (reloading, building a gadget, a rescue), once, and it uses the step as an attack would
+ * (cards/step-action.ts). The owner's or the GM's; not for henchmen (they earn no tokens).
+ */
+function stepActionView(meta: SheetMeta, state: string) {
+  const step = meta.step;
+  if (!meta.editable || !step || step.tokens <= 0 || state !== "active") return null;
+  return { phase: step.phase, tokens: step.tokens, used: step.used, label: pluralKey("FRACAS.Radio.StepAction.Earn", step.tokens) };
+}
+
 function defenceView(meta: SheetMeta, state: string) {
-  const active = state === "active";
+  // The row's buttons are the owner's (or the GM's): a reader gets none (session 3 UX review #14).
+  const active = state === "active" && meta.editable;
   const now = meta.inCombat && meta.declared === "defensive";
   const ended = meta.defensiveLastRound === true;
   const canEarn = active && (now || ended);
@@ -217,6 +240,7 @@ export function opponentView(meta: SheetMeta, system: Sys, items: readonly ItemR
     attack: attackButton("radioOpponent", system, meta),
     leader: leaderView(system.leader, leader),
     defence: defenceView(meta, wounds.state),
+    stepAction: stepActionView(meta, wounds.state),
     items: itemRows(items),
   };
 }

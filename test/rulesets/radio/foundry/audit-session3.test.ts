@@ -92,6 +92,9 @@ describe("through the fake: the defensive action's rewards, once per defensive r
     const m = await import("../../../../src/rulesets/radio/sheets/actor-sheets.js");
     const Sheet = actor.type === "radioHero" ? m.RadioHeroSheet : m.RadioOpponentSheet;
     const sheet = new Sheet({ document: actor } as never);
+    // V13's DocumentSheetV2 is editable for the document's owners (and the GM); the fake's sheet has no
+    // isEditable, and the defence row is shown only on an editable sheet (session 3 UX review #14).
+    Object.defineProperty(sheet, "isEditable", { get: () => actor.isOwner });
     const actions = (Sheet.DEFAULT_OPTIONS as unknown as { actions: Record<string, Handler> }).actions;
     return {
       click: (action: string) => actions[action]!.call(sheet, {}, { dataset: {} }),

@@ -157,7 +157,7 @@ describe("the fight is over", () => {
     await kinds().damage!.followUps!.flee!({ message: damage as never, result: cardOf(damage).result as JsonObject, button: {} as never });
     const flee = cards("flee").at(-1)!;
     expect(cardOf(flee).result.rolls).toEqual([6, 6, 6]);
-    expect(await gmApplies(flee, goons)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.HenchmenFleeOutcome", data: { fled: "3 flee", stayed: "0 stay" } } });
+    expect(await gmApplies(flee, goons)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.HenchmenFleeOtherOther", data: { fled: 3, count: 0 } } });
     expect(sys(goons).count).toBe(0);
 
     expect(endCards()).toHaveLength(1);

@@ -153,16 +153,16 @@ describe("the sheet's Attack for a combatant who cannot act", () => {
       return (await sheet._prepareContext({})).view.attack;
     };
     world.login("gm");
-    expect(await attackOf(falzetti)).toEqual({ disabled: false, reason: "" });
+    expect(await attackOf(falzetti)).toMatchObject({ shown: true, disabled: false, reason: "" });
     await combat.combatants.get(cid(falzetti))!.update({ defeated: true });
-    expect(await attackOf(falzetti)).toEqual({ disabled: true, reason: "FRACAS.Tracker.Down.defeated" });
+    expect(await attackOf(falzetti)).toMatchObject({ shown: true, disabled: true, reason: "FRACAS.Tracker.Down.defeated" });
     await sal.update({ "system.wounds.value": 0, "system.state": "unconscious" });
-    expect(await attackOf(sal)).toEqual({ disabled: true, reason: "FRACAS.Radio.Down.unconscious" });
+    expect(await attackOf(sal)).toMatchObject({ shown: true, disabled: true, reason: "FRACAS.Radio.Down.unconscious" });
     await jake.update({ "system.wounds.value": -1, "system.state": "dead", "system.finalAction": true });
     await jake.toggleStatusEffect("fracas-dead", { active: true });
-    expect(await attackOf(jake)).toEqual({ disabled: false, reason: "" });
+    expect(await attackOf(jake)).toMatchObject({ shown: true, disabled: false, reason: "" });
     await jake.update({ "system.finalAction": false });
-    expect(await attackOf(jake)).toEqual({ disabled: true, reason: "FRACAS.Radio.Down.dead" });
+    expect(await attackOf(jake)).toMatchObject({ shown: true, disabled: true, reason: "FRACAS.Radio.Down.dead" });
   });
 
   it("an attack dialog left open refuses to roll once its attacker is down", async () => {

@@ -83,11 +83,11 @@ describe("radio card effects", () => {
   });
 
   it("flee checks: each 6 takes a henchman out of the group; a minion flees on a 6", async () => {
-    // The group's summary words its counts from the language file (pluralKey checks the keys there).
+    // The group's summary is a counted key and its numbers (pluralKey checks the keys in the language file).
     installFoundry();
     await loadAdapter();
     const group = { type: "radioHenchmen", system: json(henchmenSystem()), name: "Goons" };
-    expect(fleeEffect({ result: { rolls: [6, 1, 6, 2, 3] }, target: group })).toMatchObject({ update: { "system.count": 3, "system.carried": 1 }, summary: { key: "FRACAS.Radio.Summary.HenchmenFleeOutcome", data: { name: "Goons", fled: "2 flee", stayed: "3 stay" } } });
+    expect(fleeEffect({ result: { rolls: [6, 1, 6, 2, 3] }, target: group })).toMatchObject({ update: { "system.count": 3, "system.carried": 1 }, summary: { key: "FRACAS.Radio.Summary.HenchmenFleeOtherOther", data: { name: "Goons", fled: 2, count: 3 } } });
     expect(fleeEffect({ result: { rolls: [6] }, target: group })).toEqual({ refused: "FRACAS.Radio.Refused.GroupGrew" });
     expect(fleeEffect({ result: { rolls: [6] }, target: { type: "radioOpponent", system: json(opponentSystem({ kind: "minion" })), name: "Sal" } })).toMatchObject({ update: { "system.fled": true } });
     expect(fleeEffect({ result: { rolls: [5] }, target: { type: "radioOpponent", system: json(opponentSystem({ kind: "minion" })), name: "Sal" } })).toMatchObject({ update: { "system.fled": false } });

@@ -77,13 +77,13 @@ describe("#16 the flee card is grammatical: each count takes its own singular or
     expect(text(render("cards/flee", fleeOne()))).toContain("Falzetti's goons: 1 flees, 4 stay");
     expect(text(render("cards/flee", fleeGroup()))).toContain("Falzetti's goons: 2 flee, 3 stay");
     expect(text(render("cards/flee", fleeOneStays()))).toContain("Falzetti's goons: 4 flee, 1 stays");
-    expect(fleeCardView({ leaderName: "F", followerName: "G", rolls: [6, 6, 6, 6, 2] }).group).toEqual({ fled: 4, stay: 1, fledLabel: "FRACAS.Radio.Summary.FleeCountOther", stayLabel: "FRACAS.Radio.Summary.StayCountOne" });
+    expect(fleeCardView({ leaderName: "F", followerName: "G", rolls: [6, 6, 6, 6, 2] }).group).toEqual({ fled: 4, stay: 1, key: "FRACAS.Radio.Summary.HenchmenFleeOtherOne" });
     const apply = (rolls: number[], count: number) => fleeEffect({ result: { rolls } as JsonObject, target: { type: "radioHenchmen", system: { count, woundsEach: 1, carried: 0 } as JsonObject, name: "G" } });
-    const outcome = "FRACAS.Radio.Summary.HenchmenFleeOutcome";
-    expect(apply([6, 2], 2)).toMatchObject({ summary: { key: outcome, data: { name: "G", fled: "1 flees", stayed: "1 stays" } } });
-    expect(apply([6, 2, 3, 4, 1], 5)).toMatchObject({ summary: { key: outcome, data: { fled: "1 flees", stayed: "4 stay" } } });
-    expect(apply([6, 6, 2], 3)).toMatchObject({ summary: { key: outcome, data: { fled: "2 flee", stayed: "1 stays" } } });
-    expect(apply([1, 2, 3], 3)).toMatchObject({ summary: { key: outcome, data: { fled: "0 flee", stayed: "3 stay" } } });
+    const outcome = (forms: string) => `FRACAS.Radio.Summary.HenchmenFlee${forms}`;
+    expect(apply([6, 2], 2)).toMatchObject({ summary: { key: outcome("OneOne"), data: { name: "G", fled: 1, count: 1 } } });
+    expect(apply([6, 2, 3, 4, 1], 5)).toMatchObject({ summary: { key: outcome("OneOther"), data: { fled: 1, count: 4 } } });
+    expect(apply([6, 6, 2], 3)).toMatchObject({ summary: { key: outcome("OtherOne"), data: { fled: 2, count: 1 } } });
+    expect(apply([1, 2, 3], 3)).toMatchObject({ summary: { key: outcome("OtherOther"), data: { fled: 0, count: 3 } } });
   });
 
   it("one roll and a one-wound pool read in the singular", () => {

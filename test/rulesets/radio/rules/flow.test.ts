@@ -69,6 +69,16 @@ describe("resolveAttack", () => {
     expectRuleError(() => radio.resolveAttack(jakeShoots({ limb: "left arm" })), "limbNeedsLimbShot");
   });
 
+  it("a spell action attacks only with a spell, and a spell only with the spell action (when the caller says which is a spell)", () => {
+    expectRuleError(() => radio.resolveAttack(jakeShoots({ action: "spell", magic: false })), "spellActionNeedsSpell");
+    expectRuleError(() => radio.resolveAttack(jakeShoots({ action: "standard", magic: true })), "spellNeedsSpellAction");
+    expectRuleError(() => radio.resolveAttack(jakeShoots({ action: "targeted", weapon: "area", magic: true })), "spellNeedsSpellAction");
+    expect(radio.resolveAttack(jakeShoots({ action: "spell", weapon: "area", magic: true })).hit).toBe(true);
+    expect(radio.resolveAttack(jakeShoots({ magic: false })).hit).toBe(true);
+    // Not given: not checked (the kernel cannot tell a spell from its damage category).
+    expect(radio.resolveAttack(jakeShoots({ action: "spell", weapon: "area" })).action).toBe("spell");
+  });
+
   it("henchmen earn no tokens for describing", () => {
     expect(radio.resolveAttack({ attacker: { kind: "henchmen", tier: "novice" }, action: "standard", dice: [5, 5], weapon: "club", described: true }).tokensEarned).toBe(0);
   });
