@@ -43,6 +43,8 @@ export interface AttackCardResult extends AttackResult {
   /** The combat and round the attack was made in ("" / 0 outside combat): a draw is called only then. */
   combatId?: string;
   combatRound?: number;
+  /** The attacker's declared action this round (D47), when one was made; older cards: absent. */
+  declaration?: string;
 }
 
 /** A draw called against this attack: who shot first, and the draw card that says so. */

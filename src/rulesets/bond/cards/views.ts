@@ -3,6 +3,7 @@ import type { AttackCardResult, FirstAidCardResult, RecoveryCardResult } from ".
 import { canCallDraw, clampEase, STUN_EASE, WOUND_ROLL_EASE, woundPenalty, type CheckResult, type StunCharacteristic, type WoundLevel, type WoundState } from "../rules/index.js";
 import { easeText, signed } from "../format.js";
 import { pluralKey } from "../../../foundry/i18n.js";
+import { offDeclaration } from "../sheets/declared.js";
 
 export interface CardTarget {
   uuid: string;
@@ -47,6 +48,8 @@ export function attackCardView(result: AttackCardResult, targets: readonly CardT
     woundLabel: `FRACAS.Bond.Wound.${result.woundLevel}`,
     wounds: result.woundLevel !== "none",
     blowLabel: result.specificBlow ? `FRACAS.Bond.Blow.${result.specificBlow}` : null,
+    // Not the action declared this round (D47): the GM rules whether circumstances changed it.
+    offDeclaration: offDeclaration(result.declaration, result),
     blowEffectLabel: hit && result.specificBlow ? `FRACAS.Bond.BlowEffect.${result.specificBlow}` : null,
     knockoutEase: result.knockoutEase,
     scarPossible: result.scarPossible,

@@ -65,6 +65,16 @@ function characterSchema() {
       fired: bool(),
     }),
     /**
+     * Weapons picked up this round in a fight (DECISIONS D46): each uses one of the round's attacks
+     * (Speed), so it is counted against them, apart from the attacks made (`roundAttacks`, whose
+     * count the firearm's shots cap). Read only for the same combat and round, like `roundAttacks`.
+     */
+    roundPickUps: new fields.SchemaField({
+      combat: new fields.StringField({ required: true, blank: true, initial: "", maxLength: 64 }),
+      round: int(0, 1_000_000, 0),
+      count: int(0, 99, 0),
+    }),
+    /**
      * The weapon item in hand ("" = none recorded): set by attacking with it or picking it up; a
      * Disarm drops it into `dropped` until the sheet's "Pick up" (DECISIONS D41).
      */

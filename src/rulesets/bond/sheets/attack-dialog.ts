@@ -121,6 +121,7 @@ export async function rollAttack(
     drawModifier: setup.drawModifier ?? 0,
     combatId,
     combatRound,
+    ...(setup.declaration ? { declaration: setup.declaration } : {}),
   };
   // Rise and release change the striker's own statuses.
   for (const e of cardResult.effect?.attacker ?? []) await actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });

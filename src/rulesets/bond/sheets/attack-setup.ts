@@ -9,6 +9,7 @@ import { bondSystem, isNpc } from "../cards/notes.js";
 import { bondDownReason } from "../down.js";
 import type { AttackSetup } from "./attack-view.js";
 import { startedCombatantOf, startedCombatOf } from "../../../foundry/documents/combatant-of.js";
+import { combatantStateOf } from "../../../foundry/combatant-state.js";
 
 interface Point {
   x: number;
@@ -52,6 +53,12 @@ export function actorDownReason(actor: Actor.Implementation): string | null {
   return bondDownReason({ wound: sys.wound, statuses: [...actor.statuses], defeated: combatant?.isDefeated ?? false });
 }
 
+/** The attacker's declaration this round in its started combat ("" = none, or no fight). */
+function declarationOf(actor: Actor.Implementation): string {
+  const combatant = startedCombatantOf(actor);
+  return combatant ? combatantStateOf(combatant).declaration : "";
+}
+
 export function buildSetup(actor: Actor.Implementation, weapon: Item.Implementation | null): AttackSetup {
   const sys = bondSystem(actor);
   if (!sys) throw new Error("Fracas: not a bond character");
@@ -68,6 +75,8 @@ export function buildSetup(actor: Actor.Implementation, weapon: Item.Implementat
   const combat = startedCombatOf(actor);
   const attacks = sys.roundAttacks;
   const sameRound = combat !== null && attacks.combat === combat.id && attacks.round === combat.round;
+  const picked = sys.roundPickUps;
+  const pickUpsMade = combat !== null && picked.combat === combat.id && picked.round === combat.round ? picked.count : 0;
   return {
     actorName: actor.name,
     weaponName: weapon?.name ?? game.i18n.localize("FRACAS.Bond.Unarmed"),
@@ -86,6 +95,9 @@ export function buildSetup(actor: Actor.Implementation, weapon: Item.Implementat
     attackerIsNpc: isNpc(actor),
     round: combat ? (combat.round ?? 1) : null,
     attacksMade: sameRound ? attacks.count : 0,
+    pickUpsMade,
+    // The action declared this round (reset by the core at each round start), for D47's check.
+    declaration: declarationOf(actor),
     targetName: targetActor?.name ?? null,
     targetSpeed: targetSys ? targetSys.speed : null,
     distance: attackKind === "fire" ? tokenDistance(actor, targetToken) : null,

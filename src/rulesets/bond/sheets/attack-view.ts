@@ -32,6 +32,8 @@ import {
   type WoundLevel,
 } from "../rules/index.js";
 import { easeText, signed } from "../format.js";
+import { pluralKey } from "../../../foundry/i18n.js";
+import { offDeclaration } from "./declared.js";
 
 export interface AttackSetup {
   actorName: string;
@@ -55,6 +57,8 @@ export interface AttackSetup {
   /** The combat round when a combat is running, else null (no per-round limit). */
   round: number | null;
   attacksMade: number;
+  /** Weapons picked up this round: each used one of the round's attacks (D46). Absent = none. */
+  pickUpsMade?: number;
   targetName: string | null;
   /** The target's Speed (H-t-H), when a target is known. */
   targetSpeed: number | null;
@@ -67,6 +71,8 @@ export interface AttackSetup {
   weaponId?: string | null;
   /** That weapon was knocked away by a Disarm and not yet picked up: no attack with it (D41). */
   weaponDropped?: boolean;
+  /** The action the attacker declared this round in a fight (combat.ts DECLARATIONS), "" / absent = none (D47). */
+  declaration?: string;
 }
 
 export interface AttackChoices {
@@ -208,9 +214,17 @@ export interface AttacksLeft {
   remaining: number;
 }
 
+/**
+ * The attacks this weapon may still make this round: Speed's (D4), capped by the firearm's shots,
+ * less the attacks used picking up a weapon (D46; a pick-up is no shot, so it lowers Speed's
+ * allowance, not the firearm's cap: Speed 3 with a PPK picks up and still fires twice).
+ */
 export function attacksLeft(setup: AttackSetup): AttacksLeft | null {
   if (setup.round === null) return null;
-  const allowed = attacksThisRound(setup.speed, Math.max(1, setup.round), setup.shotsPerRound > 0 ? setup.shotsPerRound : undefined);
+  const round = Math.max(1, setup.round);
+  const capped = attacksThisRound(setup.speed, round, setup.shotsPerRound > 0 ? setup.shotsPerRound : undefined);
+  const pickUps = Math.max(0, setup.pickUpsMade ?? 0);
+  const allowed = Math.max(0, Math.min(capped, attacksThisRound(setup.speed, round) - pickUps));
   return { allowed, made: setup.attacksMade, remaining: Math.max(0, allowed - setup.attacksMade) };
 }
 
@@ -265,6 +279,11 @@ export function attackView(setup: AttackSetup, choices: AttackChoices) {
     gmModifier: choices.gmModifier,
     woundLabel: `FRACAS.Bond.Wound.${setup.attackerWound}`,
     attacks,
+    // An attack that is not the action declared this round: said, for the GM to rule on (D47).
+    offDeclaration: offDeclaration(setup.declaration, { attackKind: setup.attackKind, kick: choices.kick && kickAllowed(setup), specificBlow: choices.specificBlow || null }),
+    // The count's line; after a pick-up this round it says how many attacks went to picking up (D46).
+    pickUps: setup.pickUpsMade ?? 0,
+    attacksLabel: (setup.pickUpsMade ?? 0) > 0 ? pluralKey("FRACAS.Bond.Dialog.AttacksPickedUp", setup.pickUpsMade ?? 0) : "FRACAS.Bond.Dialog.Attacks",
     exhausted: attacks !== null && attacks.remaining === 0,
     error,
     dropped: setup.weaponDropped === true,

@@ -14,8 +14,9 @@ import { postRecovery } from "../cards/recovery.js";
 import { isNpc, warn } from "../cards/notes.js";
 import { openAttackDialog, refuseIfDown } from "./attack-dialog.js";
 import { BondTaskDialog } from "./task-dialog.js";
+import { actorPickUpState, pickUp } from "./pick-up.js";
 import { actorDownReason } from "./attack-setup.js";
-import { BondFirstAidDialog } from "./first-aid-dialog.js";
+import { BondFirstAidDialog, buildFirstAidSetup } from "./first-aid-dialog.js";
 import { characterView } from "./character-view.js";
 import { enrichField } from "./enrich.js";
 
@@ -27,6 +28,20 @@ function inputNumber(root: HTMLElement, selector: string, min: number, max: numb
   return Number.isInteger(n) && n >= min && n <= max ? n : null;
 }
 
+type SheetAction = (this: BondCharacterSheet, event: Event, target: HTMLElement) => Promise<void>;
+
+/**
+ * The sheet's own actions are its editors' (the owner's or the GM's): their buttons render only on
+ * an editable sheet (UX review s3 #14), and a click that still arrives from anyone else (a sheet
+ * opened before the ownership changed, a macro) is refused before anything is rolled or written.
+ */
+function editorsOnly(action: SheetAction): SheetAction {
+  return async function (this: BondCharacterSheet, event: Event, target: HTMLElement): Promise<void> {
+    if (!this.actor.isOwner) return warn("FRACAS.Bond.Refused.NotOwner", { name: this.actor.name });
+    return action.call(this, event, target);
+  };
+}
+
 export class BondCharacterSheet extends Base {
   static override DEFAULT_OPTIONS = {
     classes: ["fracas", "bond", "bond-character-sheet"],
@@ -34,22 +49,24 @@ export class BondCharacterSheet extends Base {
     window: { resizable: true },
     form: { submitOnChange: true },
     actions: {
-      attack: BondCharacterSheet.#onAttack,
-      pickUp: BondCharacterSheet.#onPickUp,
-      task: BondCharacterSheet.#onTask,
-      recover: BondCharacterSheet.#onRecover,
-      rest: BondCharacterSheet.#onRest,
-      hospital: BondCharacterSheet.#onHospital,
+      attack: editorsOnly(BondCharacterSheet.#onAttack),
+      pickUp: editorsOnly(BondCharacterSheet.#onPickUp),
+      task: editorsOnly(BondCharacterSheet.#onTask),
+      recover: editorsOnly(BondCharacterSheet.#onRecover),
+      rest: editorsOnly(BondCharacterSheet.#onRest),
+      hospital: editorsOnly(BondCharacterSheet.#onHospital),
+      // First Aid is also a viewer's, with a healer of their own (the dialog lists only theirs).
       firstAid: BondCharacterSheet.#onFirstAid,
       firstAidRuling: BondCharacterSheet.#onFirstAidRuling,
-      wakeUp: BondCharacterSheet.#onWakeUp,
-      passHours: BondCharacterSheet.#onPassHours,
-      addScar: BondCharacterSheet.#onAddScar,
-      removeScar: BondCharacterSheet.#onRemoveScar,
-      points: BondCharacterSheet.#onPoints,
-      createItem: BondCharacterSheet.#onCreateItem,
+      wakeUp: editorsOnly(BondCharacterSheet.#onWakeUp),
+      passHours: editorsOnly(BondCharacterSheet.#onPassHours),
+      addScar: editorsOnly(BondCharacterSheet.#onAddScar),
+      removeScar: editorsOnly(BondCharacterSheet.#onRemoveScar),
+      points: editorsOnly(BondCharacterSheet.#onPoints),
+      createItem: editorsOnly(BondCharacterSheet.#onCreateItem),
+      // Opens the item's sheet, read-only for a viewer who may not edit it.
       editItem: BondCharacterSheet.#onEditItem,
-      deleteItem: BondCharacterSheet.#onDeleteItem,
+      deleteItem: editorsOnly(BondCharacterSheet.#onDeleteItem),
     },
   } as never;
 
@@ -88,6 +105,10 @@ export class BondCharacterSheet extends Base {
       weapons,
       downReason: actorDownReason(this.actor),
       woundPenaltyApplies: rulesetOption("bond", "woundPenaltyApplies", false),
+      // Only asked when a weapon lies on the floor: what picking it up costs now (D46).
+      pickUp: sys.droppedWeapons.length > 0 ? actorPickUpState(this.actor) : undefined,
+      // Only asked of a viewer who may not edit: may they give First Aid here with a healer of their own?
+      ownsHealer: !this.isEditable && buildFirstAidSetup(this.actor).healers.length > 0,
     });
     return { ...base, view } as never;
   }
@@ -98,19 +119,16 @@ export class BondCharacterSheet extends Base {
     await openAttackDialog(this.actor, weapon as Item.Implementation | null);
   }
 
-  /** A weapon knocked away by a Disarm: picked up, it is in hand again (D41). Picking up is acting: not while the character cannot act. */
+  /**
+   * A weapon knocked away by a Disarm: picked up, it is in hand again (D41). Picking up is acting:
+   * not while the character cannot act, and in a fight it uses one of the round's attacks (D46).
+   */
   static async #onPickUp(this: BondCharacterSheet, _event: Event, target: HTMLElement): Promise<void> {
-    if (!this.actor.isOwner) return warn("FRACAS.Bond.Refused.NotOwner", { name: this.actor.name });
-    const id = target.dataset.itemId ?? "";
-    if (id === "" || !this.bond.droppedWeapons.includes(id)) return;
-    if (refuseIfDown(this.actor)) return;
-    // Only this weapon's key: any other weapon a Disarm dropped stays on the floor.
-    await this.actor.update({ [`system.dropped.${id}`]: null, "system.inHand": id } as never);
+    await pickUp(this.actor, target.dataset.itemId ?? "");
   }
 
   /** Any other task (a skill or characteristic at the EF the GM calls): the task roll dialog, unless the character cannot act. */
   static async #onTask(this: BondCharacterSheet): Promise<void> {
-    if (!this.actor.isOwner) return warn("FRACAS.Bond.Refused.NotOwner", { name: this.actor.name });
     if (refuseIfDown(this.actor)) return;
     await new BondTaskDialog(this.actor).render({ force: true });
   }

@@ -7,6 +7,7 @@ import { hasContent, htmlField, type HtmlFieldInput } from "./html-field.js";
 import { signed } from "../format.js";
 import { recoveryRollLabel } from "../cards/views.js";
 import { pluralKey } from "../../../foundry/i18n.js";
+import type { PickUpState } from "./pick-up-view.js";
 
 export interface CharacterViewInput {
   name: string;
@@ -31,6 +32,14 @@ export interface CharacterViewInput {
   downReason?: string | null;
   /** The GM option: the wound penalty also lowers the recovery rolls' EF (the buttons show the EF in force). */
   woundPenaltyApplies?: boolean;
+  /**
+   * The viewer owns a character with a First Aid skill (a healer, first-aid-dialog.ts): First Aid
+   * is the one sheet action a viewer who may not edit this character can still take, with a healer
+   * of their own. Without one, a read-only viewer is not offered it.
+   */
+  ownsHealer?: boolean;
+  /** A dropped weapon's Pick up now (D46, pick-up-view.ts): refused (why), or whether it uses an attack. Absent = free. */
+  pickUp?: PickUpState;
 }
 
 
@@ -40,11 +49,16 @@ export function characterView(input: CharacterViewInput) {
   const unconscious = w.level === "IN" || w.knockedOut;
   const dead = w.level === "KL";
   const notes = htmlField(input.notes);
+  const canFirstAid = !w.firstAidUsed && !dead && w.level !== "none" && w.level !== "ST";
+  const held = input.weapons.filter((x) => x.dropped !== true);
+  const noneInHand = !input.weapons.some((x) => x.inHand === true);
   return {
     name: input.name,
     img: input.img,
     editable: input.editable,
     isGM: input.isGM,
+    // A viewer who may not edit opens an item's sheet to read it: the row's button says so.
+    itemButtonLabel: input.editable ? "FRACAS.Bond.EditNamed" : "FRACAS.Bond.ViewNamed",
     npc: input.npc,
     pointsLabel: input.npc ? "FRACAS.Bond.SurvivalPoints" : "FRACAS.Bond.HeroPoints",
     points: d.heroPointsValue,
@@ -80,7 +94,9 @@ export function characterView(input: CharacterViewInput) {
       // The buttons name the roll as the round-start prompt does, with its characteristic and EF.
       stunRoll: recoveryRollLabel("stun", w, input.woundPenaltyApplies === true),
       woundRoll: recoveryRollLabel("wound", w, input.woundPenaltyApplies === true),
-      canFirstAid: !w.firstAidUsed && !dead && w.level !== "none" && w.level !== "ST",
+      canFirstAid,
+      // Offered to whoever can give it: the character's editors, or a viewer with a healer of their own.
+      firstAidOffered: canFirstAid && (input.editable || input.ownsHealer === true),
       canHeal: !dead && w.level !== "none",
       wounded: w.level !== "none",
     },
@@ -110,7 +126,30 @@ export function characterView(input: CharacterViewInput) {
     // A read-only sheet leaves out empty notes (no heading with nothing under it).
     showNotes: input.editable || hasContent(notes.raw),
     cannotAct: input.downReason ?? null,
+    pickUp: pickUpView(input),
+    // The weapon in hand (D41), chosen by the editors: with several weapons and none attacked with
+    // yet (every character's start), or the held one dropped, a Disarm would find none to knock away.
+    // A choice only when there is one to make: two weapons or more on hand, or one and none known.
+    inHandOptions:
+      input.editable && (held.length >= 2 || (held.length === 1 && noneInHand))
+        ? [
+            ...(noneInHand ? [{ value: "", label: "", none: true, selected: true }] : []),
+            ...held.map((x) => ({ value: x.id, label: x.name, none: false, selected: x.inHand === true })),
+          ]
+        : null,
   };
+}
+
+/**
+ * A dropped weapon's Pick up (D46): disabled with the reason when the round has no attack left for
+ * it, and a line under the weapons saying so, or, in a fight, that it uses one of the round's attacks.
+ * Nothing when no weapon is dropped, or when the character cannot act (that line already says why).
+ */
+function pickUpView(input: CharacterViewInput): { refused: string | null; hint: string | null } {
+  const dropped = input.weapons.some((w) => w.dropped === true);
+  if (!dropped || !input.editable || input.downReason) return { refused: null, hint: null };
+  const refused = input.pickUp?.refused ?? null;
+  return { refused, hint: refused ?? (input.pickUp?.inFight ? "FRACAS.Bond.PickUpCost.Hint" : null) };
 }
 
 export type CharacterView = ReturnType<typeof characterView>;

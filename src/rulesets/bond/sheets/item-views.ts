@@ -8,6 +8,9 @@ import { hasContent, htmlField, type HtmlFieldInput } from "./html-field.js";
 const options = (values: readonly string[], selected: string, label: (v: string) => string): Option[] =>
   values.map((v) => ({ value: v, label: label(v), selected: v === selected }));
 
+/** A read-only sheet shows a select's choice as plain text (a disabled select reads as faint grey): its label. */
+const chosen = (opts: readonly Option[]): string => opts.find((o) => o.selected)?.label ?? "";
+
 /** The description is an HTMLField (see html-field.ts): `description` to edit, `descriptionHTML` to show. */
 export type DescriptionInput = HtmlFieldInput;
 
@@ -18,14 +21,24 @@ const descriptionFields = (d: string | DescriptionInput, editable: boolean) => {
 };
 
 export function weaponView(name: string, img: string, editable: boolean, w: WeaponLike, description: string | DescriptionInput) {
+  const kindOptions = options(["fire", "hth"], w.attackKind, (v) => `FRACAS.Bond.AttackKind.${v}`);
+  const meleeOptions = options(MELEE_WEAPONS, w.meleeWeapon, (v) => `FRACAS.Bond.MeleeWeapon.${v}`);
+  const dcOptions = options(DAMAGE_CLASSES, w.damageClass, (v) => v);
   return {
     name,
     img,
     editable,
     fire: w.attackKind === "fire",
-    kindOptions: options(["fire", "hth"], w.attackKind, (v) => `FRACAS.Bond.AttackKind.${v}`),
-    meleeOptions: options(MELEE_WEAPONS, w.meleeWeapon, (v) => `FRACAS.Bond.MeleeWeapon.${v}`),
-    dcOptions: options(DAMAGE_CLASSES, w.damageClass, (v) => v),
+    kindOptions,
+    meleeOptions,
+    dcOptions,
+    kindLabel: chosen(kindOptions),
+    // The weapon's own Damage Class counts only for a firearm or an "other" melee weapon; fists, a
+    // knife or a sword hit at the wielder's Strength DC (+1, +2), as the character sheet shows (B+).
+    ownDamageClass: w.attackKind === "fire" || w.meleeWeapon === "other",
+    strengthDamageHint: `FRACAS.Bond.DamageFromStrength.${w.meleeWeapon === "other" ? "none" : w.meleeWeapon}`,
+    meleeLabel: chosen(meleeOptions),
+    damageClass: chosen(dcOptions),
     performance: w.performance,
     shotsPerRound: w.shotsPerRound,
     drawModifier: w.drawModifier,
@@ -36,13 +49,19 @@ export function weaponView(name: string, img: string, editable: boolean, w: Weap
 }
 
 export function skillView(name: string, img: string, editable: boolean, s: { role: string; characteristic1: string; characteristic2: string; level: number }, description: string | DescriptionInput) {
+  const roleOptions = options(SKILL_ROLES, s.role, (v) => `FRACAS.Bond.SkillRole.${v}`);
+  const char1Options = options(CHARACTERISTICS, s.characteristic1, (v) => `FRACAS.Bond.Characteristic.${v}`);
+  const char2Options = options(["", ...CHARACTERISTICS], s.characteristic2, (v) => (v ? `FRACAS.Bond.Characteristic.${v}` : "FRACAS.Bond.NoCharacteristic"));
   return {
     name,
     img,
     editable,
-    roleOptions: options(SKILL_ROLES, s.role, (v) => `FRACAS.Bond.SkillRole.${v}`),
-    char1Options: options(CHARACTERISTICS, s.characteristic1, (v) => `FRACAS.Bond.Characteristic.${v}`),
-    char2Options: options(["", ...CHARACTERISTICS], s.characteristic2, (v) => (v ? `FRACAS.Bond.Characteristic.${v}` : "FRACAS.Bond.NoCharacteristic")),
+    roleOptions,
+    char1Options,
+    char2Options,
+    roleLabel: chosen(roleOptions),
+    char1Label: chosen(char1Options),
+    char2Label: chosen(char2Options),
     level: s.level,
     ...descriptionFields(description, editable),
   };

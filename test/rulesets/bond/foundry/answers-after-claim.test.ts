@@ -7,9 +7,9 @@
  * paid for still counts. And a roll the kernel refuses whatever the dice claims nothing.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
-import { attack, buttonArgs, cardOf, heroPoints, npcChars, pcChars, pool, responses, wound, clickAttackFollowUp, duringClaim } from "./helpers.js";
+import { attack, buttonArgs, cardOf, heroPoints, npcChars, pcChars, pool, responses, wound, clickAttackFollowUp, duringClaim, bruteWorld } from "./helpers.js";
 
 let world: FakeWorld;
 let adapter: Adapter;
@@ -27,14 +27,7 @@ const click = (name: string, message: FakeChatMessage, target: FakeActor) => cli
 const bobSpends = (m: FakeChatMessage) => () => world.as("bob", () => click("heroPoint", m, brute));
 
 beforeEach(async () => {
-  world = installFoundry();
-  adapter = await loadAdapter();
-  world.settings.seed("fracas", "bond.heroPoints", "anyPlayerCharacter");
-  world.addUser({ id: "alice", name: "Alice", isGM: false });
-  world.addUser({ id: "bob", name: "Bob", isGM: false });
-  brute = world.createActor({ name: "Brute", type: "bondCharacter", system: { characteristics: { str: 18, dex: 8, wil: 10, per: 8, int: 8 }, heroPoints: pool(3) }, ownership: { alice: 3 } });
-  felix = world.createActor({ name: "Felix Leiter", type: "bondCharacter", system: { characteristics: pcChars, heroPoints: pool(2) }, ownership: { bob: 3 } });
-  thug = world.createActor({ name: "Thug", type: "bondCharacter", system: { npc: true, characteristics: npcChars } });
+  ({ world, adapter, brute, felix, thug } = await bruteWorld({ felix: true, anyPcHeroPoints: true }));
 });
 
 describe("a Hero Point spent while the roll's claim is on its way to the GM", () => {

@@ -5,8 +5,8 @@
  * shown on the card or note as the penalised EF and Success Chance.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeWorld } from "../../../foundry/fake/index.js";
-import { attack, cardOf, npcChars, pool, responses, wound, clickAttackFollowUp } from "./helpers.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
+import { attack, cardOf, responses, wound, clickAttackFollowUp, bruteWorld } from "./helpers.js";
 
 let world: FakeWorld;
 let adapter: Adapter;
@@ -20,11 +20,7 @@ const clickFollowUp = (name: string, message: FakeChatMessage, target: FakeActor
 const recoveryCards = () => [...world.messages].filter((m) => cardOf(m as unknown as FakeChatMessage).kind === "recovery");
 
 beforeEach(async () => {
-  world = installFoundry();
-  adapter = await loadAdapter();
-  world.addUser({ id: "alice", name: "Alice", isGM: false });
-  brute = world.createActor({ name: "Brute", type: "bondCharacter", system: { characteristics: { str: 18, dex: 8, wil: 10, per: 8, int: 8 }, heroPoints: pool(1) }, ownership: { alice: 3 } });
-  thug = world.createActor({ name: "Thug", type: "bondCharacter", system: { npc: true, characteristics: npcChars } });
+  ({ world, adapter, brute, thug } = await bruteWorld({ bruteHeroPoints: 1 }));
 });
 
 describe("the knockout Willpower roll is made once per attack (B2)", () => {

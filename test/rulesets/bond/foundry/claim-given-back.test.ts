@@ -5,8 +5,8 @@
  * the real adapter in the fake, with the state changed while the claim is on its way.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeWorld } from "../../../foundry/fake/index.js";
-import { attack, cardOf, npcChars, pool, responses, clickAttackFollowUp, duringClaim } from "./helpers.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
+import { attack, cardOf, pool, responses, clickAttackFollowUp, duringClaim, bruteWorld } from "./helpers.js";
 
 let world: FakeWorld;
 let adapter: Adapter;
@@ -14,7 +14,6 @@ let brute: FakeActor; // alice's PC: STR 18, WIL 10
 let thug: FakeActor; // the GM's NPC
 let hood: FakeActor; // the GM's NPC with a Beretta
 
-const beretta = { name: "Beretta", type: "bondWeapon", system: { attackKind: "fire", damageClass: "E" } };
 const attackIdOf = (m: FakeChatMessage) => String(cardOf(m).result.attackId);
 const claims = (a: FakeActor) => (a.getFlag("fracas", "claims") as string[] | undefined) ?? [];
 const recoveryCards = () => [...world.messages].filter((m) => cardOf(m as unknown as FakeChatMessage).kind === "recovery");
@@ -26,12 +25,7 @@ const click = (name: string, message: FakeChatMessage, target: FakeActor) => cli
 const killedMeanwhile = () => world.as("gm", () => brute.update({ "system.wound.level": "KL" }));
 
 beforeEach(async () => {
-  world = installFoundry();
-  adapter = await loadAdapter();
-  world.addUser({ id: "alice", name: "Alice", isGM: false });
-  brute = world.createActor({ name: "Brute", type: "bondCharacter", system: { characteristics: { str: 18, dex: 8, wil: 10, per: 8, int: 8 }, heroPoints: pool(3) }, ownership: { alice: 3 } });
-  thug = world.createActor({ name: "Thug", type: "bondCharacter", system: { npc: true, characteristics: npcChars } });
-  hood = world.createActor({ name: "Hood", type: "bondCharacter", system: { npc: true, characteristics: npcChars }, items: [beretta] });
+  ({ world, adapter, brute, thug, hood } = await bruteWorld({ hood: true }));
 });
 
 describe("a roll refused after its claim, before any die, gives the claim back", () => {

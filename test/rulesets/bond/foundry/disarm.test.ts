@@ -6,14 +6,13 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeWorld } from "../../../foundry/fake/index.js";
-import { attack, bondModules, cardOf, npcChars, pcChars, pool, standInEnrichHTML } from "./helpers.js";
+import { attack, bondModules, cardOf, characterSheet, npcChars, pcChars, pool, standInEnrichHTML } from "./helpers.js";
 
 let world: FakeWorld;
 let adapter: Adapter;
 let bond: FakeActor; // alice's PC, Speed 3
 let thug: FakeActor; // the GM's NPC
 
-type Handler = (this: unknown, event: unknown, target: unknown) => Promise<void>;
 const ppk = { name: "Walther PPK", type: "bondWeapon", system: { attackKind: "fire", damageClass: "D", shotsPerRound: 2 } };
 const knife = { name: "Throwing knife", type: "bondWeapon", system: { attackKind: "hth", meleeWeapon: "knife" } };
 const held = (a: FakeActor) => a.system as unknown as { inHand: string; dropped: Record<string, boolean | null>; droppedWeapons: string[]; weaponInHand: { id: string; name: string } | null };
@@ -25,15 +24,8 @@ const createBond = (items: { name: string; type: string; system: Record<string, 
 /** The thug's Disarm on Bond: PC 8 × EF (5 − 3 − 2 → ½) = SC 4; a roll of 1 is QR2, a hit. */
 const disarmBond = () => attack(world, "gm", thug, [bond], 1, 1, { weapon: false, blow: "disarm" });
 
-async function sheet(user: string) {
-  const { BondCharacterSheet } = await import("../../../../src/rulesets/bond/sheets/character-sheet.js");
-  world.login(user);
-  const s = new BondCharacterSheet({ document: bond } as never);
-  const actions = (BondCharacterSheet.DEFAULT_OPTIONS as unknown as { actions: Record<string, Handler> }).actions;
-  const context = (await (s as unknown as { _prepareContext(o: unknown): Promise<Record<string, unknown>> })._prepareContext({})) as Record<string, unknown>;
-  const html = unescape(await foundry.applications.handlebars.renderTemplate("systems/fracas/templates/bond/sheets/character.hbs", context));
-  return { html, click: (action: string, dataset: Record<string, string>) => actions[action]!.call(s, {}, { dataset }) };
-}
+/** Bond's sheet as `user` sees it (editable for his owner and the GM, as in V13). */
+const sheet = (user: string) => characterSheet(world, bond, user);
 
 beforeEach(async () => {
   world = installFoundry();

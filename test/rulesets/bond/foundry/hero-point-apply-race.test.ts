@@ -8,8 +8,8 @@
  * count: the wound lands at the old QR and the point is paid anyway.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeWorld } from "../../../foundry/fake/index.js";
-import { attack, cardOf, heroPoints, npcChars, pcChars, pool, responses, wound } from "./helpers.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
+import { attack, cardOf, heroPoints, responses, wound, bruteWorld, createBrute } from "./helpers.js";
 
 let world: FakeWorld;
 let adapter: Adapter;
@@ -46,7 +46,7 @@ function slowWrites(actor: FakeActor, whenSent: () => void = () => undefined): v
 
 /** The wound the same punch leaves on a fresh copy of the brute after `points` Hero Points (no race). */
 async function woundAfter(points: number): Promise<string> {
-  const twin = world.createActor({ name: "Twin", type: "bondCharacter", system: { characteristics: { str: 18, dex: 8, wil: 10, per: 8, int: 8 }, heroPoints: pool(3) }, ownership: { alice: 3 } });
+  const twin = createBrute(world, 3, "Twin");
   const m = await attack(world, "gm", thug, [twin], 3, 1, { weapon: false });
   for (let i = 0; i < points; i += 1) expect(await onGm("heroPointOwn", "alice", m, twin)).toEqual({ ok: true });
   world.login("gm");
@@ -55,14 +55,7 @@ async function woundAfter(points: number): Promise<string> {
 }
 
 beforeEach(async () => {
-  world = installFoundry();
-  adapter = await loadAdapter();
-  world.settings.seed("fracas", "bond.heroPoints", "anyPlayerCharacter");
-  world.addUser({ id: "alice", name: "Alice", isGM: false });
-  world.addUser({ id: "bob", name: "Bob", isGM: false });
-  brute = world.createActor({ name: "Brute", type: "bondCharacter", system: { characteristics: { str: 18, dex: 8, wil: 10, per: 8, int: 8 }, heroPoints: pool(3) }, ownership: { alice: 3 } });
-  felix = world.createActor({ name: "Felix Leiter", type: "bondCharacter", system: { characteristics: pcChars, heroPoints: pool(2) }, ownership: { bob: 3 } });
-  thug = world.createActor({ name: "Thug", type: "bondCharacter", system: { npc: true, characteristics: npcChars } });
+  ({ world, adapter, brute, felix, thug } = await bruteWorld({ felix: true, anyPcHeroPoints: true }));
 });
 
 describe("a Hero Point and the card's Apply on the GM's client", () => {

@@ -7,8 +7,8 @@
  * GM's client, re-read inside) both spends read 0.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeWorld } from "../../../foundry/fake/index.js";
-import { attack, cardOf, heroPoints, npcChars, pcChars, pool, responses } from "./helpers.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
+import { attack, cardOf, heroPoints, responses, bruteWorld } from "./helpers.js";
 
 let world: FakeWorld;
 let adapter: Adapter;
@@ -39,14 +39,7 @@ function slowWrites(actor: FakeActor): void {
 }
 
 beforeEach(async () => {
-  world = installFoundry();
-  adapter = await loadAdapter();
-  world.settings.seed("fracas", "bond.heroPoints", "anyPlayerCharacter");
-  world.addUser({ id: "alice", name: "Alice", isGM: false });
-  world.addUser({ id: "bob", name: "Bob", isGM: false });
-  brute = world.createActor({ name: "Brute", type: "bondCharacter", system: { characteristics: { str: 18, dex: 8, wil: 10, per: 8, int: 8 }, heroPoints: pool(3) }, ownership: { alice: 3 } });
-  felix = world.createActor({ name: "Felix Leiter", type: "bondCharacter", system: { characteristics: pcChars, heroPoints: pool(2) }, ownership: { bob: 3 } });
-  thug = world.createActor({ name: "Thug", type: "bondCharacter", system: { npc: true, characteristics: npcChars } });
+  ({ world, adapter, brute, felix, thug } = await bruteWorld({ felix: true, anyPcHeroPoints: true }));
 });
 
 describe("two Hero Points on one attack at the same instant", () => {

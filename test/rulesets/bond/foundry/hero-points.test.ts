@@ -7,15 +7,13 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeWorld } from "../../../foundry/fake/index.js";
-import { attack, cardOf, heroPoints, npcChars, pcChars, pool, responses, wound, clickAttackFollowUp } from "./helpers.js";
+import { attack, cardOf, heroPoints, pcChars, pool, responses, wound, clickAttackFollowUp, createBrute, createFelix, createHood, createThug } from "./helpers.js";
 
 let world: FakeWorld;
 let adapter: Adapter;
 let bond: FakeActor; // alice's PC
 let felix: FakeActor; // bob's PC
 let hood: FakeActor; // GM's NPC with a Beretta
-
-const beretta = { name: "Beretta", type: "bondWeapon", system: { attackKind: "fire", damageClass: "E" } };
 
 const clickFollowUp = (name: string, message: FakeChatMessage, target: FakeActor) => clickAttackFollowUp(adapter, name, message, target);
 
@@ -26,8 +24,8 @@ beforeEach(async () => {
   world.addUser({ id: "bob", name: "Bob", isGM: false });
   world.addUser({ id: "carol", name: "Carol", isGM: false });
   bond = world.createActor({ name: "James Bond", type: "bondCharacter", system: { characteristics: pcChars, heroPoints: pool(3) }, ownership: { alice: 3 } });
-  felix = world.createActor({ name: "Felix Leiter", type: "bondCharacter", system: { characteristics: pcChars, heroPoints: pool(2) }, ownership: { bob: 3 } });
-  hood = world.createActor({ name: "Hood", type: "bondCharacter", system: { npc: true, characteristics: npcChars }, items: [beretta] });
+  felix = createFelix(world);
+  hood = createHood(world);
 });
 
 describe("Hero Points: any player character (world option)", () => {
@@ -104,8 +102,8 @@ describe("the target's owner answers a card the GM posted", () => {
   let brute: FakeActor; // alice's strong PC (STR 18), Speed 1
   let thug: FakeActor;
   beforeEach(() => {
-    brute = world.createActor({ name: "Brute", type: "bondCharacter", system: { characteristics: { str: 18, dex: 8, wil: 10, per: 8, int: 8 }, heroPoints: pool(1) }, ownership: { alice: 3 } });
-    thug = world.createActor({ name: "Thug", type: "bondCharacter", system: { npc: true, characteristics: npcChars } });
+    brute = createBrute(world, 1);
+    thug = createThug(world);
   });
 
   it("Shake Off: Alice rolls Brute's EF 5 Strength roll on the GM's card; the Heavy Wound drops to a Light one", async () => {

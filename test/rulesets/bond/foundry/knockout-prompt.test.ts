@@ -5,10 +5,10 @@
  * same claim (`<attackId>:knockout`), so only one of them ever rolls.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import type { AttackCardResult } from "../../../../src/rulesets/bond/cards/effects.js";
-import { attack, cardOf, pool, responses, wound, clickAttackFollowUp } from "./helpers.js";
+import { attack, cardOf, responses, wound, clickAttackFollowUp, bruteWorld } from "./helpers.js";
 
 let world: FakeWorld;
 let adapter: Adapter;
@@ -37,11 +37,7 @@ const clickCard = (name: string, message: FakeChatMessage, target: FakeActor) =>
 const knockoutPunch = (d100 = 1) => attack(world, "gm", thug, [brute], d100, 1, { weapon: false, blow: "knockout" });
 
 beforeEach(async () => {
-  world = installFoundry();
-  adapter = await loadAdapter();
-  world.addUser({ id: "alice", name: "Alice", isGM: false });
-  brute = world.createActor({ name: "Brute", type: "bondCharacter", system: { characteristics: { str: 18, dex: 8, wil: 10, per: 8, int: 8 }, heroPoints: pool(3) }, ownership: { alice: 3 } });
-  thug = world.createActor({ name: "Thug", type: "bondCharacter", system: { npc: true, characteristics: { str: 10, dex: 12, wil: 8, per: 11, int: 7 } } });
+  ({ world, adapter, brute, thug } = await bruteWorld({ quickThug: true }));
   world.login("gm");
   combat = world.createCombat();
   fc = combat as unknown as FracasCombat;

@@ -6,8 +6,8 @@
  * the claim is what stops the second: refused, no die rolled, no card posted.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeWorld } from "../../../foundry/fake/index.js";
-import { attack, cardOf, npcChars, pcChars, pool, responses, wound, clickAttackFollowUp } from "./helpers.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
+import { attack, cardOf, pcChars, pool, responses, wound, clickAttackFollowUp, bruteWorld } from "./helpers.js";
 
 let world: FakeWorld;
 let adapter: Adapter;
@@ -15,7 +15,6 @@ let brute: FakeActor; // alice's strong PC (STR 18, WIL 10)
 let thug: FakeActor; // the GM's NPC
 let hood: FakeActor; // the GM's NPC with a Beretta
 
-const beretta = { name: "Beretta", type: "bondWeapon", system: { attackKind: "fire", damageClass: "E" } };
 
 const clickFollowUp = (name: string, message: FakeChatMessage, target: FakeActor) => clickAttackFollowUp(adapter, name, message, target);
 
@@ -28,12 +27,7 @@ const alreadyRolled = () => world.localize("FRACAS.Chat.Refused.AlreadyRolled");
 const scars = (a: FakeActor) => (a.system as unknown as { scars: unknown[]; fame: number }).scars;
 
 beforeEach(async () => {
-  world = installFoundry();
-  adapter = await loadAdapter();
-  world.addUser({ id: "alice", name: "Alice", isGM: false });
-  brute = world.createActor({ name: "Brute", type: "bondCharacter", system: { characteristics: { str: 18, dex: 8, wil: 10, per: 8, int: 8 }, heroPoints: pool(3) }, ownership: { alice: 3 } });
-  thug = world.createActor({ name: "Thug", type: "bondCharacter", system: { npc: true, characteristics: npcChars } });
-  hood = world.createActor({ name: "Hood", type: "bondCharacter", system: { npc: true, characteristics: npcChars }, items: [beretta] });
+  ({ world, adapter, brute, thug, hood } = await bruteWorld({ hood: true }));
 });
 
 describe("the knockout Willpower roll is claimed before it is rolled", () => {

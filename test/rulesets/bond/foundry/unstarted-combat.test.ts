@@ -6,9 +6,9 @@
  * so the tests point game.combat at it, as Foundry would.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type FakeActor, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { FakeActor, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
-import { attack, bondModules, cardOf, pool } from "./helpers.js";
+import { attack, bondModules, cardOf, bruteWorld } from "./helpers.js";
 
 let world: FakeWorld;
 let brute: FakeActor; // alice's PC, Speed 1 (the thug: Speed 2, so starting rolls no tie-break)
@@ -24,11 +24,7 @@ function view(combat: FakeCombat): void {
 }
 
 beforeEach(async () => {
-  world = installFoundry();
-  await loadAdapter();
-  world.addUser({ id: "alice", name: "Alice", isGM: false });
-  brute = world.createActor({ name: "Brute", type: "bondCharacter", system: { characteristics: { str: 18, dex: 8, wil: 10, per: 8, int: 8 }, heroPoints: pool(3) }, ownership: { alice: 3 } });
-  thug = world.createActor({ name: "Thug", type: "bondCharacter", system: { npc: true, characteristics: { str: 10, dex: 12, wil: 8, per: 11, int: 7 } } });
+  ({ world, brute, thug } = await bruteWorld({ quickThug: true }));
   world.login("gm");
   setup = world.createCombat();
   await setup.createEmbeddedDocuments("Combatant", [{ actorId: brute.id }, { actorId: thug.id }]);

@@ -233,3 +233,45 @@ describe("#19 read-only sheets leave out an empty Description / Notes", () => {
     expect(await render("sheets/character", { view: sheet({ editable: false, notes: "<p>SPECTRE</p>" }) })).toContain(heading);
   });
 });
+
+describe("#19 read-only item sheets show choices as text; long names keep their width", () => {
+  const scss = () => readFileSync(join(process.cwd(), "styles/_bond.scss"), "utf8").replace(/\/\/.*$/gm, "");
+  const skill = { role: "firstAid", characteristic1: "int", characteristic2: "dex", level: 5 };
+
+  it("skill sheet: selects when editable; the chosen Use and characteristics as plain text when read-only, no disabled select", async () => {
+    const editable = await render("sheets/skill", { view: skillView("First Aid", "x.svg", true, skill, "") });
+    expect(editable.match(/<select /g)).toHaveLength(3);
+    const readOnly = await render("sheets/skill", { view: skillView("First Aid", "x.svg", false, skill, "") });
+    expect(readOnly).not.toContain("<select");
+    expect(text(readOnly)).toContain("Use First Aid Characteristic Intelligence Second characteristic (averaged) Dexterity");
+    expect(readOnly).toContain('<span class="bond-field-value">Intelligence</span>');
+    // No second characteristic: "— none —", as the select would show.
+    expect(text(await render("sheets/skill", { view: skillView("Strength", "x.svg", false, { ...skill, characteristic2: "" }, "") }))).toContain("Second characteristic (averaged) — none —");
+  });
+
+  it("weapon sheet: Kind, melee weapon and Damage Class as plain text when read-only", async () => {
+    const gun = await render("sheets/weapon", { view: weaponView("PPK", "x.svg", false, ppk, "") });
+    expect(gun).not.toContain("<select");
+    expect(text(gun)).toContain("Kind Fire Combat Damage Class D");
+    const blade = text(await render("sheets/weapon", { view: weaponView("Knife", "x.svg", false, knife, "") }));
+    expect(blade).toContain("Kind Hand-to-Hand");
+    expect(blade).toContain(`${world.localize("FRACAS.Bond.MeleeWeaponLabel")} ${world.localize("FRACAS.Bond.MeleeWeapon.knife")}`);
+    // Editable: the Kind and melee weapon selects (a knife's Damage Class is the wielder's: no select, see audit-s4).
+    expect((await render("sheets/weapon", { view: weaponView("Knife", "x.svg", true, knife, "") })).match(/<select /g)).toHaveLength(2);
+  });
+
+  it("item sheets: the name beside the portrait never wraps below it (header nowrap, name flex 1 with min-width 0)", () => {
+    const css = scss();
+    expect(css).toContain(".bond-item .bond-sheet-header { flex-wrap: nowrap; }");
+    expect(css).toContain(".bond-item .bond-name { flex: 1 1 auto; min-width: 0; }");
+  });
+
+  it("character sheet: the derived numbers take their own row, so the name input has the row beside the portrait", async () => {
+    expect(scss()).toMatch(/\.bond-derived \{\s*flex: 1 1 100%;/);
+    // The name input sits alone in the identity column, the derived list after it, outside it.
+    const html = await render("sheets/character", { view: sheet() });
+    const identity = html.slice(html.indexOf('<div class="bond-identity">'), html.indexOf('<dl class="bond-derived">'));
+    expect(identity).toContain('<input id="bond-name" class="bond-name"');
+    expect(identity).not.toContain("bond-derived");
+  });
+});

@@ -13,7 +13,7 @@ import { attackView } from "../../../../src/rulesets/bond/sheets/attack-view.js"
 import { characterView } from "../../../../src/rulesets/bond/sheets/character-view.js";
 import { skillView, weaponView } from "../../../../src/rulesets/bond/sheets/item-views.js";
 import { bondChars, derived, healer, ppk, setup, skills } from "../fixture-data.js";
-import { npcChars, pcChars, pool, standInEnrichHTML } from "./helpers.js";
+import { characterSheet, npcChars, pcChars, pool, standInEnrichHTML } from "./helpers.js";
 
 let world: FakeWorld;
 
@@ -45,11 +45,8 @@ describe("#8 the sheet's Attack buttons for a character who cannot act", () => {
   });
 
   async function sheetHtml(actor: FakeActor) {
-    const { BondCharacterSheet } = await import("../../../../src/rulesets/bond/sheets/character-sheet.js");
-    world.login("alice");
-    const sheet = new BondCharacterSheet({ document: actor } as never) as unknown as Contextual;
-    const context = await sheet._prepareContext({});
-    return { view: context.view as { cannotAct: string | null }, html: await render("sheets/character", context) };
+    const { context, html } = await characterSheet(world, actor, "alice");
+    return { view: context.view as { cannotAct: string | null }, html };
   }
 
   it("a wound's Willpower roll due: every Attack button disabled with the reason as tooltip, and a visible line says why", async () => {
@@ -210,11 +207,8 @@ describe("First Aid dialog: #12 the healer select, #15 the healer's wound, #17 R
 
 describe("#15 the sheet's GM ruling says what it rules on", () => {
   it("the GM's buttons name First Aid and say they are the GM's: 'First Aid succeeded (GM)' / 'First Aid failed (GM)'", async () => {
-    const { BondCharacterSheet } = await import("../../../../src/rulesets/bond/sheets/character-sheet.js");
     const bond = world.createActor({ name: "James Bond", type: "bondCharacter", system: { characteristics: pcChars, heroPoints: pool(3), wound: { ...UNWOUNDED, level: "LW" } } });
-    world.login("gm");
-    const sheet = new BondCharacterSheet({ document: bond } as never) as unknown as Contextual;
-    const html = await render("sheets/character", await sheet._prepareContext({}));
+    const { html } = await characterSheet(world, bond, "gm");
     expect(html).toContain("<span>Or record a First Aid roll made at the table:</span>");
     expect(buttons(html, "firstAidRuling").map((b) => html.slice(html.indexOf(b) + b.length, html.indexOf("</button>", html.indexOf(b))))).toEqual([
       "First Aid succeeded (GM)",
