@@ -9,12 +9,35 @@ import { scopeIds } from "./dom/scope-ids.js";
 import { dropClearedNumbers, fieldLabel } from "./sheets/cleared-numbers.js";
 import { t } from "./i18n.js";
 
-/** Every Fracas application scopes its template ids to itself after each render (see dom/scope-ids.ts). */
+/**
+ * Every Fracas application scopes its template ids to itself after each render (see
+ * dom/scope-ids.ts), and its window content is a focus stop: a read-only sheet has every control
+ * disabled (below), so without it a keyboard user could not scroll a sheet taller than its window.
+ */
 function withScopedIds(Base: any): any {
   return class extends Base {
     async _onRender(context: any, options: any): Promise<void> {
       await super._onRender(context, options);
       scopeIds(this.element as HTMLElement, String(this.id));
+      (this.element as HTMLElement).querySelector(".window-content")?.setAttribute("tabindex", "0");
+    }
+  };
+}
+
+/** The attribute a control on a document sheet carries when a viewer who cannot edit may still use it. */
+export const VIEWER_CONTROL = "data-fracas-viewer";
+
+/**
+ * V13 disables every form control of a sheet its viewer cannot edit (DocumentSheetV2's
+ * _toggleDisabled, buttons included), so a button offered to a viewer (Bond's First Aid, an
+ * item's View) would be dead. Those carry VIEWER_CONTROL and are enabled again.
+ */
+function withViewerControls(Base: any): any {
+  return class extends Base {
+    _toggleDisabled(disabled: boolean): void {
+      super._toggleDisabled(disabled);
+      if (!disabled) return;
+      for (const el of (this.element as HTMLElement).querySelectorAll<HTMLButtonElement>(`[${VIEWER_CONTROL}]`)) el.disabled = false;
     }
   };
 }
@@ -49,12 +72,12 @@ export type SheetClass = new (...args: any[]) => foundry.applications.api.Applic
  */
 export function handlebarsActorSheet(): typeof foundry.applications.sheets.ActorSheetV2 {
   const { HandlebarsApplicationMixin } = foundry.applications.api;
-  return withClearedNumberGuard(withScopedIds(HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2 as any)));
+  return withViewerControls(withClearedNumberGuard(withScopedIds(HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2 as any))));
 }
 
 export function handlebarsItemSheet(): typeof foundry.applications.sheets.ItemSheetV2 {
   const { HandlebarsApplicationMixin } = foundry.applications.api;
-  return withClearedNumberGuard(withScopedIds(HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2 as any)));
+  return withViewerControls(withClearedNumberGuard(withScopedIds(HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2 as any))));
 }
 
 export function handlebarsApplication(): typeof foundry.applications.api.ApplicationV2 {

@@ -243,6 +243,8 @@ export function pageDocument(html: string, options: PageOptions): string {
   const theme = options.theme ?? "light";
   const css = options.css ?? compileCss();
   const classes = ["app", "window-app", "application", "fracas", ...(options.classes ?? "").split(/\s+/).filter(Boolean), "themed", `theme-${theme}`];
+  // The frame is the scroller here (Foundry's is .window-content), and a focus stop as Fracas makes
+  // its window content (src/foundry/typed.ts), so a read-only sheet taller than its window scrolls by keyboard.
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><base href="${ORIGIN}/">
 <title>${escapeAttr(options.title ?? "Fracas template test")}</title>
@@ -250,7 +252,7 @@ export function pageDocument(html: string, options: PageOptions): string {
 <style id="fracas-css">${css}</style>
 <script>${PROBES}</script>
 </head><body class="theme-${theme}">
-<div id="fracas-window" class="${escapeAttr(classes.join(" "))}" style="width:${options.width}px;height:${options.height}px;overflow:auto">
+<div id="fracas-window" class="${escapeAttr(classes.join(" "))}" tabindex="0" style="width:${options.width}px;height:${options.height}px;overflow:auto">
 <section class="window-content">
 ${html}
 </section></div></body></html>`;

@@ -4,6 +4,7 @@
  * No DOM: rendering is the browser harness's job (test/browser).
  */
 import { expandObject, type Obj } from "./utils.js";
+import { rt } from "./runtime.js";
 
 export class ApplicationV2 {
   static DEFAULT_OPTIONS: Obj = { id: "app-{id}", classes: [], tag: "div", window: {}, actions: {}, position: {} };
@@ -44,6 +45,23 @@ export class DocumentSheetV2 extends ApplicationV2 {
   static override DEFAULT_OPTIONS: Obj = { ...ApplicationV2.DEFAULT_OPTIONS, form: { submitOnChange: true }, sheetConfig: true };
   get document(): unknown {
     return this.options.document;
+  }
+  /** As V13 (for a world document): the current user may edit it at the sheet's edit permission (OWNER). */
+  get isEditable(): boolean {
+    const doc = this.document as { testUserPermission?: (u: unknown, level: string) => boolean } | undefined;
+    return doc?.testUserPermission?.(rt().user(), "OWNER") === true;
+  }
+  /** The rendered root, once a test gives it one (the fake renders no DOM). */
+  element: unknown = null;
+  /** As V13: every form control in the window content disabled (buttons too) when the sheet is not editable. */
+  _toggleDisabled(disabled: boolean): void {
+    const root = this.element as { querySelectorAll?: (s: string) => Iterable<{ disabled: boolean }> } | null;
+    for (const el of root?.querySelectorAll?.("button, input, select, textarea") ?? []) el.disabled = disabled;
+  }
+  /** As V13's DocumentSheetV2#_onRender: a sheet the user cannot edit has its controls disabled. */
+  protected override async _onRender(context: unknown, options: unknown): Promise<void> {
+    await super._onRender(context, options);
+    if (!this.isEditable) this._toggleDisabled(true);
   }
   /** As V13: the submitted form's flat data, expanded into the update object. */
   protected _processFormData(_event: unknown, _form: unknown, formData: { object: Obj }): Obj {
