@@ -89,13 +89,26 @@ export interface CardEffect {
   summary: { key: string; data?: Record<string, string | number> };
 }
 
+/** An actor as a card kind's effect sees it: plain data, its current status ids. */
+export interface CardActor {
+  type: string;
+  system: JsonObject;
+  name: string;
+  uuid: string;
+  statuses?: string[];
+}
+
 export interface CardKind {
   /** Template (under templates/) rendering the card body; gets the message's system data. */
   template: string;
   /** false: a card with nothing to apply (a hit card that leads to a damage roll): no Apply rows. */
   applicable?: boolean;
-  /** The effect of this card's result on a target, or a refusal (i18n key) when it cannot apply. */
-  effect(input: { result: JsonObject; target: { type: string; system: JsonObject; name: string; uuid: string } }): CardEffect | { refused: string };
+  /**
+   * The effect of this card's result on a target, or a refusal (i18n key) when it cannot apply.
+   * `source`: the card's source actor as it is now (absent when it no longer exists), for rules
+   * that depend on the roller's state at the Apply (e.g. a shooter downed before their shot lands).
+   */
+  effect(input: { result: JsonObject; target: CardActor; source?: CardActor }): CardEffect | { refused: string };
   /** Follow-up buttons on the card (`data-fracas-follow-up="<name>"`): another roll, a Hero Point spend… */
   followUps?: Record<string, (ctx: { message: ChatMessage.Implementation; result: JsonObject; button: HTMLElement }) => Promise<void>>;
   /**

@@ -112,6 +112,18 @@ describe("apply and undo (GM)", () => {
   });
 });
 
+describe("the card's source at the Apply", () => {
+  it("a kind's effect sees the source actor as it is now: a shot whose shooter was downed since is refused", async () => {
+    const m = await post("gm", villain, [hero], { damage: 3, stun: false, shooterMustStand: true });
+    await villain.toggleStatusEffect("fracas-dead", { active: true });
+    expect(await adapter.queries.requestApply(m.id, hero.uuid, true)).toEqual({ ok: false, reason: "FRACAS.Tracker.Refused.Down" });
+    expect(hero.system.x).toBe(10);
+    await villain.toggleStatusEffect("fracas-dead", { active: false });
+    expect((await adapter.queries.requestApply(m.id, hero.uuid, true)).ok).toBe(true);
+    expect(hero.system.x).toBe(7);
+  });
+});
+
 describe("a player", () => {
   it("who authored the card and owns the target applies locally (no query) only while no GM is connected", async () => {
     world.setActiveGM(null);

@@ -7,7 +7,7 @@
 import { descriptor } from "../rulesets.js";
 import { statusEffectId, type StatusEvent } from "../../engine/events.js";
 import type { Application } from "../data/card-data.js";
-import type { Json, JsonObject } from "../registry.js";
+import type { CardActor, Json, JsonObject } from "../registry.js";
 import { lookupUuid, lookupUuidSync } from "../typed.js";
 import { executePoolChange } from "../pools.js";
 import { withCardLock } from "../locks.js";
@@ -66,6 +66,11 @@ async function targetActor(uuid: string): Promise<Actor.Implementation | null> {
   return null;
 }
 
+/** An actor as a card kind's effect sees it (registry CardActor). */
+export function cardActor(actor: Actor.Implementation): CardActor {
+  return { type: actor.type, system: actor.system as unknown as JsonObject, name: actor.name, uuid: actor.uuid, statuses: [...(actor.statuses ?? [])] };
+}
+
 function currentStatuses(actor: Actor.Implementation): Set<string> {
   return new Set(actor.statuses ?? []);
 }
@@ -114,10 +119,8 @@ async function applyNow(req: ApplyRequest): Promise<Outcome> {
   const kind = descriptor(card.ruleset)?.cards?.[card.kind];
   if (!kind || kind.applicable === false) return refuse("UnknownCard");
 
-  const effect = kind.effect({
-    result: card.result,
-    target: { type: target.type, system: target.system as unknown as JsonObject, name: target.name, uuid: target.uuid },
-  });
+  const source = card.sourceUuid ? await targetActor(card.sourceUuid) : null;
+  const effect = kind.effect({ result: card.result, target: cardActor(target), ...(source ? { source: cardActor(source) } : {}) });
   if ("refused" in effect) return { ok: false, reason: effect.refused };
 
   const pools = effect.pools ?? [];

@@ -8,6 +8,7 @@ import { lookupUuidSync } from "../typed.js";
 import { t } from "../i18n.js";
 import type { Application } from "../data/card-data.js";
 import { applicationsView } from "./applications-view.js";
+import { cardActor } from "./apply.js";
 import type { JsonObject } from "../registry.js";
 import { appliesHere, isActiveGM } from "../active-gm.js";
 
@@ -15,6 +16,7 @@ interface CardView {
   ruleset: string;
   kind: string;
   result: JsonObject;
+  sourceUuid?: string;
   targets: { uuid: string; name: string }[];
   applications: Application[];
 }
@@ -31,7 +33,8 @@ export function mayWriteHere(message: ChatMessage.Implementation, card: CardView
   const target = lookupUuidSync(targetUuid);
   if (!(target instanceof Actor) || !appliesHere(target) || !message.isAuthor) return false;
   const kind = descriptor(card.ruleset)?.cards?.[card.kind];
-  const effect = kind?.effect({ result: card.result, target: { type: target.type, system: target.system as unknown as JsonObject, name: target.name, uuid: target.uuid } });
+  const source = card.sourceUuid ? lookupUuidSync(card.sourceUuid) : null;
+  const effect = kind?.effect({ result: card.result, target: cardActor(target as Actor.Implementation), ...(source instanceof Actor ? { source: cardActor(source as Actor.Implementation) } : {}) });
   return !!effect && !("refused" in effect) && !(effect.pools?.length);
 }
 
