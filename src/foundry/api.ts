@@ -10,9 +10,10 @@ import { requestPoolChange } from "./queries.js";
 import { t } from "./i18n.js";
 import * as engine from "../engine/index.js";
 
+/** The combat the GM views, once begun (a macro must not begin an encounter still being set up). */
 function activeCombat(): FracasCombat | null {
   const c = game.combat;
-  if (c instanceof FracasCombat) return c;
+  if (c instanceof FracasCombat && c.started) return c;
   ui.notifications?.warn(t("FRACAS.Api.NoCombat"));
   return null;
 }

@@ -62,9 +62,20 @@ describe("combatantOf: the actor's own combatant", () => {
 
   it("looks only in started combats beyond the viewed one", async () => {
     await combat.createEmbeddedDocuments("Combatant", [{ actorId: hero.id }]);
+    world.createCombat(); // made later: the one every client now views (V13)
     expect(lookup.combatantOf(as(hero))).toBeNull();
     await combat.startCombat();
     expect(lookup.combatantOf(as(hero))).not.toBeNull();
+  });
+
+  it("a running fight wins over the viewed encounter being set up with the same actor in it", async () => {
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: hero.id }]);
+    await combat.startCombat();
+    const next = world.createCombat();
+    await next.createEmbeddedDocuments("Combatant", [{ actorId: hero.id }]);
+    world.viewedCombat = next;
+    expect(lookup.combatantOf(as(hero))?.parent).toBe(combat);
+    expect(lookup.combatOf(as(hero))).toBe(combat);
   });
 
   it("startedCombatOf: a viewed combat being set up (round 0) counts as none; combatOf still finds it", async () => {

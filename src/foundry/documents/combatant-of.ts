@@ -1,6 +1,7 @@
 /**
- * Which combatant is this actor, for a roll made from its sheet or a card: the one in the viewed
- * combat first, else in any started combat (a fight may run on a scene the user is not viewing).
+ * Which combatant is this actor, for a roll made from its sheet or a card: the one in a started
+ * combat (the viewed one first; a fight may run on a scene the user is not viewing), else the one in
+ * the viewed combat being set up.
  *
  * A combatant is this actor when it is the very same document (UUIDs match: a mook's unlinked token
  * has its own synthetic actor, whose id is the base actor's, so ids alone would confuse two goons
@@ -20,16 +21,11 @@ export interface ActorRef {
 }
 
 export function combatantOf(actor: ActorRef): Combatant.Implementation | null {
-  const mine = (c: Combatant.Implementation) => isCombatantOf(c, actor);
-  const viewed = game.combat;
-  const inViewed = viewed ? viewed.combatants.find(mine) : undefined;
-  if (inViewed) return inViewed;
-  for (const combat of game.combats ?? []) {
-    if (!combat.started) continue;
-    const found = combat.combatants.find(mine);
-    if (found) return found;
-  }
-  return null;
+  // A running fight first: V13 shows every client a newly made encounter, so the viewed combat may
+  // be the next one being set up while this actor still fights in a started one.
+  const started = startedCombatantOf(actor);
+  if (started) return started;
+  return game.combat?.combatants.find((c) => isCombatantOf(c, actor)) ?? null;
 }
 
 /** The combat `actor` fights in (see combatantOf), or null. */

@@ -373,8 +373,11 @@ export function installFoundry(options: InstallOptions = {}): FakeWorld {
     messages: world.messages,
     combats: world.combats,
     /** game.combat: the one world.viewCombat chose, else the started combat if any (Foundry: the viewed scene's active combat). */
+    // As V13's game.combat (ui.combat.viewed): the one the user views, else the active one, else the
+    // most recently made — started or not (V13 switches every client to a new encounter).
     get combat() {
-      return world.viewedCombat ?? world.combats.find((c) => (c as unknown as { started?: boolean }).started === true) ?? null;
+      const all = [...world.combats];
+      return world.viewedCombat ?? all.find((c) => (c as unknown as { active?: boolean }).active === true) ?? all.at(-1) ?? null;
     },
     settings: world.settings,
     i18n: {
