@@ -3,7 +3,7 @@
  * statics be read: DEFAULT_OPTIONS, PARTS (plain objects, spread-safe), render() recording calls.
  * No DOM: rendering is the browser harness's job (test/browser).
  */
-import { expandObject, type Obj } from "./utils.js";
+import { deepClone, expandObject, flattenObject, type Obj } from "./utils.js";
 import { rt } from "./runtime.js";
 
 export class ApplicationV2 {
@@ -71,9 +71,17 @@ export class DocumentSheetV2 extends ApplicationV2 {
   protected async _processSubmitData(_event: unknown, _form: unknown, submitData: Obj, options: Obj = {}): Promise<void> {
     await (this.document as { update(d: Obj, o?: Obj): Promise<unknown> }).update(submitData, options);
   }
-  /** Test entry: a form submit with these flat fields, through the sheet's own processing and write. */
+  /**
+   * Test entry: a form submit that changes these flat fields, through the sheet's own processing and
+   * write. V13 submits the whole form on any change, so the other fields come along unchanged: here
+   * the document's stored name, img and system (flattened, arrays as values) under `fields`. As V13,
+   * nothing is submitted from a sheet the user cannot edit.
+   */
   async submitForm(fields: Obj): Promise<void> {
-    const data = this._processFormData(null, null, { object: fields });
+    if (!this.isEditable) return;
+    const doc = this.document as { _source?: Obj } | undefined;
+    const stored = doc?._source ? flattenObject(deepClone({ name: doc._source.name, img: doc._source.img, system: doc._source.system ?? {} })) : {};
+    const data = this._processFormData(null, null, { object: { ...stored, ...fields } });
     await this._processSubmitData(null, null, data);
   }
 }

@@ -104,14 +104,17 @@ export class FaseripHeroData extends foundry.abstract.TypeDataModel<HeroSchema, 
   /**
    * A hero at full Health stays at full when an ability changes (Health = F+A+S+E): raising
    * Endurance on an unhurt hero raises their Health too. A hurt hero keeps their Health (it is
-   * clamped to the new maximum when derived); an edit that sets Health itself wins.
+   * clamped to the new maximum when derived); an edit that sets Health itself (to another value) wins.
    */
   override async _preUpdate(...args: Parameters<foundry.abstract.TypeDataModel<HeroSchema, Actor.Implementation>["_preUpdate"]>): Promise<boolean | void> {
     const allowed = await super._preUpdate(...args);
     if (allowed === false) return false;
     const changes = args[0] as { system?: { abilities?: Record<string, unknown>; health?: { value?: unknown } } };
     const edited = changes.system?.abilities;
-    if (!edited || changes.system?.health?.value !== undefined || this.health.value < this.health.max) return;
+    // V13's sheet submits the whole form, Health included: it is an edit of Health only when it differs.
+    const named = changes.system?.health?.value;
+    const stored = (this.parent as unknown as { _source: { system: { health: { value: unknown } } } })._source.system.health.value;
+    if (!edited || (named !== undefined && named !== stored) || this.health.value < this.health.max) return;
     const abilities = { ...this.abilities };
     for (const k of ABILITY_KEYS) {
       const v = edited[k];

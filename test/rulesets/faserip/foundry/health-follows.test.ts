@@ -40,6 +40,17 @@ describe("faserip Health follows the abilities", () => {
     expect(sys(hero).health).toEqual({ value: 80, max: 80 });
   });
 
+  it("from the sheet, whose whole form comes with every change (Health unchanged among it): raising Endurance raises Health", async () => {
+    const { FaseripHeroSheet } = await import("../../../../src/rulesets/faserip/sheets/hero-sheet.js");
+    const hero = await create({ abilities });
+    const sheet = new FaseripHeroSheet({ document: hero } as never) as unknown as { submitForm(f: Record<string, unknown>): Promise<void> };
+    await sheet.submitForm({ "system.abilities.endurance": 40 });
+    expect(sys(hero).health).toEqual({ value: 80, max: 80 });
+    // Health typed on the sheet in the same submit still wins.
+    await sheet.submitForm({ "system.abilities.endurance": 50, "system.health.value": 75 });
+    expect(sys(hero).health).toEqual({ value: 75, max: 90 });
+  });
+
   it("a hurt hero keeps their Health; lowering an ability clamps it; an edit naming Health wins", async () => {
     const hero = await create({ abilities });
     await hero.update({ "system.health.value": 50 });
