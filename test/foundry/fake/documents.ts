@@ -187,7 +187,7 @@ export class FakeDocument {
       if (!(await d._runPreCreate(data[i] ?? {}, {}, user))) continue;
       if (r.hooks.call(`preCreate${this.documentName}`, d, d.toObject(), {}, user.id) === false) continue;
       d._addToWorld();
-      r.hooks.callAll(`create${this.documentName}`, d, {}, user.id);
+      r.documentHook(`create${this.documentName}`, d, {}, user.id);
       out.push(d);
     }
     return out;
@@ -304,7 +304,7 @@ export class FakeDocument {
     this._source = plan.next;
     this._initialize();
     this._onUpdate(plan.diff, prior, options, user);
-    r.hooks.callAll(`update${this.documentName}`, this, plan.diff, options, user.id);
+    r.documentHook(`update${this.documentName}`, this, plan.diff, options, user.id);
     return this;
   }
 
@@ -348,7 +348,7 @@ export class FakeDocument {
     if (r.hooks.call(`preDelete${this.documentName}`, this, options, user.id) === false) return undefined;
     if (this.parent) this.parent._embedded(this.documentName).delete(this.id);
     else this._removeFromWorld();
-    r.hooks.callAll(`delete${this.documentName}`, this, options, user.id);
+    r.documentHook(`delete${this.documentName}`, this, options, user.id);
     return this;
   }
 
@@ -385,7 +385,7 @@ export class FakeDocument {
       if (!(await d._runPreCreate(data[i] ?? {}, options, user))) continue;
       if (r.hooks.call(`preCreate${name}`, d, d.toObject(), options, user.id) === false) continue;
       coll.set(d.id, d);
-      r.hooks.callAll(`create${name}`, d, options, user.id);
+      r.documentHook(`create${name}`, d, options, user.id);
       out.push(d);
     }
     return out;
@@ -531,11 +531,11 @@ export class FakeActor extends FakeDocument {
     const effect = new FakeActiveEffect(status.name, new Set([statusId]), this);
     if (has) {
       this.statuses.delete(statusId);
-      r.hooks.callAll("deleteActiveEffect", effect, {}, user.id);
+      r.documentHook("deleteActiveEffect", effect, {}, user.id);
       return false;
     }
     this.statuses.add(statusId);
-    r.hooks.callAll("createActiveEffect", effect, {}, user.id);
+    r.documentHook("createActiveEffect", effect, {}, user.id);
     return effect;
   }
 }

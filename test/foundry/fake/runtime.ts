@@ -52,6 +52,11 @@ export interface Runtime {
   takeFailure(doc: FakeDocument): Error | undefined;
   /** Whether the next query of this name times out on its sender (world.answerLateNext); consumed. */
   takeLateAnswer(name: string): boolean;
+  /**
+   * A document event's hook (create/update/delete…): in Foundry every connected client runs it, each
+   * as its own user; the fake runs it once per connected user in that user's async context.
+   */
+  documentHook(hook: string, ...args: unknown[]): void;
   readonly lateHandlers: Promise<unknown>[];
   /** Every query sent, for assertions. */
   readonly queryLog: { name: string; from: string; to: string; data: unknown; result?: unknown; error?: string }[];

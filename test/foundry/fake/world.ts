@@ -253,6 +253,20 @@ export class FakeWorld {
     return this.#client.run(user, fn);
   }
 
+  /**
+   * Document hooks (createActor, updateCombat…) run on every connected client in Foundry, each as its
+   * own user, with the writer's id as `userId`; so the GM's client reacts to a player's write. The
+   * fake runs the handlers once per connected user, in that user's context (the writer's first).
+   * Off by default (once, as the writer), since many tests count the calls their own observers
+   * see; a test of a GM's reaction to a player's write turns it on.
+   */
+  everyClient = false;
+  documentHook(hook: string, ...args: unknown[]): void {
+    const writer = this.user;
+    const clients = this.everyClient ? [writer, ...[...this.users].filter((u) => u.active && u !== writer)] : [writer];
+    for (const u of clients) this.#client.run(u, () => this.hooks.callAll(hook, ...args));
+  }
+
   /** Adds the actor's token to the user's targets (game.user.targets). */
   target(userId: string, actor: FakeActor): void {
     const u = this.users.get(userId);
@@ -349,6 +363,7 @@ export function installFoundry(options: InstallOptions = {}): FakeWorld {
     runAs: (u, fn) => world.runAs(u, fn),
     takeFailure: (d) => world.takeFailure(d),
     takeLateAnswer: (name) => world.takeLateAnswer(name),
+    documentHook: (hook, ...args) => world.documentHook(hook, ...args),
     lateHandlers: world.lateHandlers,
   });
   bindDice(() => world.dice);
