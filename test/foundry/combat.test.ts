@@ -205,6 +205,15 @@ describe("core controls a Fracas round does not use", () => {
     expect(sys().step).toBe(3);
   });
 
+  it("a round start replaces the plan wholesale: the updateCombat hook's changed names system.==plan, as V13's diff does", async () => {
+    const seen: Record<string, unknown>[] = [];
+    world.hooks.on("updateCombat", (_c: unknown, changed: Record<string, unknown>) => void seen.push(changed));
+    await fc.nextRound();
+    const planWrite = seen.find((c) => (c.system as Record<string, unknown> | undefined)?.["==plan"] !== undefined);
+    expect(planWrite).toBeDefined();
+    expect((planWrite!.system as Record<string, unknown>).plan).toBeUndefined();
+  });
+
   it("Previous Round is refused with a notice: the round, its plan and its step stay, and the next round comes once", async () => {
     let starts = 0;
     adapter.rulesets.descriptor("fracastest")!.onRoundStart = async () => void (starts += 1);

@@ -111,6 +111,25 @@ export class FakeUser {
 }
 type Runtime = ReturnType<typeof rt>;
 
+/**
+ * As V13's update diff (the hooks' `changed`): a key written as `==key` (replace wholesale) is
+ * recorded under `==key`, with the new value, not under `key` — so a hook reading `system.plan`
+ * after `update({"system.==plan": …})` finds nothing, as in Foundry.
+ */
+function forcedReplacements(diff: Obj, submitted: Obj, next: Obj): Obj {
+  for (const [k, v] of Object.entries(submitted)) {
+    if (k.startsWith("==")) {
+      const key = k.slice(2);
+      delete diff[key];
+      diff[k] = deepClone(next[key]);
+    } else if (v !== null && typeof v === "object" && !Array.isArray(v) && next[k] && typeof next[k] === "object") {
+      const inner = forcedReplacements((diff[k] as Obj | undefined) ?? {}, v as Obj, next[k] as Obj);
+      if (!isEmpty(inner)) diff[k] = inner;
+    }
+  }
+  return diff;
+}
+
 export class FakeDocument {
   static readonly documentName: DocumentName;
   /** Sub-types must have a registered TypeDataModel (Actor, Item); others may be plain. */
@@ -293,7 +312,7 @@ export class FakeDocument {
     if (!this.canUserModify(user, "update", submitted)) {
       throw new PermissionError(`User ${user.name} lacks permission to update ${this.documentName} [${this.id}]`);
     }
-    const diff = diffObject(this._source, next);
+    const diff = forcedReplacements(diffObject(this._source, next), submitted, next);
     return isEmpty(diff) ? null : { next, diff };
   }
 
