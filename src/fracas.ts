@@ -19,6 +19,7 @@ import { FracasCombatTracker } from "./foundry/tracker/tracker.js";
 import { RulesTablesApp } from "./foundry/settings/rules-tables-app.js";
 import { CORE_TEMPLATES } from "./foundry/templates.js";
 import { installApi } from "./foundry/api.js";
+import { registerCombatGuard } from "./foundry/documents/combat-guard.js";
 
 Hooks.once("init", () => {
   CONFIG.Actor.documentClass = FracasActor as never;
@@ -57,6 +58,7 @@ Hooks.once("init", () => {
   registerQueries();
   installApi();
   Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessageHTML(message as never, html as HTMLElement));
+  registerCombatGuard();
   void foundry.applications.handlebars.loadTemplates(templates.map((p) => `systems/fracas/templates/${p}`));
 });
 

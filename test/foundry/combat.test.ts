@@ -214,6 +214,21 @@ describe("core controls a Fracas round does not use", () => {
     expect((planWrite!.system as Record<string, unknown>).plan).toBeUndefined();
   });
 
+  it("a player's write of turn or round (the server allows it; a macro or module could) is put back by the active GM's client", async () => {
+    world.everyClient = true;
+    await fc.advance();
+    const before = { round: combat.round, turn: combat.turn };
+    world.login("alice");
+    await combat.update({ turn: 0, round: 5 } as never);
+    await new Promise((r) => setTimeout(r, 10));
+    expect({ round: combat.round, turn: combat.turn }).toEqual(before);
+    // The GM's own moves are left alone.
+    world.login("gm");
+    await combat.update({ turn: 0 } as never);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(combat.turn).toBe(0);
+  });
+
   it("Previous Round is refused with a notice: the round, its plan and its step stay, and the next round comes once", async () => {
     let starts = 0;
     adapter.rulesets.descriptor("fracastest")!.onRoundStart = async () => void (starts += 1);

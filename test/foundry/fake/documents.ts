@@ -677,8 +677,9 @@ export class FakeCombat extends FakeDocument {
   override canUserModify(user: FakeUser, action: "update" | "delete", changes: Obj = {}): boolean {
     if (user.isGM) return true;
     if (action === "delete") return false;
-    const onlyTurn = Object.keys(changes).every((k) => k === "turn" || k === "round");
-    return onlyTurn && (this.combatant?.testUserPermission(user, "OWNER") ?? false);
+    // As V13's server (BaseCombat): any player may write round and turn; a system's own
+    // _canChangeTurn/_canChangeRound run only on clients (the server never loads system code).
+    return Object.keys(changes).every((k) => k === "turn" || k === "round");
   }
   override _addToWorld(): void {
     rt().combats.set(this.id, this);
