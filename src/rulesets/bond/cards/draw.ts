@@ -6,7 +6,8 @@
  * re-checks everything, rolls, posts the draw card and records the draw on the target.
  *
  * If the PC wins, the draw card tells the GM to resolve the PC's attack first (the PC attacks
- * from their sheet); the NPC's attack card keeps its Apply for afterwards.
+ * from their sheet); the NPC's attack card keeps its Apply for afterwards, which is refused if
+ * the NPC is down by then (effects.ts drawLoserDown, DECISIONS D48).
  */
 import { isRuleError } from "../../../engine/errors.js";
 import { postCard } from "../../../foundry/chat/cards.js";

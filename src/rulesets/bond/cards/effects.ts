@@ -6,7 +6,7 @@
  */
 import { isRuleError } from "../../../engine/errors.js";
 import type { StatusEvent } from "../../../engine/events.js";
-import type { CardEffect, Json, JsonObject } from "../../../foundry/registry.js";
+import type { CardActor, CardEffect, Json, JsonObject } from "../../../foundry/registry.js";
 import { activeTable } from "../../../foundry/tables.js";
 import {
   applyFirstAid,
@@ -25,6 +25,7 @@ import {
   type WoundState,
 } from "../rules/index.js";
 import { DROPPED_KEY, safeWoundState } from "../data/derive.js";
+import { bondDownReason } from "../down.js";
 import { recoveryOutcome } from "./views.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 
@@ -166,9 +167,25 @@ function attackSummary(name: string, result: AttackCardResult, before: WoundStat
   return { key: "FRACAS.Bond.Summary.NoHarm", data: { name } };
 }
 
-export function attackEffect(input: { result: JsonObject; target: { type: string; system: JsonObject; name: string } }): CardEffect | { refused: string } {
+/**
+ * The draw (D48): a shot the draw put after the target's — the target called a draw against it and
+ * won — is fired only if its shooter can still act when its turn comes. The Apply is that moment:
+ * the source actor as it is now (core passes it, with its statuses) down by Bond's own check
+ * (down.ts, the tracker's and the sheet's "cannot act") means the shot was never fired. A shooter
+ * that won the draw, or a shot no draw was called against, is not affected; nor is a card whose
+ * source actor no longer exists (nothing to read: the GM decides).
+ */
+export function drawLoserDown(result: AttackCardResult, targetSystem: JsonObject, source: CardActor | undefined): string | null {
+  if (responseFor(targetSystem, result.attackId).draw?.first !== "target") return null;
+  if (!source || source.type !== ACTOR_TYPE) return null;
+  // Foundry's defeated mark reaches the actor as the DEFEATED status (fracas-dead), read with the statuses.
+  return bondDownReason({ wound: source.system.wound, statuses: source.statuses ?? [], defeated: false });
+}
+
+export function attackEffect(input: { result: JsonObject; target: { type: string; system: JsonObject; name: string }; source?: CardActor }): CardEffect | { refused: string } {
   if (input.target.type !== ACTOR_TYPE) return { refused: "FRACAS.Bond.Refused.NotBond" };
   if (!isAttackResult(input.result)) return { refused: "FRACAS.Bond.Refused.BadCard" };
+  if (drawLoserDown(input.result as unknown as AttackCardResult, input.target.system, input.source) !== null) return { refused: "FRACAS.Bond.Refused.DrawLoserDown" };
   try {
     const result = finalAttack(input.result as unknown as AttackCardResult, input.target.system);
     const before = safeWoundState(input.target.system.wound);

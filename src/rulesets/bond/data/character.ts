@@ -4,7 +4,7 @@
  * and its penalty, Hand-to-Hand DC, Primary Chances of the skills, the firearms' shots-per-round cap.
  */
 import { createPool } from "../../../engine/ledger.js";
-import { MAX_STUN_ROUNDS, SCAR_LOCATIONS, WOUND_LEVELS, type DamageClass, type Speed, type WoundState } from "../rules/index.js";
+import { COVER_AMOUNTS, MAX_STUN_ROUNDS, SCAR_LOCATIONS, WOUND_LEVELS, type DamageClass, type Speed, type WoundState } from "../rules/index.js";
 import { CHARACTERISTICS, MAX_CHARACTERISTIC, deriveCharacter, droppedIds, fireShotsCap, weaponInHand, type SkillLike } from "./derive.js";
 import { BondSkillData } from "./skill.js";
 import { BondWeaponData } from "./weapon.js";
@@ -87,6 +87,12 @@ function characterSchema() {
      * Disarm dropped. An older single id (a string) is migrated to one key (D41).
      */
     dropped: new fields.ObjectField({ required: true, initial: () => ({}) }),
+    /**
+     * The character's cover now, as the GM judges it (RULES.md: "cover (GM)"; DECISIONS D49): an
+     * attack dialog aimed at this character starts from it and offers no less ("none" = not set:
+     * the attacker picks). Only a GM changes it (`_preUpdate`); the sheet shows it to the others.
+     */
+    cover: new fields.StringField({ required: true, blank: false, choices: [...COVER_AMOUNTS], initial: "none" }),
     /** The target's answers to attacks on it, by attack id: Hero Points spent, a Shake Off roll. */
     attackResponses: new fields.ObjectField({ required: true, initial: () => ({}) }),
     notes: new fields.HTMLField({ required: true, blank: true, initial: "" }),
@@ -104,6 +110,18 @@ export class BondCharacterData extends foundry.abstract.TypeDataModel<ReturnType
       source.dropped = Object.fromEntries(droppedIds(source.dropped).map((id) => [id, true]));
     }
     return super.migrateData(source) as Record<string, unknown>;
+  }
+
+  /**
+   * The cover is the GM's call (D49): a change to it from anyone else — a player's own sheet, a
+   * macro — is dropped from the update (the rest of the update goes through).
+   */
+  override async _preUpdate(...args: Parameters<foundry.abstract.TypeDataModel<ReturnType<typeof characterSchema>, Actor.Implementation>["_preUpdate"]>): Promise<boolean | void> {
+    const allowed = await super._preUpdate(...args);
+    if (allowed === false) return false;
+    const [changes, , user] = args;
+    const system = (changes as { system?: Record<string, unknown> }).system;
+    if (system && "cover" in system && !user.isGM) delete system.cover;
   }
 
   declare speed: Speed;

@@ -100,6 +100,8 @@ export function buildSetup(actor: Actor.Implementation, weapon: Item.Implementat
     declaration: declarationOf(actor),
     targetName: targetActor?.name ?? null,
     targetSpeed: targetSys ? targetSys.speed : null,
+    // The GM's cover on the (first) target: the dialog offers no less (D49).
+    targetCover: targetSys ? targetSys.cover : "none",
     distance: attackKind === "fire" ? tokenDistance(actor, targetToken) : null,
     ranges: (w?.ranges ?? DEFAULT_RANGES) as Record<RangeBand, number>,
     specificBlowWounds: rulesetOption("bond", "specificBlowWounds", false),

@@ -73,6 +73,8 @@ export interface AttackSetup {
   weaponDropped?: boolean;
   /** The action the attacker declared this round in a fight (combat.ts DECLARATIONS), "" / absent = none (D47). */
   declaration?: string;
+  /** The target's cover as the GM set it on its sheet (D49): the least the attacker may choose. Absent / "none" = not set. */
+  targetCover?: CoverAmount;
 }
 
 export interface AttackChoices {
@@ -90,10 +92,22 @@ export function rangeBandFor(distance: number, ranges: Record<RangeBand, number>
   return "long";
 }
 
+/** The GM's cover on the target (D49): the least cover an attack on it may use. */
+export function coverFloor(setup: AttackSetup): CoverAmount {
+  const c = setup.targetCover;
+  return c !== undefined && COVER_AMOUNTS.includes(c) ? c : "none";
+}
+
+/** The cover an attack uses: the attacker's choice, never less than the GM's (D49). */
+export function coverInForce(setup: AttackSetup, chosen: CoverAmount): CoverAmount {
+  const floor = coverFloor(setup);
+  return COVER_AMOUNTS.indexOf(chosen) < COVER_AMOUNTS.indexOf(floor) ? floor : chosen;
+}
+
 export function defaultChoices(setup: AttackSetup): AttackChoices {
   return {
     range: setup.distance !== null ? rangeBandFor(setup.distance, setup.ranges) : "medium",
-    cover: "none",
+    cover: coverFloor(setup),
     targetSpeed: setup.targetSpeed ?? 0,
     kick: false,
     specificBlow: "",
@@ -111,7 +125,7 @@ export function readChoices(setup: AttackSetup, raw: Record<string, unknown>, pr
   const locked = setup.distance !== null;
   return {
     range: locked ? previous.range : pick(raw.range, RANGE_BANDS, previous.range),
-    cover: pick(raw.cover, COVER_AMOUNTS, previous.cover),
+    cover: coverInForce(setup, pick(raw.cover, COVER_AMOUNTS, previous.cover)),
     targetSpeed: num(raw.targetSpeed, 0, 3, previous.targetSpeed),
     kick: raw.kick === true || raw.kick === "on" || raw.kick === "true",
     specificBlow: pick(raw.specificBlow, ["", ...SPECIFIC_BLOWS] as const, ""),
@@ -129,7 +143,8 @@ export function easeInput(setup: AttackSetup, choices: AttackChoices): EaseInput
       attackKind: "fire",
       performanceModifier: setup.performance,
       range: choices.range,
-      cover: choices.cover,
+      // Read again here, not only from the form: the GM may have set the cover since the dialog opened.
+      cover: coverInForce(setup, choices.cover),
       attackerWound: setup.attackerWound,
       gmModifier: choices.gmModifier,
     };
@@ -264,7 +279,9 @@ export function attackView(setup: AttackSetup, choices: AttackChoices) {
     distance: setup.distance === null ? null : Math.round(setup.distance * 10) / 10,
     rangeLabel: `FRACAS.Bond.Range.${choices.range}`,
     rangeOptions: RANGE_BANDS.map((b) => ({ value: b, label: `FRACAS.Bond.Range.${b}`, selected: b === choices.range })),
-    coverOptions: COVER_AMOUNTS.map((c) => ({ value: c, label: `FRACAS.Bond.Cover.${c}`, selected: c === choices.cover })),
+    // Less cover than the GM set on the target is not offered (D49); the line under it says why.
+    coverOptions: COVER_AMOUNTS.slice(COVER_AMOUNTS.indexOf(coverFloor(setup))).map((c) => ({ value: c, label: `FRACAS.Bond.Cover.${c}`, selected: c === coverInForce(setup, choices.cover) })),
+    coverSetByGm: coverFloor(setup) === "none" ? null : `FRACAS.Bond.Cover.${coverFloor(setup)}`,
     targetSpeedOptions: [0, 1, 2, 3].map((s) => ({ value: String(s), label: String(s), selected: s === choices.targetSpeed })),
     kick: choices.kick && kickAllowed(setup),
     kickAllowed: kickAllowed(setup),

@@ -98,6 +98,7 @@ export class BondCharacterSheet extends Base {
       npc: isNpc(this.actor),
       characteristics: sys.characteristics as never,
       fame: sys.fame,
+      cover: sys.cover,
       notes: await enrichField(this.actor, sys.notes),
       scars: sys.scars as never,
       derived: sys,

@@ -2,7 +2,7 @@
 import type { CharacterDerived, SkillLike } from "../data/derive.js";
 import { CHARACTERISTICS } from "../data/derive.js";
 import type { WeaponLike } from "../data/weapon.js";
-import type { ScarLocation } from "../rules/index.js";
+import { COVER_AMOUNTS, type CoverAmount, type ScarLocation } from "../rules/index.js";
 import { hasContent, htmlField, type HtmlFieldInput } from "./html-field.js";
 import { signed } from "../format.js";
 import { recoveryRollLabel } from "../cards/views.js";
@@ -40,6 +40,8 @@ export interface CharacterViewInput {
   ownsHealer?: boolean;
   /** A dropped weapon's Pick up now (D46, pick-up-view.ts): refused (why), or whether it uses an attack. Absent = free. */
   pickUp?: PickUpState;
+  /** The character's cover as the GM set it (D49). Absent = none. */
+  cover?: CoverAmount;
 }
 
 
@@ -72,6 +74,7 @@ export function characterView(input: CharacterViewInput) {
     })),
     speed: d.speed,
     fame: input.fame,
+    cover: coverView(input),
     hthDamageClass: d.hthDamageClass,
     fireCombatChance: d.fireCombatChance,
     handToHandChance: d.handToHandChance,
@@ -137,6 +140,19 @@ export function characterView(input: CharacterViewInput) {
             ...held.map((x) => ({ value: x.id, label: x.name, none: false, selected: x.inHand === true })),
           ]
         : null,
+  };
+}
+
+/**
+ * The cover the GM set (D49): a select for the GM (who may edit every character), the choice as
+ * plain text for everyone else — the owner sees what the attack dialogs aimed at them will use.
+ */
+function coverView(input: CharacterViewInput) {
+  const current = input.cover ?? "none";
+  return {
+    gmSelect: input.isGM && input.editable,
+    label: `FRACAS.Bond.Cover.${current}`,
+    options: COVER_AMOUNTS.map((c) => ({ value: c, label: `FRACAS.Bond.Cover.${c}`, selected: c === current })),
   };
 }
 

@@ -4,6 +4,7 @@ import { CHARACTERISTICS, SKILL_ROLES } from "../data/derive.js";
 import type { WeaponLike } from "../data/weapon.js";
 import type { Option } from "./attack-view.js";
 import { hasContent, htmlField, type HtmlFieldInput } from "./html-field.js";
+import { signed } from "../format.js";
 
 const options = (values: readonly string[], selected: string, label: (v: string) => string): Option[] =>
   values.map((v) => ({ value: v, label: label(v), selected: v === selected }));
@@ -42,6 +43,9 @@ export function weaponView(name: string, img: string, editable: boolean, w: Weap
     performance: w.performance,
     shotsPerRound: w.shotsPerRound,
     drawModifier: w.drawModifier,
+    // A read-only sheet's text: the modifiers signed, as the character sheet's weapon rows show them.
+    performanceText: signed(w.performance),
+    drawModifierText: signed(w.drawModifier),
     pointOrEdge: w.pointOrEdge,
     ranges: RANGE_BANDS.map((b) => ({ band: b, label: `FRACAS.Bond.Range.${b}`, value: w.ranges[b], field: `system.ranges.${b}`, id: `bond-range-${b}` })),
     ...descriptionFields(description, editable),
