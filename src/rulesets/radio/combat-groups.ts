@@ -3,6 +3,7 @@
  * distinct groups). A tracker panel lists the GM side's combatants that are not henchmen groups;
  * "Change group" cycles a combatant through the GM's group and groups A–D (combatant memory
  * `group`). The split takes effect at the next round's initiative. Only the GM sees the panel.
+ * A group also declares as one (group-declaration.ts).
  */
 import type { CombatantInfo } from "../../foundry/registry.js";
 import { combatantStateOf } from "../../foundry/combatant-state.js";

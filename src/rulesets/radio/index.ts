@@ -7,7 +7,7 @@ import { RadioHenchmenData } from "./data/henchmen.js";
 import { RadioGadgetData, RadioWeaponData } from "./data/items.js";
 import { RadioHenchmenSheet, RadioHeroSheet, RadioOpponentSheet } from "./sheets/actor-sheets.js";
 import { RadioItemSheet } from "./sheets/item-sheet.js";
-import { refreshAttackDialogs } from "./sheets/attack-dialog.js";
+import { refreshAttackDialogs, refreshAttackDialogsFor } from "./sheets/attack-dialog.js";
 import { radioCombat } from "./combat.js";
 import { radioCards } from "./cards/kinds.js";
 import { radioOptions, radioTables } from "./cards/runtime.js";
@@ -19,6 +19,7 @@ import { offerEscapes, onCombatUpdate } from "./cards/round.js";
 import { onActorUpdate, queueCombatEndCheck } from "./cards/combat-end.js";
 import { onLeaderChange } from "./cards/leader-fall.js";
 import { refreshCombatSheets } from "./sheets/combat-refresh.js";
+import { onGroupDeclaration } from "./group-declaration.js";
 
 /**
  * A dying hero's final heroic action is due in their next action phase, which is a step of the
@@ -27,6 +28,7 @@ import { refreshCombatSheets } from "./sheets/combat-refresh.js";
  * Damage, flee and escape cards are applied by the core through pure effects that cannot act, so
  * "one side has no one left opposing" is checked after the write (updateActor); so is a leader's
  * fall by any other way than a damage card (updateActor and the status effects' create/delete).
+ * An NPC group's declaration is its members' (group-declaration.ts), written on updateCombat too.
  * These handlers act only on the active GM's client.
  *
  * Registered on Foundry's "init" (not as an import side effect), at most once per Hooks registry:
@@ -39,6 +41,8 @@ export function registerRadioHooks(): boolean {
   hooks[HOOKS_MARK] = true;
   hooks.on("updateCombat", (combat, changed) => {
     onCombatUpdate(combat as never, changed as object);
+    // An NPC group declares as one: the action declared for a member is set for the others.
+    onGroupDeclaration(combat as never, changed as object);
     // An open attack dialog follows the steps: whose turn it is, the acting phase.
     refreshAttackDialogs();
     // So do the open sheets of the fighters (the turn's described-action row, the defence row).
@@ -47,6 +51,8 @@ export function registerRadioHooks(): boolean {
   hooks.on("updateActor", (actor, changed) => {
     onActorUpdate(actor as never);
     onLeaderChange(actor, changed as object);
+    // An open attack dialog aimed at this actor follows its sheet (the armour line).
+    refreshAttackDialogsFor(actor as { uuid?: string | null });
   });
   // A leader felled by the GM's status (or the tracker's defeated mark) still brings the flee checks.
   hooks.on("createActiveEffect", (effect) => onLeaderChange((effect as { parent?: unknown }).parent));

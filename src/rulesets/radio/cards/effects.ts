@@ -105,9 +105,9 @@ export function fleeEffect({ result, target }: EffectInput): EffectOutput {
   }
 }
 
-/** A defensive participant's escape at round end: on success they leave the fight. */
+/** A defensive participant's escape at round end: on success they leave the fight (a hero escaped; a minion, boss or henchmen group fled). */
 export function escapeEffect({ result, target }: EffectInput): EffectOutput {
-  if (target.type !== "radioHero" && target.type !== "radioOpponent") return { refused: "FRACAS.Radio.Refused.NotRadio" };
+  if (target.type !== "radioHero" && target.type !== "radioOpponent" && target.type !== "radioHenchmen") return { refused: "FRACAS.Radio.Refused.NotRadio" };
   if (result.outcome !== "escapes") return { refused: "FRACAS.Radio.Refused.EscapeFailed" };
   const path = target.type === "radioHero" ? "system.escaped" : "system.fled";
   return { update: { [path]: true }, statuses: [], summary: { key: "FRACAS.Radio.Summary.Escaped", data: { name: target.name } } };

@@ -49,7 +49,8 @@ export async function fleeChecks(message: ChatMessage.Implementation): Promise<F
     const fallId = (await currentFallId(leader as Actor.Implementation)) ?? message.id ?? "";
     for (const follower of followersOf(leader)) {
       const sys = follower.system as unknown as { count?: number; fled?: boolean };
-      const dice = (follower.type as string) === "radioHenchmen" ? (sys.count ?? 0) : sys.fled ? 0 : 1;
+      // A group or a minion already gone (fled, or a group that escaped) has no one left to run.
+      const dice = sys.fled === true ? 0 : (follower.type as string) === "radioHenchmen" ? (sys.count ?? 0) : 1;
       if (dice <= 0) continue;
       const key = fleeKey(fallId, follower.uuid);
       // Read first so a second button says "already rolled" once, not once per follower; the

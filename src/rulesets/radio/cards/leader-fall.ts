@@ -21,10 +21,11 @@ import { isActiveGM } from "../../../foundry/active-gm.js";
 const RULESET = "radio";
 
 
-/** A follower that could still run: a henchmen group with someone left, a minion not fled. */
+/** A follower that could still run: a henchmen group with someone left, neither having fled (or escaped) already. */
 function canFlee(follower: Actor.Implementation): boolean {
   const sys = follower.system as unknown as { count?: number; fled?: boolean };
-  return (follower.type as string) === "radioHenchmen" ? (sys.count ?? 0) > 0 : sys.fled !== true;
+  if (sys.fled === true) return false;
+  return (follower.type as string) === "radioHenchmen" ? (sys.count ?? 0) > 0 : true;
 }
 
 /** Whether the actor fights in a started radio combat (the flee checks matter there). */

@@ -34,7 +34,8 @@ export async function offerEscapes(combat: Combat.Implementation, round: number)
   for (const id of defensiveLastRound(memory, round)) {
     const actor = combat.combatants.get(id)?.actor;
     const type = actor?.type as string | undefined;
-    if (!actor || (type !== "radioHero" && type !== "radioOpponent")) continue;
+    // A henchmen group is one participant too: it escapes as one (DECISIONS.md).
+    if (!actor || (type !== "radioHero" && type !== "radioOpponent" && type !== "radioHenchmen")) continue;
     if (standing(actor.type, actor.system as unknown as Sys) === 0) continue;
     const result: EscapeOfferResult = { actorUuid: actor.uuid, actorName: actor.name, combatId: combat.id ?? "", round: round - 1 };
     if (posted("escapeOffer", (r) => r.actorUuid === result.actorUuid && r.combatId === result.combatId && r.round === result.round)) continue;

@@ -7,7 +7,7 @@
  * fight. The exception: a hero dealt a lethal blow "may make one final heroic action upon their
  * next action phase" — while that action is owed (state dead, finalAction true) the hero acts on
  * their act step even if the token already carries the defeated mark. Once it is taken the hero
- * is dead like anyone else. A henchmen group with nobody left is down; the data (wounds, state,
+ * is dead like anyone else. A henchmen group with nobody left, or that escaped (fled), is down; the data (wounds, state,
  * count, fled/escaped) is the truth, and the defeated mark otherwise downs anyone the GM marked.
  */
 import { effectiveState, owesFinalAction, type Sys } from "./state.js";
@@ -19,6 +19,7 @@ const obj = (v: unknown): Sys => (typeof v === "object" && v !== null && !Array.
 
 export function downReason(type: string | null, system: Sys, defeated: boolean): string | null {
   if (type === "radioHenchmen") {
+    if (system.fled === true) return "FRACAS.Radio.Down.fled";
     // No count at all (not a document's data) says nothing; a count of 0 is a group with nobody left.
     if (typeof system.count === "number" && system.count <= 0) return "FRACAS.Radio.Down.noneLeft";
     return defeated ? DEFEATED_REASON : null;

@@ -1,6 +1,6 @@
 /** A henchmen group: a count of henchmen sharing one pool of wounds, led (maybe) by another actor. */
 import { MAX_HENCHMEN, MAX_WOUNDS_EACH } from "../rules/index.js";
-import { bonus, count, notesField, tierField, uuidText } from "./fields.js";
+import { bonus, count, flagField, notesField, tierField, uuidText } from "./fields.js";
 import { henchmenPoolOf } from "./state.js";
 
 function henchmenSchema() {
@@ -11,6 +11,11 @@ function henchmenSchema() {
     carried: count(0, MAX_WOUNDS_EACH - 1),
     tier: tierField(),
     skillBonus: bonus(),
+    /**
+     * The whole group left the fight by a successful escape after a defensive round (seed 001:
+     * escape; DECISIONS.md "A henchmen group escapes as one"), with its henchmen and pool kept.
+     */
+    fled: flagField(),
     /** The actor UUID of the group's leader (a minion or boss). */
     leader: uuidText(),
     notes: notesField(),

@@ -203,10 +203,10 @@ export function attackerOf(type: string, system: Sys, weapon: WeaponChoice, tier
   return attacker;
 }
 
-/** Standing members for combatOver: a henchmen group counts its remaining henchmen. */
+/** Standing members for combatOver: a henchmen group counts its remaining henchmen (none once it escaped). */
 export function standing(type: string, system: Sys): number {
-  if (type === "radioHenchmen") return num(system.count);
   if (system.escaped === true || system.fled === true) return 0;
+  if (type === "radioHenchmen") return num(system.count);
   const t = targetState(type, system);
   return t && t.kind !== "henchmen" && t.state === "active" ? 1 : 0;
 }

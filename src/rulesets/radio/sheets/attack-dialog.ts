@@ -5,7 +5,8 @@
  * started combat it also says when the attack is out of turn (cards/turn.ts): a player's Roll is
  * disabled with the reason, the GM is told; an open dialog follows the combat's steps (the
  * updateCombat hook calls refreshAttackDialogs), so a player may prepare the attack early and
- * roll it when the tracker reaches their step.
+ * roll it when the tracker reaches their step; and its targets' sheets (updateActor:
+ * refreshAttackDialogsFor), so a target's armour ticked meanwhile shows.
  */
 import { handlebarsApplication, lookupUuidSync } from "../../../foundry/typed.js";
 import { userTargets } from "../../../foundry/chat/cards.js";
@@ -59,6 +60,22 @@ export function refreshAttackDialogs(): void {
   for (const dialog of OPEN) if (dialog.rendered && dialog.refreshCombat()) void dialog.render({ parts: ["form", "odds"] } as never);
 }
 
+/**
+ * The updateActor hook (every client): an open attack dialog that has the updated actor among its
+ * targets re-reads them and re-renders when what it shows of them changed (the armour line: the
+ * GM ticks "Armoured" on the target's sheet while a player aims a head shot). Foundry redraws a
+ * sheet on its actor's update, but this dialog is not the actor's sheet. Returns how many redrew.
+ */
+export function refreshAttackDialogsFor(actor: { uuid?: string | null }): number {
+  let n = 0;
+  for (const dialog of OPEN) {
+    if (!dialog.rendered || !dialog.setup.targets.some((x) => x.uuid === actor.uuid) || !dialog.refreshCombat()) continue;
+    void dialog.render({ parts: ["form", "odds"] } as never);
+    n += 1;
+  }
+  return n;
+}
+
 export class RadioAttackDialog extends Base {
   static override DEFAULT_OPTIONS = {
     tag: "form",
@@ -89,9 +106,9 @@ export class RadioAttackDialog extends Base {
   }
 
   /**
-   * The combat may have moved on (a step, a declaration): the phase, whose step it is and the
-   * targets' declared defence, read again. True when they changed; the form's current values are
-   * kept first (a re-render follows).
+   * The combat may have moved on (a step, a declaration), or a target's sheet changed: the phase,
+   * whose step it is, the targets' declared defence and their armour, read again. True when they
+   * changed; the form's current values are kept first (a re-render follows).
    */
   refreshCombat(): boolean {
     const next = combatSetup(this.actor, this.final !== null);

@@ -138,7 +138,8 @@ export function heroView(meta: SheetMeta, system: Sys, items: readonly ItemRow[]
  * The defensive action's row on the sheet (cards/defence-round.ts): the described defence's token,
  * once per defensive round (this one, or the one just ended) — disabled once earned, with a note;
  * the escape, only once the defensive round has ended (seed: "at the end of any round in which they
- * engaged in a defensive action"); during it, a note that the escape comes at its end.
+ * engaged in a defensive action"); during it, a note that the escape comes at its end. A henchmen
+ * group's row has the escape only (`earnsTokens` false).
  */
 /**
  * "Described another action" in the actor's own act step (seed Step 4: a participant who describes
@@ -153,12 +154,13 @@ function stepActionView(meta: SheetMeta, state: string) {
   return { phase: step.phase, tokens: step.tokens, used: step.used, label: pluralKey("FRACAS.Radio.StepAction.Earn", step.tokens) };
 }
 
-function defenceView(meta: SheetMeta, state: string) {
+function defenceView(meta: SheetMeta, state: string, earnsTokens = true) {
   // The row's buttons are the owner's (or the GM's): a reader gets none (session 3 UX review #14).
   const active = state === "active" && meta.editable;
   const now = meta.inCombat && meta.declared === "defensive";
   const ended = meta.defensiveLastRound === true;
-  const canEarn = active && (now || ended);
+  // Henchmen earn no tokens (seed: only "villainous NPCs with statistics (non-henchmen)"): their row is the escape alone.
+  const canEarn = earnsTokens && active && (now || ended);
   const canEscape = active && ended;
   return {
     show: canEarn || canEscape,
@@ -263,7 +265,10 @@ export function henchmenView(meta: SheetMeta, system: Sys, items: readonly ItemR
     pips: Array.from({ length: Math.min(count, 40) }, (_, i) => ({ index: i + 1, hurt: i === 0 && carried > 0 })),
     more: Math.max(0, count - 40),
     leader: leaderView(system.leader, leader),
+    fled: system.fled === true,
     attack: attackButton("radioHenchmen", system, meta),
+    // A group that spent the round just ended defensive may try to escape, as one (DECISIONS.md).
+    defence: defenceView(meta, count > 0 && system.fled !== true ? "active" : "gone", false),
     items: itemRows(items),
   };
 }
