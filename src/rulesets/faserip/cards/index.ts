@@ -1,14 +1,15 @@
-/** The faserip card kinds: attack, secondary (Slam?/Stun?/0 Health), dyingTick, standUp and feat. */
+/** The faserip card kinds: attack, secondary (Slam?/Stun?/0 Health; the GM sets a White Slam?'s areas), dyingTick, standUp and feat. */
 import type { CardKind } from "../../../foundry/registry.js";
 import { lookupUuid } from "../../../foundry/typed.js";
 import { attackEffect, dyingTickEffect, featEffect, secondaryEffect, standUpEffect } from "./effects.js";
 import { faseripTables } from "./tables.js";
 import { knockBack, rollSecondary, rollZeroHealth, stabiliseActor } from "./roll.js";
 import { onceKey } from "./once.js";
+import { knockbackAreasFollowUp, SECONDARY_TEMPLATE } from "./knockback-areas.js";
 
 export const CARD_TEMPLATES = {
   attack: "faserip/cards/attack.hbs",
-  secondary: "faserip/cards/secondary.hbs",
+  secondary: SECONDARY_TEMPLATE,
   dyingTick: "faserip/cards/dying-tick.hbs",
   feat: "faserip/cards/feat.hbs",
   standUp: "faserip/cards/stand-up.hbs",
@@ -35,6 +36,8 @@ export const faseripCards: Record<string, CardKind> = {
         await knockBack(result);
       },
     },
+    // A White Slam?'s areas, set by the GM (cards/knockback-areas.ts).
+    gmFollowUps: { knockbackAreas: knockbackAreasFollowUp },
   },
   dyingTick: {
     template: CARD_TEMPLATES.dyingTick,

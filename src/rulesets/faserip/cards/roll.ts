@@ -27,9 +27,10 @@ import {
 } from "../rules/index.js";
 import type { AttackAction, Color, KarmaSpend, RankKey, SecondaryCheck, StateChange } from "../rules/index.js";
 import { currentEndurance, heroView, isStabilised, needsZeroHealthFeat, stateOf, updateOf } from "../data/state.js";
-import { attackCardView, coverFor, dyingCardView, featCardView, karmaShortfall, secondaryCardView, targetDodge, type FeatForm } from "../sheets/views.js";
+import { attackCardView, coverFor, dyingCardView, featCardView, karmaShortfall, secondaryCardView, targetDodge, tokensKnown, type CardTalent, type FeatForm } from "../sheets/views.js";
 import { dodgeRefusal, dodgeThisRound } from "../combat.js";
 import { requestApply, requestCombatantMemory } from "../../../foundry/queries.js";
+import { appliesHere } from "../../../foundry/active-gm.js";
 import { combatantStateOf } from "../../../foundry/combatant-state.js";
 import { faseripTables } from "./tables.js";
 import { freesEscaper } from "./effects.js";
@@ -114,11 +115,29 @@ export function actorDownReason(actor: Actor.Implementation): string | null {
   return downReason({ system: actor.system, statuses: [...(actor.statuses ?? [])], defeated: combatantOf(actor)?.isDefeated ?? false });
 }
 
+/**
+ * Why `actor` may not dodge now (an i18n key), or null: in a fight a dodge is kept by the GM
+ * (none connected: a player's could not count), once per round, and only as the round's action
+ * (combat.ts dodgeRefusal). Outside a fight a dodge is a plain roll. The FEAT dialog shows it
+ * before the click; performFeat refuses with it.
+ */
+export function dodgeRefusalOf(actor: Actor.Implementation): string | null {
+  const dodger = combatantOf(actor);
+  if (!dodger) return null;
+  if (!game.user.isGM && !game.users.activeGM) return "FRACAS.Chat.NoGM";
+  return dodgeRefusal(combatantStateOf(dodger), roundOf(actor));
+}
+
 export interface FeatRequest {
   actor: Actor.Implementation;
   form: FeatForm;
   targets: TargetRef[];
   weapon: { name: string; damage: number } | null;
+  /**
+   * The ticked talents whose shifts the form's Other already carries (the dialog's withTalents):
+   * the cards name them, so the column's total shift is explained.
+   */
+  talents?: CardTalent[];
 }
 
 /** Rolls the FEAT and posts its card(s): one attack card per target (each rolls separately). */
@@ -132,6 +151,7 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
   const reason = t(`FRACAS.Faserip.Action.${form.action}`);
   const round = roundOf(actor);
   const isAttack = (ATTACK_ACTIONS as readonly string[]).includes(form.action);
+  const talents = (req.talents ?? []).map((x) => ({ name: x.name, shift: x.shift }));
 
   // An attack or a dodge is the character's action: none for one who is down (before any roll).
   // A plain ability FEAT stays open (the GM may call for one whatever the state).
@@ -207,6 +227,7 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
           targetTokenUuid: target?.tokenUuid ?? "",
           sourceTokenUuid: tokenUuidOf(actor),
           zeroHealthPrompt,
+          talents,
         };
         return postCard({
           ruleset: RULESET,
@@ -226,9 +247,8 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
   const isDodge = form.action === "dodging";
   // In combat, a dodge is checked before the roll (once per round, and only as the round's action).
   const dodger = isDodge ? combatantOf(actor) : null;
-  if (dodger) {
-    // A player's dodge is kept by the GM: without one connected it could not count, so no roll.
-    const refusal = !game.user.isGM && !game.users.activeGM ? "FRACAS.Chat.NoGM" : dodgeRefusal(combatantStateOf(dodger), round);
+  if (isDodge) {
+    const refusal = dodgeRefusalOf(actor);
     if (refusal) {
       ui.notifications?.warn(t(refusal));
       return posted;
@@ -244,10 +264,10 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
       ruleset: RULESET,
       kind: "feat",
       source: actor,
-      result: { feat, actorName: actor.name } as unknown as JsonObject,
+      result: { feat, actorName: actor.name, talents } as unknown as JsonObject,
       rolls: [roll],
       targets: [],
-      context: { view: featCardView(feat, actor.name) },
+      context: { view: featCardView(feat, actor.name, talents) },
     });
     return message ? { message, color: feat.color } : undefined;
   });
@@ -405,7 +425,7 @@ export async function rollSecondary(result: JsonObject, once?: string): Promise<
       attackerTokenUuid: typeof result["sourceTokenUuid"] === "string" ? result["sourceTokenUuid"] : "",
       defenderTokenUuid: typeof result["targetTokenUuid"] === "string" ? result["targetTokenUuid"] : "",
     };
-    const canKnockback = out.attackerTokenUuid !== "" && out.defenderTokenUuid !== "";
+    const canKnockback = tokensKnown(out);
     return postCard({
       ruleset: RULESET,
       kind: "secondary",
@@ -428,8 +448,11 @@ export function rollZeroHealth(result: JsonObject, once?: string): Promise<ChatM
  * offered (a prompt there would hold up the round on the GM's screen, and the hero's owner is not
  * asked); the card says so (DECISIONS.md).
  */
-export function rollZeroHealthAtRoundStart(actor: Actor.Implementation): Promise<ChatMessage.Implementation | undefined> {
-  return zeroHealthRoll({ targetUuid: actor.uuid }, { roundStart: true });
+export async function rollZeroHealthAtRoundStart(actor: Actor.Implementation): Promise<ChatMessage.Implementation | undefined> {
+  const message = await zeroHealthRoll({ targetUuid: actor.uuid }, { roundStart: true });
+  // Applied when posted, as the dying and stand-up cards: a White starts dying now; its Undo stays the GM's way back.
+  await applyAtOnce(message, actor);
+  return message;
 }
 
 async function zeroHealthRoll(result: JsonObject, opts: { once?: string; roundStart: boolean }): Promise<ChatMessage.Implementation | undefined> {
@@ -497,7 +520,30 @@ async function zeroHealthRoll(result: JsonObject, opts: { once?: string; roundSt
   });
 }
 
-/** A round of dying for `actor`: a card whose Apply drops one Endurance rank. */
+/**
+ * Applies a card just posted about `actor` at once (the round start's dying, 0-Health and stand-up
+ * cards; the sheet's "A round passes" dying card): the card is the note, and its Undo stays. The
+ * Apply runs here on the active GM's client (the round start's), else through it (appliesHere: a
+ * GM who is not the active one, or a player's click on the sheet); a refusal is shown.
+ */
+async function applyAtOnce(message: ChatMessage.Implementation | undefined, actor: Actor.Implementation): Promise<void> {
+  if (!message?.id) return;
+  const done = await requestApply(message.id, actor.uuid, appliesHere(actor));
+  if (!done.ok) ui.notifications?.warn(t(done.reason, "data" in done ? done.data : undefined));
+}
+
+/**
+ * A round of dying passes for `actor` (the round start, or the sheet outside a fight): its dying
+ * card is posted and applied at once, so one Endurance rank is lost (DECISIONS.md). The card keeps
+ * its Undo and, unless the rank lost kills, its Stabilise (GM).
+ */
+export async function passDyingRound(actor: Actor.Implementation): Promise<ChatMessage.Implementation | undefined> {
+  const message = await postDyingTick(actor);
+  await applyAtOnce(message, actor);
+  return message;
+}
+
+/** A round of dying for `actor`: a card whose Apply drops one Endurance rank (passDyingRound applies it). */
 export async function postDyingTick(actor: Actor.Implementation): Promise<ChatMessage.Implementation | undefined> {
   let preview;
   try {
@@ -571,9 +617,9 @@ export async function restoreActor(actor: Actor.Implementation): Promise<void> {
 
 /**
  * A new round: the prone `actor`, able to act, gets up (DECISIONS.md). GM's client (round start):
- * the card is posted and applied at once, so the sheet and the token lose Prone and the card keeps
- * the Undo (a GM who rules the hero still down presses it). Nothing is posted when the kernel
- * refuses (not prone, or something keeps them down).
+ * the card is posted and applied at once (applyAtOnce), so the sheet and the token lose Prone
+ * and the card keeps the Undo (a GM who rules the hero still down presses it). Nothing is posted
+ * when the kernel refuses (not prone, or something keeps them down).
  */
 export async function postStandUp(actor: Actor.Implementation): Promise<ChatMessage.Implementation | undefined> {
   try {
@@ -591,9 +637,7 @@ export async function postStandUp(actor: Actor.Implementation): Promise<ChatMess
     targets: [{ uuid: actor.uuid, name: actor.name }],
     context: { view: { name: actor.name } },
   });
-  if (!message?.id) return message;
-  const done = await requestApply(message.id, actor.uuid, true);
-  if (!done.ok) ui.notifications?.warn(t(done.reason, "data" in done ? done.data : undefined));
+  await applyAtOnce(message, actor);
   return message;
 }
 

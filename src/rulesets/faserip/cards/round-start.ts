@@ -1,14 +1,20 @@
 /**
  * What a new round brings, on the GM's client (descriptor.onRoundStart, after the round's plan is
- * built): each dying character's dying card (one Endurance rank lost; the GM applies it, and its
- * Stabilise button stays), each character at 0 Health who is neither dying nor stabilised rolls
- * the Endurance FEAT again (its card; White = begins dying once applied), each stunned
- * character's stun counted down by one round, then each prone character who can act stands up.
- * Dodges of the last round are cleared in the combat mapping's startRound, not here.
+ * built): each stunned character's stun counted down by one round; each dying character's dying
+ * card (one Endurance rank lost), applied at once; each character at 0 Health who is neither
+ * dying nor stabilised rolls the Endurance FEAT again, its card applied at once (White: begins
+ * dying); then each prone character who can act stands up. Every card keeps its Undo, and the
+ * dying card its Stabilise (GM). Dodges of the last round are cleared in the combat mapping's
+ * startRound, not here.
  *
  * Decision (seed: "with Endurance FEAT failures at 0 Health, they begin dying" — failures, plural):
  * the FEAT is made once a round while the character stays at 0 Health, not only on the blow that
  * took Health to 0; a stabilised character makes no more of them (DECISIONS.md).
+ *
+ * Decision (session 4): the round start's cards are applied when posted, as the stand-up card
+ * was: the rank lost each round and the round's 0-Health result happen without the GM pressing
+ * Apply; the GM's ruling is the card's Undo. The stun is counted down first, so a card's Undo
+ * (which restores every status path the Apply wrote) does not bring back a round of stun.
  *
  * Decision: no Karma is offered on the round start's 0-Health FEAT (it runs on the GM's client,
  * inside nextRound, with nobody to ask); its card says so. The attack card's button offers it.
@@ -25,7 +31,7 @@
 import { t } from "../../../foundry/i18n.js";
 import { heroView, needsZeroHealthFeat, stateOf } from "../data/state.js";
 import { HERO_TYPE } from "./effects.js";
-import { actorDownReason, passStunRound, postDyingTick, postStandUp, rollZeroHealthAtRoundStart } from "./roll.js";
+import { actorDownReason, passDyingRound, passStunRound, postStandUp, rollZeroHealthAtRoundStart } from "./roll.js";
 
 export async function faseripRoundStart(combat: Combat.Implementation, round: number): Promise<void> {
   if (!game.user.isGM || round <= 1) return;
@@ -39,9 +45,10 @@ export async function faseripRoundStart(combat: Combat.Implementation, round: nu
     if (status.dead) continue;
     // One character's failed write must not stop the round (this runs inside nextRound).
     try {
-      if (status.dying) await postDyingTick(actor);
-      else if (needsZeroHealthFeat(actor.system, stateOf(actor.system))) await rollZeroHealthAtRoundStart(actor);
+      // The stun first: the cards applied next then record the counted-down stun as their prior state.
       if (status.stunnedRounds > 0) await passStunRound(actor);
+      if (status.dying) await passDyingRound(actor);
+      else if (needsZeroHealthFeat(actor.system, stateOf(actor.system))) await rollZeroHealthAtRoundStart(actor);
       // After the stun count-down: a hero whose stun just ended gets up this round too.
       if (heroView(actor.system).status.prone && !actorDownReason(actor)) await postStandUp(actor);
     } catch (err) {

@@ -51,7 +51,7 @@ export { health, karma } from "./abilities.js";
 export type { MentalAbilities, PhysicalAbilities } from "./abilities.js";
 export { damage, rawDamage, slamStunApplies } from "./damage.js";
 export type { DamageInput } from "./damage.js";
-export { DEFAULT_KNOCKBACK_AREAS, slamResult, stunOutcome, stunResult } from "./secondary.js";
+export { DEFAULT_KNOCKBACK_AREAS, MAX_KNOCKBACK_AREAS, MIN_KNOCKBACK_AREAS, slamResult, stunOutcome, stunResult } from "./secondary.js";
 export type { SlamOutcome } from "./secondary.js";
 export { coverShift, defenderDodgeShift, multipleTargetShift } from "./defence.js";
 export { spendKarma } from "./karma.js";

@@ -12,6 +12,8 @@ import type { SlamResult, StunResult } from "./tables/slam-stun.js";
  * distance. Provisional default: 2, the least that is more than the Green result's 1 area.
  */
 export const DEFAULT_KNOCKBACK_AREAS = 2;
+/** The GM's range for a White result: more than the Green result's 1 area, at most 100. */
+export const MIN_KNOCKBACK_AREAS = 2;
 export const MAX_KNOCKBACK_AREAS = 100;
 
 export interface SlamOutcome {
@@ -22,7 +24,7 @@ export interface SlamOutcome {
 
 /** The Slam? column: White knocked back several areas, Green 1 area, Yellow staggered, Red none. */
 export function slamResult(color: Color, knockbackAreas = DEFAULT_KNOCKBACK_AREAS, table: Grid = slamStunTable): SlamOutcome {
-  requireInt("knockbackAreas", knockbackAreas, 2, MAX_KNOCKBACK_AREAS);
+  requireInt("knockbackAreas", knockbackAreas, MIN_KNOCKBACK_AREAS, MAX_KNOCKBACK_AREAS);
   const result = choiceAt(table, "slam", requireColor("color", color)) as SlamResult;
   const areas = result === "knockedBack" ? knockbackAreas : result === "oneArea" ? 1 : 0;
   return { result, areas };

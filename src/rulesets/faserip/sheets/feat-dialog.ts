@@ -14,10 +14,10 @@ import { isRuleError } from "../../../engine/errors.js";
 import { multipleTargetShift } from "../rules/index.js";
 import type { AbilityKey } from "../data/hero.js";
 import { heroView } from "../data/state.js";
-import { combatantOf, currentTargets, performFeat, readDodge, roundOf, type TargetRef } from "../cards/roll.js";
+import { combatantOf, currentTargets, dodgeRefusalOf, performFeat, readDodge, roundOf, type TargetRef } from "../cards/roll.js";
 import { faseripTables } from "../cards/tables.js";
 import { karmaPoolOf } from "../cards/karma.js";
-import { abilityForAction, actionForWeapon, coverChoiceList, featDialogView, formFromFields, normaliseForm, withTalents, type DialogAction, type FeatForm, type TalentChoice } from "./views.js";
+import { abilityForAction, actionForWeapon, coverChoiceList, featDialogView, formFromFields, normaliseForm, tickedTalents, withTalents, type DialogAction, type FeatForm, type TalentChoice } from "./views.js";
 
 const Base = handlebarsApplication();
 
@@ -114,6 +114,8 @@ export class FaseripFeatDialog extends Base {
         talents: talentsOf(this.actor),
         // A dodge this round was the round's action: an attack is refused (performFeat), so said here first.
         attackRefusal: readDodge(combatantOf(this.actor), round) ? "FRACAS.Faserip.Refused.DodgedThisRound" : null,
+        // A second dodge this round, or one after another declared action: the roll's own refusal.
+        dodgeRefusal: dodgeRefusalOf(this.actor),
       }),
       coverChoices: coverChoiceList(tables.cover),
     };
@@ -143,8 +145,11 @@ export class FaseripFeatDialog extends Base {
     const weapon = weaponsOf(this.actor).find((w) => w.id === this.formState.weaponId) ?? null;
     try {
       // The ticked talents' shift joins Other for the roll (the odds shown were computed the same way).
-      const form = normaliseForm(withTalents(this.formState, talentsOf(this.actor)), karmaPoolOf(this.actor));
-      await performFeat({ actor: this.actor, form, targets: this.targets, weapon: weapon ? { name: weapon.name, damage: weapon.damage } : null });
+      const talents = talentsOf(this.actor);
+      const form = normaliseForm(withTalents(this.formState, talents), karmaPoolOf(this.actor));
+      // The cards name the ticked talents whose shifts Other now carries.
+      const ticked = tickedTalents(this.formState, talents).map((x) => ({ name: x.name, shift: x.shift }));
+      await performFeat({ actor: this.actor, form, targets: this.targets, weapon: weapon ? { name: weapon.name, damage: weapon.damage } : null, talents: ticked });
     } catch (e) {
       if (!isRuleError(e)) throw e;
       ui.notifications?.warn(ruleErrorMessage(e));

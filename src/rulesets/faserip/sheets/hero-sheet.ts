@@ -5,7 +5,7 @@ import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
 import * as ledger from "../../../engine/ledger.js";
 import { ABILITY_KEYS, FaseripHeroData, type AbilityKey } from "../data/hero.js";
-import { actorDownReason, passStunRound, postDyingTick, restoreActor } from "../cards/roll.js";
+import { actorDownReason, passDyingRound, passStunRound, restoreActor } from "../cards/roll.js";
 import { faseripTables } from "../cards/tables.js";
 import { changeKarma, karmaLedgerOf, resetKarma } from "../cards/karma.js";
 import { FaseripFeatDialog } from "./feat-dialog.js";
@@ -25,9 +25,9 @@ function mayRollFor(actor: Actor.Implementation): boolean {
 }
 
 /**
- * In a started combat each round start counts the hero's stun down and posts their dying card
- * (cards/round-start.ts): the sheet's "A round passes" (for outside a fight) would count a round
- * twice. The buttons are not rendered then; a click from an older render is refused here.
+ * In a started combat each round start counts the hero's stun down and posts and applies their
+ * dying card (cards/round-start.ts): the sheet's "A round passes" (for outside a fight) would
+ * count a round twice. The buttons are not rendered then; a click from an older render is refused here.
  */
 function roundsByTracker(actor: Actor.Implementation): boolean {
   if (startedCombatOf(actor) === null) return false;
@@ -150,7 +150,7 @@ export class FaseripHeroSheet extends Base {
 
   static async #onDyingRound(this: FaseripHeroSheet): Promise<void> {
     if (roundsByTracker(this.actor)) return;
-    await postDyingTick(this.actor);
+    await passDyingRound(this.actor);
   }
 
   static async #onStunRound(this: FaseripHeroSheet): Promise<void> {

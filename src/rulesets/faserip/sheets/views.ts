@@ -2,7 +2,7 @@
  * Pure context builders for the faserip templates (sheet, item sheet, FEAT dialog, cards). The
  * sheets and the browser fixtures both call these, so fixtures follow the code.
  */
-import { ACTION_ABILITY, ATTACK_ACTIONS, COLORS, COVER_LEVELS, MAX_SHIFT, battleEffect, colorOdds, coverShift, dodgeShift, rankFromNumber, resolveFeat, toRankKey } from "../rules/index.js";
+import { ACTION_ABILITY, ATTACK_ACTIONS, COLORS, COVER_LEVELS, MAX_KNOCKBACK_AREAS, MAX_SHIFT, MIN_KNOCKBACK_AREAS, battleEffect, colorOdds, coverShift, dodgeShift, rankFromNumber, resolveFeat, toRankKey } from "../rules/index.js";
 import type { AttackAction, AttackResult, Color, FeatResult, RankKey, SecondaryCheck } from "../rules/index.js";
 import type { Grid } from "../../../engine/tables.js";
 import { isRuleError } from "../../../engine/errors.js";
@@ -203,12 +203,33 @@ export function talentsFor(ability: AbilityKey, talents: readonly TalentChoice[]
   return talents.filter((t) => t.ability === "" || t.ability === ability);
 }
 
+/** The ticked talents that count for this FEAT (those that help its ability), in the hero's order. */
+export function tickedTalents(f: Pick<FeatForm, "ability" | "talents">, talents: readonly TalentChoice[]): TalentChoice[] {
+  const ticked = new Set(f.talents ?? []);
+  return talentsFor(f.ability, talents).filter((t) => ticked.has(t.id));
+}
+
 /** The column shift the ticked talents give this FEAT (only those that help its ability count). */
 export function talentShift(f: Pick<FeatForm, "ability" | "talents">, talents: readonly TalentChoice[]): number {
-  const ticked = new Set(f.talents ?? []);
-  return talentsFor(f.ability, talents)
-    .filter((t) => ticked.has(t.id))
-    .reduce((sum, t) => sum + t.shift, 0);
+  return tickedTalents(f, talents).reduce((sum, t) => sum + t.shift, 0);
+}
+
+/** A talent named on a card: its name and column shift (kept in the card's result when rolled). */
+export interface CardTalent {
+  name: string;
+  shift: number;
+}
+
+/**
+ * The talents a card names (its result's `talents`, whose shifts are in the column's total), as
+ * "name (+1 CS)" tags. A card from before talents were kept, or anything malformed, names none.
+ */
+export function cardTalents(stored: unknown): { name: string; shiftText: string }[] {
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((t: unknown) => {
+    const o = (typeof t === "object" && t !== null ? t : {}) as Record<string, unknown>;
+    return typeof o["name"] === "string" && typeof o["shift"] === "number" && Number.isFinite(o["shift"]) ? [{ name: o["name"], shiftText: csText(o["shift"]) }] : [];
+  });
 }
 
 /**
@@ -245,6 +266,8 @@ export interface FeatDialogInput {
   talents?: TalentChoice[];
   /** Why this hero may make no attack now (an i18n key: they dodged this round), or null. */
   attackRefusal?: string | null;
+  /** Why this hero may make no dodge now (an i18n key: dodged already, declared another action…), or null. */
+  dodgeRefusal?: string | null;
 }
 
 /** The default ability for an action (a plain FEAT keeps the chosen one). */
@@ -461,6 +484,8 @@ export function featDialogView(input: FeatDialogInput) {
   if (!error && f.action === "shooting" && !weapon) error = "FRACAS.Error.missingWeaponDamage";
   // The roll refuses it too (cards/roll.ts performFeat); said here before the click, odds kept.
   if (!error && isAttack && input.attackRefusal) error = input.attackRefusal;
+  // A second dodge in a round (or one after another declared action) is refused the same way.
+  if (!error && f.action === "dodging" && input.dodgeRefusal) error = input.dodgeRefusal;
   const karma = karmaPerTarget(f, input.targets.length, input.karmaPool);
   return {
     actorName: input.actorName,
@@ -550,12 +575,14 @@ export function whoLine(actorName?: string, targetName?: string): { key: string;
   return { key: `${L}.Card.${key}`, actor, target };
 }
 
-/** Labels for an attack card. */
-export function attackCardView(result: { attack: AttackResult; action: string; actorName?: string; weaponName?: string; targetName?: string; zeroHealthPrompt?: boolean }) {
+/** Labels for an attack card; `talents`: the ticked talents whose shifts are in its column (absent on older cards). */
+export function attackCardView(result: { attack: AttackResult; action: string; actorName?: string; weaponName?: string; targetName?: string; zeroHealthPrompt?: boolean; talents?: CardTalent[] }) {
   const a = result.attack;
   const f = a.feat;
   return {
     who: whoLine(result.actorName, result.targetName),
+    /** The talents that moved the column (their shifts are in the total shift shown beside it). */
+    talents: cardTalents(result.talents),
     action: `${L}.Action.${result.action}`,
     ability: f.ability ? abilityLabel(f.ability) : "",
     rank: rankLabel(f.abilityRank),
@@ -580,10 +607,11 @@ export function attackCardView(result: { attack: AttackResult; action: string; a
   };
 }
 
-/** Labels for a FEAT card (dodge, plain ability FEAT); `actorName` is who rolled (absent on older cards). */
-export function featCardView(feat: FeatResult, actorName?: string) {
+/** Labels for a FEAT card (dodge, plain ability FEAT); `actorName` is who rolled (absent on older cards), `talents` the ticked ones. */
+export function featCardView(feat: FeatResult, actorName?: string, talents?: CardTalent[]) {
   return {
     who: whoLine(actorName),
+    talents: cardTalents(talents),
     action: `${L}.Action.${feat.action}`,
     rank: rankLabel(feat.abilityRank),
     column: rankLabel(feat.column),
@@ -656,7 +684,30 @@ export function secondaryCardView(result: {
     rounds: c?.rounds ?? 0,
     canKnockback: result.canKnockback === true && (c?.areas ?? 0) > 0,
     knockbackKey: pluralKey(`${L}.Knockback.Move`, c?.areas ?? 0),
+    setAreas: areasChoice(c),
   };
+}
+
+/** Can a Slam? card move the defender's token: both tokens were known when it was rolled. */
+export function tokensKnown(r: { attackerTokenUuid?: unknown; defenderTokenUuid?: unknown }): boolean {
+  return typeof r.attackerTokenUuid === "string" && r.attackerTokenUuid !== "" && typeof r.defenderTokenUuid === "string" && r.defenderTokenUuid !== "";
+}
+
+/**
+ * A White Slam?'s knock-back ("1 or more areas", seed): the GM's buttons for one area fewer and
+ * one more (gmFollowUp "knockbackAreas", cards/knockback-areas.ts), within the kernel's range; a
+ * button past a bound is not offered. Null for any other result (Green's 1 area is the table's).
+ */
+export function areasChoice(c: Pick<SecondaryCheck, "kind" | "result" | "areas"> | undefined): { fewer: AreasButton | null; more: AreasButton | null } | null {
+  if (!c || c.kind !== "slam" || c.result !== "knockedBack") return null;
+  const button = (areas: number): AreasButton | null => (areas >= MIN_KNOCKBACK_AREAS && areas <= MAX_KNOCKBACK_AREAS ? { areas, args: JSON.stringify({ areas }) } : null);
+  return { fewer: button(c.areas - 1), more: button(c.areas + 1) };
+}
+
+interface AreasButton {
+  areas: number;
+  /** The button's data-args (JSON): the areas it sets, so a double click sets the same number twice. */
+  args: string;
 }
 
 /** Labels for a dying card. */

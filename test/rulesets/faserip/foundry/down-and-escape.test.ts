@@ -153,22 +153,30 @@ describe("F4: the 0-Health Endurance FEAT, once a round until dying or stabilise
   });
   const zeroHealthCards = () => f.cards("secondary").filter((m) => cardOf(m).result.kind === "zeroHealth");
 
-  it("each round start rolls it again after a pass; a failure, once applied, starts dying (then the dying card)", async () => {
+  it("each round start rolls it again after a pass, its card applied when posted; a White starts dying (then the dying card)", async () => {
     await f.nextRound([3, 9], 60); // Endurance Good: 60 → Green, stays unconscious
     expect(zeroHealthCards()).toHaveLength(1);
     expect(cardOf(zeroHealthCards()[0]).result).toMatchObject({ roll: 60, startsDying: false, targetUuid: f.thug.uuid });
-    expect(await f.apply("gm", zeroHealthCards()[0]!, f.thug)).toMatchObject({ ok: true, summary: { key: "FRACAS.Faserip.Summary.StaysUnconscious" } });
+    // Applied at once (session 4): the Apply row is there, with its summary.
+    expect(cardOf(zeroHealthCards()[0]).applications).toEqual([expect.objectContaining({ targetUuid: f.thug.uuid, undone: false, summary: expect.objectContaining({ key: "FRACAS.Faserip.Summary.StaysUnconscious" }) })]);
+    expect((zeroHealthCards()[0] as unknown as { content: string }).content).toContain(f.world.localize("FRACAS.Faserip.Card.RoundStartApplied"));
 
     await f.nextRound([3, 9], 10); // 10 → White: begins dying
     expect(zeroHealthCards()).toHaveLength(2);
-    expect(cardOf(zeroHealthCards()[1]).result).toMatchObject({ roll: 10, startsDying: true });
-    expect(sys(f.thug).status.dying).toBe(false); // nothing changes until applied
-    expect(await f.apply("gm", zeroHealthCards()[1]!, f.thug)).toMatchObject({ ok: true, summary: { key: "FRACAS.Faserip.Summary.StartsDying" } });
+    const white = zeroHealthCards()[1]!;
+    expect(cardOf(white).result).toMatchObject({ roll: 10, startsDying: true });
+    expect(sys(f.thug).status.dying).toBe(true); // applied when posted
     expect(f.thug.statuses.has("fracas-dying")).toBe(true);
+    expect(await f.apply("gm", white, f.thug)).toMatchObject({ ok: false, reason: "FRACAS.Chat.Refused.AlreadyApplied" });
+    // The GM's ruling: Undo ends the dying it started; Apply starts it again.
+    expect(await f.undo("gm", white, f.thug)).toMatchObject({ ok: true });
+    expect([sys(f.thug).status.dying, f.thug.statuses.has("fracas-dying")]).toEqual([false, false]);
+    expect(await f.apply("gm", white, f.thug)).toMatchObject({ ok: true, summary: { key: "FRACAS.Faserip.Summary.StartsDying" } });
 
-    await f.nextRound([3, 9]); // dying: the dying card, no FEAT
+    await f.nextRound([3, 9]); // dying: the dying card (applied), no FEAT
     expect(zeroHealthCards()).toHaveLength(2);
     expect(f.cards("dyingTick")).toHaveLength(1);
+    expect(sys(f.thug).status.endurance).toBe("typical");
   });
 
   it("a stabilised character makes no more FEATs until hurt again or healed; none at round 1 nor above 0 Health", async () => {

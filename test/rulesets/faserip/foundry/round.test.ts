@@ -316,14 +316,23 @@ describe("round start (descriptor.onRoundStart on the GM's client)", () => {
     await rampage.toggleStatusEffect("fracas-stunned", { active: true });
   });
 
-  it("posts each dying character's card automatically; the GM applies it; the stabilise button stays", async () => {
+  it("posts and applies each dying character's card (the lead's decision, session 4); Undo gives the rank back; the stabilise button stays", async () => {
     await nextRound();
     const [tick] = cardsOfKind("dyingTick");
     expect(cardsOfKind("dyingTick")).toHaveLength(1);
     expect(cardOf(tick).targets.map((x) => x.uuid)).toEqual([thug.uuid]);
     expect(cardOf(tick).result).toMatchObject({ enduranceBefore: "good", enduranceAfter: "typical" });
-    expect(sys(thug).status.endurance).toBe(""); // nothing changes until applied
-    expect((tick as unknown as { content: string }).content).toContain('data-fracas-follow-up="stabilise"');
+    // Applied when posted: the rank is lost without anyone pressing Apply.
+    expect(sys(thug).status.endurance).toBe("typical");
+    expect(cardOf(tick).applications).toEqual([expect.objectContaining({ targetUuid: thug.uuid, by: "gm", undone: false, summary: expect.objectContaining({ key: "FRACAS.Faserip.Summary.EnduranceLost" }) })]);
+    const content = (tick as unknown as { content: string }).content;
+    expect(content).toContain('data-fracas-follow-up="stabilise"');
+    expect(content).toContain(world.localize("FRACAS.Faserip.Card.DyingApplied"));
+    expect(await apply("gm", tick!, thug)).toMatchObject({ ok: false, reason: "FRACAS.Chat.Refused.AlreadyApplied" });
+    // The GM's ruling: Undo gives the rank back, and Apply takes it again.
+    world.login("gm");
+    expect(await adapter.queries.requestUndo(tick!.id, cardOf(tick).applications[0]!.id, true)).toMatchObject({ ok: true });
+    expect(sys(thug).status.endurance).toBe("");
     expect(await apply("alice", tick!, thug)).toMatchObject({ ok: false }); // not Alice's card nor character
     expect(await apply("gm", tick!, thug)).toMatchObject({ ok: true, summary: { key: "FRACAS.Faserip.Summary.EnduranceLost" } });
     expect(sys(thug).status.endurance).toBe("typical");
@@ -333,10 +342,36 @@ describe("round start (descriptor.onRoundStart on the GM's client)", () => {
     const ticks = cardsOfKind("dyingTick");
     expect(ticks).toHaveLength(2);
     expect(cardOf(ticks[1]).result).toMatchObject({ enduranceBefore: "typical", enduranceAfter: "poor" });
+    expect(sys(thug).status.endurance).toBe("poor");
     await followUp("gm", ticks[1]!, "dyingTick", "stabilise");
     expect(sys(thug).status.dying).toBe(false);
     await nextRound();
     expect(cardsOfKind("dyingTick")).toHaveLength(2);
+    expect(sys(thug).status.endurance).toBe("poor");
+  });
+
+  it("a dying and stunned character: the stun is counted down first, so the dying card's Undo keeps it counted", async () => {
+    await thug.update({ "system.status.stunnedRounds": 3 } as never);
+    await nextRound();
+    const [tick] = cardsOfKind("dyingTick");
+    expect([sys(thug).status.stunnedRounds, sys(thug).status.endurance]).toEqual([2, "typical"]);
+    world.login("gm");
+    expect(await adapter.queries.requestUndo(tick!.id, cardOf(tick).applications[0]!.id, true)).toMatchObject({ ok: true });
+    expect([sys(thug).status.stunnedRounds, sys(thug).status.endurance]).toEqual([2, ""]);
+  });
+
+  it("a GM who is not the active one moves the round on: the cards are applied through the active GM", async () => {
+    world.addUser({ id: "gm2", name: "Assistant", isGM: true });
+    world.setActiveGM("gm");
+    world.users.get("gm2")!.active = true;
+    world.queryLog.length = 0;
+    world.login("gm2");
+    world.dice.queue(5, 2, 1, 1);
+    await (combat as unknown as FracasCombat).nextRound();
+    const [tick] = cardsOfKind("dyingTick");
+    expect(sys(thug).status.endurance).toBe("typical");
+    expect(world.queryLog.map((q) => q.name)).toContain("fracas.applyCard");
+    expect(cardOf(tick).applications).toEqual([expect.objectContaining({ by: "gm2", undone: false })]);
   });
 
   it("counts stuns down one round each round start, and clears the status at 0", async () => {
