@@ -96,6 +96,8 @@ export interface CardActor {
   name: string;
   uuid: string;
   statuses?: string[];
+  /** Foundry's defeated mark on the actor's combatant in its running fight (the tracker's skull). */
+  defeated?: boolean;
 }
 
 export interface CardKind {

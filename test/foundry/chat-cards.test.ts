@@ -122,6 +122,16 @@ describe("the card's source at the Apply", () => {
     expect((await adapter.queries.requestApply(m.id, hero.uuid, true)).ok).toBe(true);
     expect(hero.system.x).toBe(7);
   });
+
+  it("the source also carries the tracker's defeated mark on its combatant in a running fight", async () => {
+    const combat = world.createCombat();
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: villain.id }, { actorId: hero.id }]);
+    world.dice.queue(1, 2, 3, 4);
+    await (combat as unknown as { startCombat(): Promise<unknown> }).startCombat();
+    const m = await post("gm", villain, [hero], { damage: 3, stun: false, shooterMustStand: true });
+    await combat.combatants.find((c) => c.actorId === villain.id)!.update({ defeated: true });
+    expect(await adapter.queries.requestApply(m.id, hero.uuid, true)).toEqual({ ok: false, reason: "FRACAS.Tracker.Refused.Down" });
+  });
 });
 
 describe("a player", () => {

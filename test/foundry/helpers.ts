@@ -46,7 +46,7 @@ export function testDescriptor(): RulesetDescriptor {
         effect: ({ result, target, source }) => {
           if (target.type !== TEST_TYPE) return { refused: "FRACAS.Chat.Refused.UnknownCard" };
           // A shot that lands only if its shooter still stands when it is applied (Bond's draw).
-          if (result.shooterMustStand && source?.statuses?.includes("fracas-dead")) return { refused: "FRACAS.Tracker.Refused.Down" };
+          if (result.shooterMustStand && (source?.statuses?.includes("fracas-dead") || source?.defeated)) return { refused: "FRACAS.Tracker.Refused.Down" };
           const damage = Number(result.damage);
           return {
             update: { "system.x": Number(target.system.x) - damage },

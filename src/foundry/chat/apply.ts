@@ -11,6 +11,7 @@ import type { CardActor, Json, JsonObject } from "../registry.js";
 import { lookupUuid, lookupUuidSync } from "../typed.js";
 import { executePoolChange } from "../pools.js";
 import { withCardLock } from "../locks.js";
+import { startedCombatantOf } from "../documents/combatant-of.js";
 
 export interface ApplyRequest {
   messageId: string;
@@ -68,7 +69,8 @@ async function targetActor(uuid: string): Promise<Actor.Implementation | null> {
 
 /** An actor as a card kind's effect sees it (registry CardActor). */
 export function cardActor(actor: Actor.Implementation): CardActor {
-  return { type: actor.type, system: actor.system as unknown as JsonObject, name: actor.name, uuid: actor.uuid, statuses: [...(actor.statuses ?? [])] };
+  const defeated = startedCombatantOf(actor)?.isDefeated === true;
+  return { type: actor.type, system: actor.system as unknown as JsonObject, name: actor.name, uuid: actor.uuid, statuses: [...(actor.statuses ?? [])], defeated };
 }
 
 function currentStatuses(actor: Actor.Implementation): Set<string> {
