@@ -178,8 +178,8 @@ function attackSummary(name: string, result: AttackCardResult, before: WoundStat
 export function drawLoserDown(result: AttackCardResult, targetSystem: JsonObject, source: CardActor | undefined): string | null {
   if (responseFor(targetSystem, result.attackId).draw?.first !== "target") return null;
   if (!source || source.type !== ACTOR_TYPE) return null;
-  // Foundry's defeated mark reaches the actor as the DEFEATED status (fracas-dead), read with the statuses.
-  return bondDownReason({ wound: source.system.wound, statuses: source.statuses ?? [], defeated: false });
+  // Foundry's defeated mark: the DEFEATED status (fracas-dead) among the statuses, or the tracker's skull on its combatant.
+  return bondDownReason({ wound: source.system.wound, statuses: source.statuses ?? [], defeated: source.defeated === true });
 }
 
 export function attackEffect(input: { result: JsonObject; target: { type: string; system: JsonObject; name: string }; source?: CardActor }): CardEffect | { refused: string } {

@@ -77,6 +77,15 @@ describe("the draw's loser is down before its shot", () => {
     expect((await adapter.queries.requestApply(m.id, bond.uuid, true)).ok).toBe(true);
   });
 
+  it("down by the tracker's skull on the NPC's combatant alone (no status on the actor) counts too", async () => {
+    const m = await hoodShootsAndBondDraws(true);
+    world.login("gm");
+    const combatant = [...world.combats][0]!.combatants.find((c) => c.actorId === hood.id)!;
+    await combatant.update({ defeated: true });
+    expect(hood.statuses.has("fracas-dead")).toBe(false);
+    expect(await adapter.queries.requestApply(m.id, bond.uuid, true)).toEqual(REFUSED);
+  });
+
   it("the PC wins the draw but the NPC is still up: the NPC's card applies", async () => {
     const m = await hoodShootsAndBondDraws(true);
     const miss = await attack(world, "alice", bond, [hood], 99, 3);
