@@ -90,7 +90,7 @@ export const zodiac: RulesetDescriptor = {
     kill: { template: "zodiac/cards/kill.hbs", effect: killEffect, gmFollowUps: { ...SETBACK_FOLLOW_UPS, ...SAVE_FOLLOW_UPS } },
     // A missed strike's Setback from the card too, as a kill's and a fight's (or with the Apply of the miss).
     strike: { template: "zodiac/cards/strike.hbs", effect: strikeEffect, gmFollowUps: SETBACK_FOLLOW_UPS },
-    duel: { template: "zodiac/cards/duel.hbs", effect: duelEffect },
+    duel: { template: "zodiac/cards/duel.hbs", effect: duelEffect, gmFollowUps: SETBACK_FOLLOW_UPS },
     fight: {
       template: "zodiac/cards/fight.hbs",
       effect: fightEffect,

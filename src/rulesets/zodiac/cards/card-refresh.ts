@@ -1,5 +1,5 @@
 /**
- * A card's HTML is rendered once, at posting, but what the kill, fight and strike cards show depends on
+ * A card's HTML is rendered once, at posting, but what the kill, fight, strike and duel cards show depends on
  * their applications too: an Apply on a crowd carries a miss's Setback, so the card must stop
  * offering "Operations takes the Setback (GM)" and say it was taken (and offer it again after that
  * Apply's Undo); and a kill's "Operations saves one (GM)" is offered only while no Apply stands. The core writes only `system.applications`; this hook, on the
@@ -12,8 +12,11 @@ import type { JsonObject } from "../../../foundry/registry.js";
 import { cardContent } from "./flow.js";
 import { isActiveGM } from "../../../foundry/active-gm.js";
 
-/** The card kinds whose content shows something of their applications (the miss's Setback line). */
-export const REFRESHED_KINDS: readonly string[] = ["kill", "fight", "strike"];
+/**
+ * The card kinds whose content shows something of their applications: the miss's Setback line (a
+ * duel's per side, since session 4 wave 2), and a strike's count on Rank, the Apply's (views.ts).
+ */
+export const REFRESHED_KINDS: readonly string[] = ["kill", "fight", "strike", "duel"];
 
 let pending: Promise<unknown> = Promise.resolve();
 

@@ -20,6 +20,8 @@ import {
   type StrikeResult,
 } from "../rules/index.js";
 import { splitWithin } from "./spent-wagers.js";
+import { healthForDuel, sinceAfterDuel } from "./duel-round.js";
+import type { CombatRef } from "./results.js";
 
 /** The target as the core hands it to CardKind.effect: its uuid tells two same-named Agents apart. */
 export type EffectTarget = { type: string; system: JsonObject; name: string; uuid: string };
@@ -33,9 +35,16 @@ export function setbackReason(key: string, name: string): string {
   return `${key}|${name}`;
 }
 
-/** The Setback pool entry a card's own "Take Setback" follow-up wrote (setback-follow-up.ts), if it stands. */
-export function takenEntry(result: JsonObject): string | null {
-  return typeof result.setbackEntry === "string" && result.setbackEntry !== "" ? result.setbackEntry : null;
+/** A side of a duel card: `a` rolled first. */
+export type DuelSide = "a" | "b";
+
+/**
+ * The Setback pool entry a card's own "Take Setback" follow-up wrote (setback-follow-up.ts), if it
+ * stands; a duel card keeps one per side whose miss earned it (result.setbackEntries.a / .b).
+ */
+export function takenEntry(result: JsonObject, side?: DuelSide): string | null {
+  const v = side ? ((result.setbackEntries ?? {}) as Record<string, unknown>)[side] : result.setbackEntry;
+  return typeof v === "string" && v !== "" ? v : null;
 }
 
 function guard(f: () => Outcome): Outcome {
@@ -184,15 +193,19 @@ export function otherAgentUpdate(r: OtherAgentRecord): Record<string, number | s
 }
 
 /**
- * Strike card → an Other Agent: Wagers on their Rank; dead at Rank or to a head shot. The record
- * keeps what the strike added split the kernel's way: the Wagers spent against Rank (declared,
+ * Strike card → an Other Agent: Wagers on their Rank (as it stands at the Apply); dead at Rank or to
+ * a head shot. The record keeps what the strike added split the kernel's way: the Wagers spent against Rank (declared,
  * less called-shot Wagers and any already cancelled) and the free Wager. A miss gives Setback,
  * unless the card's "Take Setback" follow-up already gave it (result.setbackEntry), as a kill's.
  */
 export function strikeEffect({ result, target }: { result: JsonObject; target: EffectTarget }): Outcome {
   if (target.type !== "zodiacOtherAgent") return { refused: "FRACAS.Zodiac.Refused.NotOtherAgent" };
   return guard(() => {
-    const strike = result.strike as unknown as StrikeResult;
+    // The Rank as it stands at the Apply: Operations may have changed it since the roll (the card
+    // shows the count this Apply finds, views.ts strikeView), as the Wagers counted are the stored ones.
+    const rolled = result.strike as unknown as StrikeResult;
+    const rank = target.system.rank;
+    const strike: StrikeResult = typeof rank === "number" && Number.isInteger(rank) && rank >= 1 ? { ...rolled, rank } : rolled;
     const taken = takenEntry(result) !== null;
     const before = otherAgentRecordOf(target.system);
     const change = applyStrikeToOtherAgent({ status: before.status, wagersAgainst: before.wagersAgainst }, strike);
@@ -215,7 +228,8 @@ export function strikeEffect({ result, target }: { result: JsonObject; target: E
 
 function strikeSummary(strike: StrikeResult, status: string, against: number): Summary {
   if (!strike.success) return { key: "FRACAS.Zodiac.Summary.Miss", data: { setback: strike.setbackGained } };
-  if (strike.headShot) return { key: "FRACAS.Zodiac.Summary.HeadShot", data: {} };
+  // The counts ride along on a head shot too (unshown there): the strike card reads them (views.ts).
+  if (strike.headShot) return { key: "FRACAS.Zodiac.Summary.HeadShot", data: { applied: strike.applied, against, rank: strike.rank } };
   const key = status === "dead" ? "FRACAS.Zodiac.Summary.Dead" : status === "almostDead" ? "FRACAS.Zodiac.Summary.AlmostDead" : "FRACAS.Zodiac.Summary.Wagers";
   return { key, data: { applied: strike.applied, against, rank: strike.rank } };
 }
@@ -230,7 +244,8 @@ export function duelSideOf(result: JsonObject, uuid: string): "a" | "b" | null {
 
 /**
  * Duel card → one of the two Agents: the *other* side's strike (and finishing Wager) lands on
- * this Agent, plus the Setback the other side's miss earned. Applying to both Agents applies the
+ * this Agent, plus the Setback the other side's miss earned, unless the card's "Take Setback" for
+ * that side already gave it (result.setbackEntries). Applying to both Agents applies the
  * whole exchange, each from its own stored state (the kernel resolves both from the start).
  */
 export function duelEffect({ result, target }: { result: JsonObject; target: EffectTarget }): Outcome {
@@ -239,10 +254,15 @@ export function duelEffect({ result, target }: { result: JsonObject; target: Eff
   if (!side) return { refused: "FRACAS.Zodiac.Refused.NotInDuel" };
   return guard(() => {
     const duel = result.duel as unknown as DuelResult;
-    const by: DuelSideResult = side === "a" ? duel.b : duel.a;
-    const byName = ((side === "a" ? result.b : result.a) as { name?: string }).name ?? "";
+    const other: DuelSide = side === "a" ? "b" : "a";
+    const by: DuelSideResult = duel[other];
+    const byName = (result[other] as { name?: string }).name ?? "";
+    // The other side's miss Setback, taken already from the card (setback-follow-up.ts): never twice.
+    const taken = takenEntry(result, other) !== null;
     const record = agentRecordOf(target.system);
-    const before: AgentHealth = { status: record.status, wagersAgainst: record.wagersAgainst, almostDeadSince: record.almostDeadSince };
+    // Outside a fight the duel is a round of its own: an Almost Dead on record came before it (duel-round.ts).
+    const combat = (result.combat ?? null) as CombatRef | null;
+    const before = healthForDuel({ status: record.status, wagersAgainst: record.wagersAgainst, almostDeadSince: record.almostDeadSince }, combat);
     const struck = applyStrikeToAgent(before, by.strike);
     let state = struck.state;
     let events: StatusEvent[] = struck.events;
@@ -254,6 +274,7 @@ export function duelEffect({ result, target }: { result: JsonObject; target: Eff
     const split = strikeSplit(by.strike);
     const after: AgentRecord = {
       ...state,
+      almostDeadSince: sinceAfterDuel(record, state, combat),
       spent: Math.min(record.spent + split.spent, MAX_ACCUMULATED),
       free: Math.min(record.free + split.free, MAX_ACCUMULATED),
       // Healthy → Almost Dead here is the Rank's doing; otherwise the cause stands (or clears).
@@ -262,10 +283,12 @@ export function duelEffect({ result, target }: { result: JsonObject; target: Eff
     return {
       update: agentUpdate(after),
       statuses: events,
-      pools: setbackPools(by.strike.setbackGained, byName),
+      pools: taken ? [] : setbackPools(by.strike.setbackGained, byName),
       summary: by.strike.success || by.finish?.killed === true
         ? strikeSummary(by.strike, state.status, state.wagersAgainst)
-        : ({ key: "FRACAS.Zodiac.Summary.Miss", data: { setback: by.strike.setbackGained } } as Summary),
+        : taken
+          ? ({ key: "FRACAS.Zodiac.Summary.StrikeMissTaken", data: {} } as Summary)
+          : ({ key: "FRACAS.Zodiac.Summary.Miss", data: { setback: by.strike.setbackGained } } as Summary),
     };
   });
 }

@@ -18,6 +18,7 @@ import {
   type Reveal,
   type TotalMode,
 } from "../rules/index.js";
+import { duelRound, healthForDuel } from "./duel-round.js";
 
 export interface CombatRef {
   id: string;
@@ -168,7 +169,10 @@ export interface DuelSideState {
   health: AgentHealth;
 }
 
-/** Resolves both revealed sides with their dice; `a` is the side that committed first. */
+/**
+ * Resolves both revealed sides with their dice; `a` is the side that committed first. Outside a
+ * fight the duel is a round of its own (duel-round.ts): an Almost Dead on record came before it.
+ */
 export function duelResult(
   a: DuelCommit,
   b: DuelCommit,
@@ -177,7 +181,7 @@ export function duelResult(
   totalMode: TotalMode,
   calledShotGrid: Grid,
 ): JsonObject {
-  const round = a.combat?.round ?? 1;
+  const round = duelRound(a.combat);
   const side = (c: DuelCommit, s: DuelSideState, d: number[]) => ({
     areas: s.areas,
     area: c.area,
@@ -185,7 +189,7 @@ export function duelResult(
     wagers: c.wagers,
     dice: d,
     calledShot: c.calledShot,
-    health: s.health,
+    health: healthForDuel(s.health, a.combat),
     finish: c.finish ? { agentPoints: c.agentPointsLeft } : null,
   });
   const duel: DuelResult = agentVsAgent({ round, mode: totalMode, a: side(a, states.a, dice.a), b: side(b, states.b, dice.b) }, calledShotGrid);

@@ -3,7 +3,8 @@
  * 1 Setback"), taken from the card itself: the fight, kill and strike cards offer "Operations
  * takes the Setback (GM)" and its Undo as GM follow-ups (the strike's since session 4: before,
  * a missed strike's Setback came only with an Apply of the miss to the Other Agent, which nothing
- * on the card asked for). Setback is Operations' pool, so only the
+ * on the card asked for); a duel card the same for each side that missed (session 4, wave 2: before,
+ * only with the Apply to the other side), the side in the buttons' args. Setback is Operations' pool, so only the
  * GM takes it or gives it back (DECISIONS, session 3): a player's click is refused (NotGM).
  * Exactly once per card: the pool entry's id is kept on the card (result.setbackEntry). A kill
  * card that was applied to a crowd already carried its Setback in that application's pool entry,
@@ -17,9 +18,9 @@ import { executePoolChange } from "../../../foundry/pools.js";
 import { withCardLock } from "../../../foundry/locks.js";
 import { lookupUuidSync } from "../../../foundry/typed.js";
 import type { Done } from "../operations.js";
-import { actorName, setbackReason, SETBACK_POOL, takenEntry } from "./effects.js";
+import { actorName, setbackReason, SETBACK_POOL, takenEntry, type DuelSide } from "./effects.js";
 import { cardContent } from "./flow.js";
-import { setbackApplication } from "./views.js";
+import { duelSetbackApplication, setbackApplication } from "./views.js";
 
 interface CardSystem {
   kind: string;
@@ -31,8 +32,45 @@ interface CardSystem {
 /** The Setback the card's miss earned (0 on a hit): the fight's, the kill's or the strike's, as the kernel said. */
 export function missSetback(kind: string, result: JsonObject): number {
   const r = (kind === "kill" ? result.kill : kind === "fight" ? result.fight : kind === "strike" ? result.strike : null) as { success?: boolean; setbackGained?: number } | null | undefined;
+  return earned(r);
+}
+
+function earned(r: { success?: boolean; setbackGained?: number } | null | undefined): number {
   const gained = r?.setbackGained;
   return r && r.success === false && typeof gained === "number" && gained > 0 ? gained : 0;
+}
+
+/**
+ * One miss's Setback on a card: what it earned, who missed, where the card keeps the entry it took
+ * (a path under result), the ledger ref of the take, and the live Apply that carried it instead.
+ * A kill, fight or strike card has one; a duel card one per side (args.side: "a" or "b"), whose
+ * Setback an Apply to the *other* side carries (effects.ts duelEffect).
+ */
+interface MissSlot {
+  gained: number;
+  who: string;
+  path: string;
+  ref: string;
+  entry: string | null;
+  carried: boolean;
+}
+
+function slotOf(message: ChatMessage.Implementation, card: CardSystem, args: JsonObject): MissSlot | null {
+  const id = message.id ?? "";
+  if (card.kind !== "duel") {
+    return { gained: missSetback(card.kind, card.result), who: actorName(card.result), path: "setbackEntry", ref: `${id}:take`, entry: takenEntry(card.result), carried: setbackApplication(card.applications) !== null };
+  }
+  const side = args.side === "a" || args.side === "b" ? (args.side as DuelSide) : null;
+  if (!side) return null;
+  const duel = (card.result.duel ?? {}) as Record<string, { strike?: { success?: boolean; setbackGained?: number } } | undefined>;
+  return {
+    gained: earned(duel[side]?.strike),
+    who: String((card.result[side] as { name?: unknown } | undefined)?.name ?? ""),
+    path: `setbackEntries.${side}`,
+    ref: `${id}:take:${side}`,
+    entry: takenEntry(card.result, side),
+    carried: duelSetbackApplication(card.result, card.applications, side) !== null,
+  };
 }
 
 /**
@@ -46,52 +84,48 @@ function mayAsk(user: User.Implementation, message: ChatMessage.Implementation):
   return source instanceof Actor && source.testUserPermission(user, "OWNER");
 }
 
-/** The ledger ref of the card's own Setback take (not an Apply's entry, nor another card's). */
-function takeRef(message: ChatMessage.Implementation): string {
-  return `${message.id ?? ""}:take`;
-}
-
-/** Writes the card's new result (setbackEntry) and its re-rendered content together. */
-async function writeCard(message: ChatMessage.Implementation, card: CardSystem, entry: string | null): Promise<void> {
-  const result = { ...card.result, setbackEntry: entry };
+/** Writes the card's new result (the slot's entry) and its re-rendered content together. */
+async function writeCard(message: ChatMessage.Implementation, card: CardSystem, slot: MissSlot, entry: string | null): Promise<void> {
+  const result = foundry.utils.deepClone(card.result);
+  foundry.utils.setProperty(result, slot.path, entry);
   const content = await cardContent(message, card.kind, result);
-  await message.update({ "system.result.setbackEntry": entry, content } as never);
+  await message.update({ [`system.result.${slot.path}`]: entry, content } as never);
 }
 
-async function take(message: ChatMessage.Implementation, by: string): Promise<Done> {
+async function take(message: ChatMessage.Implementation, by: string, args: JsonObject): Promise<Done> {
   const card = message.system as unknown as CardSystem;
-  const gained = missSetback(card.kind, card.result);
-  if (gained <= 0) return { ok: false, reason: "FRACAS.Zodiac.Refused.NoSetbackEarned" };
-  // Taken by this card already, or carried by an Apply on a crowd that still stands.
-  if (takenEntry(card.result) || setbackApplication(card.applications)) return { ok: false, reason: "FRACAS.Zodiac.Refused.SetbackTaken" };
-  const ref = takeRef(message);
-  const done = await executePoolChange({ kind: "change", pool: SETBACK_POOL, delta: gained, reason: setbackReason("FRACAS.Zodiac.Setback.Reason.Miss", actorName(card.result)), ref }, by);
+  const slot = slotOf(message, card, args);
+  if (!slot || slot.gained <= 0) return { ok: false, reason: "FRACAS.Zodiac.Refused.NoSetbackEarned" };
+  // Taken by this card already, or carried by an Apply that still stands.
+  if (slot.entry || slot.carried) return { ok: false, reason: "FRACAS.Zodiac.Refused.SetbackTaken" };
+  const done = await executePoolChange({ kind: "change", pool: SETBACK_POOL, delta: slot.gained, reason: setbackReason("FRACAS.Zodiac.Setback.Reason.Miss", slot.who), ref: slot.ref }, by);
   if (!done.ok) return { ok: false, reason: done.reason };
   try {
-    await writeCard(message, card, done.entryId);
+    await writeCard(message, card, slot, done.entryId);
   } catch (err) {
-    await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: done.entryId, ref }, by);
+    await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: done.entryId, ref: slot.ref }, by);
     throw err;
   }
   return { ok: true };
 }
 
-async function undo(message: ChatMessage.Implementation, by: string): Promise<Done> {
+async function undo(message: ChatMessage.Implementation, by: string, args: JsonObject): Promise<Done> {
   const card = message.system as unknown as CardSystem;
-  const entry = takenEntry(card.result);
-  if (!entry) return { ok: false, reason: "FRACAS.Zodiac.Refused.NoSetbackTaken" };
+  const slot = slotOf(message, card, args);
+  const entry = slot?.entry ?? null;
+  if (!slot || !entry) return { ok: false, reason: "FRACAS.Zodiac.Refused.NoSetbackTaken" };
   // The card first: a ledger undo cannot itself be undone, a card write can.
-  await writeCard(message, card, null);
+  await writeCard(message, card, slot, null);
   let done: Awaited<ReturnType<typeof executePoolChange>>;
   try {
     // Only this card's own entry (ref): a card whose stored entry id was edited cannot undo another.
-    done = await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: entry, ref: takeRef(message) }, by);
+    done = await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: entry, ref: slot.ref }, by);
   } catch (err) {
-    await writeCard(message, card, entry);
+    await writeCard(message, card, slot, entry);
     throw err;
   }
   if (!done.ok) {
-    await writeCard(message, card, entry);
+    await writeCard(message, card, slot, entry);
     return { ok: false, reason: done.reason };
   }
   return { ok: true };
@@ -103,13 +137,13 @@ export const NOT_GM: Done = { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
 /** "Operations takes the Setback (GM)": the miss's Setback into the pool, once per card. */
 export const takeSetback: GmFollowUp = {
   allowed: ({ user, message }) => mayAsk(user, message),
-  run: async ({ user, message }) => (user.isGM ? withCardLock(message.id, () => take(message, user.id ?? "")) : NOT_GM),
+  run: async ({ user, message, args }) => (user.isGM ? withCardLock(message.id, () => take(message, user.id ?? "", args)) : NOT_GM),
 };
 
 /** Undo of it (GM): the pool's entry undone, the card offers the Setback again. */
 export const undoSetback: GmFollowUp = {
   allowed: ({ user, message }) => mayAsk(user, message),
-  run: async ({ user, message }) => (user.isGM ? withCardLock(message.id, () => undo(message, user.id ?? "")) : NOT_GM),
+  run: async ({ user, message, args }) => (user.isGM ? withCardLock(message.id, () => undo(message, user.id ?? "", args)) : NOT_GM),
 };
 
 export const SETBACK_FOLLOW_UPS = { takeSetback, undoSetback };

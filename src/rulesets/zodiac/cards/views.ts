@@ -6,7 +6,7 @@ import type { JsonObject } from "../../../foundry/registry.js";
 import { killsLanding, SETBACK_PER_SPEND, type Crowd, type DuelResult, type DuelSideResult, type FightRollResult, type KillEveryoneElseResult, type RolledTotal, type StrikeResult } from "../rules/index.js";
 import type { Application } from "../../../foundry/data/card-data.js";
 import { formatPercent } from "./roll-model.js";
-import { actorName, SETBACK_POOL, takenEntry } from "./effects.js";
+import { actorName, SETBACK_POOL, takenEntry, type DuelSide } from "./effects.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 
 export interface DieView {
@@ -128,12 +128,31 @@ function saveState(result: JsonObject, kill: KillEveryoneElseResult, card: CardS
  * shown), or carried by a live Apply on a crowd (that row's Undo gives it back) — either way the
  * "take" button is gone, since taking it again would be refused.
  */
-function setbackState(result: JsonObject, success: boolean, gained: number, card: CardState) {
+function setbackState(result: JsonObject, success: boolean, gained: number, card: CardState, duel?: { side: DuelSide; name: string }) {
   const earned = !success && gained > 0;
-  const taken = earned && takenEntry(result) !== null;
-  const app = earned && !taken ? setbackApplication(card.applications) : null;
+  const taken = earned && takenEntry(result, duel?.side) !== null;
+  const app = earned && !taken ? (duel ? duelSetbackApplication(result, card.applications, duel.side) : setbackApplication(card.applications)) : null;
   const appliedName = app ? targetName(card, app.targetUuid) : "";
-  return { canTakeSetback: earned && !taken && !app, setbackTaken: taken, setbackApplied: app !== null, setbackAppliedTo: appliedName };
+  return {
+    canTakeSetback: earned && !taken && !app,
+    setbackTaken: taken,
+    setbackApplied: app !== null,
+    setbackAppliedTo: appliedName,
+    // A duel card may offer two (both sides missed): each button names whose miss, and says which side.
+    takeSetbackKey: duel ? "FRACAS.Zodiac.Card.TakeSetbackFor" : "FRACAS.Zodiac.Card.TakeSetback",
+    undoSetbackKey: duel ? "FRACAS.Zodiac.Card.UndoSetbackFor" : "FRACAS.Zodiac.Card.UndoSetback",
+    setbackName: duel?.name ?? "",
+    setbackArgs: duel ? JSON.stringify({ side: duel.side }) : "",
+  };
+}
+
+/**
+ * The live Apply that carried a duel side's miss Setback: the Apply to the *other* side (duelEffect
+ * lands a side's strike, and its miss's Setback, on its opponent) with a Setback pool entry.
+ */
+export function duelSetbackApplication(result: JsonObject, applications: readonly Application[], side: DuelSide): Application | null {
+  const opponent = (result[side === "a" ? "b" : "a"] as { uuid?: string } | undefined)?.uuid;
+  return applications.find((a) => !a.undone && a.targetUuid === opponent && a.poolEntries.some((e) => e.pool === SETBACK_POOL)) ?? null;
 }
 
 function calledShotLabel(shot: unknown): string {
@@ -189,15 +208,41 @@ export function killView(result: JsonObject, card: CardState = NO_CARD_STATE) {
   };
 }
 
+/**
+ * The count a live Apply of this strike wrote on its target (effects.ts strikeEffect's summary:
+ * the Wagers against Rank after it, and the Rank as the Apply found it), or null with none.
+ */
+function appliedCount(result: JsonObject, card: CardState): { against: number; rank: number; dead: boolean } | null {
+  const uuid = (result.against as { uuid?: string } | undefined)?.uuid;
+  const live = card.applications.find((a) => !a.undone && a.targetUuid === uuid);
+  const d = live?.summary.data ?? {};
+  if (!live || typeof d.against !== "number" || typeof d.rank !== "number") return null;
+  return { against: d.against, rank: d.rank, dead: live.summary.key === "FRACAS.Zodiac.Summary.Dead" || live.summary.key === "FRACAS.Zodiac.Summary.HeadShot" };
+}
+
+/**
+ * A strike card. The Wagers against Rank and whether they kill are counted at the Apply, from the
+ * target as it stands then (strikeEffect): the count the kernel made at the roll read the target
+ * when the dialog opened, and another strike's Apply, Setback's cancel or a hand edit since leave
+ * this card as it was (nothing re-renders it). So until an Apply stands the card says only what
+ * this roll adds; with one, what that Apply found (card-refresh.ts re-renders it then). A landed
+ * head shot kills whatever the count.
+ */
 export function strikeView(result: JsonObject, card: CardState = NO_CARD_STATE) {
   const roll = result.roll as unknown as RolledTotal;
   const s = result.strike as unknown as StrikeResult;
+  const count = s.success ? appliedCount(result, card) : null;
+  const outcome = !s.success ? "miss" : s.headShot || count?.dead === true ? "dead" : "none";
   return {
     ...header(result),
     againstName: (result.against as { name?: string } | undefined)?.name ?? "",
     dice: diceView(roll),
     total: roll.total,
     ...strikeLines(s),
+    appliedKey: count ? "FRACAS.Zodiac.Card.Applied" : "FRACAS.Zodiac.Card.AppliedPending",
+    accumulated: count?.against ?? null,
+    rank: count?.rank ?? null,
+    outcomeKey: `FRACAS.Zodiac.Outcome.${outcome}`,
     // A miss's Setback, as on the kill and fight cards: taken here, or with the Apply of the miss.
     ...setbackState(result, s.success, s.setbackGained, card),
   };
@@ -225,6 +270,7 @@ export function fightView(result: JsonObject, card: CardState = NO_CARD_STATE) {
 
 function duelSide(info: JsonObject, side: DuelSideResult, opponentName: string) {
   return {
+    uuid: String(info.uuid ?? ""),
     name: String(info.name ?? ""),
     opponentName,
     areaName: String(info.areaName ?? ""),
@@ -239,13 +285,24 @@ function duelSide(info: JsonObject, side: DuelSideResult, opponentName: string) 
   };
 }
 
-export function duelView(result: JsonObject) {
+/**
+ * A duel card. Each side that missed earned Operations 1 Setback, offered on the card as a strike's
+ * (GM follow-ups, with the side in their args), or carried by the Apply to the other side.
+ */
+export function duelView(result: JsonObject, card: CardState = NO_CARD_STATE) {
   const duel = result.duel as unknown as DuelResult;
   const a = result.a as JsonObject;
   const b = result.b as JsonObject;
+  const side = (s: DuelSide, info: JsonObject, other: JsonObject) => {
+    const r = duel[s];
+    const name = String(info.name ?? "");
+    return { ...duelSide(info, r, String(other.name ?? "")), ...setbackState(result, r.strike.success, r.strike.setbackGained, card, { side: s, name }) };
+  };
   return {
     round: duel.round,
-    sides: [duelSide(a, duel.a, String(b.name ?? "")), duelSide(b, duel.b, String(a.name ?? ""))],
+    // Outside a fight there is no round to name: each duel there is a round of its own (duel-round.ts).
+    roundKey: (result.combat ?? null) === null ? "FRACAS.Zodiac.Card.DuelOutside" : "FRACAS.Zodiac.Card.DuelRound",
+    sides: [side("a", a, b), side("b", b, a)],
   };
 }
 

@@ -1,8 +1,9 @@
 /**
  * What a GM's hand edit on an Agent or Other Agent sheet must also write, pure over plain data, so
  * the records the cards and the Setback panel read stay true:
- * - the State follows the Wagers against Rank typed in (seed ¶11: "once an Agent has Wagers equal
- *   or greater than his Rank he is considered Almost Dead"; an Other Agent dies at Rank), as a
+ * - the State follows the Wagers against Rank typed in, and the Rank an Area edit changes (seed
+ *   ¶11: "once an Agent has Wagers equal or greater than his Rank he is considered Almost Dead"; an
+ *   Other Agent dies at Rank), as a
  *   card's Apply and Setback's cancel already make it: an Agent raised to Rank is Almost Dead, one
  *   the Rank made Almost Dead is Healthy below it; an Other Agent is Dead at Rank, alive below it
  *   (never back from a head shot). Without it a dead Other Agent could not be corrected by hand at
@@ -14,8 +15,11 @@
  * - an Agent set Almost Dead by hand gets the round it happened in (the combat's round, or 0 =
  *   before this fight), which the kernel needs to time the killing Wager; set Healthy, none.
  */
-import { MAX_ACCUMULATED, MAX_RANK, MAX_ROUND } from "../rules/index.js";
+import { AREA_MAX, AREA_MIN, MAX_ACCUMULATED, MAX_RANK, MAX_ROUND } from "../rules/index.js";
 import { splitWithin, type Split } from "../cards/spent-wagers.js";
+import { agentRank } from "../cards/agent-cancel.js";
+import type { AreaEntry } from "../data/areas.js";
+import type { JsonObject } from "../../../foundry/registry.js";
 
 /** The number a NumberField (integer, 0–max) stores for a submitted value, or null when it is not one. */
 function storedCount(v: unknown, max: number): number | null {
@@ -60,26 +64,45 @@ function changedCount(submitted: unknown, stored: number, min: number, max: numb
   return next === stored ? null : next;
 }
 
+/** A submitted Area rating as the model stores it (a <select> sends text), or null when it is not one. */
+function ratingOf(v: unknown): number | null {
+  const n = typeof v === "string" && v.trim() !== "" ? Number(v) : v;
+  return typeof n === "number" && Number.isInteger(n) && n >= AREA_MIN && n <= AREA_MAX ? n : null;
+}
+
 /**
- * An Agent's State after the GM types in their Wagers against Rank (`rank`: their highest Area),
- * as Setback's cancel treats it (cards/agent-cancel.ts): Healthy reaching Rank → Almost Dead by the
- * Rank, since `round` (the combat's, or 0 outside a fight); Almost Dead by the Rank (recorded, or
- * with no recorded cause while at Rank) going below it → Healthy. Null when the Wagers did not
- * change, when the same submit changed the State (the GM's own choice wins), or when nothing
- * follows: Dead stays Dead, and Setback's shot is not a Wager.
+ * The Agent's Rank (their highest Area, kernel agentProfile through agentRank) once a submit is
+ * written: each slot's submitted rating where it is one, else the stored rating.
  */
-export function stateAfterWagerEdit(
+export function rankAfterHandEdit(stored: Record<string, AreaEntry>, submitted: Partial<Record<string, unknown>>): number {
+  const areas: Record<string, AreaEntry> = {};
+  for (const [slot, a] of Object.entries(stored)) areas[slot] = { ...a, rating: ratingOf(submitted[slot]) ?? a.rating };
+  return agentRank({ areas } as unknown as JsonObject);
+}
+
+/**
+ * An Agent's State after the GM types in their Wagers against Rank, or changes an Area so that
+ * their Rank (highest Area) changes, as Setback's cancel treats it (cards/agent-cancel.ts): Healthy
+ * at or past Rank → Almost Dead by the Rank, since `round` (the combat's, or 0 outside a fight);
+ * Almost Dead by the Rank (recorded, or with no recorded cause while at the old Rank) below the new
+ * count or Rank → Healthy. "Changed" means differs from what is stored (V13 submits the whole form,
+ * so an unchanged count or Area is in every submit). Null when neither the Wagers nor the Rank
+ * changed, when the same submit changed the State (the GM's own choice wins), or when nothing
+ * follows: Dead stays Dead (a head shot's kill, a finish), and Setback's shot is not a Wager.
+ */
+export function stateAfterCountEdit(
   stored: AgentHealthPaths & { wagersAgainst: number },
   submitted: { wagersAgainst: unknown; status: unknown },
-  rank: number,
+  rank: { before: number; after: number },
   round: number,
 ): AgentHealthPaths | null {
   if (typeof submitted.status === "string" && submitted.status !== stored.status) return null;
-  const wagers = changedCount(submitted.wagersAgainst, stored.wagersAgainst, 0, MAX_ACCUMULATED);
-  if (wagers === null) return null;
-  if (stored.status === "healthy" && wagers >= rank) return { status: "almostDead", almostDeadSince: storedCount(round, MAX_ROUND) ?? 0, almostDeadBy: "rank" };
-  const byRank = stored.almostDeadBy === "rank" || (stored.almostDeadBy === "none" && stored.wagersAgainst >= rank);
-  if (stored.status === "almostDead" && byRank && wagers < rank) return { status: "healthy", almostDeadSince: null, almostDeadBy: "none" };
+  const typed = changedCount(submitted.wagersAgainst, stored.wagersAgainst, 0, MAX_ACCUMULATED);
+  if (typed === null && rank.after === rank.before) return null;
+  const wagers = typed ?? stored.wagersAgainst;
+  if (stored.status === "healthy" && wagers >= rank.after) return { status: "almostDead", almostDeadSince: storedCount(round, MAX_ROUND) ?? 0, almostDeadBy: "rank" };
+  const byRank = stored.almostDeadBy === "rank" || (stored.almostDeadBy === "none" && stored.wagersAgainst >= rank.before);
+  if (stored.status === "almostDead" && byRank && wagers < rank.after) return { status: "healthy", almostDeadSince: null, almostDeadBy: "none" };
   return null;
 }
 

@@ -4,7 +4,7 @@ import { enrichHtml } from "../../../foundry/enrich.js";
 import { AREA_SLOTS, type AreaSlot } from "../data/areas.js";
 import { agentSheetView, crowdSheetView, otherAgentSheetView, weaponSheetView, type AgentSystem } from "./view.js";
 import { ZodiacRollDialog } from "./roll-dialog.js";
-import { healthAfterHandEdit, otherAgentStatusAfterHandEdit, splitAfterHandEdit, stateAfterWagerEdit } from "./hand-edit.js";
+import { healthAfterHandEdit, otherAgentStatusAfterHandEdit, rankAfterHandEdit, splitAfterHandEdit, stateAfterCountEdit } from "./hand-edit.js";
 import { combatRefFor } from "../cards/flow.js";
 import { deadIconFollows, iconsFollowState } from "./status-sync.js";
 import { agentRank } from "../cards/agent-cancel.js";
@@ -79,9 +79,9 @@ export class ZodiacAgentSheet extends ActorBase {
   }
 
   /**
-   * A hand edit of the Wagers against Rank carries the spent/free split with it, and the State that
-   * follows from the Rank; a hand-set Almost Dead its round (hand-edit.ts): the panel's cancel and
-   * the duel read them all.
+   * A hand edit of the Wagers against Rank carries the spent/free split with it, and a hand edit of
+   * the Wagers or of an Area (the Rank) the State that follows from the Rank; a hand-set Almost Dead
+   * its round (hand-edit.ts): the panel's cancel and the duel read them all.
    */
   protected override _processFormData(event: never, form: never, formData: never): never {
     const data = super._processFormData(event, form, formData) as unknown as Record<string, unknown>;
@@ -94,9 +94,12 @@ export class ZodiacAgentSheet extends ActorBase {
     }
     const round = combatRefFor(this.actor)?.round ?? 0;
     const submitted = { wagersAgainst: get("system.health.wagersAgainst"), status: get("system.health.status") };
-    const health =
-      healthAfterHandEdit(stored.health, submitted.status, round) ??
-      stateAfterWagerEdit(stored.health, submitted, agentRank(this.actor.system as unknown as JsonObject), round);
+    // The Rank is the highest Area: an Area edit moves it as a Wager edit moves the count.
+    const rank = {
+      before: agentRank(this.actor.system as unknown as JsonObject),
+      after: rankAfterHandEdit(stored.areas, Object.fromEntries(AREA_SLOTS.map((slot) => [slot, get(`system.areas.${slot}.rating`)]))),
+    };
+    const health = healthAfterHandEdit(stored.health, submitted.status, round) ?? stateAfterCountEdit(stored.health, submitted, rank, round);
     for (const [k, v] of Object.entries(health ?? {})) foundry.utils.setProperty(data, `system.health.${k}`, v);
     return data as never;
   }

@@ -308,7 +308,8 @@ describe("a duel between two Agents with the same name", () => {
       expect((await adapter.queries.requestApply(duel!.id ?? "", alex1.uuid, true)).ok).toBe(true);
     });
     // alex1 (16, 3 Wagers + 1 free) made alex2 Almost Dead; alex2 (8, 2 + 1) left alex1 at 3 of 5.
-    expect(health(alex2)).toEqual({ status: "almostDead", wagersAgainst: 4, almostDeadSince: 1 });
+    // Neither is in the fight: a duel outside a fight records Almost Dead since 0 (duel-round.ts).
+    expect(health(alex2)).toEqual({ status: "almostDead", wagersAgainst: 4, almostDeadSince: 0 });
     expect(health(alex1)).toEqual({ status: "healthy", wagersAgainst: 3, almostDeadSince: null });
   });
 });

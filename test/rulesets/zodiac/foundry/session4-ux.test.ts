@@ -15,7 +15,7 @@ import type { Adapter, FakeActor, FakeWorld } from "../../../foundry/fake/index.
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import { compileCss, createHandlebars, type Fixture } from "../../../browser/harness.js";
 import { operationsView } from "../../../../src/rulesets/zodiac/sheets/operations-view.js";
-import { otherAgentStatusAfterHandEdit, stateAfterWagerEdit } from "../../../../src/rulesets/zodiac/sheets/hand-edit.js";
+import { otherAgentStatusAfterHandEdit, stateAfterCountEdit } from "../../../../src/rulesets/zodiac/sheets/hand-edit.js";
 import { crowdSheetView, weaponSheetView } from "../../../../src/rulesets/zodiac/sheets/view.js";
 import { jeremyAreas } from "./mike-jeremy-data.js";
 import { localize } from "./en-localize.js";
@@ -110,20 +110,20 @@ describe("UX s3 #8: the Operations section says the actual reason nothing can be
 describe("audit: the State follows the Wagers against Rank typed in by hand (pure)", () => {
   const healthy = { status: "healthy", wagersAgainst: 3, almostDeadSince: null, almostDeadBy: "none" };
   it("an Agent typed up to their Rank is Almost Dead by the Rank, since this round; one the Rank made Almost Dead is Healthy below it", () => {
-    expect(stateAfterWagerEdit(healthy, { wagersAgainst: 4, status: "healthy" }, 4, 2)).toEqual({ status: "almostDead", almostDeadSince: 2, almostDeadBy: "rank" });
-    expect(stateAfterWagerEdit(healthy, { wagersAgainst: 3, status: "healthy" }, 4, 2)).toBeNull();
-    expect(stateAfterWagerEdit(healthy, { wagersAgainst: 2, status: "healthy" }, 4, 2)).toBeNull();
+    expect(stateAfterCountEdit(healthy, { wagersAgainst: 4, status: "healthy" }, { before: 4, after: 4 }, 2)).toEqual({ status: "almostDead", almostDeadSince: 2, almostDeadBy: "rank" });
+    expect(stateAfterCountEdit(healthy, { wagersAgainst: 3, status: "healthy" }, { before: 4, after: 4 }, 2)).toBeNull();
+    expect(stateAfterCountEdit(healthy, { wagersAgainst: 2, status: "healthy" }, { before: 4, after: 4 }, 2)).toBeNull();
     const byRank = { status: "almostDead", wagersAgainst: 4, almostDeadSince: 1, almostDeadBy: "rank" };
-    expect(stateAfterWagerEdit(byRank, { wagersAgainst: 3, status: "almostDead" }, 4, 2)).toEqual({ status: "healthy", almostDeadSince: null, almostDeadBy: "none" });
+    expect(stateAfterCountEdit(byRank, { wagersAgainst: 3, status: "almostDead" }, { before: 4, after: 4 }, 2)).toEqual({ status: "healthy", almostDeadSince: null, almostDeadBy: "none" });
     // No recorded cause, at Rank: the Rank counts as the cause (as Setback's cancel reads it).
-    expect(stateAfterWagerEdit({ ...byRank, almostDeadBy: "none" }, { wagersAgainst: 3, status: "almostDead" }, 4, 2)).toMatchObject({ status: "healthy" });
+    expect(stateAfterCountEdit({ ...byRank, almostDeadBy: "none" }, { wagersAgainst: 3, status: "almostDead" }, { before: 4, after: 4 }, 2)).toMatchObject({ status: "healthy" });
   });
   it("what does not follow: a Setback shot, Dead, a State changed in the same submit, Wagers unchanged", () => {
-    expect(stateAfterWagerEdit({ status: "almostDead", wagersAgainst: 4, almostDeadSince: 1, almostDeadBy: "setback" }, { wagersAgainst: 0, status: "almostDead" }, 4, 2)).toBeNull();
-    expect(stateAfterWagerEdit({ status: "almostDead", wagersAgainst: 1, almostDeadSince: 1, almostDeadBy: "none" }, { wagersAgainst: 0, status: "almostDead" }, 4, 2)).toBeNull();
-    expect(stateAfterWagerEdit({ status: "dead", wagersAgainst: 4, almostDeadSince: 1, almostDeadBy: "none" }, { wagersAgainst: 0, status: "dead" }, 4, 2)).toBeNull();
-    expect(stateAfterWagerEdit(healthy, { wagersAgainst: 4, status: "dead" }, 4, 2)).toBeNull();
-    expect(stateAfterWagerEdit(healthy, { wagersAgainst: undefined, status: "healthy" }, 3, 2)).toBeNull();
+    expect(stateAfterCountEdit({ status: "almostDead", wagersAgainst: 4, almostDeadSince: 1, almostDeadBy: "setback" }, { wagersAgainst: 0, status: "almostDead" }, { before: 4, after: 4 }, 2)).toBeNull();
+    expect(stateAfterCountEdit({ status: "almostDead", wagersAgainst: 1, almostDeadSince: 1, almostDeadBy: "none" }, { wagersAgainst: 0, status: "almostDead" }, { before: 4, after: 4 }, 2)).toBeNull();
+    expect(stateAfterCountEdit({ status: "dead", wagersAgainst: 4, almostDeadSince: 1, almostDeadBy: "none" }, { wagersAgainst: 0, status: "dead" }, { before: 4, after: 4 }, 2)).toBeNull();
+    expect(stateAfterCountEdit(healthy, { wagersAgainst: 4, status: "dead" }, { before: 4, after: 4 }, 2)).toBeNull();
+    expect(stateAfterCountEdit(healthy, { wagersAgainst: undefined, status: "healthy" }, { before: 3, after: 3 }, 2)).toBeNull();
   });
   it("an Other Agent is Dead at Rank and alive below it, by Wagers or by Rank; a head shot's kill stays", () => {
     const baron = { status: "healthy", wagersAgainst: 3, rank: 4, headShot: false };

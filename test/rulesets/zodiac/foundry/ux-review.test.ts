@@ -15,6 +15,7 @@ import agentMike from "../../../fixtures/templates/zodiac/agent-sheet/mike.js";
 import panelGm from "../../../fixtures/templates/zodiac/tracker-panel/gm.js";
 import panelCancelAgent from "../../../fixtures/templates/zodiac/tracker-panel/gm-cancel-agent.js";
 import strikeHit from "../../../fixtures/templates/zodiac/cards/strike/hit.js";
+import strikeApplied from "../../../fixtures/templates/zodiac/cards/strike/applied.js";
 import weaponHtml from "../../../fixtures/templates/zodiac/weapon-sheet/html-description.js";
 import weaponReadOnly from "../../../fixtures/templates/zodiac/weapon-sheet/read-only.js";
 
@@ -99,9 +100,10 @@ describe("#14 Setback panel says what a click costs", () => {
     const t = text(render("tracker-panel", panelCancelAgent()));
     expect(t).toContain("Cancel 1 spent Wager against Mike (3 of 5 toward Rank) — costs 1 Setback (GM)");
   });
-  it("the strike card's Wager line reads 'Wagers on Rank: n of Rank'", () => {
-    const t = text(render("cards/strike", strikeHit()));
+  it("the strike card's Wager line reads 'Wagers on Rank: n of Rank' (once applied: the count is the Apply's, wave 2)", () => {
+    const t = text(render("cards/strike", strikeApplied()));
     expect(t).toMatch(/Wagers on Rank: \d+ of 4 \(\+\d+ from this roll, \d+ free\)/);
+    expect(text(render("cards/strike", strikeHit()))).toContain("Wagers on Rank from this roll: +3 (1 free), counted when applied.");
   });
   it("history uses the minus sign and an undo names what it undid", () => {
     const t = text(render("tracker-panel", panelGm()));
