@@ -383,9 +383,9 @@ describe("failures", () => {
   it("a failed Apply restores the target's data before its status icons (as the Apply wrote them: data, then icons)", async () => {
     const m = await post("gm", villain, [hero]);
     const order: string[] = [];
-    world.hooks.on("updateActor", () => order.push("data"));
-    world.hooks.on("createActiveEffect", () => order.push("icon on"));
-    world.hooks.on("deleteActiveEffect", () => order.push("icon off"));
+    world.observe("updateActor", () => order.push("data"));
+    world.observe("createActiveEffect", () => order.push("icon on"));
+    world.observe("deleteActiveEffect", () => order.push("icon off"));
     world.failNextUpdate(m);
     await expect(adapter.apply.executeApply({ messageId: m.id, targetUuid: hero.uuid, userId: "gm" })).rejects.toThrow();
     expect(order).toEqual(["data", "icon on", "data", "icon off"]);

@@ -31,7 +31,7 @@ describe("claiming a once-only roll", () => {
 
   it("a player's claim is written by the GM's client, which re-checks that the player owns the actor", async () => {
     const seen: string[] = [];
-    world.hooks.on("updateActor", (_a: unknown, _c: unknown, _o: unknown, userId: string) => seen.push(userId));
+    world.observe("updateActor", (_a: unknown, _c: unknown, _o: unknown, userId: string) => seen.push(userId));
     world.login("alice");
     expect(await adapter.queries.claimRoll(hero as never, "c:slam")).toBe(true);
     expect(seen).toEqual(["gm"]);

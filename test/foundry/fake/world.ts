@@ -257,10 +257,22 @@ export class FakeWorld {
    * Document hooks (createActor, updateCombat…) run on every connected client in Foundry, each as its
    * own user, with the writer's id as `userId`; so the GM's client reacts to a player's write. The
    * fake runs the handlers once per connected user, in that user's context (the writer's first).
-   * Off by default (once, as the writer), since many tests count the calls their own observers
-   * see; a test of a GM's reaction to a player's write turns it on.
+   * A test's own observer that counts events uses world.observe (once, on the writer's client);
+   * `everyClient = false` runs every handler once, as the writer.
    */
-  everyClient = false;
+  everyClient = true;
+
+  /**
+   * A test's own observer of a hook: sees each event once, on the writer's client (a document hook's
+   * last argument is the writer's id), where world.hooks.on would see it once per connected client.
+   */
+  observe(hook: string, fn: (...args: never[]) => unknown): number {
+    return this.hooks.on(hook, (...args: never[]) => {
+      const writer: unknown = args.at(-1);
+      if (typeof writer === "string" && this.users.has(writer) && this.user.id !== writer) return undefined;
+      return (fn as (...a: unknown[]) => unknown)(...args);
+    });
+  }
   documentHook(hook: string, ...args: unknown[]): void {
     const writer = this.user;
     const clients = this.everyClient ? [writer, ...[...this.users].filter((u) => u.active && u !== writer)] : [writer];

@@ -58,7 +58,7 @@ describe("Karma is taken before the roll, and given back when no card is posted"
   it("Slam?: the pool is already down when the card is created (the card never shows Karma not yet taken)", async () => {
     const slam = await slamOnRampage();
     const seen: number[] = [];
-    f.world.hooks.on("createChatMessage", () => seen.push(poolOf(f.rampage).value));
+    f.world.observe("createChatMessage", () => seen.push(poolOf(f.rampage).value));
     f.world.dice.queue(30);
     f.world.dialogAnswers.push(10);
     await click("gm", slam, "secondary");
@@ -115,7 +115,7 @@ describe("Karma is taken before the roll, and given back when no card is posted"
 
   it("an attack: each card's Karma is taken before its roll; a refused card's Karma comes back", async () => {
     const seen: number[] = [];
-    f.world.hooks.on("createChatMessage", () => seen.push(poolOf(f.captain).value));
+    f.world.observe("createChatMessage", () => seen.push(poolOf(f.captain).value));
     f.world.dice.queue(50, 50);
     const posted = await f.feat("alice", f.captain, { action: "slugfest", karma: 10 }, [f.rampage, f.thug]);
     expect(posted).toHaveLength(2);

@@ -2,7 +2,7 @@
  * The GM's client reacts to a player's own write. In Foundry a document hook runs on every
  * connected client, so Radio's combat-end check (gated to the active GM) runs on the GM's client
  * when a player changes their own hero on their sheet. The fake runs document hooks on every
- * client only when asked (world.everyClient), so this path is tested here with it on.
+ * connected client too (world.everyClient, on by default; set here so the test says what it needs).
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";

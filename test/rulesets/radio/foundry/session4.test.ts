@@ -470,6 +470,9 @@ describe("audit: a described action other than an attack earns its tokens in the
 
   it("the fighters' open sheets redraw when the tracker moves or someone declares (not other sheets, not other updates)", async () => {
     const m = await radioModules();
+    // These sheets are open on one client; the fake's application registry is shared by its clients,
+    // so the combat hooks run on this client only (each client redraws its own open sheets).
+    world.everyClient = false;
     const sal = createSal(world, falzetti);
     const jakeSheet = (await sheetOf(jake)).sheet as unknown as { renders: number; render(): Promise<unknown> };
     const salSheet = (await sheetOf(sal)).sheet as unknown as { renders: number; render(): Promise<unknown> };

@@ -284,7 +284,7 @@ describe("3. the status sync writes no state the record contradicts", () => {
     const duel = (await world.as("gm", () => flow.revealDuel(duelKey)))!;
 
     const writes: object[] = [];
-    world.hooks.on("updateActor", (a: { name: string }, changed: object) => void (a.name === "Jeremy" && writes.push(changed)));
+    world.observe("updateActor", (a: { name: string }, changed: object) => void (a.name === "Jeremy" && writes.push(changed)));
     world.failNextUpdate(duel as never, "the card could not be saved");
     await world.as("gm", () => adapter.queries.requestApply(duel.id ?? "", jeremy.uuid, true)).catch(() => undefined);
     await sync.stateSyncSettled();

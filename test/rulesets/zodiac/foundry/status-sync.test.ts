@@ -79,7 +79,7 @@ describe("a hand edit of the state on the sheet: the icons follow", () => {
   it("Healthy → Almost Dead → Dead → Almost Dead → Healthy, through the sheet's own submit, one write each", async () => {
     const sheet = sheetOf(jeremy);
     let writes = 0;
-    world.hooks.on("updateActor", () => void writes++);
+    world.observe("updateActor", () => void writes++);
     await world.as("gm", () => sheet.submitForm({ "system.health.status": "almostDead" }));
     expect(health(jeremy)).toMatchObject({ status: "almostDead", almostDeadSince: 0, almostDeadBy: "none" });
     expect(icons(jeremy)).toEqual([AD]);
@@ -160,7 +160,7 @@ describe("no race with the toggles the flows make after writing the state themse
     const combat: FakeCombat = await startZodiacCombat(world, [mike, jeremy]);
     await seedSetback(1);
     const updates: string[] = [];
-    world.hooks.on("updateActor", (a: { name: string }) => void updates.push(a.name));
+    world.observe("updateActor", (a: { name: string }) => void updates.push(a.name));
     expect(await world.as("gm", () => panel.shootAgent(combat as never, jeremy.uuid))).toEqual({ ok: true });
     await sync.stateSyncSettled();
     expect(health(jeremy)).toMatchObject({ status: "almostDead", almostDeadSince: 1, almostDeadBy: "setback" });
