@@ -2,7 +2,8 @@
  * A Quench batch (registered only when the Quench module is active) that a Foundry licence
  * holder runs to exercise, in real Foundry, the flows the typed fake tests here: create actor →
  * roll → chat card → apply → undo → a combat round (and one passing over a defeated combatant),
- * for each enabled ruleset that ships a sample; and, once, the core's once-only roll claim.
+ * for each enabled ruleset that ships a sample; and, once, the core's once-only roll claim and the
+ * round plan against core's own controls (Previous Round, initiative roll, a removed combatant).
  */
 import { allDescriptors } from "./rulesets.js";
 import { enabledRulesets } from "./settings.js";
@@ -40,6 +41,33 @@ function quenchFlows({ describe, it, after, assert }: QuenchContext): void {
           assert.ok(await claimRoll(actor, "quench:other"), "another roll still rolls");
         } finally {
           await actor.delete();
+        }
+      });
+      it("keeps a round's plan: Previous Round is refused, core's initiative roll writes nothing, a removed combatant is passed over", async () => {
+        const actors = (await Actor.createDocuments([firstSample.source, firstSample.target, firstSample.source] as never)) as Actor.Implementation[];
+        const combat = (await Combat.create({ scene: null } as never)) as unknown as FracasCombat;
+        try {
+          const combatants = (await combat.createEmbeddedDocuments("Combatant", actors.map((a) => ({ actorId: a.id })) as never)) as Combatant.Implementation[];
+          await combat.startCombat();
+          const plan = JSON.stringify(combat.fracas.plan);
+          const round = combat.round;
+          await combat.previousRound();
+          assert.equal(combat.round, round, "Previous Round leaves the round");
+          assert.equal(JSON.stringify(combat.fracas.plan), plan, "and its plan");
+          const initiative = combat.combatants.map((c) => c.initiative);
+          await combat.rollInitiative(combatants.map((c) => c.id ?? ""));
+          assert.deepEqual(combat.combatants.map((c) => c.initiative), initiative, "core's initiative roll writes nothing");
+          const removed = combatants[2]!.id;
+          await combat.deleteEmbeddedDocuments("Combatant", [removed ?? ""]);
+          const steps = combat.fracas.plan.steps.length;
+          for (let i = 0; i <= steps && combat.round === round; i++) {
+            await combat.advance();
+            if (combat.round === round) assert.ok(combat.fracas.plan.steps[combat.fracas.step]?.combatantId !== removed, `step ${combat.fracas.step} is not the removed combatant's`);
+          }
+          assert.equal(combat.round, (round ?? 0) + 1, "past the last remaining step a new round begins");
+        } finally {
+          await combat.delete();
+          for (const a of actors) await a.delete();
         }
       });
     });
