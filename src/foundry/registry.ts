@@ -82,6 +82,12 @@ export interface CombatMapping {
 export interface CardEffect {
   /** Actor update, dot-paths (e.g. "system.wounds.value"). Prior values are saved for Undo. */
   update: Record<string, Json>;
+  /**
+   * Paths of `update` whose prior value an Undo writes back even when something changed them since
+   * (the ruleset vouches that this is right, e.g. Bond's weapon in hand). Every other path, once
+   * changed since the Apply, refuses the Undo (FRACAS.Chat.Refused.ChangedSince).
+   */
+  undoIgnores?: string[];
   statuses: StatusEvent[];
   /** Changes to GM-owned ledger pools (e.g. Zodiac's Setback on a miss); only the GM writes these. */
   pools?: { name: string; delta: number; reason: string }[];

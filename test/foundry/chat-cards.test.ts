@@ -112,6 +112,27 @@ describe("apply and undo (GM)", () => {
   });
 });
 
+describe("Undo in reverse order", () => {
+  it("an Undo is refused once another card's Apply or a sheet edit has changed what it wrote; the later one first, then it goes", async () => {
+    const first = await post("gm", villain, [hero], { damage: 2, stun: false });
+    const second = await post("gm", villain, [hero], { damage: 3, stun: false });
+    await adapter.queries.requestApply(first.id, hero.uuid, true);
+    await adapter.queries.requestApply(second.id, hero.uuid, true);
+    expect(hero.system.x).toBe(5);
+    const firstApp = cardOf(first).applications[0]!;
+    expect(await adapter.queries.requestUndo(first.id, firstApp.id, true)).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.ChangedSince", data: { name: "Hero" } });
+    expect(hero.system.x).toBe(5);
+    expect((await adapter.queries.requestUndo(second.id, cardOf(second).applications[0]!.id, true)).ok).toBe(true);
+    expect((await adapter.queries.requestUndo(first.id, firstApp.id, true)).ok).toBe(true);
+    expect(hero.system.x).toBe(10);
+    // A hand edit since counts the same.
+    await adapter.queries.requestApply(first.id, hero.uuid, true);
+    await hero.update({ "system.x": 1 });
+    expect((await adapter.queries.requestUndo(first.id, cardOf(first).applications.at(-1)!.id, true)).ok).toBe(false);
+    expect(hero.system.x).toBe(1);
+  });
+});
+
 describe("the card's source at the Apply", () => {
   it("a kind's effect sees the source actor as it is now: a shot whose shooter was downed since is refused", async () => {
     const m = await post("gm", villain, [hero], { damage: 3, stun: false, shooterMustStand: true });

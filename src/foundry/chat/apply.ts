@@ -87,6 +87,17 @@ async function toggleAll(actor: Actor.Implementation, events: readonly { status:
   for (const e of events) await actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
 }
 
+/** Deep equality of plain JSON values, whatever the order of object keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a as object);
+  const kb = Object.keys(b as object);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
 function readPaths(actor: Actor.Implementation, paths: readonly string[]): Record<string, Json> {
   const out: Record<string, Json> = {};
   for (const p of paths) out[p] = foundry.utils.deepClone(foundry.utils.getProperty(actor, p) as Json) ?? null;
@@ -141,6 +152,7 @@ async function applyNow(req: ApplyRequest): Promise<Outcome> {
     undone: false,
   };
   await target.update(effect.update);
+  application.after = readPaths(target, Object.keys(effect.update).filter((p) => !effect.undoIgnores?.includes(p)));
   try {
     await toggleAll(target, statuses);
     for (const p of pools) {
@@ -171,6 +183,12 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
   if (later) return refuse("UndoLaterFirst");
   const target = await targetActor(app.targetUuid);
   if (!target) return refuse("NoTarget");
+  // Undo writes the prior values back whole: once something else has changed them since (another
+  // card's Apply, a sheet edit, a round-start card), that would erase it too. Undo in reverse order.
+  const after = app.after ?? {};
+  if (Object.keys(after).length > 0 && !sameJson(readPaths(target, Object.keys(after)), after)) {
+    return { ok: false, reason: "FRACAS.Chat.Refused.ChangedSince", data: { name: target.name } };
+  }
 
   // What an Apply gave a GM's pool (a miss's Setback) only the GM takes back: checked on the
   // requester, since a player's Undo runs here on the GM's client.

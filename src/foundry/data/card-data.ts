@@ -24,6 +24,9 @@ function cardSchema() {
         by: new fields.StringField({ required: true, blank: true, initial: "" }),
         at: new fields.NumberField({ required: true, integer: true, min: 0, initial: 0 }),
         prior: new fields.ObjectField({ required: true, initial: () => ({}) }),
+        // What the Apply left at those paths (after the model's own clamping): an Undo is refused once
+        // they differ (a later card, a sheet edit). Empty on cards applied before it was kept.
+        after: new fields.ObjectField({ required: true, initial: () => ({}) }),
         statuses: new fields.ArrayField(new fields.ObjectField(), { initial: () => [] }),
         summary: new fields.ObjectField({ required: true, initial: () => ({}) }),
         poolEntries: new fields.ArrayField(
@@ -49,6 +52,7 @@ export interface Application {
   by: string;
   at: number;
   prior: Record<string, unknown>;
+  after?: Record<string, unknown>;
   statuses: { status: string; on: boolean }[];
   summary: { key?: string; data?: Record<string, string | number> };
   poolEntries: { pool: string; entryId: string }[];

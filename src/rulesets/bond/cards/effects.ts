@@ -207,7 +207,8 @@ export function attackEffect(input: { result: JsonObject; target: { type: string
       update[`system.dropped.${held.id}`] = true;
     }
     const summary = attackSummary(input.target.name, result, before, change.state, held);
-    return { update, statuses, summary };
+    // The weapon in hand changes with every attack since (D41): Undo still puts back the one dropped.
+    return { update, statuses, summary, ...(held ? { undoIgnores: ["system.inHand"] } : {}) };
   } catch (e) {
     return refusal(e);
   }
