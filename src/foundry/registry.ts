@@ -76,6 +76,12 @@ export interface CombatMapping {
    * defeated mark decides; with it, the ruleset decides alone (`defeated` is in the info).
    */
   isDown?(combatant: CombatantInfo): string | null;
+  /**
+   * The other combatants who take the same declaration when `combatant` declares `value` (e.g.
+   * Radio's NPC initiative groups declare one action). The GM's client writes them in the same
+   * update, under the combat's lock; those who are down, or are not offered `value`, are left out.
+   */
+  declaresWith?(combatant: CombatantInfo, value: string, all: readonly CombatantInfo[]): string[];
 }
 
 /** What applying a card's stored result to one target does. Pure over the target's data. */

@@ -11,15 +11,16 @@ import { t } from "./i18n.js";
 
 /**
  * Every Fracas application scopes its template ids to itself after each render (see
- * dom/scope-ids.ts), and its window content is a focus stop: a read-only sheet has every control
- * disabled (below), so without it a keyboard user could not scroll a sheet taller than its window.
+ * dom/scope-ids.ts), and a read-only document sheet's window content is a focus stop: every control
+ * in it is disabled (below), so without it a keyboard user could not scroll a sheet taller than its window.
  */
 function withScopedIds(Base: any): any {
   return class extends Base {
     async _onRender(context: any, options: any): Promise<void> {
       await super._onRender(context, options);
       scopeIds(this.element as HTMLElement, String(this.id));
-      (this.element as HTMLElement).querySelector(".window-content")?.setAttribute("tabindex", "0");
+      // Only where nothing inside can take the focus: a document sheet its viewer cannot edit.
+      if ((this as { isEditable?: boolean }).isEditable === false) (this.element as HTMLElement).querySelector(".window-content")?.setAttribute("tabindex", "0");
     }
   };
 }

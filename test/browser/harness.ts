@@ -243,8 +243,8 @@ export function pageDocument(html: string, options: PageOptions): string {
   const theme = options.theme ?? "light";
   const css = options.css ?? compileCss();
   const classes = ["app", "window-app", "application", "fracas", ...(options.classes ?? "").split(/\s+/).filter(Boolean), "themed", `theme-${theme}`];
-  // The frame is the scroller here (Foundry's is .window-content), and a focus stop as Fracas makes
-  // its window content (src/foundry/typed.ts), so a read-only sheet taller than its window scrolls by keyboard.
+  // The frame is the scroller here (Foundry's is .window-content), and a focus stop as Fracas makes a
+  // read-only sheet's window content (src/foundry/typed.ts), so it scrolls by keyboard when taller.
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><base href="${ORIGIN}/">
 <title>${escapeAttr(options.title ?? "Fracas template test")}</title>

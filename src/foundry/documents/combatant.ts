@@ -54,7 +54,13 @@ async function declareNow(req: DeclareRequest): Promise<DeclareOutcome> {
   if (info && combat.downReason(info) && req.value !== "") return { ok: false, reason: "FRACAS.Tracker.Refused.Down" };
   const options = info && combat.mapping ? combat.mapping.declarations(info) : [];
   if (req.value !== "" && !options.some((o) => o.value === req.value)) return { ok: false, reason: "FRACAS.Tracker.Refused.BadChoice" };
-  await combat.update({ [`system.combatants.${combatant.id}.declaration`]: req.value } as never);
+  const all = combat.combatantInfos();
+  const mapping = combat.mapping;
+  // Those who declare together with this one (a ruleset's group), written in the same update.
+  const together = info && mapping?.declaresWith ? mapping.declaresWith(info, req.value, all) : [];
+  const joins = all.filter((c) => together.includes(c.id) && c.id !== combatant.id && combat.downReason(c) === null && (req.value === "" || mapping!.declarations(c).some((o) => o.value === req.value)));
+  const writes = Object.fromEntries([combatant.id ?? "", ...joins.map((c) => c.id)].map((id) => [`system.combatants.${id}.declaration`, req.value]));
+  await combat.update(writes as never);
   await combat.refreshPlan();
   return { ok: true };
 }
