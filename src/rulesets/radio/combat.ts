@@ -17,21 +17,16 @@ import { ACTIONS, actionPhasesTable, initiativeOrder, phasesFor } from "./rules/
 import type { Action } from "./rules/index.js";
 import { defensiveMemory } from "./cards/prompts.js";
 import { downReason } from "./data/down.js";
+import { declaresWith } from "./group-declaration.js";
+import { groupOf } from "./initiative-group.js";
 
 export const PHASE_COUNT = 4;
-const GM_GROUP = "gm";
 
 export interface RadioCombatOptions {
   spellBonus: boolean;
 }
 
-/** The initiative group a combatant rolls with: itself for a PC or a henchmen group. */
-export function groupOf(c: CombatantInfo): string {
-  if (c.isPC) return `pc:${c.id}`;
-  if (c.actorType === "radioHenchmen") return `group:${c.id}`;
-  const split = c.memory.group;
-  return typeof split === "string" && split.trim() !== "" ? `gm:${split.trim()}` : GM_GROUP;
-}
+export { groupOf };
 
 function groups(combatants: readonly CombatantInfo[]): Map<string, CombatantInfo[]> {
   const out = new Map<string, CombatantInfo[]>();
@@ -90,6 +85,8 @@ export function radioCombat(options: () => RadioCombatOptions = () => ({ spellBo
     isDown(c: CombatantInfo): string | null {
       return downReason(c.actorType, c.system, c.defeated);
     },
+
+    declaresWith,
 
     declarations(): { value: string; label: string }[] {
       const spellBonus = options().spellBonus;

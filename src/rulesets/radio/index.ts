@@ -19,7 +19,6 @@ import { offerEscapes, onCombatUpdate } from "./cards/round.js";
 import { onActorUpdate, queueCombatEndCheck } from "./cards/combat-end.js";
 import { onLeaderChange } from "./cards/leader-fall.js";
 import { refreshCombatSheets } from "./sheets/combat-refresh.js";
-import { onGroupDeclaration } from "./group-declaration.js";
 
 /**
  * A dying hero's final heroic action is due in their next action phase, which is a step of the
@@ -41,8 +40,6 @@ export function registerRadioHooks(): boolean {
   hooks[HOOKS_MARK] = true;
   hooks.on("updateCombat", (combat, changed) => {
     onCombatUpdate(combat as never, changed as object);
-    // An NPC group declares as one: the action declared for a member is set for the others.
-    onGroupDeclaration(combat as never, changed as object);
     // An open attack dialog follows the steps: whose turn it is, the acting phase.
     refreshAttackDialogs();
     // So do the open sheets of the fighters (the turn's described-action row, the defence row).

@@ -16,6 +16,14 @@ import { pluralKey } from "../../../foundry/i18n.js";
 export type EffectInput = { result: JsonObject; target: { type: string; system: JsonObject; name: string } };
 export type EffectOutput = CardEffect | { refused: string };
 
+/**
+ * The Apply row's summaries (session 4 UX review #12): the row already names the target, so these
+ * keys leave the name out ("takes 3 (2 left)"). They still receive `name` in their data. The named
+ * `Summary.*` keys stay in the lang file for the Apply rows of cards posted before (their stored
+ * key is translated on every render: DECISIONS "Apply-row summaries"), and the flee card's outcome line uses them.
+ */
+const ROW = "FRACAS.Radio.Summary.Row";
+
 const refusal = (e: unknown): { refused: string } => {
   if (isRuleError(e)) return { refused: `FRACAS.Error.${e.code}` };
   throw e;
@@ -45,16 +53,16 @@ export function damageEffect({ result, target }: EffectInput): EffectOutput {
     const name = target.name;
     let summary: CardEffect["summary"];
     if (s.kind === "henchmen") {
-      const key = s.count === 0 ? pluralKey("FRACAS.Radio.Summary.HenchmenGone", applied.removed) : "FRACAS.Radio.Summary.Henchmen";
+      const key = s.count === 0 ? pluralKey(`${ROW}.HenchmenGone`, applied.removed) : `${ROW}.Henchmen`;
       summary = { key, data: { name, removed: applied.removed, count: s.count } };
     } else if (s.kind === "pc" && s.finalAction) {
-      summary = { key: "FRACAS.Radio.Summary.FinalAction", data: { name } };
+      summary = { key: `${ROW}.FinalAction`, data: { name } };
     } else if (s.state === "dead") {
-      summary = { key: "FRACAS.Radio.Summary.Dead", data: { name } };
+      summary = { key: `${ROW}.Dead`, data: { name } };
     } else if (s.state === "unconscious") {
-      summary = { key: "FRACAS.Radio.Summary.Unconscious", data: { name, wounds: s.wounds } };
+      summary = { key: `${ROW}.Unconscious`, data: { name, wounds: s.wounds } };
     } else {
-      summary = { key: "FRACAS.Radio.Summary.Wounded", data: { name, damage: damage.damage, wounds: s.wounds } };
+      summary = { key: `${ROW}.Wounded`, data: { name, damage: damage.damage, wounds: s.wounds } };
     }
     const update = stateUpdate(applied);
     // A minion or boss felled by this card: its damage card offers the followers' flee checks, so
@@ -86,7 +94,7 @@ export function fleeEffect({ result, target }: EffectInput): EffectOutput {
         statuses: [],
         // The numbers, not their words: each reader's client words them (cards posted before this
         // stored the words under Summary.HenchmenFleeOutcome, still in the lang file: DECISIONS).
-        summary: { key: henchmenFleeKey(fled.fled, fled.group.count), data: { name: target.name, fled: fled.fled, count: fled.group.count } },
+        summary: { key: henchmenFleeKey(fled.fled, fled.group.count, `${ROW}.HenchmenFlee`), data: { name: target.name, fled: fled.fled, count: fled.group.count } },
       };
     }
     if (target.type === "radioOpponent") {
@@ -96,7 +104,7 @@ export function fleeEffect({ result, target }: EffectInput): EffectOutput {
       return {
         update: { "system.fled": flees },
         statuses: [],
-        summary: { key: flees ? "FRACAS.Radio.Summary.Flees" : "FRACAS.Radio.Summary.Stays", data: { name: target.name } },
+        summary: { key: flees ? `${ROW}.Flees` : `${ROW}.Stays`, data: { name: target.name } },
       };
     }
     return { refused: "FRACAS.Radio.Refused.NoFlee" };
@@ -110,5 +118,5 @@ export function escapeEffect({ result, target }: EffectInput): EffectOutput {
   if (target.type !== "radioHero" && target.type !== "radioOpponent" && target.type !== "radioHenchmen") return { refused: "FRACAS.Radio.Refused.NotRadio" };
   if (result.outcome !== "escapes") return { refused: "FRACAS.Radio.Refused.EscapeFailed" };
   const path = target.type === "radioHero" ? "system.escaped" : "system.fled";
-  return { update: { [path]: true }, statuses: [], summary: { key: "FRACAS.Radio.Summary.Escaped", data: { name: target.name } } };
+  return { update: { [path]: true }, statuses: [], summary: { key: `${ROW}.Escaped`, data: { name: target.name } } };
 }

@@ -171,12 +171,13 @@ const HENCHMEN_FLEE = "FRACAS.Radio.Summary.HenchmenFlee";
  * The fled count's form is the one the core's pluralKey picks for `Summary.FleeCount` (the forms the
  * language file gives "{n} flees"); the count's form is then picked among that family's keys. A
  * family the language file lacks (a "Few" fled form without its compounds) falls back to Other's.
+ * `family` is the Apply row's name-less family (`Summary.Row.HenchmenFlee`, effects.ts) or the card's.
  */
-export function henchmenFleeKey(fled: number, stay: number): string {
+export function henchmenFleeKey(fled: number, stay: number, family = HENCHMEN_FLEE): string {
   const fledForm = pluralKey(FLEE_COUNT, fled).slice(FLEE_COUNT.length);
-  const key = pluralKey(`${HENCHMEN_FLEE}${fledForm}`, stay);
+  const key = pluralKey(`${family}${fledForm}`, stay);
   const i18n = (globalThis as { game?: { i18n?: { has(key: string): boolean } } }).game?.i18n;
-  return !i18n || i18n.has(key) ? key : pluralKey(`${HENCHMEN_FLEE}Other`, stay);
+  return !i18n || i18n.has(key) ? key : pluralKey(`${family}Other`, stay);
 }
 
 export function escapeCardView(r: EscapeCardResult) {

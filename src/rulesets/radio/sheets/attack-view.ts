@@ -178,7 +178,8 @@ export interface AttackView {
   actions: { value: string; label: string; selected: boolean }[];
   /** The round's declared action is the only one (a combat); the select is disabled. */
   actionLocked: boolean;
-  calledShots: { value: string; label: string; selected: boolean }[];
+  /** `blocked`: a head or heart shot at a target in a helmet or armour (it cannot hit; the option says so). */
+  calledShots: { value: string; label: string; selected: boolean; blocked: boolean }[];
   limbs: { value: string; label: string; selected: boolean }[];
   state: AttackState;
   showLimb: boolean;
@@ -242,6 +243,8 @@ export function attackView(input: AttackSetupInput, state: AttackState): AttackV
   const selectedTarget = targetOf(input, state);
   const locked = input.declared && !input.final ? input.declared : null;
   const injuries = injuriesOf(input.attacker.system);
+  // The target's armour: its sheet's when a target is selected, else the dialog's box.
+  const armoured = selectedTarget !== undefined ? selectedTarget.system.armoured === true : state.targetArmoured === true;
   return {
     attackerName: input.attacker.name,
     isPC: kind === "pc",
@@ -258,7 +261,7 @@ export function attackView(input: AttackSetupInput, state: AttackState): AttackV
       (a) => (a === "spell" && options.spellBonus ? "FRACAS.Radio.Action.spellBonus" : `FRACAS.Radio.Action.${a}`),
     ),
     actionLocked: locked !== null,
-    calledShots: sel(CALLED_SHOTS, state.called, (c) => `FRACAS.Radio.Called.${c}`),
+    calledShots: sel(CALLED_SHOTS, state.called, (c) => `FRACAS.Radio.Called.${c}`).map((o) => ({ ...o, blocked: armoured && (o.value === "head" || o.value === "heart") })),
     limbs: sel(LIMBS, state.limb, (l) => `FRACAS.Radio.Limb.${l}`),
     state,
     showLimb: state.called === "limb",

@@ -10,6 +10,7 @@ import { RadioHenchmenSheet, RadioHeroSheet, RadioOpponentSheet } from "./actor-
 
 interface Redrawable {
   rendered: boolean;
+  element?: HTMLElement;
   document?: { uuid?: string };
   render(): Promise<unknown>;
 }
@@ -35,6 +36,8 @@ export function refreshCombatSheets(combat: Combat.Implementation, changed: obje
     if (!(app instanceof RadioHeroSheet || app instanceof RadioOpponentSheet || app instanceof RadioHenchmenSheet)) continue;
     const sheet = app as unknown as Redrawable;
     if (!sheet.rendered || !fighters.has(sheet.document?.uuid ?? "")) continue;
+    // Someone typing in it (notes not yet submitted) would lose the text: it redraws on its next change.
+    if (typeof document !== "undefined" && sheet.element?.contains(document.activeElement)) continue;
     void sheet.render();
     n += 1;
   }

@@ -96,19 +96,29 @@ export interface SheetMeta {
  * the GM; anyone else's click is refused, session 3 UX review #14); disabled, with the reason (an
  * i18n key), for a combatant who cannot act now — the same reason the click refuses with
  * (data/down.ts), so a dying hero owed the final heroic action keeps a live button (their attack
- * is that action).
+ * is that action). A player whose turn's one action is already taken (an attack, or a described
+ * action) gets it disabled too, with the turn's phase (`phase`): the dialog would refuse the roll
+ * (session 4 UX review #3). The GM keeps it live: the GM may roll out of turn.
  */
 function attackButton(type: string, system: Sys, meta: SheetMeta) {
   const reason = downReason(type, system, meta.defeated === true);
-  return { shown: meta.editable, disabled: reason !== null, reason: reason ?? "" };
+  if (reason === null && !meta.isGM && meta.step?.used === true) return { shown: meta.editable, disabled: true, reason: "FRACAS.Radio.Turn.ActedReason", phase: meta.step.phase };
+  return { shown: meta.editable, disabled: reason !== null, reason: reason ?? "", phase: 0 };
 }
+
+/** The label key of the option of `options` that is selected (a read-only sheet shows it as text), or "". */
+const selectedLabel = (options: readonly { label: string; selected: boolean }[]) => options.find((o) => o.selected)?.label ?? "";
 
 export function heroView(meta: SheetMeta, system: Sys, items: readonly ItemRow[]) {
   const skills = obj(system.skills);
   const wounds = woundView(system, true);
   const finalAction = wounds.state === "dead" && system.finalAction === true;
-  // While the final heroic action is owed the hero still acts: "Dead" would tell the player to stop.
-  if (finalAction) wounds.stateLabel = "FRACAS.Radio.State.finalActionDue";
+  // While the final heroic action is owed the hero still acts: "Dead" would tell the player to stop,
+  // in the "Now:" line and in the State select alike (session 4 UX review #7).
+  if (finalAction) {
+    wounds.stateLabel = "FRACAS.Radio.State.finalActionDue";
+    wounds.states = wounds.states.map((o) => (o.value === "dead" ? { ...o, label: "FRACAS.Radio.State.finalActionDue" } : o));
+  }
   return {
     meta,
     system,
@@ -118,6 +128,7 @@ export function heroView(meta: SheetMeta, system: Sys, items: readonly ItemRow[]
       name: String(w.name ?? ""),
       bonus: num(w.bonus),
       skills: opts(SKILLS, w.skill, "FRACAS.Radio.Skill"),
+      skillLabel: selectedLabel(opts(SKILLS, w.skill, "FRACAS.Radio.Skill")),
     })),
     wounds,
     tokens: tokenView(system.tokens, meta.isGM),
@@ -172,6 +183,8 @@ function defenceView(meta: SheetMeta, state: string, earnsTokens = true) {
     // The escape is a consequence roll: anything but a 6 escapes (rules/escape.ts; odds.ts consequenceOdds).
     escapeChance: Math.round(consequenceOdds().notSix * 100),
     escapeLater: active && now && !ended,
+    // A henchmen group escapes as one: its one roll says so (session 4 UX review #22.6).
+    escapeOddsLabel: earnsTokens ? "FRACAS.Radio.Defence.EscapeOdds" : "FRACAS.Radio.Defence.EscapeOddsGroup",
   };
 }
 
@@ -231,7 +244,9 @@ export function opponentView(meta: SheetMeta, system: Sys, items: readonly ItemR
     meta,
     system,
     kinds: opts(["minion", "boss"], system.kind, "FRACAS.Radio.Kind"),
+    kindLabel: selectedLabel(opts(["minion", "boss"], system.kind, "FRACAS.Radio.Kind")),
     tiers: opts(TIERS, tier, "FRACAS.Radio.Tier"),
+    tierLabel: selectedLabel(opts(TIERS, tier, "FRACAS.Radio.Tier")),
     combatSkill: combatSkill >= 0 ? `+${combatSkill}` : `${combatSkill}`,
     wounds,
     tokens: tokenView(system.tokens, meta.isGM),
@@ -257,6 +272,7 @@ export function henchmenView(meta: SheetMeta, system: Sys, items: readonly ItemR
     meta,
     system,
     tiers: opts(TIERS, tier, "FRACAS.Radio.Tier"),
+    tierLabel: selectedLabel(opts(TIERS, tier, "FRACAS.Radio.Tier")),
     combatSkill: combatSkill >= 0 ? `+${combatSkill}` : `${combatSkill}`,
     pool: henchmenPoolOf({ count, woundsEach, carried }),
     poolMax: count * woundsEach,

@@ -29,7 +29,7 @@ describe("radio card effects", () => {
     expect(effect).toEqual({
       update: { "system.wounds.value": 3, "system.state": "active", "system.disabledLimbs": [], "system.disarmed": false },
       statuses: [],
-      summary: { key: "FRACAS.Radio.Summary.Wounded", data: { name: "Falzetti", damage: 3, wounds: 3 } },
+      summary: { key: "FRACAS.Radio.Summary.Row.Wounded", data: { name: "Falzetti", damage: 3, wounds: 3 } },
     });
   });
 
@@ -41,7 +41,7 @@ describe("radio card effects", () => {
     expect(effect.update["system.finalAction"]).toBe(true);
     expect(effect.update["system.piercingWounds"]).toBe(1);
     expect(effect.statuses).toEqual([{ status: "dying", on: true }]);
-    expect(effect.summary.key).toBe("FRACAS.Radio.Summary.FinalAction");
+    expect(effect.summary.key).toBe("FRACAS.Radio.Summary.Row.FinalAction");
   });
 
   it("a PC's knock-out choice, stored on the card at roll time, leaves an NPC unconscious below 0", () => {
@@ -57,9 +57,9 @@ describe("radio card effects", () => {
     const { result } = damageCard({ weaponId: "rev" });
     const effect = damageEffect({ result, target: { type: "radioHenchmen", system: json(henchmenSystem()), name: "Goons" } });
     // 5 henchmen × 2 wounds, 1 carried: 3 more damage → 4 soaked → 2 down, 3 left, none carried.
-    expect(effect).toMatchObject({ update: { "system.count": 3, "system.carried": 0 }, statuses: [], summary: { key: "FRACAS.Radio.Summary.Henchmen", data: { removed: 2, count: 3 } } });
+    expect(effect).toMatchObject({ update: { "system.count": 3, "system.carried": 0 }, statuses: [], summary: { key: "FRACAS.Radio.Summary.Row.Henchmen", data: { removed: 2, count: 3 } } });
     const wipe = damageEffect({ result, target: { type: "radioHenchmen", system: json(henchmenSystem({ count: 1, carried: 0 })), name: "Goons" } });
-    expect(wipe).toMatchObject({ update: { "system.count": 0 }, statuses: [{ status: "dead", on: true }], summary: { key: "FRACAS.Radio.Summary.HenchmenGoneOne", data: { removed: 1 } } });
+    expect(wipe).toMatchObject({ update: { "system.count": 0 }, statuses: [{ status: "dead", on: true }], summary: { key: "FRACAS.Radio.Summary.Row.HenchmenGoneOne", data: { removed: 1 } } });
   });
 
   it("a targeted limb shot disables the limb, or on a 6 only drops the weapon", () => {
@@ -87,7 +87,7 @@ describe("radio card effects", () => {
     installFoundry();
     await loadAdapter();
     const group = { type: "radioHenchmen", system: json(henchmenSystem()), name: "Goons" };
-    expect(fleeEffect({ result: { rolls: [6, 1, 6, 2, 3] }, target: group })).toMatchObject({ update: { "system.count": 3, "system.carried": 1 }, summary: { key: "FRACAS.Radio.Summary.HenchmenFleeOtherOther", data: { name: "Goons", fled: 2, count: 3 } } });
+    expect(fleeEffect({ result: { rolls: [6, 1, 6, 2, 3] }, target: group })).toMatchObject({ update: { "system.count": 3, "system.carried": 1 }, summary: { key: "FRACAS.Radio.Summary.Row.HenchmenFleeOtherOther", data: { name: "Goons", fled: 2, count: 3 } } });
     expect(fleeEffect({ result: { rolls: [6] }, target: group })).toEqual({ refused: "FRACAS.Radio.Refused.GroupGrew" });
     expect(fleeEffect({ result: { rolls: [6] }, target: { type: "radioOpponent", system: json(opponentSystem({ kind: "minion" })), name: "Sal" } })).toMatchObject({ update: { "system.fled": true } });
     expect(fleeEffect({ result: { rolls: [5] }, target: { type: "radioOpponent", system: json(opponentSystem({ kind: "minion" })), name: "Sal" } })).toMatchObject({ update: { "system.fled": false } });

@@ -183,7 +183,7 @@ describe("in combat", () => {
     world.dice.queue(3);
     await followUp("attack", "damage", attack);
     const damage = world.messages.contents.at(-1) as unknown as FakeChatMessage;
-    expect(await adapter.queries.requestApply(damage.id, jake.uuid, true)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.FinalAction" } });
+    expect(await adapter.queries.requestApply(damage.id, jake.uuid, true)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.Row.FinalAction" } });
     expect(sys(jake)).toMatchObject({ state: "dead", finalAction: true });
     expect(jake.statuses.has("fracas-dying")).toBe(true);
   }
@@ -342,7 +342,7 @@ describe("in combat", () => {
       const [escape] = radioCards("escape");
       expect(cardOf(escape!).result).toEqual({ roll: 4, outcome: "escapes", offerId: offers[0]!.id, actorUuid: jake.uuid, combatId: combat.id, round: 1 });
       expect(cardOf(escape!).targets).toEqual([{ uuid: jake.uuid, name: "Jake" }]);
-      expect(await adapter.queries.requestApply(escape!.id, jake.uuid, true)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.Escaped" } });
+      expect(await adapter.queries.requestApply(escape!.id, jake.uuid, true)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.Row.Escaped" } });
       expect(sys(jake).escaped).toBe(true);
       // One roll per offer.
       await followUp("escapeOffer", "escape", offers[0]!);

@@ -79,8 +79,8 @@ describe("#1 a group's flee outcome in Foundry: each count its own counted strin
     const [flee] = cards("flee");
     expect(text(flee!.content)).toContain("Goons: 1 flees, 4 stay");
     const applied = (await adapter.queries.requestApply(flee!.id, goons.uuid, true)) as { ok: boolean; summary: { key: string; data: Record<string, string> } };
-    expect(applied.summary.key).toBe("FRACAS.Radio.Summary.HenchmenFleeOneOther");
-    expect(world.i18n.format(applied.summary.key, applied.summary.data)).toBe("Goons: 1 flees, 4 stay");
+    expect(applied.summary.key).toBe("FRACAS.Radio.Summary.Row.HenchmenFleeOneOther");
+    expect(world.i18n.format(applied.summary.key, applied.summary.data)).toBe("1 flees, 4 stay");
     expect(sys(goons).count).toBe(4);
   });
 
@@ -92,7 +92,7 @@ describe("#1 a group's flee outcome in Foundry: each count its own counted strin
     const [flee] = cards("flee");
     expect(text(flee!.content)).toContain("Goons: 4 flee, 1 stays");
     const applied = (await adapter.queries.requestApply(flee!.id, goons.uuid, true)) as { summary: { key: string; data: Record<string, string> } };
-    expect(world.i18n.format(applied.summary.key, applied.summary.data)).toBe("Goons: 4 flee, 1 stays");
+    expect(world.i18n.format(applied.summary.key, applied.summary.data)).toBe("4 flee, 1 stays");
   });
 });
 

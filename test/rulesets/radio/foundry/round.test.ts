@@ -97,7 +97,7 @@ describe("a radio round", () => {
     // The GM applies it: Falzetti at 0 is unconscious.
     world.login("gm");
     const applied = await adapter.queries.requestApply(damage.id, falzetti.uuid, true);
-    expect(applied).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.Unconscious" } });
+    expect(applied).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.Row.Unconscious" } });
     expect(sys(falzetti).wounds.value).toBe(0);
     expect(sys(falzetti).state).toBe("unconscious");
     expect(falzetti.statuses.has("fracas-unconscious")).toBe(true);
@@ -112,9 +112,9 @@ describe("a radio round", () => {
     const count = world.messages.contents.length;
     await kinds.damage!.followUps!.flee!({ message: damage as never, result: cardOf(damage).result as never, button: {} as never });
     expect(world.messages.contents.length).toBe(count);
-    expect(await adapter.queries.requestApply(flee[0]!.id, goons.uuid, true)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.HenchmenFleeOtherOther", data: { fled: 2, count: 2 } } });
+    expect(await adapter.queries.requestApply(flee[0]!.id, goons.uuid, true)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.Row.HenchmenFleeOtherOther", data: { fled: 2, count: 2 } } });
     expect(sys(goons).count).toBe(2);
-    expect(await adapter.queries.requestApply(flee[1]!.id, sal.uuid, true)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.Stays" } });
+    expect(await adapter.queries.requestApply(flee[1]!.id, sal.uuid, true)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.Row.Stays" } });
     expect(sys(sal).fled).toBe(false);
 
     // Undo the damage: Falzetti is back on his feet, the status gone.

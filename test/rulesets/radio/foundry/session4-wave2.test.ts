@@ -14,7 +14,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Adapter, FakeActor, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import type { CombatantInfo, JsonObject } from "../../../../src/foundry/registry.js";
-import { declaredIds, groupDeclarationsSettled, groupDeclarationWrites } from "../../../../src/rulesets/radio/group-declaration.js";
+import { declaresWith } from "../../../../src/rulesets/radio/group-declaration.js";
 import { changeGroup } from "../../../../src/rulesets/radio/combat-groups.js";
 import { henchmenView } from "../../../../src/rulesets/radio/sheets/views.js";
 import { henchmenSystem, leaderInput, meta } from "./samples.js";
@@ -26,34 +26,26 @@ const info = (id: string, over: Partial<CombatantInfo> = {}): CombatantInfo => (
 });
 
 describe("an NPC group declares as one (Cheat Sheet Step 2)", () => {
-  it("pure: a member's action goes to its group's other standing members; heroes, henchmen and other groups are left alone", () => {
+  it("pure: a member's action goes with its group's other members; heroes, henchmen, other groups and a spell are left alone", () => {
     const cast = [
       info("jake", { actorType: "radioHero", isPC: true }),
       info("falzetti", { declaration: "targeted" }),
       info("sal", { declaration: "standard" }),
-      info("lou"), // down
+      info("lou"),
       info("vito", { memory: { group: "A" } }),
       info("goons", { actorType: "radioHenchmen" }),
     ];
-    const down = (c: CombatantInfo) => c.id === "lou";
-    expect(groupDeclarationWrites(cast, ["falzetti"], down)).toEqual({ sal: "targeted" });
-    // The last member declared wins for the group.
-    expect(groupDeclarationWrites(cast, ["falzetti", "sal"], down)).toEqual({ falzetti: "standard" });
-    // A hero, a henchmen group and a group of one carry nothing; nor does a down member.
-    expect(groupDeclarationWrites(cast, ["jake", "goons", "vito", "lou"], down)).toEqual({});
-    // Members already on the action are not written again (no loop on the write's own update).
-    expect(groupDeclarationWrites(cast.map((c) => (c.id === "sal" ? { ...c, declaration: "targeted" } : c)), ["sal", "falzetti"], down)).toEqual({});
+    const of = (id: string, value = "targeted") => declaresWith(cast.find((c) => c.id === id)!, value, cast);
+    // The GM's group: Falzetti, Sal and Lou (the core leaves out whoever is down).
+    expect(of("falzetti")).toEqual(["sal", "lou"]);
+    expect(of("sal", "frenzied")).toEqual(["falzetti", "lou"]);
+    // A hero, a henchmen group and a group of one carry nothing; nor does a spell (the caster's own).
+    expect([of("jake"), of("goons"), of("vito"), of("falzetti", "spell")]).toEqual([[], [], [], []]);
   });
 
   it("the GM's groups panel says so (fixture tracker-panel/split)", async () => {
     const split = (await import("../../../fixtures/templates/radio/tracker-panel/split.js")).default;
     expect(radioRenderer().render("tracker-panel", split())).toContain("declares one action: the action chosen for one member is set for every member still standing.");
-  });
-
-  it("pure: the ids an update's diff declared", () => {
-    expect(declaredIds({ system: { combatants: { a: { declaration: "standard" }, b: { memory: { x: 1 } }, c: { declaration: "" } } } })).toEqual(["a", "c"]);
-    expect(declaredIds({ system: { step: 3 } })).toEqual([]);
-    expect(declaredIds({ round: 2 })).toEqual([]);
   });
 
   describe("through the fake: Falzetti leads Sal and Lou (GM's group), Vito split off, the Goons, Jake", () => {
@@ -71,7 +63,6 @@ describe("an NPC group declares as one (Cheat Sheet Step 2)", () => {
     const declare = async (user: string, a: FakeActor, action: string) => {
       world.login(user);
       expect(await adapter.queries.requestDeclare(combat.id, combatantIdOf(combat, a), action)).toEqual({ ok: true });
-      await groupDeclarationsSettled();
       world.login("gm");
     };
     const actsIn = (a: FakeActor) => fc().fracas.plan.steps.filter((s) => s.kind === "act" && s.combatantId === combatantIdOf(combat, a)).map((s) => s.phase);
@@ -112,16 +103,13 @@ describe("an NPC group declares as one (Cheat Sheet Step 2)", () => {
       expect(world.hooks.errors).toEqual([]);
     });
 
-    it("only while declaring: once the GM has moved on to the act steps, nothing is carried", async () => {
-      await declare("alice", jake, "standard");
-      await declare("gm", vito, "standard");
-      await declare("gm", goons, "standard");
-      // Falzetti and Sal still undeclared; the GM advances past the declarations to Jake's act step.
-      for (let i = 0; i < 10 && fc().fracas.phase === "declare"; i++) await fc().advance();
-      expect(fc().fracas.phase).toBe("act");
-      await combat.update({ [`system.combatants.${combatantIdOf(combat, falzetti)}.declaration`]: "standard" } as never);
-      await groupDeclarationsSettled();
-      expect(declared(sal)).toBe("");
+    it("two members declared at once: both land in one order, and the group keeps the later one whole", async () => {
+      const ids = [falzetti, sal].map((a) => combatantIdOf(combat, a));
+      await Promise.all([adapter.queries.requestDeclare(combat.id, ids[0]!, "targeted"), adapter.queries.requestDeclare(combat.id, ids[1]!, "frenzied")]);
+      expect([falzetti, sal].map(declared)).toEqual(["frenzied", "frenzied"]);
+      // A spell is the caster's own: the boss casts, the minion keeps his action.
+      await declare("gm", falzetti, "spell");
+      expect([falzetti, sal].map(declared)).toEqual(["spell", "frenzied"]);
     });
   });
 });
@@ -198,7 +186,7 @@ describe("audit: a henchmen group escapes as one after a defensive round", () =>
     await escapeOffer({ message: offers[0] as never, result: (offers[0]!.system as unknown as Card).result as JsonObject, button: {} as never });
     const [escape] = cards("escape");
     expect((escape!.system as unknown as Card).result).toMatchObject({ roll: 3, outcome: "escapes" });
-    expect(await adapter.queries.requestApply(escape!.id, goons.uuid, true)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.Escaped" } });
+    expect(await adapter.queries.requestApply(escape!.id, goons.uuid, true)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.Row.Escaped" } });
     expect(sys(goons)).toMatchObject({ fled: true, count: 4 });
     expect(fc().downReason(infoOf(goons))).toBe("FRACAS.Radio.Down.fled");
     // Falzetti falls: the goons have gone, so nobody is prompted to flee, and the GM's side has no one left.
@@ -222,7 +210,7 @@ describe("audit: a henchmen group escapes as one after a defensive round", () =>
       expect(offeredHtml).toContain('data-action="escape"');
       expect(offeredHtml).not.toContain('data-action="earnDefence"');
       const goneHtml = render("henchmen-sheet", gone.default());
-      expect(goneHtml).toContain('<p class="radio-banner">Fled from the fight.</p>');
+      expect(goneHtml).toContain('<p class="radio-banner">Gone from the fight (fled or escaped).</p>');
       expect(goneHtml).toMatch(/name="system\.fled" checked/);
     });
   });

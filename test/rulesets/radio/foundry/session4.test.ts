@@ -39,6 +39,13 @@ function frenchReader(): I18n {
     HenchmenFleeOtherOne: "{name} : {fled} s'enfuient, {count} reste",
     HenchmenFleeOtherOther: "{name} : {fled} s'enfuient, {count} restent",
   });
+  // The Apply row's name-less family (session 4 UX review #12: the row already names the target).
+  Object.assign((lang.FRACAS.Radio.Summary as unknown as { Row: Record<string, string> }).Row, {
+    HenchmenFleeOneOne: "{fled} s'enfuit, {count} reste",
+    HenchmenFleeOneOther: "{fled} s'enfuit, {count} restent",
+    HenchmenFleeOtherOne: "{fled} s'enfuient, {count} reste",
+    HenchmenFleeOtherOther: "{fled} s'enfuient, {count} restent",
+  });
   return new I18n(lang);
 }
 
@@ -70,10 +77,10 @@ describe("the flee summary: a key and numbers, worded by each reader's client", 
 
     // Stored on the card: the key and the numbers, no words (before: fled "1 flees", stayed "4 stay").
     const stored = cardOf(flee).applications.at(-1)!.summary;
-    expect(stored).toEqual({ key: "FRACAS.Radio.Summary.HenchmenFleeOneOther", data: { name: "Goons", fled: 1, count: 4 } });
-    expect(rowsFor(cardOf(flee), new I18n(enLang()))).toEqual(["Goons: 1 flees, 4 stay"]);
-    expect(rowsFor(cardOf(flee), frenchReader())).toEqual(["Goons : 1 s'enfuit, 4 restent"]);
-    // The card's own body says it in the same words (one string for both).
+    expect(stored).toEqual({ key: "FRACAS.Radio.Summary.Row.HenchmenFleeOneOther", data: { name: "Goons", fled: 1, count: 4 } });
+    expect(rowsFor(cardOf(flee), new I18n(enLang()))).toEqual(["1 flees, 4 stay"]);
+    expect(rowsFor(cardOf(flee), frenchReader())).toEqual(["1 s'enfuit, 4 restent"]);
+    // The card's own body names the group (the Apply row names it beside the summary).
     expect(flee.content.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ")).toContain("Goons: 1 flees, 4 stay");
   });
 
@@ -175,12 +182,12 @@ describe("UX review s3 #14: a sheet's action buttons only for who may use them",
     expect(actions(render("opponent-sheet", { context: { view: opponentView(reader, opponentSystem(), [], leaderInput()) } }))).not.toContain("attack");
   });
 
-  it("a dying hero's final action: the prompt for all, its buttons and Attack for the owner only", () => {
+  it("a dying hero's final action: the prompt for all, its buttons for the owner only (the banner's Final attack is the Attack: s4 UX #7)", () => {
     const reader = render("hero-sheet", dyingReader());
     expect(reader).toContain("radio-final-action");
     expect(actions(reader)).not.toEqual(expect.arrayContaining(["finalAttack"]));
     expect(actions(reader).filter((a) => ["attack", "finalAttack", "finalDone"].includes(a!))).toEqual([]);
-    expect(actions(render("hero-sheet", dyingOwner())).filter((a) => ["attack", "finalAttack", "finalDone"].includes(a!))).toEqual(["attack", "finalAttack", "finalDone"]);
+    expect(actions(render("hero-sheet", dyingOwner())).filter((a) => ["attack", "finalAttack", "finalDone"].includes(a!))).toEqual(["finalAttack", "finalDone"]);
   });
 
   it("the defence row (earn the token, escape) is the owner's", () => {
@@ -297,7 +304,7 @@ describe("audit: a target's helmet or armour is its sheet's", () => {
     expect(attackView(none, initialState(none))).toMatchObject({ armourFromTarget: false, targetArmour: null });
     const { render } = radioRenderer();
     const html = render("attack-dialog", headShot());
-    expect(html).toContain('<p class="radio-hint radio-target-armour">Falzetti wears a helmet or armour (the sheet says so): a head or heart shot fails.</p>');
+    expect(html).toContain('<p class="radio-hint radio-target-armour">Falzetti wears a helmet or armour (from their sheet): a head or heart shot cannot hit.</p>');
     expect(html).not.toContain('name="targetArmoured"');
   });
 
@@ -334,7 +341,7 @@ describe("audit: a spell action is committed to magic (and a spell needs the spe
     expect(attackView(standard, { ...initialState(standard), weaponId: "fire" })).toMatchObject({ error: { key: "FRACAS.Error.spellNeedsSpellAction" }, canRoll: false });
     const { render } = radioRenderer();
     const refused = (await import("../../../fixtures/templates/radio/attack-odds/spell-needs-spell.js")).default;
-    expect(render("attack-odds", refused())).toContain("A spell action is committed to magic for the whole round: attack with a spell.");
+    expect(render("attack-odds", refused())).toContain("You declared the spell action: the whole round goes to magic. Choose a spell under “Weapon, gadget or spell”.");
   });
 
   it("through the fake: a spell gadget is a spell; Malefice's revolver under her spell declaration rolls nothing", async () => {
@@ -453,19 +460,19 @@ describe("audit: a described action other than an attack earns its tokens in the
     expect(opponentView(meta({ step: { ...step, tokens: 1, used: true } }), opponentSystem(), [], leaderInput()).stepAction).toMatchObject({ used: true, label: "FRACAS.Radio.StepAction.EarnOne" });
     const { render } = radioRenderer();
     const html = render("hero-sheet", { context: { view: heroView(meta({ step }), heroSystem(), []) } });
-    expect(html).toContain('<button type="button" data-action="stepAction" >Described another action (+2 tokens)</button>');
-    expect(html).toContain("Phase 3, this character's turn");
+    expect(html).toContain('<button type="button" data-action="stepAction" >Claim the tokens for a described action (+2)</button>');
+    expect(html).toContain("Phase 3, your turn. Not attacking?");
     const used = render("opponent-sheet", { context: { view: opponentView(meta({ step: { ...step, tokens: 1, used: true } }), opponentSystem(), [], leaderInput()) } });
-    expect(used).toContain('data-action="stepAction" disabled>Described another action (+1 token)</button>');
-    expect(used).toContain("This turn's action is taken (phase 3).");
+    expect(used).toContain('data-action="stepAction" disabled>Claim the token for a described action (+1)</button>');
+    expect(used).toContain("Turn used (phase 3).");
   });
 
   it("its fixtures render with every key (hero in his turn, a boss whose turn is used)", async () => {
     const { render } = radioRenderer();
     const live = (await import("../../../fixtures/templates/radio/hero-sheet/step-action.js")).default;
     const used = (await import("../../../fixtures/templates/radio/opponent-sheet/step-action-used.js")).default;
-    expect(render("hero-sheet", live())).toContain('data-action="stepAction" >Described another action (+2 tokens)');
-    expect(render("opponent-sheet", used())).toContain('data-action="stepAction" disabled>Described another action (+1 token)');
+    expect(render("hero-sheet", live())).toContain('data-action="stepAction" >Claim the tokens for a described action (+2)');
+    expect(render("opponent-sheet", used())).toContain('data-action="stepAction" disabled>Claim the token for a described action (+1)');
   });
 
   it("the fighters' open sheets redraw when the tracker moves or someone declares (not other sheets, not other updates)", async () => {

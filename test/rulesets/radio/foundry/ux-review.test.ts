@@ -41,18 +41,18 @@ describe("#6 the attack card names the attacker", () => {
 
 describe("#8 the header Attack button for a combatant who cannot act", () => {
   it("the views give the same reason the click refuses with", () => {
-    expect(heroView(meta(), heroSystem(), []).attack).toEqual({ shown: true, disabled: false, reason: "" });
-    expect(heroView(meta(), heroSystem({ wounds: { value: -2, max: 5 }, state: "dead" }), []).attack).toEqual({ shown: true, disabled: true, reason: "FRACAS.Radio.Down.dead" });
-    expect(heroView(meta(), heroSystem({ escaped: true }), []).attack).toEqual({ shown: true, disabled: true, reason: "FRACAS.Radio.Down.escaped" });
-    expect(opponentView(meta(), opponentSystem({ wounds: { value: 0, max: 4 }, state: "unconscious" }), []).attack).toEqual({ shown: true, disabled: true, reason: "FRACAS.Radio.Down.unconscious" });
-    expect(opponentView(meta({ defeated: true }), opponentSystem(), []).attack).toEqual({ shown: true, disabled: true, reason: "FRACAS.Tracker.Down.defeated" });
-    expect(henchmenView(meta(), henchmenSystem({ count: 0, carried: 0 }), []).attack).toEqual({ shown: true, disabled: true, reason: "FRACAS.Radio.Down.noneLeft" });
+    expect(heroView(meta(), heroSystem(), []).attack).toMatchObject({ shown: true, disabled: false, reason: "" });
+    expect(heroView(meta(), heroSystem({ wounds: { value: -2, max: 5 }, state: "dead" }), []).attack).toMatchObject({ shown: true, disabled: true, reason: "FRACAS.Radio.Down.dead" });
+    expect(heroView(meta(), heroSystem({ escaped: true }), []).attack).toMatchObject({ shown: true, disabled: true, reason: "FRACAS.Radio.Down.escaped" });
+    expect(opponentView(meta(), opponentSystem({ wounds: { value: 0, max: 4 }, state: "unconscious" }), []).attack).toMatchObject({ shown: true, disabled: true, reason: "FRACAS.Radio.Down.unconscious" });
+    expect(opponentView(meta({ defeated: true }), opponentSystem(), []).attack).toMatchObject({ shown: true, disabled: true, reason: "FRACAS.Tracker.Down.defeated" });
+    expect(henchmenView(meta(), henchmenSystem({ count: 0, carried: 0 }), []).attack).toMatchObject({ shown: true, disabled: true, reason: "FRACAS.Radio.Down.noneLeft" });
     expect(henchmenView(meta(), henchmenSystem(), []).attack.disabled).toBe(false);
   });
 
   it("keeps the final-action exception: a dying hero owed it may attack, even marked defeated", () => {
     const system = heroSystem({ wounds: { value: -1, max: 5 }, state: "dead", finalAction: true });
-    expect(heroView(meta({ defeated: true }), system, []).attack).toEqual({ shown: true, disabled: false, reason: "" });
+    expect(heroView(meta({ defeated: true }), system, []).attack).toMatchObject({ shown: true, disabled: false, reason: "" });
     expect(render("hero-sheet", heroDying())).not.toMatch(/class="radio-attack-button"[^>]*disabled/);
   });
 

@@ -73,13 +73,13 @@ describe("#16 the flee card is grammatical: each count takes its own singular or
     await loadAdapter();
   });
 
-  it("1 flees, 4 stay; 2 flee, 3 stay; 4 flee, 1 stays; and the Apply summary in the same words", () => {
+  it("1 flees, 4 stay; 2 flee, 3 stay; 4 flee, 1 stays; and the Apply summary in the same words, less the name (the row names the target)", () => {
     expect(text(render("cards/flee", fleeOne()))).toContain("Falzetti's goons: 1 flees, 4 stay");
     expect(text(render("cards/flee", fleeGroup()))).toContain("Falzetti's goons: 2 flee, 3 stay");
     expect(text(render("cards/flee", fleeOneStays()))).toContain("Falzetti's goons: 4 flee, 1 stays");
     expect(fleeCardView({ leaderName: "F", followerName: "G", rolls: [6, 6, 6, 6, 2] }).group).toEqual({ fled: 4, stay: 1, key: "FRACAS.Radio.Summary.HenchmenFleeOtherOne" });
     const apply = (rolls: number[], count: number) => fleeEffect({ result: { rolls } as JsonObject, target: { type: "radioHenchmen", system: { count, woundsEach: 1, carried: 0 } as JsonObject, name: "G" } });
-    const outcome = (forms: string) => `FRACAS.Radio.Summary.HenchmenFlee${forms}`;
+    const outcome = (forms: string) => `FRACAS.Radio.Summary.Row.HenchmenFlee${forms}`;
     expect(apply([6, 2], 2)).toMatchObject({ summary: { key: outcome("OneOne"), data: { name: "G", fled: 1, count: 1 } } });
     expect(apply([6, 2, 3, 4, 1], 5)).toMatchObject({ summary: { key: outcome("OneOther"), data: { fled: 1, count: 4 } } });
     expect(apply([6, 6, 2], 3)).toMatchObject({ summary: { key: outcome("OtherOne"), data: { fled: 2, count: 1 } } });
@@ -98,8 +98,8 @@ describe("#16 the flee card is grammatical: each count takes its own singular or
   it("the last henchman going down is singular too", () => {
     const hit = (damage: number, count: number) =>
       damageEffect({ result: { damage: { damage, weapon: "club", piercing: false, knockout: false, lethal: false, limb: null, breakdown: { steps: [] } } } as unknown as JsonObject, target: { type: "radioHenchmen", system: { count, woundsEach: 1, carried: 0 } as JsonObject, name: "G" } });
-    expect(hit(2, 1)).toMatchObject({ summary: { key: "FRACAS.Radio.Summary.HenchmenGoneOne" } });
-    expect(hit(3, 3)).toMatchObject({ summary: { key: "FRACAS.Radio.Summary.HenchmenGoneOther", data: { removed: 3 } } });
+    expect(hit(2, 1)).toMatchObject({ summary: { key: "FRACAS.Radio.Summary.Row.HenchmenGoneOne" } });
+    expect(hit(3, 3)).toMatchObject({ summary: { key: "FRACAS.Radio.Summary.Row.HenchmenGoneOther", data: { removed: 3 } } });
   });
 });
 
