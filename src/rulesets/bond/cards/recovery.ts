@@ -14,6 +14,7 @@ import { recoveryEffect, resolveRecoveryCard, type RecoveryCardResult, type Reco
 import { recoveryCardView } from "./views.js";
 import { bondSystem, rollDie, warn } from "./notes.js";
 import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
+import { appliesHere } from "../../../foundry/active-gm.js";
 
 /** Actor flag: the combat round of the last wound recovery roll (D18: one try per round in a fight). */
 const WOUND_TRY_FLAG = "bondWoundTry";
@@ -105,7 +106,7 @@ export async function postRecovery(actor: Actor.Implementation, which: RecoveryK
   });
   if (!message?.id) return null;
   if (combat) await actor.setFlag("fracas" as never, WOUND_TRY_FLAG as never, { combat: combat.id ?? "", round: combat.round ?? 0 } as never);
-  const outcome = await requestApply(message.id, actor.uuid, game.user.isGM || actor.isOwner);
+  const outcome = await requestApply(message.id, actor.uuid, appliesHere(actor));
   if (!outcome.ok && outcome.reason) ui.notifications?.warn(t(outcome.reason));
   return { messageId: message.id, success: change.check.success };
 }

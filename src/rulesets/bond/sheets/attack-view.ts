@@ -10,7 +10,6 @@ import {
   COVER_AMOUNTS,
   RANGE_BANDS,
   SPECIFIC_BLOWS,
-  attacksThisRound,
   coverModifiersTable,
   easeFactor,
   qualityOdds,
@@ -34,6 +33,7 @@ import {
 import { easeText, signed } from "../format.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 import { offDeclaration } from "./declared.js";
+import { attacksLeftThisRound, type AttacksLeft } from "./round-attacks.js";
 
 export interface AttackSetup {
   actorName: string;
@@ -223,24 +223,14 @@ export function easeLines(ease: { items: readonly { labelKey: string; value: num
 }
 export const percent = (count: number): string => `${count}%`;
 
-export interface AttacksLeft {
-  allowed: number;
-  made: number;
-  remaining: number;
-}
+export type { AttacksLeft } from "./round-attacks.js";
 
-/**
- * The attacks this weapon may still make this round: Speed's (D4), capped by the firearm's shots,
- * less the attacks used picking up a weapon (D46; a pick-up is no shot, so it lowers Speed's
- * allowance, not the firearm's cap: Speed 3 with a PPK picks up and still fires twice).
- */
+/** The attacks this weapon may still make this round (round-attacks.ts: Speed's, the firearm's cap, less pick-ups). */
 export function attacksLeft(setup: AttackSetup): AttacksLeft | null {
-  if (setup.round === null) return null;
-  const round = Math.max(1, setup.round);
-  const capped = attacksThisRound(setup.speed, round, setup.shotsPerRound > 0 ? setup.shotsPerRound : undefined);
-  const pickUps = Math.max(0, setup.pickUpsMade ?? 0);
-  const allowed = Math.max(0, Math.min(capped, attacksThisRound(setup.speed, round) - pickUps));
-  return { allowed, made: setup.attacksMade, remaining: Math.max(0, allowed - setup.attacksMade) };
+  return attacksLeftThisRound(
+    { round: setup.round, speed: setup.speed, attacksMade: setup.attacksMade, pickUpsMade: setup.pickUpsMade ?? 0 },
+    setup.shotsPerRound,
+  );
 }
 
 export function attackView(setup: AttackSetup, choices: AttackChoices) {

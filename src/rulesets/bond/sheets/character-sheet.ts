@@ -14,11 +14,12 @@ import { postRecovery } from "../cards/recovery.js";
 import { isNpc, warn } from "../cards/notes.js";
 import { openAttackDialog, refuseIfDown } from "./attack-dialog.js";
 import { BondTaskDialog } from "./task-dialog.js";
-import { actorPickUpState, pickUp } from "./pick-up.js";
+import { pickUp, pickUpInputOf } from "./pick-up.js";
 import { actorDownReason } from "./attack-setup.js";
 import { BondFirstAidDialog, buildFirstAidSetup } from "./first-aid-dialog.js";
 import { characterView } from "./character-view.js";
 import { enrichField } from "./enrich.js";
+import { watchRound } from "./round-refresh.js";
 
 const Base = handlebarsActorSheet();
 
@@ -80,6 +81,8 @@ export class BondCharacterSheet extends Base {
 
   protected override async _prepareContext(options: never): Promise<never> {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
+    // A new round gives the attacks back: drawn again then (round-refresh.ts).
+    watchRound(this);
     const sys = this.bond;
     const skills: SkillLike[] = [];
     const weapons: { id: string; name: string; weapon: ReturnType<BondWeaponData["asWeapon"]>; inHand: boolean; dropped: boolean }[] = [];
@@ -106,8 +109,8 @@ export class BondCharacterSheet extends Base {
       weapons,
       downReason: actorDownReason(this.actor),
       woundPenaltyApplies: rulesetOption("bond", "woundPenaltyApplies", false),
-      // Only asked when a weapon lies on the floor: what picking it up costs now (D46).
-      pickUp: sys.droppedWeapons.length > 0 ? actorPickUpState(this.actor) : undefined,
+      // The round's counts in a started combat: the Attack buttons and Pick up say when none is left (D4, D46).
+      round: pickUpInputOf(this.actor),
       // Only asked of a viewer who may not edit: may they give First Aid here with a healer of their own?
       ownsHealer: !this.isEditable && buildFirstAidSetup(this.actor).healers.length > 0,
     });

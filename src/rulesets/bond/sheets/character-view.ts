@@ -2,12 +2,13 @@
 import type { CharacterDerived, SkillLike } from "../data/derive.js";
 import { CHARACTERISTICS } from "../data/derive.js";
 import type { WeaponLike } from "../data/weapon.js";
-import { COVER_AMOUNTS, type CoverAmount, type ScarLocation } from "../rules/index.js";
+import { COVER_AMOUNTS, HTH_WEAPON_BONUS, shiftDamageClass, type CoverAmount, type DamageClass, type ScarLocation } from "../rules/index.js";
 import { hasContent, htmlField, type HtmlFieldInput } from "./html-field.js";
 import { signed } from "../format.js";
 import { recoveryRollLabel } from "../cards/views.js";
 import { pluralKey } from "../../../foundry/i18n.js";
-import type { PickUpState } from "./pick-up-view.js";
+import { pickUpCheck } from "./pick-up-view.js";
+import { attacksLeftThisRound, type RoundAttacks } from "./round-attacks.js";
 
 export interface CharacterViewInput {
   name: string;
@@ -38,8 +39,12 @@ export interface CharacterViewInput {
    * of their own. Without one, a read-only viewer is not offered it.
    */
   ownsHealer?: boolean;
-  /** A dropped weapon's Pick up now (D46, pick-up-view.ts): refused (why), or whether it uses an attack. Absent = free. */
-  pickUp?: PickUpState;
+  /**
+   * The round's counts in a started combat (round-attacks.ts); absent, or `round` null, outside a
+   * fight. With none left, the Attack buttons are disabled and say why (UX review s4 #3), and a
+   * dropped weapon's Pick up is refused, or says how many attacks it leaves (D46).
+   */
+  round?: RoundAttacks;
   /** The character's cover as the GM set it (D49). Absent = none. */
   cover?: CoverAmount;
 }
@@ -54,6 +59,8 @@ export function characterView(input: CharacterViewInput) {
   const canFirstAid = !w.firstAidUsed && !dead && w.level !== "none" && w.level !== "ST";
   const held = input.weapons.filter((x) => x.dropped !== true);
   const noneInHand = !input.weapons.some((x) => x.inHand === true);
+  const noAttackLeft = noAttackLeftView(input);
+  const attackBlock = (weapon: WeaponLike | null, name: string) => attackBlockView(input, noAttackLeft, weapon, name);
   return {
     name: input.name,
     img: input.img,
@@ -62,6 +69,9 @@ export function characterView(input: CharacterViewInput) {
     // A viewer who may not edit opens an item's sheet to read it: the row's button says so.
     itemButtonLabel: input.editable ? "FRACAS.Bond.EditNamed" : "FRACAS.Bond.ViewNamed",
     npc: input.npc,
+    // NPC or PC is the GM's call: it switches Hero Points to Survival Points and takes away a draw
+    // and Hero Point spends (UX review s4 #22.1). A box for the GM; everyone else reads the tag.
+    npcEditable: input.isGM && input.editable,
     pointsLabel: input.npc ? "FRACAS.Bond.SurvivalPoints" : "FRACAS.Bond.HeroPoints",
     points: d.heroPointsValue,
     characteristics: CHARACTERISTICS.map((c) => ({
@@ -118,7 +128,8 @@ export function characterView(input: CharacterViewInput) {
       dropped: dropped === true,
       kindLabel: `FRACAS.Bond.AttackKind.${weapon.attackKind}`,
       fire: weapon.attackKind === "fire",
-      damageClass: weapon.attackKind === "fire" || weapon.meleeWeapon === "other" ? weapon.damageClass : null,
+      ...weaponDamageClass(weapon, d.hthDamageClass),
+      attackBlock: attackBlock(weapon, name),
       performance: signed(weapon.performance),
       shots: weapon.shotsPerRound > 0 ? weapon.shotsPerRound : null,
       primaryChance: weapon.attackKind === "fire" ? d.fireCombatChance : d.handToHandChance,
@@ -129,7 +140,9 @@ export function characterView(input: CharacterViewInput) {
     // A read-only sheet leaves out empty notes (no heading with nothing under it).
     showNotes: input.editable || hasContent(notes.raw),
     cannotAct: input.downReason ?? null,
-    pickUp: pickUpView(input),
+    noAttackLeft,
+    unarmedAttackBlock: attackBlock(null, ""),
+    pickUp: pickUpView(input, noAttackLeft),
     // The weapon in hand (D41), chosen by the editors: with several weapons and none attacked with
     // yet (every character's start), or the held one dropped, a Disarm would find none to knock away.
     // A choice only when there is one to make: two weapons or more on hand, or one and none known.
@@ -157,15 +170,56 @@ function coverView(input: CharacterViewInput) {
 }
 
 /**
- * A dropped weapon's Pick up (D46): disabled with the reason when the round has no attack left for
- * it, and a line under the weapons saying so, or, in a fight, that it uses one of the round's attacks.
- * Nothing when no weapon is dropped, or when the character cannot act (that line already says why).
+ * A weapon's Damage Class as the attack uses it: a firearm's or an "other" weapon's own; a knife's,
+ * a sword's or a plain Hand-to-Hand weapon's from the wielder's Strength, +1 / +2 (the kernel's
+ * HTH_WEAPON_BONUS, as the attack dialog's hthDamageClass) — the real class ("C"), never "B+"
+ * (UX review s4 #5), with where it comes from as the cell's tooltip.
  */
-function pickUpView(input: CharacterViewInput): { refused: string | null; hint: string | null } {
+function weaponDamageClass(weapon: WeaponLike, hth: DamageClass): { damageClass: DamageClass; damageClassHint: string | null } {
+  if (weapon.attackKind === "fire" || weapon.meleeWeapon === "other") return { damageClass: weapon.damageClass, damageClassHint: null };
+  return { damageClass: shiftDamageClass(hth, HTH_WEAPON_BONUS[weapon.meleeWeapon]), damageClassHint: `FRACAS.Bond.DamageFromStrength.${weapon.meleeWeapon}` };
+}
+
+/**
+ * In a fight with none of Speed's attacks left this round (D4, D46), for the sheet's editors: the
+ * line under the weapons (i18n key), or null. Not while the character cannot act (that line says why).
+ */
+function noAttackLeftView(input: CharacterViewInput): string | null {
+  if (!input.editable || input.downReason || !input.round) return null;
+  const left = attacksLeftThisRound(input.round);
+  if (left === null || left.remaining > 0) return null;
+  // Speed 0 attacks on even rounds only (D4): say so, or "none left" reads as a bug on round 1.
+  return left.allowed === 0 && input.round.pickUpsMade === 0 ? "FRACAS.Bond.NoAttackSpeed0" : "FRACAS.Bond.Dialog.NoAttacksLeft";
+}
+
+/**
+ * Why an Attack button is disabled now, as the dialog would refuse it (null = live): the character
+ * cannot act, none of the round's attacks is left, or this firearm's shots per round are used.
+ * `describedBy`: the line under the weapons that says it, when there is one.
+ */
+function attackBlockView(input: CharacterViewInput, noAttackLeft: string | null, weapon: WeaponLike | null, name: string) {
+  if (input.downReason) return { reason: input.downReason, describedBy: "bond-cannot-act", weapon: name, shots: 0 };
+  if (noAttackLeft) return { reason: noAttackLeft, describedBy: "bond-no-attack-left", weapon: name, shots: 0 };
+  const shots = weapon?.attackKind === "fire" ? weapon.shotsPerRound : 0;
+  const left = input.round && shots > 0 ? attacksLeftThisRound(input.round, shots) : null;
+  if (left && left.remaining === 0) return { reason: "FRACAS.Bond.NoShotsLeft", describedBy: null, weapon: name, shots };
+  return null;
+}
+
+/**
+ * A dropped weapon's Pick up (D46): disabled with the reason when the round has no attack left for
+ * it (the line under the weapons says so: `describedBy`), or, in a fight, a line saying it uses one
+ * of the character's attacks and how many it leaves. Nothing when no weapon is dropped, or when the
+ * character cannot act (that line already says why).
+ */
+function pickUpView(input: CharacterViewInput, noAttackLeft: string | null): { refused: string | null; describedBy: string | null; hint: string | null; left: number } {
+  const none = { refused: null, describedBy: null, hint: null, left: 0 };
   const dropped = input.weapons.some((w) => w.dropped === true);
-  if (!dropped || !input.editable || input.downReason) return { refused: null, hint: null };
-  const refused = input.pickUp?.refused ?? null;
-  return { refused, hint: refused ?? (input.pickUp?.inFight ? "FRACAS.Bond.PickUpCost.Hint" : null) };
+  if (!dropped || !input.editable || input.downReason || !input.round) return none;
+  const check = pickUpCheck(input.round);
+  if (!check.ok) return { ...none, refused: check.reason, describedBy: noAttackLeft ? "bond-no-attack-left" : null };
+  if (!check.inFight) return none;
+  return { ...none, hint: pluralKey("FRACAS.Bond.PickUpCost.HintLeft", check.left), describedBy: "bond-pick-up-hint", left: check.left };
 }
 
 export type CharacterView = ReturnType<typeof characterView>;

@@ -16,6 +16,7 @@ import { BondSkillData } from "../data/skill.js";
 import { firstAidCheck, type FirstAidCardResult } from "../cards/effects.js";
 import { firstAidCardView } from "../cards/views.js";
 import { bondSystem, rollDie, warn } from "../cards/notes.js";
+import { appliesHere } from "../../../foundry/active-gm.js";
 import {
   defaultFirstAidChoices,
   firstAidEase,
@@ -153,7 +154,7 @@ export async function rollFirstAid(patient: Actor.Implementation, setup: FirstAi
     context: { card: firstAidCardView(result, check, after) },
   });
   if (!message?.id) return message;
-  const outcome = await requestApply(message.id, patient.uuid, game.user.isGM || patient.isOwner);
+  const outcome = await requestApply(message.id, patient.uuid, appliesHere(patient));
   if (!outcome.ok && outcome.reason) ui.notifications?.warn(t(outcome.reason, "data" in outcome ? outcome.data : undefined));
   return message;
 }

@@ -5,15 +5,10 @@
  * fight it costs nothing. The sheet disables its Pick up with the same reason the click would give.
  */
 import { attacksThisRound } from "../rules/index.js";
+import type { RoundAttacks } from "./round-attacks.js";
 
-export interface PickUpInput {
-  /** The combat round in a started combat, else null (no fight: free). */
-  round: number | null;
-  speed: number;
-  /** Attacks made this round (roundAttacks) and weapons already picked up this round (roundPickUps). */
-  attacksMade: number;
-  pickUpsMade: number;
-}
+/** The round's counts (round-attacks.ts): the combat round (null = no fight), Speed, attacks and pick-ups made. */
+export type PickUpInput = RoundAttacks;
 
 export type PickUpCheck =
   | { ok: true; inFight: false }
@@ -29,15 +24,4 @@ export function pickUpCheck(x: PickUpInput): PickUpCheck {
   if (left > 0) return { ok: true, inFight: true, left: left - 1 };
   // Speed 0 has an attack on even rounds only (D4): say so, or the refusal reads as a bug.
   return { ok: false, reason: allowed === 0 ? "FRACAS.Bond.PickUpCost.Speed0" : "FRACAS.Bond.PickUpCost.NoneLeft" };
-}
-
-/** The sheet's Pick up state: why it is refused now (key, or null), and whether it costs an attack. */
-export interface PickUpState {
-  refused: string | null;
-  inFight: boolean;
-}
-
-export function pickUpState(x: PickUpInput): PickUpState {
-  const check = pickUpCheck(x);
-  return { refused: check.ok ? null : check.reason, inFight: x.round !== null };
 }

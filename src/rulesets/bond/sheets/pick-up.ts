@@ -7,7 +7,7 @@ import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 import { bondSystem, postNote, warn } from "../cards/notes.js";
 import { refuseIfDown } from "./attack-dialog.js";
-import { pickUpCheck, pickUpState, type PickUpInput, type PickUpState } from "./pick-up-view.js";
+import { pickUpCheck, type PickUpInput } from "./pick-up-view.js";
 
 /** The actor's pick-up input now: its started combat's round, Speed, and this round's attacks and pick-ups. */
 export function pickUpInputOf(actor: Actor.Implementation): PickUpInput {
@@ -21,10 +21,6 @@ export function pickUpInputOf(actor: Actor.Implementation): PickUpInput {
     attacksMade: thisRound(sys.roundAttacks) ? sys.roundAttacks.count : 0,
     pickUpsMade: thisRound(sys.roundPickUps) ? sys.roundPickUps.count : 0,
   };
-}
-
-export function actorPickUpState(actor: Actor.Implementation): PickUpState {
-  return pickUpState(pickUpInputOf(actor));
 }
 
 /** Picks up a dropped weapon; false (warned) when the character cannot act or has no attack left for it. */

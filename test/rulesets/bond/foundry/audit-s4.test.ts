@@ -80,7 +80,7 @@ describe("D47 in a fight: the dialog and the card say when an attack is not the 
   it("declared Move, then fires: the dialog says so (Roll stays live), the card tells the GM", async () => {
     const { view, dialog, card } = await shoot("move");
     expect(view).toMatchObject({ offDeclaration: "FRACAS.Bond.Declared.move", canRoll: true });
-    expect(dialog).toContain("Declared this round: Move. A declared action must be attempted unless circumstances prevent it: the GM rules whether this attack stands.");
+    expect(dialog).toContain("James Bond declared Move this round. An attack now stands only if circumstances changed: the GM decides.");
     expect(cardOf(card as never).result).toMatchObject({ declaration: "move" });
     expect(text(card.content)).toContain("GM: not the action declared this round (Move). It stands only if circumstances changed it.");
   });
@@ -167,7 +167,7 @@ describe("D41 'Weapon in hand': chosen on the sheet when none is known", () => {
     const m = await attack(world, "gm", thug, [bond], 1, 1, { weapon: false, blow: "disarm" });
     world.login("gm");
     expect(await adapter.queries.requestApply(m.id, bond.uuid, true)).toMatchObject({ ok: true, summary: { key: "FRACAS.Bond.Summary.Disarm.Nothing" } });
-    expect(world.i18n.format("FRACAS.Bond.Summary.Disarm.Nothing", { name: "James Bond" })).toBe("James Bond: Disarm — no weapon in hand is recorded: choose it as “Weapon in hand” on the sheet, then Undo and Apply again");
+    expect(world.i18n.format("FRACAS.Bond.Summary.Disarm.Nothing", { name: "James Bond" })).toBe("Disarm — no weapon in hand is recorded: choose it as “Weapon in hand” on the sheet, then Undo and Apply again");
     await choose(blade!.id);
     world.login("gm");
     await adapter.queries.requestUndo(m.id, cardOf(m).applications[0]!.id, true);

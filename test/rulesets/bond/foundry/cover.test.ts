@@ -71,7 +71,7 @@ describe("the GM sets a character's cover on its sheet", () => {
     for (const user of ["alice", "bob"]) {
       const html = (await characterSheet(world, bond, user)).html;
       expect(html, user).not.toContain('name="system.cover"');
-      expect(html, user).toContain('<div class="bond-cover"><dt>Cover</dt><dd>Heavy cover</dd></div>');
+      expect(html, user).toContain('<div class="bond-cover"><dt>Cover</dt><dd data-tooltip="Set by the GM: Fire Combat at this character uses at least this cover.">Heavy cover</dd></div>');
     }
   });
 });
@@ -88,7 +88,7 @@ describe("an attack on a character whose cover the GM set", () => {
     expect(view.coverOptions.map((o) => o.value)).toEqual(["medium", "heavy"]);
     expect(coverItems(view.easeItems.map((i) => ({ labelKey: i.label, value: Number(i.value.replace("−", "-")) })))).toEqual([{ labelKey: "FRACAS.Bond.Ease.Cover.medium", value: -2 }]);
     const html = await foundry.applications.handlebars.renderTemplate("systems/fracas/templates/bond/dialogs/attack.hbs", { view });
-    expect(html).toContain("The GM has set Hood&#x27;s cover: Medium cover. You may choose more cover, not less.");
+    expect(html).toContain("Cover set by the GM on the target: at least Medium cover.");
     expect(html).toContain('aria-describedby="bond-a-cover-gm"');
 
     // The form asks for less (a stale dialog, a forged value): medium stays; more is the attacker's to take.

@@ -46,7 +46,7 @@ describe("Disarm drops the weapon in hand", () => {
     world.login("gm");
     const applied = await adapter.queries.requestApply(m.id, bond.uuid, true);
     expect(applied).toMatchObject({ ok: true, summary: { key: "FRACAS.Bond.Summary.Disarm.Drops", data: { name: "James Bond", weapon: "Walther PPK" } } });
-    expect(world.i18n.format("FRACAS.Bond.Summary.Disarm.Drops", { name: "James Bond", weapon: "Walther PPK" })).toBe("James Bond drops the Walther PPK (Pick up on the sheet)");
+    expect(world.i18n.format("FRACAS.Bond.Summary.Disarm.Drops", { name: "James Bond", weapon: "Walther PPK" })).toBe("drops the Walther PPK (Pick up on the sheet)");
     expect(held(bond)).toMatchObject({ inHand: "", droppedWeapons: [gun.id], weaponInHand: null });
 
     // The attack dialog says why and will not roll it; rolling anyway is refused before any die.
@@ -208,7 +208,7 @@ describe("a Disarm that also wounds (option specificBlowWounds)", () => {
     // Knocked to Incapacitated by it: the hours too (pluralKey's two forms).
     expect(world.i18n.format("FRACAS.Bond.Summary.Disarm.DropsUnconsciousOther", { name: "James Bond", hours: 3, weapon: "Walther PPK" })).toContain("unconscious for 3 hours (the attack's D6), and drops the Walther PPK");
     expect(world.i18n.has("FRACAS.Bond.Summary.Disarm.DropsUnconsciousOne")).toBe(true);
-    expect(world.i18n.format(`FRACAS.Bond.Summary.Disarm.DropsNow.${level}`, { name: "James Bond", weapon: "Walther PPK" })).toMatch(/^James Bond: now .+, and drops the Walther PPK \(Pick up on the sheet\)$/);
+    expect(world.i18n.format(`FRACAS.Bond.Summary.Disarm.DropsNow.${level}`, { name: "James Bond", weapon: "Walther PPK" })).toMatch(/^now .+, and drops the Walther PPK \(Pick up on the sheet\)$/);
   });
 });
 

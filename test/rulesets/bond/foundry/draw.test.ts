@@ -59,7 +59,7 @@ describe("calling a draw", () => {
     expect(draw.rolls).toHaveLength(4);
     expect(draw.content).toContain("James Bond shoots first.");
     expect(draw.content).toContain("Tied once: both sides re-rolled."); // one tie: the …One key (no "(s)")
-    expect(draw.content).toContain("attacks from their sheet now");
+    expect(draw.content).toContain("GM: James Bond fires first, from their sheet, now. Then Apply the attack card above; it is refused if Hood is down by then (that shot is never fired).");
     expect(responses(bond)[String(cardOf(m).result.attackId)]!.draw).toEqual({ first: "target", messageId: draw.id });
 
     // A second call is refused; nothing new is rolled (an unscripted die would throw).

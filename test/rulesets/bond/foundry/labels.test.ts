@@ -76,9 +76,9 @@ describe("recovery rolls are named alike, with their characteristic and EF", () 
 
   it("the sheet's 'Stun roll due' line names the same EF as its button: 8 by default, 8 − 3 = 5 under the option", async () => {
     const state = { level: "HW" as const, stunRollPending: true, stunCharacteristic: "willpower" as const, woundRollPending: true };
-    expect(await render("sheets/character", { view: sheet(state) })).toContain("<li>Stun roll due (EF 8): cannot act until made.</li>");
+    expect(await render("sheets/character", { view: sheet(state) })).toContain("<li>Stun roll due (Willpower, EF 8): no action until it is made.</li>");
     const html = await render("sheets/character", { view: sheet(state, { woundPenaltyApplies: true }) });
-    expect(html).toContain("<li>Stun roll due (EF 5): cannot act until made.</li>");
+    expect(html).toContain("<li>Stun roll due (Willpower, EF 5): no action until it is made.</li>");
     expect(html).not.toContain("EF 8");
   });
 
@@ -160,7 +160,7 @@ describe("plurals: two keys chosen by the count", () => {
     const one = await card(1);
     expect(one.html).toContain("Stunned: no action for 1 round.");
     expect(one.summary).toEqual({ key: "FRACAS.Bond.Summary.Recovery.stun.FailedOne", data: { name: "Felix", rounds: 1 } });
-    expect(world.i18n.format(one.summary!.key, { name: "Felix", rounds: "1" })).toBe("Felix: no action for 1 round");
+    expect(world.i18n.format(one.summary!.key, { name: "Felix", rounds: "1" })).toBe("no action for 1 round");
     const four = await card(4);
     expect(four.html).toContain("Stunned: no action for 4 rounds.");
     expect(four.summary!.key).toBe("FRACAS.Bond.Summary.Recovery.stun.FailedOther");
@@ -170,7 +170,7 @@ describe("plurals: two keys chosen by the count", () => {
     const result = { ...resolveAttack({ attackKind: "fire", primaryChance: 20, roll: 1, damageClass: "E" }), attackId: "a1", hoursRoll: 1, attackerName: "Hood", weaponName: "Beretta" };
     const effect = attackEffect({ result: result as never, target: { type: "bondCharacter", system: { wound: UNWOUNDED } as never, name: "Bond" } });
     expect("summary" in effect && effect.summary).toEqual({ key: "FRACAS.Bond.Summary.NowUnconsciousOne", data: { name: "Bond", hours: 1 } });
-    expect(world.i18n.format("FRACAS.Bond.Summary.NowUnconsciousOne", { name: "Bond" })).toBe("Bond: now Incapacitated, unconscious for 1 hour (the attack's D6)");
+    expect(world.i18n.format("FRACAS.Bond.Summary.NowUnconsciousOne", { name: "Bond" })).toBe("now Incapacitated, unconscious for 1 hour (the attack's D6)");
     const prompt: RecoveryPromptResult = { actorUuid: "Actor.b", actorName: "Bond", round: 2, level: "IN", rolls: [], stunCharacteristic: null, status: "unconscious", hours: 1 };
     expect(await render("cards/recovery-prompt", { card: recoveryPromptView(prompt), source: null })).toContain("Bond is unconscious for 1 more hour, then wakes");
   });

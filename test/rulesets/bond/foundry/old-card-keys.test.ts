@@ -26,13 +26,13 @@ function oldRow(key: string, data: Record<string, string | number>): string {
 describe("summary keys that older cards' Apply rows still name", () => {
   it("Summary.NowUnconscious (the attack's Apply, with {name, hours})", () => {
     expect(world.i18n.has("FRACAS.Bond.Summary.NowUnconscious")).toBe(true);
-    expect(oldRow("FRACAS.Bond.Summary.NowUnconscious", { name: "Brute", hours: 1 })).toBe("Brute: now Incapacitated, unconscious (hours: 1, the attack's D6)");
-    expect(oldRow("FRACAS.Bond.Summary.NowUnconscious", { name: "Brute", hours: 4 })).toBe("Brute: now Incapacitated, unconscious (hours: 4, the attack's D6)");
+    expect(oldRow("FRACAS.Bond.Summary.NowUnconscious", { name: "Brute", hours: 1 })).toBe("now Incapacitated, unconscious (hours: 1, the attack's D6)");
+    expect(oldRow("FRACAS.Bond.Summary.NowUnconscious", { name: "Brute", hours: 4 })).toBe("now Incapacitated, unconscious (hours: 4, the attack's D6)");
   });
 
   it("Summary.Recovery.stun.Failed (a failed Stun roll's Apply, with {name, rounds})", () => {
     expect(world.i18n.has("FRACAS.Bond.Summary.Recovery.stun.Failed")).toBe(true);
-    expect(oldRow("FRACAS.Bond.Summary.Recovery.stun.Failed", { name: "Brute", rounds: 1 })).toBe("Brute: no action (rounds: 1)");
-    expect(oldRow("FRACAS.Bond.Summary.Recovery.stun.Failed", { name: "Brute", rounds: 3 })).toBe("Brute: no action (rounds: 3)");
+    expect(oldRow("FRACAS.Bond.Summary.Recovery.stun.Failed", { name: "Brute", rounds: 1 })).toBe("no action (rounds: 1)");
+    expect(oldRow("FRACAS.Bond.Summary.Recovery.stun.Failed", { name: "Brute", rounds: 3 })).toBe("no action (rounds: 3)");
   });
 });

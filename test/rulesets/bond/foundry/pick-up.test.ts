@@ -49,6 +49,7 @@ describe("Pick up in a fight (the real sheet, dialog and combat)", () => {
   const sys = (a: FakeActor) => a.system as unknown as { inHand: string; droppedWeapons: string[]; roundPickUps: { combat: string; round: number; count: number } };
   const notes = () => [...world.messages].map((m) => String(m.content).replaceAll("&#39;", "'")).filter((c) => c.includes("bond-note"));
   const pickUpButton = (html: string) => /<button type="button" data-action="pickUp"[^>]*>/.exec(html)?.[0] ?? "";
+  const attackButtons = (html: string) => [...html.matchAll(/<button type="button" data-action="attack"[^>]*>/g)].map((b) => b[0]);
 
   /** The thug's Disarm: a roll of 1 hits (H-t-H 11 × EF ½ or 2); the GM applies it. */
   async function disarm(target: FakeActor) {
@@ -82,7 +83,9 @@ describe("Pick up in a fight (the real sheet, dialog and combat)", () => {
 
     let sheet = await characterSheet(world, bond, "alice");
     expect(pickUpButton(sheet.html)).not.toContain("disabled");
-    expect(sheet.html).toContain(`<p id="bond-pick-up-hint" class="bond-hint">In a fight, picking up a weapon uses one of the round's attacks.</p>`);
+    expect(pickUpButton(sheet.html)).toContain('aria-describedby="bond-pick-up-hint"');
+    // UX review s4 #16: how many attacks the pick-up leaves.
+    expect(sheet.html).toContain(`<p id="bond-pick-up-hint" class="bond-hint">Picking up a weapon uses one of James Bond's attacks this round (2 attacks left after it).</p>`);
     await sheet.click("pickUp", { itemId: gun.id });
     expect(sys(bond)).toMatchObject({ inHand: gun.id, droppedWeapons: [], roundPickUps: { combat: fc.id, round: 1, count: 1 } });
     expect(notes().at(-1)).toContain("James Bond picks up the Walther PPK, using one of this round's attacks (2 attacks left).");
@@ -93,7 +96,7 @@ describe("Pick up in a fight (the real sheet, dialog and combat)", () => {
     const view = m.attackView(s, m.defaultChoices(s));
     expect(view).toMatchObject({ canRoll: true, attacks: { allowed: 2, made: 0, remaining: 2 } });
     const html = await foundry.applications.handlebars.renderTemplate("systems/fracas/templates/bond/dialogs/attack.hbs", { view });
-    expect(html).toContain("Attacks made this round: 0 of 2 (picking up a weapon used one more)");
+    expect(html).toContain("Attacks made this round: 0 of 2 (1 of Speed&#x27;s attacks went to picking up a weapon)");
     // Nothing dropped any more: no hint.
     sheet = await characterSheet(world, bond, "alice");
     expect(sheet.html).not.toContain("bond-pick-up-hint");
@@ -110,16 +113,26 @@ describe("Pick up in a fight (the real sheet, dialog and combat)", () => {
     const reason = "Brute has no attack left this round, and picking up a weapon uses one: pick it up next round.";
     const sheet = await characterSheet(world, brute, "alice");
     const button = pickUpButton(sheet.html);
-    expect(button).toContain(` disabled data-tooltip="${reason}" aria-describedby="bond-pick-up-hint"`);
-    expect(sheet.html).toContain(`<p id="bond-pick-up-hint" class="bond-hint">${reason}</p>`);
+    expect(button).toContain(` disabled data-tooltip="${reason}" aria-describedby="bond-no-attack-left"`);
+    // One line under the weapons says it for Pick up and Attack alike (UX review s4 #3); no second line.
+    expect(sheet.html).toContain(`<p id="bond-no-attack-left" class="bond-cannot-act">No attacks left this round.</p>`);
+    expect(sheet.html).not.toContain("bond-pick-up-hint");
+    expect(attackButtons(sheet.html)).toEqual(['<button type="button" data-action="attack" disabled data-tooltip="No attacks left this round." aria-describedby="bond-no-attack-left">']);
     await sheet.click("pickUp", { itemId: blade.id });
     expect(sys(brute).droppedWeapons).toEqual([blade.id]);
     expect(world.notified("warn").at(-1)).toBe(reason);
     expect(notes()).toEqual([]);
 
+    // The open sheet is drawn again when the round changes (round-refresh.ts): its Attack comes back without a write to Brute.
+    await sheet.sheet.render();
+    const before = (sheet.sheet as unknown as { renders: number }).renders;
     world.login("gm");
     await fc.nextRound();
-    await (await characterSheet(world, brute, "alice")).click("pickUp", { itemId: blade.id });
+    expect((sheet.sheet as unknown as { renders: number }).renders).toBeGreaterThan(before);
+    const next = await characterSheet(world, brute, "alice");
+    expect(attackButtons(next.html)).toEqual(['<button type="button" data-action="attack">']);
+    expect(next.html).not.toContain("bond-no-attack-left");
+    await next.click("pickUp", { itemId: blade.id });
     expect(sys(brute)).toMatchObject({ inHand: blade.id, droppedWeapons: [], roundPickUps: { round: 2, count: 1 } });
     expect(notes().at(-1)).toContain("Brute picks up the Throwing knife, using one of this round's attacks (0 attacks left).");
     const m = await bondModules();

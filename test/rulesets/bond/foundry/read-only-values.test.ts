@@ -47,7 +47,7 @@ describe("the character sheet", () => {
     expect(html).toContain('<span class="bond-tag bond-kind">Player character</span>');
   });
 
-  it("editable: the owner keeps the inputs (five characteristics, Fame) and the NPC box", async () => {
+  it("editable: the owner keeps the inputs (five characteristics, Fame); the NPC box is the GM's (UX review s4 #22.1)", async () => {
     const { html } = await characterSheet(world, bond, "alice");
     const numbers = controls(html).filter((c) => /type="number"/.test(c) && /name="system\./.test(c));
     expect(numbers.map((c) => /name="([^"]*)"/.exec(c)![1])).toEqual([
@@ -58,8 +58,12 @@ describe("the character sheet", () => {
       "system.characteristics.per",
       "system.characteristics.int",
     ]);
-    expect(html).toMatch(/<input type="checkbox" name="system\.npc"\s*>/);
     expect(html).not.toContain("bond-char-value");
+    // NPC or PC switches Hero Points to Survival Points: the player reads it, the GM sets it.
+    expect(html).not.toContain('name="system.npc"');
+    expect(html).toContain('<span class="bond-tag bond-kind">Player character</span>');
+    const gm = await characterSheet(world, bond, "gm");
+    expect(gm.html).toMatch(/<input type="checkbox" name="system\.npc"\s*>/);
   });
 });
 
