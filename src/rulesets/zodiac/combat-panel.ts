@@ -13,9 +13,9 @@ import { t } from "../../foundry/i18n.js";
 import type { CombatantInfo, JsonObject } from "../../foundry/registry.js";
 import type { FracasCombat } from "../../foundry/documents/combat.js";
 import { SETBACK_POOL } from "./cards/effects.js";
-import { panelView, PANEL_TEMPLATE, type PanelView } from "./cards/panel-view.js";
+import { panelView, PANEL_TEMPLATE, type PanelView, type SpendRecord } from "./cards/panel-view.js";
 import { rollingOrder, withMove } from "./combat.js";
-import { cancelIn, combatStore, recordsIn, refuse, report, shootIn, undoIn, undoRefusal, type Done } from "./operations.js";
+import { cancelIn, combatStore, fixedByHand, giveBackIn, recordsIn, refuse, report, shootIn, undoIn, undoRefusal, type Done } from "./operations.js";
 import { lookupUuidSync } from "../../foundry/typed.js";
 
 export { PANEL_TEMPLATE };
@@ -51,6 +51,12 @@ export function rolledThisRound(combat: Combat.Implementation): string[] {
   return [...rolled];
 }
 
+/** Why this fight's spend cannot be undone now, or null (operations.ts undoRefusal). */
+function refusalOf(combat: Combat.Implementation, spend: SpendRecord): Done | null {
+  const actor = lookupUuidSync(spend.actorUuid);
+  return undoRefusal(combatStore(combat), spend, actor instanceof Actor ? (actor as Actor.Implementation) : null);
+}
+
 /** The tracker panel's context (descriptor.trackerPanel.context). */
 export function panelContext(combat: Combat.Implementation): Record<string, unknown> {
   const infos = infosOf(combat);
@@ -65,10 +71,10 @@ export function panelContext(combat: Combat.Implementation): Record<string, unkn
     rolled: rolledThisRound(combat),
     spends: recordsIn(combatStore(combat)),
     undoBlocked: (spend) => {
-      const actor = lookupUuidSync(spend.actorUuid);
-      const refused = undoRefusal(combatStore(combat), spend, actor instanceof Actor ? (actor as Actor.Implementation) : null);
+      const refused = refusalOf(combat, spend);
       return refused && !refused.ok ? t(refused.reason, refused.data) : null;
     },
+    canGiveBack: (spend) => fixedByHand(refusalOf(combat, spend)),
     localize: (key, data) => t(key, data),
   });
   return view as unknown as Record<string, unknown>;
@@ -90,6 +96,11 @@ export function cancelWager(combat: Combat.Implementation, actorUuid: string): P
 /** GM: undoes one spend recorded in this fight — the Setback comes back and the actor's prior values return. */
 export function undoSpend(combat: Combat.Implementation, spendId: string): Promise<Done> {
   return undoIn(combatStore(combat), spendId);
+}
+
+/** GM: the Setback back for a spend whose Undo the actor's changes refuse (operations.ts giveBackIn). */
+export function giveBackSpend(combat: Combat.Implementation, spendId: string): Promise<Done> {
+  return giveBackIn(combatStore(combat), spendId);
 }
 
 /** GM: moves an Agent to place `to` (0-based) in Operations' order, then rebuilds the plan. */
@@ -123,5 +134,6 @@ export const PANEL_ACTIONS: Record<string, (combat: Combat.Implementation, butto
   shootAgent: async (combat, b) => report(await shootAgent(combat, b.dataset.actorUuid ?? "")),
   cancelWager: async (combat, b) => report(await cancelWager(combat, b.dataset.actorUuid ?? "")),
   undoSpend: async (combat, b) => report(await undoSpend(combat, b.dataset.spendId ?? "")),
+  giveBack: async (combat, b) => report(await giveBackSpend(combat, b.dataset.spendId ?? "")),
   moveAgent: async (combat, b) => report(await moveAgent(combat, b.dataset.combatantId ?? "", Number(b.dataset.to))),
 };

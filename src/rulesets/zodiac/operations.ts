@@ -244,24 +244,80 @@ export function undoRefusal(store: SpendStore, rec: SpendRecord, actor: Actor.Im
   const data = { name: actor.name, cost: SETBACK_PER_SPEND };
   if (!after || typeof after !== "object") return refuse(`FRACAS.Zodiac.Refused.UndoUnchecked${byHand}`, data);
   if (sameValues(readPaths(actor, Object.keys(after)), after)) return null;
-  const healed = rec.kind === "cancel" ? stateTheCancelChanged(actor, rec) : null;
-  return healed ? refuse("FRACAS.Zodiac.Refused.UndoChangedCancelState", { ...data, ...healed }) : refuse(`FRACAS.Zodiac.Refused.UndoChanged${byHand}`, data);
+  if (rec.kind === "cancel") {
+    const state = stateTheCancelChanged(actor, rec);
+    if (state?.restored) return refuse("FRACAS.Zodiac.Refused.UndoChangedCancelRestored", { ...data, state: state.state });
+    if (state?.oneBelowRank) return refuse("FRACAS.Zodiac.Refused.UndoChangedCancelState", { ...data, state: state.state, rank: state.rank });
+  }
+  return refuse(`FRACAS.Zodiac.Refused.UndoChanged${byHand}`, data);
 }
 
 /**
  * A cancel that took the actor below their Rank changed their State (an Agent the Rank made Almost
- * Dead is Healthy again, an Other Agent who died at Rank lives): the State it had, and the Rank.
- * Adding the Wager back by hand brings that State back by itself (sheets/hand-edit.ts: the State
- * follows the Wagers against Rank), so the hand fix names only the Wager and the Setback.
+ * Dead is Healthy again, an Other Agent who died at Rank lives): that State, and the Rank, or null
+ * when the cancel changed no State. The hand fix depends on where the actor stands now (UX review
+ * s4 #2): back at or past their Rank in that State already (a strike's Apply since, say), only the
+ * Setback is missing (`restored`); exactly one Wager below it, adding the Wager back brings that
+ * State back by itself (sheets/hand-edit.ts: the State follows the Wagers against Rank), so the
+ * text may say so (`oneBelowRank`, still in the State the cancel wrote); anywhere else, the plain fix (add the Wager) without promises.
  */
-function stateTheCancelChanged(actor: Actor.Implementation, rec: SpendRecord): { state: string; rank: number } | null {
+function stateTheCancelChanged(actor: Actor.Implementation, rec: SpendRecord): { state: string; rank: number; restored: boolean; oneBelowRank: boolean } | null {
   const agent = (actor.type as string) === "zodiacAgent";
   const path = agent ? "system.health.status" : "system.status";
   const before = (rec.prior as Record<string, unknown>)[path];
   const wrote = (rec.after as Record<string, unknown> | undefined)?.[path];
   if (typeof before !== "string" || before === wrote) return null;
   const system = actor.system as unknown as JsonObject;
-  return { state: t(`FRACAS.Zodiac.Health.${before}`), rank: agent ? agentRank(system) : Number(system.rank ?? 1) };
+  const rank = agent ? agentRank(system) : Number(system.rank ?? 1);
+  const wagers = Number(foundry.utils.getProperty(actor, agent ? "system.health.wagersAgainst" : "system.wagersAgainst") ?? 0);
+  const now = foundry.utils.getProperty(actor, path);
+  return { state: t(`FRACAS.Zodiac.Health.${before}`), rank, restored: now === before && wagers >= rank, oneBelowRank: now === wrote && wagers === rank - 1 };
+}
+
+/**
+ * The refusals whose text gives a hand fix and ends "then use “Give Operations its 1 Setback
+ * back”": the actor changed since the spend (or cannot be checked), so Undo would overwrite that.
+ * Not "undo the later spend first" nor "already undone": those are not put right by hand.
+ */
+const BY_HAND = new Set(
+  ["UndoChangedCancel", "UndoChangedCancelState", "UndoChangedCancelRestored", "UndoChangedShoot", "UndoUncheckedCancel", "UndoUncheckedShoot"].map((k) => `FRACAS.Zodiac.Refused.${k}`),
+);
+
+/** Whether this refusal of an Undo leaves the GM to put the spend right by hand, Setback included. */
+export function fixedByHand(refused: Done | null): boolean {
+  return refused !== null && !refused.ok && BY_HAND.has(refused.reason);
+}
+
+/**
+ * GM: the Setback half of an Undo the actor's changes refuse (UX review s4 #2, in place of the
+ * "Setback: gain 1" macro): the spend's own pool entry is undone (the ledger refuses a second undo
+ * of it, and its `ref` ties it to these spends), and the record is closed as undone, by hand — its
+ * Undo is no longer offered, the actor is left as the GM makes them. Only when the Undo is refused
+ * for a change since (`fixedByHand`): a spend that can be undone in full is undone with its Undo.
+ */
+export async function giveBackIn(store: SpendStore, spendId: string): Promise<Done> {
+  if (!game.user.isGM) return refuse("FRACAS.Chat.Refused.NotGM");
+  const found = recordsIn(store).find((s) => s.id === spendId);
+  if (!found) return refuse("FRACAS.Chat.Refused.NoApplication");
+  return withActorLock(found.actorUuid, () => giveBackNow(store, spendId));
+}
+
+async function giveBackNow(store: SpendStore, spendId: string): Promise<Done> {
+  const rec = recordsIn(store).find((s) => s.id === spendId);
+  if (!rec) return refuse("FRACAS.Chat.Refused.NoApplication");
+  const refused = undoRefusal(store, rec, await actorAt(rec.actorUuid));
+  if (!fixedByHand(refused)) return refused ?? refuse("FRACAS.Zodiac.Refused.GiveBackNotBlocked");
+  const done = await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: rec.entryId, ref: PANEL_REF }, game.user.id ?? "");
+  if (!done.ok) return refuse(done.reason);
+  await saveRecords(store, (records) => records.map((s) => (s.id === spendId ? { ...s, undone: true, byHand: true } : s)));
+  return { ok: true };
+}
+
+/** GM, from the actor's sheet: the Setback back for the spend with this id, in whichever of the actor's stores holds it. */
+export async function giveBackOn(actor: Actor.Implementation, spendId: string): Promise<Done> {
+  const store = storesOf(actor).find((s) => recordsIn(s).some((r) => r.id === spendId));
+  if (!store) return game.user.isGM ? refuse("FRACAS.Chat.Refused.NoApplication") : refuse("FRACAS.Chat.Refused.NotGM");
+  return giveBackIn(store, spendId);
 }
 
 /** GM: undoes one recorded spend — the Setback comes back and the actor's prior values return. */
@@ -300,13 +356,18 @@ export function latestSpendOn(actor: Actor.Implementation): { store: SpendStore;
   return best;
 }
 
-/** The sheet's Undo: the latest standing spend on this actor and, when it cannot be undone now, the reason (an i18n key and its data). */
-export function undoOffer(actor: Actor.Implementation): { id: string; kind: SpendRecord["kind"]; blockedKey: string | null; blockedData: Record<string, string | number> } | null {
+/**
+ * The sheet's Undo: the latest standing spend on this actor and, when it cannot be undone now, the
+ * reason (an i18n key and its data), and whether the GM may take its Setback back alone (giveBack).
+ */
+export function undoOffer(
+  actor: Actor.Implementation,
+): { id: string; kind: SpendRecord["kind"]; blockedKey: string | null; blockedData: Record<string, string | number>; giveBack: boolean } | null {
   const latest = latestSpendOn(actor);
   if (!latest) return null;
   const refused = undoRefusal(latest.store, latest.record, actor);
   const blocked = refused && !refused.ok ? refused : null;
-  return { id: latest.record.id, kind: latest.record.kind, blockedKey: blocked?.reason ?? null, blockedData: blocked?.data ?? {} };
+  return { id: latest.record.id, kind: latest.record.kind, blockedKey: blocked?.reason ?? null, blockedData: blocked?.data ?? {}, giveBack: fixedByHand(refused) };
 }
 
 /** GM, from the actor's sheet: undo the spend with this id, in whichever of the actor's stores holds it. */

@@ -31,6 +31,11 @@ export interface SpendRecord {
    * ahead only while the actor still holds them (operations.ts). Older records have none.
    */
   after?: JsonObject;
+  /**
+   * Closed by the GM's "Give Operations its Setback back" (operations.ts giveBackIn): its Setback
+   * came back through its own pool entry, the actor was put right by hand (so `undone` too).
+   */
+  byHand?: boolean;
 }
 
 /**
@@ -101,6 +106,8 @@ export interface PanelInput {
   spends: SpendRecord[];
   /** Why a spend's Undo would be refused now (localized), or null (operations.ts undoRefusal). */
   undoBlocked?: (spend: SpendRecord) => string | null;
+  /** Whether that refusal leaves the Setback for the GM to give back by button (operations.ts fixedByHand). */
+  canGiveBack?: (spend: SpendRecord) => boolean;
   localize: (key: string, data?: Record<string, string | number>) => string;
 }
 
@@ -115,8 +122,11 @@ export interface PanelView {
   missing: string;
   agents: { uuid: string; name: string; canShoot: boolean; statusLabel: string; wagersAgainst: number; rank: number; spent: number; free: number; canCancel: boolean }[];
   otherAgents: { uuid: string; name: string; wagersAgainst: number; rank: number; spent: number; free: number; headShot: boolean; canCancel: boolean }[];
-  /** `blocked`: the Undo would be refused, and why; the button is shown disabled with it. */
-  spends: { id: string; label: string; blocked: string | null }[];
+  /**
+   * `blocked`: the Undo would be refused, and why; the button is shown disabled with it.
+   * `giveBack`: that refusal's hand fix ends with this GM button's Setback step (its label), or null.
+   */
+  spends: { id: string; label: string; blocked: string | null; giveBack: string | null }[];
 }
 
 function reasonText(reason: string, localize: PanelInput["localize"]): string {
@@ -186,11 +196,15 @@ export function panelView(input: PanelInput): PanelView {
           .filter((s) => !s.undone)
           .slice(-5)
           .reverse()
-          .map((s) => ({
-            id: s.id,
-            label: input.localize(s.kind === "shoot" ? "FRACAS.Zodiac.Panel.UndoShoot" : "FRACAS.Zodiac.Panel.UndoCancel", { name: s.name }),
-            blocked: input.undoBlocked?.(s) ?? null,
-          }))
+          .map((s) => {
+            const blocked = input.undoBlocked?.(s) ?? null;
+            return {
+              id: s.id,
+              label: input.localize(s.kind === "shoot" ? "FRACAS.Zodiac.Panel.UndoShoot" : "FRACAS.Zodiac.Panel.UndoCancel", { name: s.name }),
+              blocked,
+              giveBack: blocked !== null && input.canGiveBack?.(s) === true ? input.localize("FRACAS.Zodiac.Sheet.Operations.GiveBack", { cost: SETBACK_PER_SPEND }) : null,
+            };
+          })
       : [],
   };
 }

@@ -51,7 +51,7 @@ export interface RollModel {
   tn: number;
   /** 0–1, exact. */
   chance: number;
-  /** Whole percent with one decimal, for display. */
+  /** Percent to one decimal, a whole one without ".0" (UX review s4 #22.2), for display. */
   percent: string;
   agentPointsAfter: number;
   error: { key: string; data: Record<string, string | number> } | null;
@@ -64,12 +64,13 @@ export function rollTn(kind: RollKind, targetTn: number | null, chosen: number, 
   return targetTn ?? 0;
 }
 
+/** "52", "33.3": one decimal only where it says something, as whole percents read in the other rulesets. */
 export function formatPercent(p: number): string {
-  return (Math.round(p * 1000) / 10).toFixed(1);
+  return (Math.round(p * 1000) / 10).toFixed(1).replace(/\.0$/, "");
 }
 
 export function rollModel(choice: RollChoice, roller: RollerState, tn: number, calledShotGrid: Grid): RollModel {
-  const empty = { pool: 0, keep: choice.area, tn, chance: 0, percent: "0.0", agentPointsAfter: roller.agentPoints };
+  const empty = { pool: 0, keep: choice.area, tn, chance: 0, percent: "0", agentPointsAfter: roller.agentPoints };
   try {
     const gather = gatherDice({ agentPoints: roller.agentPoints, spend: choice.spend, gathered: choice.gathered });
     let pointsAfter = gather.agentPoints;

@@ -24,7 +24,7 @@ export interface OperationsInput {
    * The latest standing spend on this actor (operations.ts undoOffer), if any, and why its Undo is
    * refused now (an i18n key, with the values it names: operations.ts undoRefusal).
    */
-  undo: (Pick<SpendRecord, "id" | "kind"> & { blockedKey?: string | null; blockedData?: Record<string, string | number> }) | null;
+  undo: (Pick<SpendRecord, "id" | "kind"> & { blockedKey?: string | null; blockedData?: Record<string, string | number>; giveBack?: boolean }) | null;
 }
 
 /** One reason nothing can be spent, as an i18n key with every value any of them names. */
@@ -44,13 +44,19 @@ export interface OperationsView {
   canCancel: boolean;
   wagers: number;
   rank: number;
-  /** `blockedKey`: the Undo is not offered, and this (i18n, with `blockedData`) says why, in place of the button. */
-  undo: { id: string; labelKey: string; blockedKey: string | null; blockedData: Record<string, string | number> } | null;
+  /**
+   * `blockedKey`: the Undo is not offered, and this (i18n, with `blockedData`) says why, in place of
+   * the button. `giveBack`: that refusal leaves a hand fix, whose Setback step is a GM button
+   * ("Give Operations its 1 Setback back (GM)", operations.ts giveBackIn), not a macro (UX review s4 #2).
+   */
+  undo: { id: string; labelKey: string; blockedKey: string | null; blockedData: Record<string, string | number>; giveBack: boolean } | null;
   /**
    * No spend to offer: the actual reasons, first thing in the section (UX review s3 #8) — no
    * Setback, then, when even Setback would not help, what about this actor stops each spend.
    */
   why: WhyNot[];
+  /** The closing hint, without the pool's count when a reason above already says there is no Setback (UX review s4 #2). */
+  hintKey: string;
 }
 
 const WHY = "FRACAS.Zodiac.Sheet.Operations.Why";
@@ -88,6 +94,7 @@ export function operationsView(input: OperationsInput): OperationsView | null {
         labelKey: input.undo.kind === "shoot" ? "FRACAS.Zodiac.Panel.UndoShoot" : "FRACAS.Zodiac.Panel.UndoCancel",
         blockedKey: input.undo.blockedKey ?? null,
         blockedData: input.undo.blockedData ?? {},
+        giveBack: (input.undo.blockedKey ?? null) !== null && input.undo.giveBack === true,
       }
     : null;
   const keys = a.canShoot || a.canCancel ? [] : [...(input.setback < SETBACK_PER_SPEND ? [`${WHY}.noSetback`] : []), ...actorWhy(input, agent)];
@@ -101,5 +108,6 @@ export function operationsView(input: OperationsInput): OperationsView | null {
     rank: a.rank,
     undo,
     why: keys.map((key) => ({ key, name: input.name, free: a.free, wagers: a.wagersAgainst, cost: SETBACK_PER_SPEND })),
+    hintKey: keys.includes(`${WHY}.noSetback`) ? "FRACAS.Zodiac.Sheet.Operations.HintNoPool" : "FRACAS.Zodiac.Sheet.Operations.Hint",
   };
 }

@@ -9,7 +9,7 @@ import { combatRefFor } from "../cards/flow.js";
 import { deadIconFollows, iconsFollowState } from "./status-sync.js";
 import { agentRank } from "../cards/agent-cancel.js";
 import { operationsView } from "./operations-view.js";
-import { cancelIn, report, shootIn, storeFor, undoOffer, undoOn } from "../operations.js";
+import { cancelIn, giveBackOn, report, shootIn, storeFor, undoOffer, undoOn } from "../operations.js";
 import { readPool } from "../../../foundry/pools.js";
 import { SETBACK_POOL } from "../cards/effects.js";
 import type { JsonObject } from "../../../foundry/registry.js";
@@ -48,6 +48,11 @@ const OPERATIONS_ACTIONS = {
   },
   async operationsUndo(this: ActorSheetThis, _event: Event, target: HTMLElement): Promise<void> {
     report(await undoOn(this.actor, target.dataset.spendId ?? ""));
+    await this.render();
+  },
+  /** A refused Undo's Setback step, done by the GM in place of a macro (operations.ts giveBackIn). */
+  async operationsGiveBack(this: ActorSheetThis, _event: Event, target: HTMLElement): Promise<void> {
+    report(await giveBackOn(this.actor, target.dataset.spendId ?? ""));
     await this.render();
   },
 };

@@ -92,7 +92,7 @@ const finishingExchange = () => duel({ spend: 0, gathered: 0, wagers: 1, finish:
 describe("Mike and Jeremy with no fight started", () => {
   it("the seed's exchange makes Jeremy Almost Dead (since 0: before any fight); a second duel finishes him", async () => {
     const first = await seedExchange();
-    expect(first.content).toContain("Outside a fight, a round of its own");
+    expect(first.content).toContain("No fight running: both sides");
     expect(first.content).not.toContain("Round 1");
     expect(health(jeremy)).toMatchObject({ status: "almostDead", wagersAgainst: 4, almostDeadSince: 0, almostDeadBy: "rank" });
     await world.as("gm", async () => mike.update({ "system.agentPoints.value": 3 } as never));

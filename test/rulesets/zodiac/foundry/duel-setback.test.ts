@@ -61,7 +61,7 @@ describe("Jeremy misses Mike (3 against TN 5), Mike hits Jeremy", () => {
     expect(await follow(cardOf(card).result.a.uuid === mike.uuid ? "mp" : "jp", card, "takeSetback", jeremySide)).toMatchObject({ ok: false, reason: "FRACAS.Chat.Refused.NotGM" });
     expect(await follow("gm", card, "takeSetback", jeremySide)).toMatchObject({ ok: true });
     expect(setback()).toBe(1);
-    expect(text(card)).toContain("Taken from this card; the Undo below gives it back.");
+    expect(text(card)).toContain("Operations has taken it (Undo below gives it back).");
     expect(text(card)).toContain("Undo the Setback for Jeremy's miss (GM)");
     expect(await follow("gm", card, "takeSetback", jeremySide)).toMatchObject({ ok: false, reason: "FRACAS.Zodiac.Refused.SetbackTaken" });
     // Mike's side hit: nothing to take there.

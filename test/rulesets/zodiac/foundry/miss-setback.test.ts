@@ -88,7 +88,7 @@ describe("a missed kill with no target: Setback from the card, by the GM", () =>
     expect(entries()[0]!.reason).toBe("FRACAS.Zodiac.Setback.Reason.Miss|Mike");
     expect(typeof cardOf(m).result.setbackEntry).toBe("string");
     // The card now says so and offers the Undo instead.
-    expect(contentOf(m)).toContain("Taken from this card; the Undo below gives it back.");
+    expect(contentOf(m)).toContain("Operations has taken it (Undo below gives it back).");
     expect(contentOf(m)).not.toContain('data-fracas-follow-up="takeSetback"');
     expect(contentOf(m)).toContain('data-fracas-follow-up="undoSetback"');
     expect(contentOf(m)).toContain("Undo the Setback (GM)");
@@ -247,7 +247,7 @@ describe("the card stops offering the Setback once it was taken, by either route
     expect(setback()).toBe(1);
     expect(contentOf(m)).not.toContain(TAKE_BUTTON);
     expect(contentOf(m)).toContain(UNDO_BUTTON);
-    expect(contentOf(m)).toContain("Taken from this card; the Undo below gives it back.");
+    expect(contentOf(m)).toContain("Operations has taken it (Undo below gives it back).");
     // The Apply carried none, so after the card's Undo the Setback may be taken again — once.
     expect(await world.as("gm", () => undo(m))).toEqual(DONE);
     expect(setback()).toBe(0);

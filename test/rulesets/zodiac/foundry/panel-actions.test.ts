@@ -94,10 +94,10 @@ async function strikeBaron(wagers: number, top: number[]) {
 }
 
 describe("Setback panel buttons, dispatched by the core tracker (PANEL_ACTIONS)", () => {
-  it("the descriptor wires the panel: template, context and the four actions", () => {
+  it("the descriptor wires the panel: template, context and the five actions", () => {
     const d = adapter.rulesets.descriptor("zodiac")!;
     expect(d.trackerPanel?.template).toBe("systems/fracas/templates/zodiac/tracker-panel.hbs");
-    expect(Object.keys(d.trackerPanel?.actions ?? {}).sort()).toEqual(["cancelWager", "moveAgent", "shootAgent", "undoSpend"]);
+    expect(Object.keys(d.trackerPanel?.actions ?? {}).sort()).toEqual(["cancelWager", "giveBack", "moveAgent", "shootAgent", "undoSpend"]);
     expect(d.trackerPanel?.actions).toBe(panel.PANEL_ACTIONS);
   });
 

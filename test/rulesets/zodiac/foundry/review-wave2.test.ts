@@ -137,7 +137,7 @@ describe("2. Undo only while the actor still holds what the spend wrote", () => 
     expect(blocked).toMatchObject({ labelKey: "FRACAS.Zodiac.Panel.UndoCancel", blockedKey: "FRACAS.Zodiac.Refused.UndoChangedCancel" });
     await world.as("gm", () => click(sheet, "operationsUndo", { spendId: blocked.id }));
     expect(warnings()).toEqual([
-      "Undo is not possible: The Baron has changed since this Setback spend (a card's Apply, a hand edit or another spend), and undoing it would overwrite that. To undo it by hand: on The Baron's sheet add 1 to Wagers against Rank, then give Operations its 1 Setback back with the “Setback: gain 1” macro (Fracas Macros).",
+      "Undo is not possible: The Baron has changed since this Setback spend (a card's Apply, a hand edit or another spend), and undoing it would overwrite that. To undo it by hand: on The Baron's sheet add 1 to Wagers against Rank, then use “Give Operations its 1 Setback back” below.",
     ]);
     expect(baron.system).toMatchObject({ wagersAgainst: 4, status: "dead" });
     expect(setback()).toBe(0);
@@ -210,8 +210,9 @@ describe("2. Undo only while the actor still holds what the spend wrote", () => 
     const section = /<section class="zodiac-operations".*?<\/section>/.exec(html)?.[0] ?? "";
     expect(section).not.toContain('data-action="operationsUndo"');
     expect(section.replace(/&#x27;/g, "'")).toContain("Undo is not possible: The Baron has changed since this Setback spend");
-    // UX s3 #8: which values to put back by hand, the Setback included.
-    expect(section.replace(/&#x27;/g, "'")).toContain("add 1 to Wagers against Rank (back at their Rank of 4, the State returns to Dead by itself), then give Operations its 1 Setback back");
+    // UX s3 #8, s4 #2: what to put back by hand — here only the Setback (he is Dead at his Rank again), by the GM button.
+    expect(section.replace(/&#x27;/g, "'")).toContain("The Baron is already back to Dead, so only the Setback needs putting back: give Operations 1 Setback (button below).");
+    expect(section).toContain('data-action="operationsGiveBack"');
   });
 });
 

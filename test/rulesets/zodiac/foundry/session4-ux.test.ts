@@ -99,11 +99,9 @@ describe("UX s3 #8: the Operations section says the actual reason nothing can be
     expect(text(html("zodiac/other-agent-sheet.hbs", player))).toContain("Killed by a head shot: Setback cannot save them.");
   });
 
-  it("a blocked Undo names the State that comes back with the Wager (fixture gm-operations-undo-blocked)", () => {
+  it("a blocked Undo says what is left to put back (fixture gm-operations-undo-blocked: the State is back, s4 #2)", () => {
     const s = text(section(html("zodiac/other-agent-sheet.hbs", undoBlocked())));
-    expect(s).toContain(
-      "To undo it by hand: on The Baron's sheet add 1 to Wagers against Rank (back at their Rank of 4, the State returns to Dead by itself), then give Operations its 1 Setback back with the “Setback: gain 1” macro (Fracas Macros).",
-    );
+    expect(s).toContain("The Baron is already back to Dead, so only the Setback needs putting back: give Operations 1 Setback (button below).");
   });
 });
 
@@ -198,7 +196,7 @@ describe("audit, on the real sheets and Operations' Undo (typed fake)", () => {
     expect(offer).toMatchObject({ blockedKey: "FRACAS.Zodiac.Refused.UndoChangedCancelState", blockedData: { name: "Jeremy", cost: 1, state: "Almost Dead", rank: 4 } });
     await world.as("gm", () => click(sheet, "operationsUndo", { spendId: offer.id }));
     expect(warnings()).toEqual([
-      "Undo is not possible: Jeremy has changed since this Setback spend (a card's Apply, a hand edit or another spend), and undoing it would overwrite that. To undo it by hand: on Jeremy's sheet add 1 to Wagers against Rank (back at their Rank of 4, the State returns to Almost Dead by itself), then give Operations its 1 Setback back with the “Setback: gain 1” macro (Fracas Macros).",
+      "Undo is not possible: Jeremy has changed since this Setback spend (a card's Apply, a hand edit or another spend), and undoing it would overwrite that. To undo it by hand: on Jeremy's sheet add 1 to Wagers against Rank (that brings them back to their Rank of 4, and the State returns to Almost Dead by itself), then use “Give Operations its 1 Setback back” below.",
     ]);
     // Following it: one Wager more on the sheet, and Almost Dead comes back by itself (icon too).
     await world.as("gm", () => sheet.submitForm({ "system.health.status": "healthy", "system.health.wagersAgainst": 4 }));
@@ -274,7 +272,8 @@ describe("UX s3 #20: the chat Apply-row fixtures show the summaries the card eff
   const summaries = (f: Fixture) => ((f.context as { rows: { applied: { summary: string } | null }[] }).rows ?? []).flatMap((r) => (r.applied ? [r.applied.summary] : []));
   it("a missed Zodiac kill's row (the only Zodiac Apply whose Undo is the GM's) and a Bond wound's row", () => {
     expect(summaries(appsLocked())).toEqual(["Missed: Operations gains 1 Setback."]);
-    expect(summaries(appsMixed())).toEqual(["Oddjob: now Medium Wound"]);
+    // The real Bond key's text, whatever Bond words it (its s4 #12 dropped the name the row already shows).
+    expect(summaries(appsMixed())).toEqual([localize("FRACAS.Bond.Summary.Now.MW", { name: "Oddjob" })]);
     const rows = html("chat/applications.hbs", appsLocked());
     expect(text(rows)).toBe("Goons in the casino Missed: Operations gains 1 Setback. Undo (GM)");
     expect(appsLocked().classes).toContain("fracas-card");

@@ -20,7 +20,7 @@ let refresh: Refresh;
 let mike: FakeActor;
 let baron: FakeActor;
 
-const text = (m: FakeChatMessage) => m.content.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+const text = (m: FakeChatMessage) => m.content.replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
 const baronSystem = () => baron.system as unknown as { wagersAgainst: number; status: string };
 
 beforeEach(async () => {
@@ -53,17 +53,17 @@ describe("two strikes at the Baron (Rank 6) in one round, both rolled before eit
     const first = await strike();
     const second = await strike();
     // Before any Apply: what the roll adds only (the count read at the roll would go stale).
-    expect(text(second)).toContain("Wagers on Rank from this roll: +3 (1 free), counted when applied.");
-    expect(text(second)).toContain("Hit: Wagers land on Rank.");
+    expect(text(second)).toContain("Wagers against The Baron's Rank from this roll: +3 (1 free), counted when applied.");
+    expect(text(second)).toContain("Hit: the Wagers land on The Baron's Rank.");
     expect(text(second)).not.toContain("3 of 6");
 
     await apply(first);
-    expect(text(first)).toContain("Wagers on Rank: 3 of 6 (+3 from this roll, 1 free).");
+    expect(text(first)).toContain("Wagers against The Baron's Rank: 3 of 6 (+3 from this roll, 1 free).");
     await apply(second);
     expect(baronSystem()).toMatchObject({ wagersAgainst: 6, status: "dead" });
-    expect(text(second)).toContain("Wagers on Rank: 6 of 6 (+3 from this roll, 1 free).");
-    expect(text(second)).toContain("Dead.");
-    expect(text(second)).not.toContain("Hit: Wagers land on Rank.");
+    expect(text(second)).toContain("Wagers against The Baron's Rank: 6 of 6 (+3 from this roll, 1 free).");
+    expect(text(second)).toContain("The Baron is dead.");
+    expect(text(second)).not.toContain("Hit: the Wagers land");
   });
 
   it("the Undo of the Apply takes the count off the card again", async () => {
@@ -84,7 +84,7 @@ describe("the Rank at the Apply", () => {
     await apply(m);
     expect(baronSystem()).toMatchObject({ wagersAgainst: 3, status: "dead" });
     expect(baron.statuses.has("fracas-dead")).toBe(true);
-    expect(text(m)).toContain("Wagers on Rank: 3 of 3 (+3 from this roll, 1 free).");
-    expect(text(m)).toContain("Dead.");
+    expect(text(m)).toContain("Wagers against The Baron's Rank: 3 of 3 (+3 from this roll, 1 free).");
+    expect(text(m)).toContain("The Baron is dead.");
   });
 });

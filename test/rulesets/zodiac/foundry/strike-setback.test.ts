@@ -66,7 +66,7 @@ describe("a missed strike: Operations' Setback from the card", () => {
     expect(await world.as("mp", () => take(m))).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NotGM" });
     expect(await world.as("gm", () => take(m))).toEqual(DONE);
     expect(setback()).toBe(1);
-    expect(m.content).toContain("Taken from this card; the Undo below gives it back.");
+    expect(m.content).toContain("Operations has taken it (Undo below gives it back).");
     expect(await world.as("gm", () => take(m))).toEqual({ ok: false, reason: "FRACAS.Zodiac.Refused.SetbackTaken" });
 
     expect((await applyAsGm(m)).ok).toBe(true);

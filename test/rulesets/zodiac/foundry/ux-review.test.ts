@@ -100,10 +100,10 @@ describe("#14 Setback panel says what a click costs", () => {
     const t = text(render("tracker-panel", panelCancelAgent()));
     expect(t).toContain("Cancel 1 spent Wager against Mike (3 of 5 toward Rank) — costs 1 Setback (GM)");
   });
-  it("the strike card's Wager line reads 'Wagers on Rank: n of Rank' (once applied: the count is the Apply's, wave 2)", () => {
+  it("the strike card's Wager line reads 'Wagers against <target>'s Rank: n of Rank' (once applied: the count is the Apply's, wave 2; s4 #1 names whose)", () => {
     const t = text(render("cards/strike", strikeApplied()));
-    expect(t).toMatch(/Wagers on Rank: \d+ of 4 \(\+\d+ from this roll, \d+ free\)/);
-    expect(text(render("cards/strike", strikeHit()))).toContain("Wagers on Rank from this roll: +3 (1 free), counted when applied.");
+    expect(t).toMatch(/Wagers against [^:]+'s Rank: \d+ of 4 \(\+\d+ from this roll, \d+ free\)/);
+    expect(text(render("cards/strike", strikeHit()))).toMatch(/Wagers against [^:]+'s Rank from this roll: \+3 \(1 free\), counted when applied\./);
   });
   it("history uses the minus sign and an undo names what it undid", () => {
     const t = text(render("tracker-panel", panelGm()));
