@@ -15,7 +15,7 @@
  *   is taken off.
  * - Dying off on a hero at 0 Health who is not dead: stabilised, as the dying card's Stabilise
  *   does, so the next round start does not roll the 0-Health FEAT that could start dying again.
- * Only the client of the user who toggled acts (they own the hero, having toggled its effect).
+ * Only a GM's toggle counts, on that GM's client (a player's click on their own token's icon rules nothing).
  */
 import { statusEffectId } from "../../engine/events.js";
 import { heroView, MIRRORED_STATUSES } from "./data/state.js";
@@ -50,7 +50,9 @@ interface EffectLike {
 
 /** createActiveEffect / deleteActiveEffect: on the toggling user's client, the hero's flags follow. */
 export function onStatusEffectToggle(effect: EffectLike, on: boolean, userId: string): void {
-  if (userId !== game.user.id) return;
+  // The GM's hand only: a player clicking their own token's icon must not end a hold, a stun or
+  // dying (Stabilise is the GM's), nor revive; the flows write the flags themselves.
+  if (userId !== game.user.id || !game.user.isGM) return;
   const actor = effect.parent;
   if (!(actor instanceof Actor) || (actor.type as string) !== HERO_TYPE) return;
   const hero = actor as Actor.Implementation;

@@ -110,6 +110,16 @@ async function recordDodge(combatant: Combatant.Implementation, round: number, c
   return done.ok ? null : (done.reason ?? "FRACAS.Chat.Failed");
 }
 
+/**
+ * Why `actor` may make no attack now for another reason than being down (an i18n key taking
+ * {name}), or null: a dodge made this round was the round's action (seed: "Dodge: Use their
+ * action"), so no attack after it. performFeat refuses with it (for the GM too); the FEAT dialog
+ * and the sheet's weapon buttons say it before the click.
+ */
+export function attackRefusalOf(actor: Actor.Implementation): string | null {
+  return readDodge(combatantOf(actor), roundOf(actor)) ? "FRACAS.Faserip.Refused.DodgedThisRound" : null;
+}
+
 /** Why `actor` cannot act now (down.ts), from its status, its token icons and its combatant's defeated mark. */
 export function actorDownReason(actor: Actor.Implementation): string | null {
   return downReason({ system: actor.system, statuses: [...(actor.statuses ?? [])], defeated: combatantOf(actor)?.isDefeated ?? false });
@@ -166,8 +176,9 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
   if (isAttack) {
     // A dodge made this round was the round's action (seed: "Dodge: Use their action"): no attack
     // after it, as no dodge after another declared action (combat.ts dodgeRefusal).
-    if (readDodge(combatantOf(actor), round)) {
-      ui.notifications?.warn(t("FRACAS.Faserip.Refused.DodgedThisRound"));
+    const dodged = attackRefusalOf(actor);
+    if (dodged) {
+      ui.notifications?.warn(t(dodged, { name: actor.name }));
       return posted;
     }
     const action = form.action as AttackAction;
@@ -177,7 +188,7 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
     // any of it is taken, so a pool that cannot pay every card spends nothing and rolls nothing.
     const short = karmaShortfall({ action, karma: form.karma }, targets.length, pool);
     if (short) {
-      ui.notifications?.warn(t(short.key, { karma: short.karma, targets: short.targets, total: short.total, pool: short.pool }));
+      ui.notifications?.warn(t(short.key, { karma: short.karma, targets: short.targets, total: short.total, pool: short.pool, most: short.most }));
       return posted;
     }
     if (form.karma > pool) throw new FracasRuleError("notEnoughKarma", "not enough Karma", { points: form.karma, pool });
@@ -250,7 +261,7 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
   if (isDodge) {
     const refusal = dodgeRefusalOf(actor);
     if (refusal) {
-      ui.notifications?.warn(t(refusal));
+      ui.notifications?.warn(t(refusal, { name: actor.name }));
       return posted;
     }
   }
@@ -275,7 +286,7 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
   posted.push(done.message);
   if (dodger) {
     const refused = await recordDodge(dodger, round, done.color);
-    if (refused) ui.notifications?.warn(t(refused));
+    if (refused) ui.notifications?.warn(t(refused, { name: actor.name }));
   }
   return posted;
 }

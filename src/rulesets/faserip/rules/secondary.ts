@@ -12,8 +12,11 @@ import type { SlamResult, StunResult } from "./tables/slam-stun.js";
  * distance. Provisional default: 2, the least that is more than the Green result's 1 area.
  */
 export const DEFAULT_KNOCKBACK_AREAS = 2;
-/** The GM's range for a White result: more than the Green result's 1 area, at most 100. */
-export const MIN_KNOCKBACK_AREAS = 2;
+/**
+ * The GM's range for a White result: the seed's "1 or more" (so 1, as Green's, is the GM's to
+ * choose too: DECISIONS.md, session 4 wave 3), at most 100.
+ */
+export const MIN_KNOCKBACK_AREAS = 1;
 export const MAX_KNOCKBACK_AREAS = 100;
 
 export interface SlamOutcome {

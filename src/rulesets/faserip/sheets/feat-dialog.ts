@@ -14,7 +14,7 @@ import { isRuleError } from "../../../engine/errors.js";
 import { multipleTargetShift } from "../rules/index.js";
 import type { AbilityKey } from "../data/hero.js";
 import { heroView } from "../data/state.js";
-import { combatantOf, currentTargets, dodgeRefusalOf, performFeat, readDodge, roundOf, type TargetRef } from "../cards/roll.js";
+import { attackRefusalOf, combatantOf, currentTargets, dodgeRefusalOf, performFeat, readDodge, roundOf, type TargetRef } from "../cards/roll.js";
 import { faseripTables } from "../cards/tables.js";
 import { karmaPoolOf } from "../cards/karma.js";
 import { abilityForAction, actionForWeapon, coverChoiceList, featDialogView, formFromFields, normaliseForm, tickedTalents, withTalents, type DialogAction, type FeatForm, type TalentChoice } from "./views.js";
@@ -113,7 +113,7 @@ export class FaseripFeatDialog extends Base {
         tables: { universal: tables.universal, ranks: tables.ranks, battleEffects: tables.battleEffects, dodgeShifts: tables.dodgeShifts },
         talents: talentsOf(this.actor),
         // A dodge this round was the round's action: an attack is refused (performFeat), so said here first.
-        attackRefusal: readDodge(combatantOf(this.actor), round) ? "FRACAS.Faserip.Refused.DodgedThisRound" : null,
+        attackRefusal: attackRefusalOf(this.actor),
         // A second dodge this round, or one after another declared action: the roll's own refusal.
         dodgeRefusal: dodgeRefusalOf(this.actor),
       }),

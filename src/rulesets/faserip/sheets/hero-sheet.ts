@@ -5,7 +5,7 @@ import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
 import * as ledger from "../../../engine/ledger.js";
 import { ABILITY_KEYS, FaseripHeroData, type AbilityKey } from "../data/hero.js";
-import { actorDownReason, passDyingRound, passStunRound, restoreActor } from "../cards/roll.js";
+import { actorDownReason, attackRefusalOf, passDyingRound, passStunRound, restoreActor } from "../cards/roll.js";
 import { faseripTables } from "../cards/tables.js";
 import { changeKarma, karmaLedgerOf, resetKarma } from "../cards/karma.js";
 import { FaseripFeatDialog } from "./feat-dialog.js";
@@ -79,6 +79,8 @@ export class FaseripHeroSheet extends Base {
       ranks: faseripTables().ranks,
       // The roll's own refusal reason (status, token icons, the combatant's defeated mark).
       downReason: actorDownReason(actor),
+      // Dodged this round: the roll refuses an attack (performFeat), so the buttons say it first.
+      attackRefusal: attackRefusalOf(actor),
       inCombat: startedCombatOf(actor) !== null,
     });
     return { ...base, view, notesRaw: system.notes ?? "" } as never;
@@ -88,7 +90,8 @@ export class FaseripHeroSheet extends Base {
     if (!mayRollFor(this.actor)) return;
     const ability = target.dataset.ability as AbilityKey | undefined;
     if (!ability || !ABILITY_KEYS.includes(ability)) return;
-    const action = chipAction(ability, actorDownReason(this.actor) !== null);
+    // Down, or dodged this round: the chip opens a plain FEAT (an attack or a dodge would be refused).
+    const action = chipAction(ability, actorDownReason(this.actor) !== null || attackRefusalOf(this.actor) !== null);
     void new FaseripFeatDialog(this.actor, { ability, action }).render({ force: true } as never);
   }
 
@@ -100,6 +103,11 @@ export class FaseripHeroSheet extends Base {
     const down = actorDownReason(this.actor);
     if (down) {
       ui.notifications?.warn(t("FRACAS.Faserip.Refused.CannotAct", { name: this.actor.name, reason: t(down) }));
+      return;
+    }
+    const dodged = attackRefusalOf(this.actor);
+    if (dodged) {
+      ui.notifications?.warn(t(dodged, { name: this.actor.name }));
       return;
     }
     void new FaseripFeatDialog(this.actor, { weaponId: id }).render({ force: true } as never);

@@ -43,6 +43,11 @@ export interface HeroSheetInput {
    */
   downReason?: string | null;
   /**
+   * Why the hero may make no attack now though able to act (an i18n key taking {name}: they
+   * dodged this round, cards/roll.ts attackRefusalOf — the roll's own refusal), or null.
+   */
+  attackRefusal?: string | null;
+  /**
    * The hero fights in a started combat: its round start counts the stun down and posts the dying
    * card, so the sheet's "A round passes" buttons (for outside a fight) are not offered.
    */
@@ -53,8 +58,8 @@ export interface HeroSheetInput {
 const CHIP_ACTIONS: Partial<Record<AbilityKey, DialogAction>> = { fighting: "slugfest", agility: "dodging", strength: "grappling", endurance: "charging" };
 
 /**
- * The action an ability chip opens. A hero who cannot act gets a plain FEAT with that ability:
- * the roll refuses attacks and dodges then, but lets a plain ability FEAT through (the GM may
+ * The action an ability chip opens. A hero who cannot act (or who dodged this round, `down` too
+ * then) gets a plain FEAT with that ability: the roll refuses attacks and dodges then, but lets a plain ability FEAT through (the GM may
  * call for one whatever the state), so the chip offers what can be rolled.
  */
 export function chipAction(ability: AbilityKey, down: boolean): DialogAction {
@@ -67,12 +72,16 @@ export function heroSheetView(input: HeroSheetInput) {
   const hero = heroView(input.system);
   const rk = (v: number): RankKey => rankFromNumber(Math.max(0, Math.trunc(v)), input.ranks);
   const cannotAct = input.downReason ?? null;
+  // Dodged this round (and not down): no attack and no second dodge, so the same as down for the
+  // attack buttons and the chips, with its own reason.
+  const attackRefusal = cannotAct ? null : (input.attackRefusal ?? null);
+  const noAttack = cannotAct !== null || attackRefusal !== null;
   const abilities = ABILITY_KEYS.map((key) => ({
     key,
     label: abilityLabel(key),
     short: `${L}.AbilityShort.${key}`,
-    // Down: the chip still rolls, a plain FEAT (chipAction); its label says so.
-    rollKey: cannotAct && CHIP_ACTIONS[key] ? `${L}.Sheet.RollAbilityPlain` : `${L}.Sheet.RollAbility`,
+    // Down or dodged: the chip still rolls, a plain FEAT (chipAction); its label says so.
+    rollKey: noAttack && CHIP_ACTIONS[key] ? `${L}.Sheet.RollAbilityPlain` : `${L}.Sheet.RollAbility`,
     value: hero.abilities[key],
     rankLabel: rankLabel(rk(hero.abilities[key])),
     field: `system.abilities.${key}`,
@@ -111,6 +120,10 @@ export function heroSheetView(input: HeroSheetInput) {
     },
     /** The reason key when the hero cannot act now: attacks are shown disabled, with it. */
     cannotAct,
+    /** The reason key (taking {name}) when the hero can act but may not attack (dodged this round): attacks disabled, with it. */
+    attackRefusal,
+    /** A viewer's item button opens a read-only sheet: it says "View", with an eye, not "Edit" and a pen. */
+    itemButton: input.editable ? { key: `${L}.Sheet.Edit`, icon: "fa-pen" } : { key: `${L}.Sheet.View`, icon: "fa-eye" },
     side,
     sideChoices: { auto: `${L}.Side.auto`, heroes: `${L}.Side.heroes`, villains: `${L}.Side.villains` },
     /** Read-only sheets show the side as text, not a disabled (low-contrast) select. */
@@ -125,8 +138,8 @@ export function heroSheetView(input: HeroSheetInput) {
       edgeLabel: `${L}.Edge.${w.system["edge"] === "edged" ? "edged" : "blunt"}`,
       thrown: w.system["thrown"] === true,
       /** The attack button's label and tooltip: with the reason when it is disabled. */
-      attackKey: cannotAct ? `${L}.Sheet.AttackBlocked` : `${L}.Sheet.Attack`,
-      attackDisabled: cannotAct !== null,
+      attackKey: cannotAct ? `${L}.Sheet.AttackBlocked` : attackRefusal ? `${L}.Sheet.AttackAfterDodge` : `${L}.Sheet.Attack`,
+      attackDisabled: noAttack,
     })),
     powers: byType("faseripPower").map((p) => ({
       id: p.id,
@@ -400,7 +413,8 @@ export function colorEffects(action: DialogAction, tables?: FeatDialogInput["tab
     if (action === "feat") out[color] = { effectLabel: `${L}.Effect.${color === "white" ? "fail" : "success"}`, shift: 0, succeeds: color !== "white" };
     else if (action === "dodging") {
       const shift = dodgeShift(color, tables?.dodgeShifts);
-      out[color] = shift < 0 ? { effectLabel: `${L}.Dialog.DodgeEffect`, shift, succeeds: true } : { effectLabel: `${L}.Effect.miss`, shift: 0, succeeds: false };
+      // A dodge that shifts nothing failed: "Failure", not the attack word "Miss".
+      out[color] = shift < 0 ? { effectLabel: `${L}.Dialog.DodgeEffect`, shift, succeeds: true } : { effectLabel: `${L}.Effect.fail`, shift: 0, succeeds: false };
     } else {
       const effect = battleEffect(action, color, tables?.battleEffects);
       out[color] = { effectLabel: `${L}.Effect.${effect}`, shift: 0, succeeds: effect !== "miss" };
@@ -538,6 +552,8 @@ export interface KarmaLine {
   targets: number;
   total: number;
   pool: number;
+  /** The most Karma per target the pool can pay for every target (the refusal says it, so the player need not divide). */
+  most: number;
 }
 
 /**
@@ -552,7 +568,7 @@ export function karmaPerTarget(f: Pick<FeatForm, "action" | "karma">, targetCoun
   const short = karmaShortfall(f, targetCount, pool);
   // Refused: the refusal alone (a "… Karma spent" line beside it would say otherwise).
   if (short) return { perTarget, total: null, short };
-  return { perTarget, total: { key: `${L}.Dialog.KarmaTotal`, karma: f.karma, targets: targetCount, total: f.karma * targetCount, pool }, short: null };
+  return { perTarget, total: { key: `${L}.Dialog.KarmaTotal`, karma: f.karma, targets: targetCount, total: f.karma * targetCount, pool, most: Math.floor(pool / targetCount) }, short: null };
 }
 
 /** The refusal of an attack whose Karma × targets is more than the pool (null when it can be paid). */
@@ -560,7 +576,7 @@ export function karmaShortfall(f: Pick<FeatForm, "action" | "karma">, targetCoun
   const cards = Math.max(1, targetCount);
   const total = f.karma * cards;
   if (!(ATTACK_ACTIONS as readonly string[]).includes(f.action) || cards < 2 || total <= pool) return null;
-  return { key: `${L}.Dialog.KarmaShort`, karma: f.karma, targets: cards, total, pool };
+  return { key: `${L}.Dialog.KarmaShort`, karma: f.karma, targets: cards, total, pool, most: Math.floor(Math.max(0, pool) / cards) };
 }
 
 /**
@@ -624,6 +640,11 @@ export function featCardView(feat: FeatResult, actorName?: string, talents?: Car
     colorLabel: `${L}.Color.${feat.color}`,
     effectLabel: `${L}.Effect.${feat.effect}`,
     isDodge: feat.action === "dodging",
+    /** A dodge that shifts attacks on the dodger: "Attacks on {name} this round: −4 CS." (no name on an older card). */
+    dodgeShiftKey: feat.dodgeShift < 0 ? `${L}.Card.${actorName ? "DodgeShift" : "DodgeShiftUnnamed"}` : null,
+    /** A dodge that failed (White: no shift) says so, not the attack word "Miss". */
+    dodgeFailLabel: `${L}.Effect.fail`,
+    actorName: actorName ?? "",
     dodgeShift: feat.dodgeShift,
     dodgeShiftText: csText(feat.dodgeShift),
   };
@@ -695,12 +716,14 @@ export function tokensKnown(r: { attackerTokenUuid?: unknown; defenderTokenUuid?
 
 /**
  * A White Slam?'s knock-back ("1 or more areas", seed): the GM's buttons for one area fewer and
- * one more (gmFollowUp "knockbackAreas", cards/knockback-areas.ts), within the kernel's range; a
- * button past a bound is not offered. Null for any other result (Green's 1 area is the table's).
+ * one more (gmFollowUp "knockbackAreas", cards/knockback-areas.ts), within the kernel's range
+ * (1–100); a button past a bound is not offered. Null for any other result (Green's 1 area is the
+ * table's, with no choice).
  */
 export function areasChoice(c: Pick<SecondaryCheck, "kind" | "result" | "areas"> | undefined): { fewer: AreasButton | null; more: AreasButton | null } | null {
   if (!c || c.kind !== "slam" || c.result !== "knockedBack") return null;
-  const button = (areas: number): AreasButton | null => (areas >= MIN_KNOCKBACK_AREAS && areas <= MAX_KNOCKBACK_AREAS ? { areas, args: JSON.stringify({ areas }) } : null);
+  const button = (areas: number): AreasButton | null =>
+    areas >= MIN_KNOCKBACK_AREAS && areas <= MAX_KNOCKBACK_AREAS ? { areas, args: JSON.stringify({ areas }), labelKey: pluralKey("FRACAS.Faserip.Card.SetAreas", areas) } : null;
   return { fewer: button(c.areas - 1), more: button(c.areas + 1) };
 }
 
@@ -708,6 +731,8 @@ interface AreasButton {
   areas: number;
   /** The button's data-args (JSON): the areas it sets, so a double click sets the same number twice. */
   args: string;
+  /** Its label, in the form for its count ("1 area instead (GM)", "3 areas instead (GM)"). */
+  labelKey: string;
 }
 
 /** Labels for a dying card. */

@@ -224,7 +224,7 @@ describe("the sheet's \"A round passes\" in a combat", () => {
     const rampage = await sheetOf(f.rampage);
     const rHtml = await render("hero-sheet.hbs", { ...(await rampage.context()), notesRaw: "" });
     expect(rHtml).not.toContain('data-action="dyingRound"');
-    expect(rHtml).toContain(f.world.localize("FRACAS.Faserip.Sheet.DyingByTracker"));
+    expect(rHtml).toContain(f.world.i18n.format("FRACAS.Faserip.Sheet.DyingByTracker", { stabilise: f.world.localize("FRACAS.Faserip.Card.Stabilise") }));
     await rampage.click("dyingRound");
     expect(f.cards("dyingTick")).toHaveLength(0);
   });
@@ -249,7 +249,7 @@ describe("a dodge was the round's action: no attack after it", () => {
     const before = f.world.messages.size;
     expect(await f.feat("alice", f.captain, { action: "slugfest" }, [f.rampage])).toEqual([]); // no die queued: none rolled
     expect(f.world.messages.size).toBe(before);
-    expect(f.world.notified("warn")).toContain(f.world.localize("FRACAS.Faserip.Refused.DodgedThisRound"));
+    expect(f.world.notified("warn")).toContain(f.world.i18n.format("FRACAS.Faserip.Refused.DodgedThisRound", { name: "Captain" }));
 
     // The dialog says so before the click: Roll disabled, the reason shown.
     f.world.login("alice");

@@ -113,7 +113,7 @@ describe("faserip round in the fake", () => {
     expect(flows.readDodge(combatantDoc(rampage), 1)).toEqual({ round: 1, color: "yellow", shift: -4 });
     // A second dodge the same round is refused before any die is rolled (none is queued).
     expect(await feat("gm", rampage, { ability: "agility", action: "dodging" })).toEqual([]);
-    expect(world.notified("warn")).toContain(world.localize("FRACAS.Faserip.Refused.AlreadyDodged"));
+    expect(world.notified("warn")).toContain(world.i18n.format("FRACAS.Faserip.Refused.AlreadyDodged", { name: "Rampage" }));
 
     // Captain's Slugfest: Remarkable −4 → Poor; 90 → Yellow → Slam; 20 − armor 10 = 10.
     world.dice.queue(90);

@@ -63,11 +63,11 @@ describe("UX s3 #3: Karma on an attack with several targets", () => {
   it("Karma × targets over the pool: Roll disabled with the reason; the odds still show", async () => {
     const v = dialog(30);
     expect(v.form.karma).toBe(30);
-    expect(v.karmaShort).toMatchObject({ key: "FRACAS.Faserip.Dialog.KarmaShort", karma: 30, targets: 2, total: 60, pool: 55 });
+    expect(v.karmaShort).toMatchObject({ key: "FRACAS.Faserip.Dialog.KarmaShort", karma: 30, targets: 2, total: 60, pool: 55, most: 27 }); // UX review s4 #22.3: what fits
     expect(v.canRoll).toBe(false);
     expect(v.perTarget).toBe(true);
     const html = unescape(await render("feat-dialog.hbs", { view: v, coverChoices: [] }));
-    expect(html).toContain('<p class="faserip-feat-error" role="alert">Not enough Karma: 30 × 2 targets = 60, pool 55.</p>');
+    expect(html).toContain('<p class="faserip-feat-error" role="alert">Not enough Karma: 30 × 2 targets = 60, pool 55: at most 27 per target.</p>');
     // No "60 Karma spent" line beside the refusal: nothing will be spent.
     expect(v.karmaTotal).toBeNull();
     expect(html).not.toContain("Karma spent");
@@ -92,7 +92,7 @@ describe("UX s3 #3: Karma on an attack with several targets", () => {
     expect(posted).toEqual([]);
     expect(f.cards("attack")).toHaveLength(0);
     expect(poolOf(f.captain)).toBe(55);
-    expect(f.world.notified("warn")).toContain("Not enough Karma: 30 × 2 targets = 60, pool 55.");
+    expect(f.world.notified("warn")).toContain("Not enough Karma: 30 × 2 targets = 60, pool 55: at most 27 per target.");
 
     // 20 × 2 = 40 fits: both cards roll, each with its 20 Karma, and 40 is spent.
     f.world.dice.queue(50, 50);

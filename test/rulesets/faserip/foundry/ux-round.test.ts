@@ -156,7 +156,7 @@ describe("UX #7: the FEAT dialog's chance and what each colour does", () => {
   it("dodging: each colour's column shift on attackers; a plain FEAT: Failure/Success", () => {
     const dodge = view({ action: "dodging", ability: "agility" });
     expect(dodge.odds.map((o) => [o.effectLabel, o.shift])).toEqual([
-      ["FRACAS.Faserip.Effect.miss", 0],
+      ["FRACAS.Faserip.Effect.fail", 0], // a dodge fails, it does not "miss" (UX review s4 #20)
       ["FRACAS.Faserip.Dialog.DodgeEffect", -2],
       ["FRACAS.Faserip.Dialog.DodgeEffect", -4],
       ["FRACAS.Faserip.Dialog.DodgeEffect", -6],

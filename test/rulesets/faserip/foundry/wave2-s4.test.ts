@@ -76,7 +76,7 @@ describe("a second dodge in a round: the dialog says so before Roll", () => {
     const ctx = await context();
     expect([ctx.view.error, ctx.view.canRoll]).toEqual(["FRACAS.Faserip.Refused.AlreadyDodged", false]);
     const html = await f.world.templates.renderTemplate("systems/fracas/templates/faserip/feat-dialog.hbs", ctx);
-    expect(html).toContain(f.world.localize("FRACAS.Faserip.Refused.AlreadyDodged"));
+    expect(html).toContain(f.world.i18n.format("FRACAS.Faserip.Refused.AlreadyDodged", { name: "Captain" }));
     expect(html).toMatch(/<button type="submit" disabled>/);
     // The roll refuses the same, before any die (none is queued).
     expect(await f.feat("alice", f.captain, { ability: "agility", action: "dodging" })).toEqual([]);
@@ -167,13 +167,15 @@ describe("the GM sets a White Slam?'s knock-back on the card", () => {
     return f.cards("secondary").at(-1)!;
   }
 
-  it("White: the card offers 3 areas (the kernel's White is never below 2); the GM's click rewrites the card and what its Apply says", async () => {
+  it("White: the card offers 1 and 3 areas (seed: \"1 or more\"; wave 3); the GM's click rewrites the card and what its Apply says", async () => {
     const check = await whiteSlam();
     expect(cardOf(check).result.check).toMatchObject({ color: "white", result: "knockedBack", areas: 2 });
-    expect(buttons(check)).toEqual([3]); // 1 is the Green result's; the kernel's White is 2–100
-    expect(contentOf(check)).toContain(f.world.i18n.format("FRACAS.Faserip.Card.SetAreas", { areas: 3 }));
+    expect(buttons(check)).toEqual([1, 3]); // the kernel's White is 1–100 (UX review s4 #4)
+    expect(contentOf(check)).toContain(f.world.localize("FRACAS.Faserip.Card.SetAreasOne"));
+    expect(contentOf(check)).toContain(f.world.i18n.format("FRACAS.Faserip.Card.SetAreasOther", { areas: 3 }));
     expect(contentOf(check)).toContain(f.world.localize("FRACAS.Faserip.Card.AreasNote"));
-    expect(f.world.localize("FRACAS.Faserip.Card.SetAreas")).toMatch(/\(GM\)$/); // a GM-only button says so
+    expect(contentOf(check)).not.toMatch(/seed/i); // no developer jargon on a player's card
+    for (const k of ["SetAreasOne", "SetAreasOther"]) expect(f.world.localize(`FRACAS.Faserip.Card.${k}`)).toMatch(/\(GM\)$/); // a GM-only button says so
 
     // A player may not; the GM may, through the button's args.
     expect(await set("alice", check, 3)).toMatchObject({ ok: false, reason: "FRACAS.Chat.Refused.NotYours" });
@@ -185,7 +187,7 @@ describe("the GM sets a White Slam?'s knock-back on the card", () => {
     expect(buttons(check)).toEqual([6, 8]);
 
     // Out of range or not a number: refused, nothing changes.
-    for (const bad of [1, 101, 2.5, "3", null]) expect(await set("gm", check, bad)).toMatchObject({ ok: false, reason: "FRACAS.Faserip.Refused.AreasRange" });
+    for (const bad of [0, 101, 2.5, "3", null]) expect(await set("gm", check, bad)).toMatchObject({ ok: false, reason: "FRACAS.Faserip.Refused.AreasRange" });
     expect(cardOf(check).result.check.areas).toBe(7);
 
     // Applied: the summary names the GM's number; changing it now is refused until Undo.
@@ -196,10 +198,11 @@ describe("the GM sets a White Slam?'s knock-back on the card", () => {
     expect(cardOf(check).result.check.areas).toBe(4);
   });
 
-  it("at 100 areas only the fewer button; a Green (1 area) card offers none and is refused; a Stun? has none", async () => {
+  it("at 1 area only the more button, at 100 only the fewer; a Green (1 area) card offers none and is refused; a Stun? has none", async () => {
     expect(areasChoice({ kind: "stun", result: "stunnedD10", areas: 0 })).toBeNull();
     expect(areasChoice({ kind: "slam", result: "oneArea", areas: 1 })).toBeNull();
-    expect(areasChoice({ kind: "slam", result: "knockedBack", areas: 2 })).toEqual({ fewer: null, more: { areas: 3, args: '{"areas":3}' } });
+    expect(areasChoice({ kind: "slam", result: "knockedBack", areas: 1 })).toEqual({ fewer: null, more: { areas: 2, args: '{"areas":2}', labelKey: "FRACAS.Faserip.Card.SetAreasOther" } });
+    expect(areasChoice({ kind: "slam", result: "knockedBack", areas: 2 })?.fewer).toEqual({ areas: 1, args: '{"areas":1}', labelKey: "FRACAS.Faserip.Card.SetAreasOne" });
     const white = await whiteSlam();
     expect(await set("gm", white, 100)).toMatchObject({ ok: true });
     expect(buttons(white)).toEqual([99]);

@@ -24,8 +24,11 @@ describe("Slam? (P)", () => {
     expect(slamResult("red")).toEqual({ result: "none", areas: 0 });
   });
 
-  it("'several' areas must be more than one", () => {
-    expectRuleError(() => slamResult("white", 1), "badNumber");
+  it("the GM may set a White result to 1 area or more (seed: \"1 or more\"), at most 100", () => {
+    expect(slamResult("white", 1)).toEqual({ result: "knockedBack", areas: 1 });
+    expect(slamResult("white", 100)).toEqual({ result: "knockedBack", areas: 100 });
+    expectRuleError(() => slamResult("white", 0), "badNumber");
+    expectRuleError(() => slamResult("white", 101), "badNumber");
   });
 });
 
