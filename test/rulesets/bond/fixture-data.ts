@@ -5,6 +5,7 @@ import type { WeaponLike } from "../../../src/rulesets/bond/data/weapon.js";
 import type { AttackSetup } from "../../../src/rulesets/bond/sheets/attack-view.js";
 import type { FirstAidHealer } from "../../../src/rulesets/bond/sheets/first-aid-view.js";
 import { UNWOUNDED, type WoundState } from "../../../src/rulesets/bond/rules/index.js";
+import { characterView, type CharacterViewInput } from "../../../src/rulesets/bond/sheets/character-view.js";
 
 export const bondChars = { str: 12, dex: 14, wil: 13, per: 13, int: 12 };
 export const skills: SkillLike[] = [
@@ -50,4 +51,30 @@ export function setup(over: Partial<AttackSetup> = {}): AttackSetup {
 /** First Aid healers for the First Aid dialog fixtures (PC = INT/DEX average + level, see derive.firstAidChance). */
 export function healer(over: Partial<FirstAidHealer> = {}): FirstAidHealer {
   return { uuid: "Actor.felix", name: "Felix Leiter", skillName: "First Aid", primaryChance: 17, wound: { ...UNWOUNDED }, ...over };
+}
+
+/**
+ * James Bond's own character sheet as its owner sees it (PPK in hand, a throwing knife), through the
+ * real view; `over` changes only what a fixture is about.
+ */
+export function bondPcView(over: Partial<CharacterViewInput> = {}) {
+  return characterView({
+    name: "James Bond",
+    img: "icons/svg/mystery-man.svg",
+    editable: true,
+    isGM: false,
+    npc: false,
+    characteristics: bondChars,
+    fame: 60,
+    notes: "",
+    scars: [],
+    derived: derived(),
+    downReason: null,
+    skills,
+    weapons: [
+      { id: "w1", name: "Walther PPK", weapon: ppk, inHand: true },
+      { id: "w2", name: "Throwing knife", weapon: knife },
+    ],
+    ...over,
+  });
 }
