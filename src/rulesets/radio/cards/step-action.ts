@@ -9,7 +9,7 @@
  */
 import { activeTable } from "../../../foundry/tables.js";
 import { t } from "../../../foundry/i18n.js";
-import { claimRoll } from "../../../foundry/queries.js";
+import { claimRoll, releaseClaim } from "../../../foundry/queries.js";
 import { tokensEarned, tokensTable } from "../rules/index.js";
 import { declaredAction } from "./flow.js";
 import { turnOf, turnText } from "./turn.js";
@@ -29,10 +29,13 @@ export function stepOf(actor: Actor.Implementation): { phase: number; tokens: nu
 
 /**
  * Earns the described action's tokens in the actor's current act step, through `earn` (the sheet's
- * ledger write, with the ref). Refused with a notice outside the step, or when the step's action
- * was already taken (the GM too: the GM's ±1 buttons remain for anything else).
+ * ledger write, with the ref; it says whether it wrote). Refused with a notice outside the step, or
+ * when the step's action was already taken (the GM too: the GM's ±1 buttons remain for anything else).
+ * The step is claimed before the write (the claim is what makes it once-only), so a write that did
+ * not happen (refused by the pool, or failed) gives the claim back (core releaseClaim, as the attack
+ * flow does): the step stays open rather than used with no tokens given.
  */
-export async function earnStepAction(actor: Actor.Implementation, earn: (tokens: number, ref: string) => Promise<void>): Promise<boolean> {
+export async function earnStepAction(actor: Actor.Implementation, earn: (tokens: number, ref: string) => Promise<boolean>): Promise<boolean> {
   const turn = turnOf(actor, false);
   const { action } = declaredAction(actor);
   if (turn.key === null || action === null) {
@@ -46,6 +49,18 @@ export async function earnStepAction(actor: Actor.Implementation, earn: (tokens:
   const tokens = tokensEarned(action, true, activeTable(tokensTable));
   if (tokens <= 0) return false;
   if (!(await claimRoll(actor, turn.key))) return false;
-  await earn(tokens, stepActionRef(turn.key));
-  return true;
+  let wrote: boolean;
+  try {
+    wrote = await earn(tokens, stepActionRef(turn.key));
+  } catch (e) {
+    await giveBack(actor, turn.key);
+    throw e;
+  }
+  if (!wrote) await giveBack(actor, turn.key);
+  return wrote;
+}
+
+/** Gives the step's claim back; a failure to do so is logged, not thrown (the write's outcome is what the user sees). */
+async function giveBack(actor: Actor.Implementation, key: string): Promise<void> {
+  await releaseClaim(actor, key).catch((e: unknown) => console.error("Fracas |", e));
 }

@@ -92,14 +92,17 @@ class RadioActorSheet extends Base {
     return data as never;
   }
 
-  protected async changeTokens(delta: number, reason: string, ref?: string): Promise<void> {
+  /** Writes a token entry; false when the ledger refused it (warned), so a caller that claimed something for it can give it back. A failed update throws. */
+  protected async changeTokens(delta: number, reason: string, ref?: string): Promise<boolean> {
     try {
       const entry = { id: foundry.utils.randomID(), delta, reason, by: game.user.id ?? "", at: Date.now() };
       const pool = ledger.change(readPool(this.system.tokens), ref ? { ...entry, ref } : entry);
       await this.document.update({ "system.==tokens": pool } as never);
+      return true;
     } catch (e) {
       if (isRuleError(e)) ui.notifications?.warn(ruleErrorMessage(e));
       else throw e;
+      return false;
     }
   }
 
