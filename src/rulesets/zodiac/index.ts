@@ -8,12 +8,14 @@ import { commitEffect, duelEffect, fightEffect, killEffect, strikeEffect } from 
 import { revealDuel, rollAndPost } from "./cards/flow.js";
 import { SETBACK_FOLLOW_UPS } from "./cards/setback-follow-up.js";
 import { SAVE_FOLLOW_UPS } from "./cards/save-follow-up.js";
+import { DUEL_CANCEL_FOLLOW_UPS } from "./cards/duel-cancel.js";
 import { PANEL_ACTIONS, PANEL_TEMPLATE, panelContext } from "./combat-panel.js";
 import { dialogTarget } from "./sheets/roll-dialog.js";
 import { AREA_NAMES_DEFAULT } from "./data/areas.js";
 import { rollModel } from "./cards/roll-model.js";
 import { calledShotCosts, DEFAULT_TOTAL_MODE } from "./rules/index.js";
 import { registerCommitQuery } from "./cards/commits.js";
+import { t } from "../../foundry/i18n.js";
 import { onCardUpdate } from "./cards/card-refresh.js";
 import { onStatusEffectToggle } from "./sheets/status-sync.js";
 import { onCombatChange, onSettingChange, redrawOperationsSheets } from "./sheets/operations-refresh.js";
@@ -101,9 +103,13 @@ export const zodiac: RulesetDescriptor = {
       effect: commitEffect,
       followUps: {
         reveal: async ({ result }) => {
-          await revealDuel(String(result.duelKey ?? ""));
+          // A cancelled duel's card no longer offers Reveal; a stale rendering of it is refused.
+          if (result.cancelled === true) ui.notifications?.warn(t("FRACAS.Zodiac.Duel.NotPending"));
+          else await revealDuel(String(result.duelKey ?? ""));
         },
       },
+      // A duel one side committed to and the other never will (duel-cancel.ts): GM only.
+      gmFollowUps: DUEL_CANCEL_FOLLOW_UPS,
     },
   },
   trackerPanel: { template: PANEL_TEMPLATE, context: panelContext, actions: PANEL_ACTIONS },

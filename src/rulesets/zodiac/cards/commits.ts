@@ -59,7 +59,7 @@ export function heldCommits(): DuelCommit[] {
   return store.map((c) => foundry.utils.deepClone(c));
 }
 
-/** Forgets the commits of a revealed duel. */
+/** Forgets the commits of a revealed (or cancelled) duel. */
 export function forgetCommits(key: string): void {
   load();
   for (let i = store.length - 1; i >= 0; i--) if (store[i]!.duelKey === key) store.splice(i, 1);
@@ -105,10 +105,17 @@ export function validCommit(c: unknown): c is DuelCommit {
   return a !== b && x.duelKey === duelKey(a, b, combat as DuelCommit["combat"]);
 }
 
-/** GM side: keeps a commit (the first one per Agent per duel is final). */
+/**
+ * GM side: keeps a commit (the first one per Agent per duel is final). Outside a fight every duel
+ * between two Agents has one key, so a second commit there means an earlier duel was never
+ * revealed (its opponent never committed): the refusal says so, and that the GM can cancel it from
+ * its card (duel-cancel.ts), rather than a bare "already committed".
+ */
 function keep(commit: DuelCommit): { ok: true } | { ok: false; reason: string } {
   load();
-  if (store.some((s) => s.duelKey === commit.duelKey && s.actor.uuid === commit.actor.uuid)) return { ok: false, reason: "FRACAS.Error.alreadySealed" };
+  if (store.some((s) => s.duelKey === commit.duelKey && s.actor.uuid === commit.actor.uuid)) {
+    return { ok: false, reason: commit.combat === null ? "FRACAS.Zodiac.Duel.Pending" : "FRACAS.Error.alreadySealed" };
+  }
   store.push(foundry.utils.deepClone(commit));
   save();
   return { ok: true };

@@ -137,7 +137,7 @@ export async function commitDuel(actor: Actor.Implementation, slot: AreaSlot, ch
   // Sealed with the GM first (never in a document: every client receives every message and flag).
   const refused = await sealCommit(commit);
   if (refused) {
-    ui.notifications?.warn(t(refused));
+    ui.notifications?.warn(t(refused, { name: actor.name, opponent: target.name }));
     return undefined;
   }
   await spendPoints(actor, model.agentPointsAfter);
@@ -176,8 +176,19 @@ function rollingSides(sides: [DuelSide, DuelSide]): [DuelSide, DuelSide] {
   return place(sides[1]) < place(sides[0]) ? [sides[1], sides[0]] : sides;
 }
 
-/** Reveals on this client, one at a time: a double click on Reveal cannot roll the same commits twice. */
+/**
+ * Reveals and cancels (duel-cancel.ts) on this client, one at a time: a double click on Reveal
+ * cannot roll the same commits twice, and a Cancel cannot give back the Agent Points of commits a
+ * Reveal is rolling.
+ */
 let revealing: Promise<unknown> = Promise.resolve();
+
+/** Runs `fn` after every reveal or cancel already started on this client. */
+export function oneDuelAtATime<T>(fn: () => Promise<T>): Promise<T> {
+  const run = revealing.catch(() => undefined).then(fn);
+  revealing = run.catch(() => undefined);
+  return run;
+}
 
 /**
  * GM: reveal both commits together, roll both pools, post the duel card (follow-up "reveal").
@@ -187,9 +198,7 @@ let revealing: Promise<unknown> = Promise.resolve();
  * revealed, its Agent Points spent and its commits stuck.
  */
 export function revealDuel(key: string): Promise<ChatMessage.Implementation | undefined> {
-  const run = revealing.catch(() => undefined).then(() => revealNow(key));
-  revealing = run.catch(() => undefined);
-  return run;
+  return oneDuelAtATime(() => revealNow(key));
 }
 
 async function revealNow(key: string): Promise<ChatMessage.Implementation | undefined> {

@@ -76,8 +76,9 @@ function slotOf(message: ChatMessage.Implementation, card: CardSystem, args: Jso
 /**
  * Who may ask at all: the GM, the card's author, or an owner of the actor who rolled (as for
  * Apply/Undo); anyone else is told the card is not theirs. Of those, only the GM is served (run).
+ * Also the commit card's "Cancel this duel (GM)" (duel-cancel.ts).
  */
-function mayAsk(user: User.Implementation, message: ChatMessage.Implementation): boolean {
+export function mayAsk(user: User.Implementation, message: ChatMessage.Implementation): boolean {
   if (user.isGM || message.author?.id === user.id) return true;
   const uuid = (message.system as unknown as CardSystem).sourceUuid;
   const source = uuid ? lookupUuidSync(uuid) : null;

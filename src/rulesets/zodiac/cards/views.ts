@@ -311,5 +311,7 @@ export function commitView(result: JsonObject) {
     name: String(result.name ?? ""),
     opponentName: String(result.opponentName ?? ""),
     round: Number(result.round ?? 0),
+    /** The GM cancelled this duel (duel-cancel.ts): no Reveal, no Cancel. */
+    cancelled: result.cancelled === true,
   };
 }

@@ -1,0 +1,86 @@
+/**
+ * "Cancel this duel (GM)" on a commit card (review s4 #4). A duel commit is forgotten only by its
+ * reveal, and outside a fight every duel between two Agents has one key ("none:0:A|B"): a duel one
+ * side committed to and the other never did (the scene moved on) stayed held by the GM's client for
+ * good, refusing that Agent's every later commit against the same opponent, and a later commit by
+ * the opponent revealed the stale one (old Wagers, Area, gathered dice). The GM cancels it here:
+ * the pair's held commits are forgotten, the Agent Points each commit spent (gathering, and the
+ * finishing point) are given back up to the Agent's maximum, and the duel's open commit cards say
+ * it was cancelled and stop offering Reveal and Cancel. Runs on the GM's client, which holds the
+ * commits (a GM follow-up), one at a time with reveals (flow.ts oneDuelAtATime); a player's click is
+ * refused (NotGM), as the card's other GM buttons are.
+ */
+import type { GmFollowUp, JsonObject } from "../../../foundry/registry.js";
+import { lookupUuid } from "../../../foundry/typed.js";
+import { FINISH_AGENT_POINTS } from "../rules/index.js";
+import type { Done } from "../operations.js";
+import { forgetCommits, heldCommits } from "./commits.js";
+import { cardContent, oneDuelAtATime } from "./flow.js";
+import type { DuelCommit } from "./results.js";
+import { mayAsk, NOT_GM } from "./setback-follow-up.js";
+
+interface CardSystem {
+  ruleset?: string;
+  kind?: string;
+  result?: JsonObject;
+}
+
+const cardOf = (m: ChatMessage.Implementation) => (m.type === "card" ? (m.system as unknown as CardSystem) : null);
+const isZodiac = (s: CardSystem | null, kind: string, key: string): boolean => s?.ruleset === "zodiac" && s.kind === kind && s.result?.duelKey === key;
+
+/**
+ * The duel's commit cards still open: under this key, posted after its last duel card (an older
+ * one announced a duel already revealed under the same key) and not cancelled.
+ */
+export function openCommitCards(key: string): ChatMessage.Implementation[] {
+  const all = [...game.messages] as ChatMessage.Implementation[];
+  let since = 0;
+  all.forEach((m, i) => {
+    if (isZodiac(cardOf(m), "duel", key)) since = i + 1;
+  });
+  return all.slice(since).filter((m) => {
+    const s = cardOf(m);
+    return isZodiac(s, "duelCommit", key) && s?.result?.cancelled !== true;
+  });
+}
+
+/** The Agent Points a commit spent when it was made (flow.ts commitDuel: the roll model's spend). */
+export function pointsSpent(commit: DuelCommit): number {
+  return commit.spend + (commit.finish ? FINISH_AGENT_POINTS : 0);
+}
+
+async function giveBack(commit: DuelCommit): Promise<void> {
+  const points = pointsSpent(commit);
+  if (points <= 0) return;
+  const actor = await lookupUuid(commit.actor.uuid);
+  if (!(actor instanceof Actor)) return;
+  const ap = (actor.system as unknown as { agentPoints: { value: number; max: number } }).agentPoints;
+  const after = Math.min(ap.max, ap.value + points);
+  if (after > ap.value) await actor.update({ "system.agentPoints.value": after } as never);
+}
+
+async function markCancelled(message: ChatMessage.Implementation): Promise<void> {
+  const result = { ...(cardOf(message)?.result ?? {}), cancelled: true };
+  const content = await cardContent(message, "duelCommit", result);
+  await message.update({ "system.result.cancelled": true, content } as never);
+}
+
+async function cancel(message: ChatMessage.Implementation, result: JsonObject): Promise<Done> {
+  const key = String(result.duelKey ?? "");
+  const open = openCommitCards(key);
+  // Revealed or cancelled already: an old card of the pair must not cancel their next duel.
+  if (!open.some((m) => m.id === message.id)) return { ok: false, reason: "FRACAS.Zodiac.Duel.NotPending" };
+  const held = heldCommits().filter((c) => c.duelKey === key);
+  forgetCommits(key);
+  for (const c of held) await giveBack(c);
+  for (const m of open) await markCancelled(m);
+  return { ok: true };
+}
+
+/** "Cancel this duel (GM)": the duel's held commits forgotten, their Agent Points given back. */
+export const cancelDuel: GmFollowUp = {
+  allowed: ({ user, message }) => mayAsk(user, message),
+  run: async ({ user, message, result }) => (user.isGM ? oneDuelAtATime(() => cancel(message, result)) : NOT_GM),
+};
+
+export const DUEL_CANCEL_FOLLOW_UPS = { cancelDuel };
