@@ -104,3 +104,9 @@ export function lookupUuid(uuid: string): Promise<unknown> {
 export function lookupUuidSync(uuid: string): unknown {
   return fromUuidSync(uuid as any);
 }
+
+/** Foundry V13's registry of rendered ApplicationV2 instances (foundry.applications.instances). */
+export function openApps(): Iterable<unknown> {
+  const instances = (foundry.applications as unknown as { instances?: Map<string, unknown> }).instances;
+  return instances?.values() ?? [];
+}

@@ -7,18 +7,13 @@
  * radio actor sheets whose actor fights in that combat (an unlinked token's actor by its own UUID).
  */
 import { RadioHenchmenSheet, RadioHeroSheet, RadioOpponentSheet } from "./actor-sheets.js";
+import { openApps } from "../../../foundry/typed.js";
 
 interface Redrawable {
   rendered: boolean;
   element?: HTMLElement;
   document?: { uuid?: string };
   render(): Promise<unknown>;
-}
-
-/** Foundry V13's registry of rendered ApplicationV2 instances (foundry.applications.instances). */
-function openApps(): Iterable<unknown> {
-  const instances = (foundry.applications as unknown as { instances?: Map<string, unknown> }).instances;
-  return instances?.values() ?? [];
 }
 
 /** Whether an update moved the step or the round, or changed a declaration. */

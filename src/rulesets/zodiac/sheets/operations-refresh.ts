@@ -8,18 +8,13 @@
  * that have the section: only the GM's (players' sheets have none).
  */
 import { ZodiacAgentSheet, ZodiacOtherAgentSheet } from "./sheets.js";
+import { openApps } from "../../../foundry/typed.js";
 
 const POOLS_SETTING = "fracas.gmPools";
 
 interface Redrawable {
   rendered: boolean;
   render(): Promise<unknown>;
-}
-
-/** Foundry V13's registry of rendered ApplicationV2 instances (foundry.applications.instances). */
-function openApps(): Iterable<unknown> {
-  const instances = (foundry.applications as unknown as { instances?: Map<string, unknown> }).instances;
-  return instances?.values() ?? [];
 }
 
 /** Redraws every open zodiac sheet with an Operations section, on the GM's client. */
