@@ -121,7 +121,9 @@ export class BondCharacterData extends foundry.abstract.TypeDataModel<ReturnType
     if (allowed === false) return false;
     const [changes, , user] = args;
     const system = (changes as { system?: Record<string, unknown> }).system;
-    if (system && "cover" in system && !user.isGM) delete system.cover;
+    // The GM's rulings: a character's cover (D49), and whether it is a non-player character (which
+    // swaps Hero for Survival Points and takes away the draw); a player's sheet or macro keeps the rest.
+    if (system && !user.isGM) for (const key of ["cover", "npc"]) delete system[key];
   }
 
   declare speed: Speed;

@@ -55,6 +55,15 @@ describe("the GM sets a character's cover on its sheet", () => {
     await bond.update({ "system.cover": "none" } as never);
     expect(coverOf(bond)).toBe("light");
 
+    // Whether Bond is a non-player character is the GM's ruling too (it swaps Hero for Survival Points).
+    world.login("alice");
+    await bond.update({ "system.npc": true } as never);
+    expect((bond.system as unknown as { npc: boolean }).npc).toBe(false);
+    world.login("gm");
+    await bond.update({ "system.npc": true } as never);
+    expect((bond.system as unknown as { npc: boolean }).npc).toBe(true);
+    await bond.update({ "system.npc": false } as never);
+
     // Not one of the choices: refused by the field, as any bounded field.
     world.login("gm");
     await expect(hood.update({ "system.cover": "bunker" } as never)).rejects.toThrow();
