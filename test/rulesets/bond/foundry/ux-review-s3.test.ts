@@ -12,14 +12,14 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { installFoundry, loadAdapter, type FakeWorld } from "../../../foundry/fake/index.js";
-import { characterView, type CharacterViewInput } from "../../../../src/rulesets/bond/sheets/character-view.js";
+import type { CharacterViewInput } from "../../../../src/rulesets/bond/sheets/character-view.js";
 import { skillView, weaponView } from "../../../../src/rulesets/bond/sheets/item-views.js";
 import { hasContent } from "../../../../src/rulesets/bond/sheets/html-field.js";
 import { bondDownReason } from "../../../../src/rulesets/bond/down.js";
 import { knockoutPromptView, promptFor, recoveryCardView, recoveryPromptView, type RecoveryPromptResult } from "../../../../src/rulesets/bond/cards/views.js";
 import { resolveRecoveryCard, type RecoveryCardResult } from "../../../../src/rulesets/bond/cards/effects.js";
 import { resolveAttack, UNWOUNDED, type WoundState } from "../../../../src/rulesets/bond/rules/index.js";
-import { bondChars, derived, knife, ppk, skills } from "../fixture-data.js";
+import { bondPcView, derived, knife, ppk } from "../fixture-data.js";
 
 let world: FakeWorld;
 
@@ -36,19 +36,9 @@ beforeEach(async () => {
 
 function sheet(over: Partial<CharacterViewInput> = {}, wound: Partial<WoundState> = {}) {
   const state = { ...UNWOUNDED, ...wound };
-  return characterView({
-    name: "James Bond",
-    img: "icons/svg/mystery-man.svg",
-    editable: true,
-    isGM: false,
-    npc: false,
-    characteristics: bondChars,
-    fame: 60,
-    notes: "",
-    scars: [],
+  return bondPcView({
     derived: derived(state),
     downReason: bondDownReason({ wound: state, statuses: [], defeated: false }),
-    skills,
     weapons: [
       { id: "w1", name: "Walther PPK", weapon: ppk },
       { id: "w2", name: "Throwing knife", weapon: knife, inHand: true },

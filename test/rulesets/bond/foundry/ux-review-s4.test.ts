@@ -11,12 +11,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { installFoundry, loadAdapter, type FakeWorld } from "../../../foundry/fake/index.js";
-import { characterView, type CharacterViewInput } from "../../../../src/rulesets/bond/sheets/character-view.js";
+import type { CharacterViewInput } from "../../../../src/rulesets/bond/sheets/character-view.js";
 import { attackView } from "../../../../src/rulesets/bond/sheets/attack-view.js";
 import { attacksLeftThisRound } from "../../../../src/rulesets/bond/sheets/round-attacks.js";
 import { applicationsView } from "../../../../src/foundry/chat/applications-view.js";
-import { UNWOUNDED, type WoundState } from "../../../../src/rulesets/bond/rules/index.js";
-import { bondChars, derived, knife, ppk, setup, skills } from "../fixture-data.js";
+import type { WoundState } from "../../../../src/rulesets/bond/rules/index.js";
+import { bondPcView, derived, knife, ppk, setup } from "../fixture-data.js";
 
 let world: FakeWorld;
 
@@ -32,19 +32,8 @@ beforeEach(async () => {
 });
 
 function sheet(over: Partial<CharacterViewInput> = {}, wound: Partial<WoundState> = {}) {
-  return characterView({
-    name: "James Bond",
-    img: "icons/svg/mystery-man.svg",
-    editable: true,
-    isGM: false,
-    npc: false,
-    characteristics: bondChars,
-    fame: 60,
-    notes: "",
-    scars: [],
+  return bondPcView({
     derived: derived(wound),
-    downReason: null,
-    skills,
     weapons: [
       { id: "w1", name: "Walther PPK", weapon: ppk },
       { id: "w2", name: "Throwing knife", weapon: knife },
