@@ -5,6 +5,7 @@
  * active GM's client puts them back where the plan stands.
  */
 import { isActiveGM } from "../active-gm.js";
+import { registerOnce } from "../hooks-once.js";
 import { FracasCombat } from "./combat.js";
 
 /** updateCombat: a player's write of round or turn on a Fracas combat is put back (on the active GM's client). */
@@ -18,12 +19,9 @@ export async function restorePlanTurn(combat: unknown, changed: { round?: unknow
   if (combat.round !== round || combat.turn !== turn) await combat.update({ round, turn } as never);
 }
 
-const HOOKS_MARK = Symbol.for("fracas.core.combatGuard");
-
 /** Registered in init, at most once per Hooks registry (a second import of the module adds nothing). */
 export function registerCombatGuard(): void {
-  const hooks = Hooks as typeof Hooks & { [HOOKS_MARK]?: boolean };
-  if (hooks[HOOKS_MARK]) return;
-  hooks[HOOKS_MARK] = true;
-  hooks.on("updateCombat", (combat, changed, _options, userId) => void restorePlanTurn(combat, changed as never, userId as string));
+  registerOnce("core.combatGuard", (hooks) => {
+    hooks.on("updateCombat", (combat, changed, _options, userId) => void restorePlanTurn(combat, changed as never, userId as string));
+  });
 }
