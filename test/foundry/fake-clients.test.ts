@@ -42,3 +42,23 @@ describe("each client keeps its own game.user", () => {
     expect(ids).toEqual(["alice", "bob"]);
   });
 });
+
+describe("each client keeps its own open applications", () => {
+  it("an application rendered on a player's client is open there only, until it is closed", async () => {
+    const { ApplicationV2 } = foundry.applications.api as unknown as { ApplicationV2: new () => { id: string; render(): Promise<unknown>; close(): Promise<unknown> } };
+    const instances = () => [...(foundry.applications as unknown as { instances: Map<string, unknown> }).instances.values()];
+    const app = new ApplicationV2();
+    await world.as("alice", async () => {
+      await app.render();
+      expect(instances()).toEqual([app]);
+    });
+    expect(game.user.id).toBe("gm");
+    expect(instances()).toEqual([]);
+    expect([...world.appsOf("alice").keys()]).toEqual([app.id]);
+    // A re-render from a hook on another client still belongs to the client that opened it.
+    await app.render();
+    expect(instances()).toEqual([]);
+    await app.close();
+    expect(world.appsOf("alice").size).toBe(0);
+  });
+});

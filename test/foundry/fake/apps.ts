@@ -9,19 +9,29 @@ import { rt } from "./runtime.js";
 export class ApplicationV2 {
   static DEFAULT_OPTIONS: Obj = { id: "app-{id}", classes: [], tag: "div", window: {}, actions: {}, position: {} };
   static PARTS: Record<string, Obj> = {};
+  static #nextId = 1;
   readonly options: Obj;
+  /** As V13: DEFAULT_OPTIONS.id with "{id}" replaced by a number unique to this instance. */
+  readonly id: string;
   rendered = false;
   renders = 0;
+  /** The registry of the client that first rendered this application (V13: foundry.applications.instances there). */
+  #registry: Map<string, unknown> | null = null;
   constructor(options: Obj = {}) {
     this.options = { ...(this.constructor as typeof ApplicationV2).DEFAULT_OPTIONS, ...options };
+    this.id = String(this.options.id ?? "app-{id}").replace("{id}", String(ApplicationV2.#nextId++));
   }
   async render(_options: unknown = {}): Promise<this> {
     this.rendered = true;
     this.renders++;
+    // As V13: a rendered application is registered on its own client until it is closed.
+    this.#registry ??= rt().clientApps();
+    this.#registry.set(this.id, this);
     return this;
   }
   async close(): Promise<this> {
     this.rendered = false;
+    this.#registry?.delete(this.id);
     return this;
   }
   protected async _prepareContext(_options: unknown): Promise<Obj> {

@@ -58,6 +58,11 @@ export interface Runtime {
    */
   documentHook(hook: string, ...args: unknown[]): void;
   readonly lateHandlers: Promise<unknown>[];
+  /**
+   * foundry.applications.instances of the client this code runs on: each client is its own browser,
+   * so an application rendered on one is open there only (world.appsOf(userId) for tests).
+   */
+  clientApps(): Map<string, unknown>;
   /** Every query sent, for assertions. */
   readonly queryLog: { name: string; from: string; to: string; data: unknown; result?: unknown; error?: string }[];
 }

@@ -161,6 +161,15 @@ export class FakeWorld {
   readonly #late = new Set<string>();
   /** Handlers still running for queries whose sender already timed out (world.answerLateNext). */
   readonly lateHandlers: Promise<unknown>[] = [];
+  /** Each client's rendered applications (foundry.applications.instances), by user id. */
+  readonly #apps = new Map<string, Map<string, unknown>>();
+
+  /** The applications open on a user's client (their foundry.applications.instances). */
+  appsOf(userId: string): Map<string, unknown> {
+    let apps = this.#apps.get(userId);
+    if (!apps) this.#apps.set(userId, (apps = new Map()));
+    return apps;
+  }
 
   /**
    * The next query of this name times out on its sender (V13's User#query rejects after `timeout`),
@@ -377,6 +386,7 @@ export function installFoundry(options: InstallOptions = {}): FakeWorld {
     takeLateAnswer: (name) => world.takeLateAnswer(name),
     documentHook: (hook, ...args) => world.documentHook(hook, ...args),
     lateHandlers: world.lateHandlers,
+    clientApps: () => world.appsOf(world.user.id),
   });
   bindDice(() => world.dice);
 
@@ -426,6 +436,16 @@ export function installFoundry(options: InstallOptions = {}): FakeWorld {
     },
     appv1: { sheets: { ActorSheet, ItemSheet } },
     applications: {
+      /** V13's registry of rendered applications: the current client's (a test may replace it). */
+      get instances(): Map<string, unknown> {
+        return world.appsOf(world.user.id);
+      },
+      set instances(apps: Map<string, unknown>) {
+        const mine = world.appsOf(world.user.id);
+        mine.clear();
+        // Keyed as V13 keys them (the application's id), so a later render of the same one replaces it.
+        for (const [key, app] of apps) mine.set((app as { id?: string }).id ?? key, app);
+      },
       api: { ApplicationV2, HandlebarsApplicationMixin, DialogV2, DocumentSheetV2 },
       sheets: { ActorSheetV2, ItemSheetV2 },
       sidebar: { tabs: { CombatTracker } },
