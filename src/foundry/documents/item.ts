@@ -1,9 +1,30 @@
-/** FracasItem: the Create Item dialog offers only the enabled rulesets' types. */
+/**
+ * FracasItem: the Create Item dialog offers only the enabled rulesets' types, and an actor takes
+ * only its own ruleset's items (V13's sheets create any dropped item, which the actor's sheet would
+ * never list, so it could not be seen or deleted there).
+ */
+import { t } from "../i18n.js";
+import { rulesetOfType } from "../../rulesets/types.js";
 import { enabledItemTypes } from "./actor.js";
+
+/** Whether an item of `itemType` may be embedded in an actor of `actorType`: the same ruleset (or neither Fracas's). */
+export function itemFitsActor(itemType: string, actorType: string): boolean {
+  return rulesetOfType(itemType) === rulesetOfType(actorType);
+}
 
 export class FracasItem extends Item {
   static override async createDialog(data?: never, createOptions?: never, options?: never): Promise<never> {
     const opts = { ...((options ?? {}) as object), types: enabledItemTypes() };
     return (await super.createDialog(data, createOptions, opts as never)) as never;
+  }
+
+  protected override async _preCreate(...args: Parameters<Item["_preCreate"]>): Promise<boolean | void> {
+    const allowed = await super._preCreate(...args);
+    if (allowed === false) return false;
+    const actor = this.parent;
+    if (actor instanceof Actor && !itemFitsActor(this.type, actor.type)) {
+      ui.notifications?.warn(t("FRACAS.Sheet.WrongRuleset", { item: this.name, actor: actor.name }));
+      return false;
+    }
   }
 }

@@ -353,11 +353,16 @@ export class FakeDocument {
     return diff;
   }
 
-  /** Runs the type data model's _preCreate, as Foundry's create does; false cancels the creation. */
-  async _runPreCreate(data: Obj, options: Obj, user: FakeUser): Promise<boolean> {
+  /** As V13's ClientDocument#_preCreate: the type data model's _preCreate decides; a subclass calls super first. */
+  async _preCreate(data: Obj, options: Obj, user: FakeUser): Promise<boolean | void> {
     const model = this.system as { _preCreate?: (d: Obj, o: Obj, u: FakeUser) => Promise<boolean | void> } | undefined;
-    if (typeof model?._preCreate !== "function" || model._preCreate === TypeDataModel.prototype._preCreate) return true;
-    return (await model._preCreate(deepClone(data), options, user)) !== false;
+    if (typeof model?._preCreate !== "function" || model._preCreate === TypeDataModel.prototype._preCreate) return undefined;
+    return model._preCreate(data, options, user);
+  }
+
+  /** Runs the document's _preCreate (and so its model's), as Foundry's create does; false cancels the creation. */
+  async _runPreCreate(data: Obj, options: Obj, user: FakeUser): Promise<boolean> {
+    return (await this._preCreate(deepClone(data), options, user)) !== false;
   }
 
   async delete(options: Obj = {}): Promise<this | undefined> {
@@ -447,6 +452,9 @@ export class FakeDocument {
 /** Every createDialog opened (the fake has no UI; tests read what it would have offered). */
 export const createDialogs: { documentName: DocumentName; data: Obj; createOptions: Obj; options: Obj }[] = [];
 
+/** CONST.TOKEN_DISPOSITIONS, as V13 numbers them. */
+export const TOKEN_DISPOSITIONS = { SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDLY: 1 } as const;
+
 const ownershipField = () => new ObjectField({ initial: () => ({ default: 0 }) });
 
 export class FakeItem extends FakeDocument {
@@ -501,9 +509,14 @@ export class FakeActor extends FakeDocument {
       name: new StringField({ required: true, blank: false }),
       img: new StringField({ initial: "icons/svg/mystery-man.svg" }),
       ownership: ownershipField(),
+      // V13's defaults for a new actor's token: unlinked, hostile, no vision.
+      prototypeToken: new ObjectField({ initial: () => ({ actorLink: false, disposition: TOKEN_DISPOSITIONS.HOSTILE, sight: { enabled: false } }) }),
     };
   }
   readonly items = new Collection<FakeItem>();
+  get prototypeToken(): { actorLink: boolean; disposition: number; sight: { enabled: boolean } } {
+    return this._source.prototypeToken as never;
+  }
   /** Status ids of the actor's status effects (Foundry derives this Set from its ActiveEffects). */
   readonly statuses = new Set<string>();
   /** Set on an unlinked token's synthetic actor (world.createUnlinkedToken). */

@@ -25,6 +25,7 @@ import {
   FakeUser,
   OWNERSHIP,
   PermissionError,
+  TOKEN_DISPOSITIONS,
   createDialogs,
   resolveUuid,
 } from "./documents.js";
@@ -461,7 +462,7 @@ export function installFoundry(options: InstallOptions = {}): FakeWorld {
     game,
     foundry: foundryNs,
     CONFIG: world.config,
-    CONST: { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP },
+    CONST: { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP, TOKEN_DISPOSITIONS },
     Hooks: world.hooks,
     ui: { notifications: { info: notify("info"), warn: notify("warn"), error: notify("error"), success: notify("success") } },
     Actor: FakeActor,
