@@ -132,6 +132,12 @@ export interface CardKind {
    * ask. `args` come from the client: `run` must validate them (the kernel does).
    */
   gmFollowUps?: Record<string, GmFollowUp>;
+  /**
+   * An Apply row's summary worded on the reader's client, or null to translate the stored key as it
+   * is. A summary stores a key and numbers, never words; a kind whose summary counts things picks
+   * the plural form here, by the reader's language (which a stored form could not follow).
+   */
+  summaryText?(summary: { key: string; data?: Record<string, string | number> }, translate: (key: string, data?: Record<string, string | number>) => string): string | null;
 }
 
 export interface GmFollowUp {

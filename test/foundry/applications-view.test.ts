@@ -27,6 +27,17 @@ describe("applicationsView", () => {
     expect(applicationsView(card, (k) => k, false).rows[0]!.applied).toMatchObject({ gmOnly: true, locked: true });
     expect(applicationsView(card, (k) => k, true).rows[0]!.applied).toMatchObject({ gmOnly: true, locked: false });
   });
+  it("a kind's summaryText words the row on the reader's client; null falls back to the stored key", () => {
+    const card = { targets: [{ uuid: "A", name: "Ann" }, { uuid: "B", name: "Ben" }], applications: [app("5", "A", 1), app("6", "B", 2)] };
+    const seen: unknown[] = [];
+    const summaryText = (s: { key: string; data?: Record<string, string | number> }, tr: (k: string) => string) => {
+      seen.push(s);
+      return s.key === "K.5" ? `${tr("Count")} ${s.data?.n === 1 ? "one" : "many"}` : null;
+    };
+    const view = applicationsView(card, (key, data) => (data ? `${key}:${data.n}` : `<${key}>`), true, summaryText);
+    expect(view.rows.map((r) => r.applied?.summary)).toEqual(["<Count> one", "K.6:2"]);
+    expect(seen).toEqual([{ key: "K.5", data: { n: 1 } }, { key: "K.6", data: { n: 2 } }]);
+  });
   it("says when there are no targets", () => {
     expect(applicationsView({ targets: [], applications: [] }, (k) => k)).toEqual({ rows: [], empty: true });
   });

@@ -4,6 +4,7 @@
  * template is rendered with real data in the browser tests.
  */
 import type { Application } from "../data/card-data.js";
+import type { CardKind } from "../registry.js";
 
 export interface ApplicationsView {
   /**
@@ -18,7 +19,13 @@ export function applicationsView(
   card: { targets: { uuid: string; name: string }[]; applications: Application[] },
   translate: (key: string, data?: Record<string, string | number>) => string,
   viewerIsGM = true,
+  summaryText?: CardKind["summaryText"],
 ): ApplicationsView {
+  const word = (summary: Application["summary"]): string => {
+    if (!summary.key) return "";
+    const stored = { key: summary.key, ...(summary.data ? { data: summary.data } : {}) };
+    return summaryText?.(stored, translate) ?? translate(summary.key, summary.data);
+  };
   const rows = card.targets.map((target) => {
     const live = card.applications.filter((a) => a.targetUuid === target.uuid && !a.undone).at(-1);
     return {
@@ -27,7 +34,7 @@ export function applicationsView(
       applied: live
         ? {
             id: live.id,
-            summary: live.summary.key ? translate(live.summary.key, live.summary.data) : "",
+            summary: word(live.summary),
             gmOnly: live.poolEntries.length > 0,
             locked: live.poolEntries.length > 0 && !viewerIsGM,
           }

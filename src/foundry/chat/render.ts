@@ -46,7 +46,7 @@ export function renderApplications(card: CardView): string {
   const partial = (Handlebars.partials as Record<string, unknown>)[APPLICATIONS_TEMPLATE];
   const template = typeof partial === "function" ? (partial as (ctx: object) => string) : typeof partial === "string" ? Handlebars.compile(partial) : null;
   if (!template) return "";
-  return template(applicationsView(card, t, game.user.isGM));
+  return template(applicationsView(card, t, game.user.isGM, descriptor(card.ruleset)?.cards?.[card.kind]?.summaryText));
 }
 
 async function onClick(message: ChatMessage.Implementation, card: CardView, el: HTMLElement): Promise<void> {

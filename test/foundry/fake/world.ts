@@ -464,6 +464,8 @@ export function installFoundry(options: InstallOptions = {}): FakeWorld {
     CONFIG: world.config,
     CONST: { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP, TOKEN_DISPOSITIONS },
     Hooks: world.hooks,
+    // V13's global Handlebars, with the real templates registered as partials (as loadTemplates does).
+    Handlebars: world.templates.handlebars,
     ui: { notifications: { info: notify("info"), warn: notify("warn"), error: notify("error"), success: notify("success") } },
     Actor: FakeActor,
     Item: FakeItem,
