@@ -116,8 +116,10 @@ function quenchFlows({ describe, it, after, assert }: QuenchContext): void {
         await down!.update({ defeated: true } as never);
         await combat.startCombat();
         const steps = combat.fracas.plan.steps;
+        // A ruleset may give the defeated no step of its own (Radio: one declare step per NPC group,
+        // held by a member who can act); then passing over is shown by never stopping on it.
         const acting = steps.filter((s) => s.combatantId !== down!.id).length;
-        assert.ok(acting > 0 && acting < steps.length, "the defeated combatant has steps in the plan, and someone else acts");
+        assert.ok(acting > 0, "someone other than the defeated combatant acts");
         for (let i = 0; i < acting; i++) {
           assert.ok(steps[combat.fracas.step]?.combatantId !== down!.id, `step ${combat.fracas.step} is not the defeated combatant's`);
           await combat.advance();

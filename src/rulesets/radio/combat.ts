@@ -3,7 +3,8 @@
  * henchmen actor is its own group; other NPCs share the GM's group unless the GM split them with
  * combatant memory `group`), re-rolled every round; the kernel's initiativeOrder settles ties
  * (PC before GM, tied PCs re-roll); then phases 1–4, each combatant acting in the phases its
- * declared action gives (phasesFor). The round opens with one declare step per combatant (phase 0);
+ * declared action gives (phasesFor). The round opens with one declare step per PC, henchmen group
+ * and NPC group (phase 0; an NPC group's members declare together);
  * undeclared combatants have no act steps yet. The combat memory also keeps who spent the round
  * just ended on the defensive action (the escape offers at round start).
  * isDown (data/down.ts) says who cannot act: the plan keeps their steps, the GM's advance passes
@@ -17,7 +18,7 @@ import { ACTIONS, actionPhasesTable, initiativeOrder, phasesFor } from "./rules/
 import type { Action } from "./rules/index.js";
 import { defensiveMemory } from "./cards/prompts.js";
 import { downReason } from "./data/down.js";
-import { declaresWith } from "./group-declaration.js";
+import { declaresWith, declareStepIds } from "./group-declaration.js";
 import { groupOf } from "./initiative-group.js";
 
 export const PHASE_COUNT = 4;
@@ -76,9 +77,11 @@ export function radioCombat(options: () => RadioCombatOptions = () => ({ spellBo
         })),
       );
       const acts = phasedPlan(list, PHASE_COUNT, die, { round });
-      // Step 2 of the cheat sheet: everyone picks an action before phase 1 (declare steps, shown
-      // as phase 0, in initiative order); the core accepts declarations while on these steps.
-      const declare = acts.order.map((combatantId) => ({ phase: 0, combatantId, kind: "declare" as const }));
+      // Step 2 of the cheat sheet: "Players and NPC groups choose one of five combat actions" before
+      // phase 1 (declare steps, shown as phase 0, in initiative order): one step per PC, henchmen
+      // group and NPC group, whose members declare together (group-declaration.ts); the core
+      // accepts declarations while on these steps.
+      const declare = declareStepIds(acts.order, combatants).map((combatantId) => ({ phase: 0, combatantId, kind: "declare" as const }));
       return { ...acts, steps: [...declare, ...acts.steps].map((step, index) => ({ ...step, index })) };
     },
 

@@ -8,6 +8,7 @@
  */
 import { postCard } from "../../../foundry/chat/cards.js";
 import { isCombatantOf } from "../../../foundry/documents/combatant-of.js";
+import { combatantStateOf } from "../../../foundry/combatant-state.js";
 import type { GmFollowUp } from "../../../foundry/registry.js";
 import type { Sys } from "../data/state.js";
 import { endState, type EndMember } from "./ending.js";
@@ -29,7 +30,9 @@ function members(combat: Combat.Implementation): EndMember[] {
   for (const c of combat.combatants) {
     const actor = c.actor;
     if (!actor) continue;
-    out.push({ uuid: actor.uuid, type: actor.type as string, system: actor.system as unknown as Sys, playerOwned: actor.hasPlayerOwner });
+    // The NPC group the GM split it into (combat-groups.ts): a distinct side at the fight's end.
+    const group = combatantStateOf(c).memory.group;
+    out.push({ uuid: actor.uuid, type: actor.type as string, system: actor.system as unknown as Sys, playerOwned: actor.hasPlayerOwner, group: typeof group === "string" ? group : "" });
   }
   return out;
 }
@@ -46,7 +49,7 @@ async function rewrite(message: ChatMessage.Implementation, next: CombatEndResul
 
 /**
  * Posts the end card when one side has no one left opposing (unless one is open already), or
- * marks the open one stale when both sides stand again. Returns the card posted, if any. `round`:
+ * marks the open one stale when two sides or more stand again. Returns the card posted, if any. `round`:
  * at round start Foundry has not written the new round yet (combatRound runs before the write).
  */
 export async function checkCombatEnd(combat: Combat.Implementation, round: number = combat.round ?? 0): Promise<ChatMessage.Implementation | undefined> {

@@ -2,7 +2,8 @@
  * What each radio card does to a target, pure over the stored result and the target's data
  * (CardKind.effect). Every rule is the kernel's: applyDamage, henchmenFlee, fleeCheck. Summaries
  * are a key and its data (names and numbers), worded on each reader's client when the card renders;
- * a counted key's form is picked with the core's pluralKey, as every ruleset does.
+ * a counted summary stores its base key and counts, and its form is picked for the reader
+ * (summaries.ts), never here in the applying client's language.
  */
 import { isRuleError } from "../../../engine/errors.js";
 import type { CardEffect, JsonObject } from "../../../foundry/registry.js";
@@ -10,8 +11,7 @@ import { applyDamage, fleeCheck, henchmenFlee } from "../rules/index.js";
 import type { DamageResult } from "../rules/index.js";
 import { stateUpdate, targetState } from "../data/state.js";
 import { cleanFallId } from "../data/leader-fall.js";
-import { henchmenFleeKey } from "./views.js";
-import { pluralKey } from "../../../foundry/i18n.js";
+import { FLEE_ROW, GONE_ROW } from "./summaries.js";
 
 export type EffectInput = { result: JsonObject; target: { type: string; system: JsonObject; name: string } };
 export type EffectOutput = CardEffect | { refused: string };
@@ -53,7 +53,8 @@ export function damageEffect({ result, target }: EffectInput): EffectOutput {
     const name = target.name;
     let summary: CardEffect["summary"];
     if (s.kind === "henchmen") {
-      const key = s.count === 0 ? pluralKey(`${ROW}.HenchmenGone`, applied.removed) : `${ROW}.Henchmen`;
+      // The last ones down: the base key and the count, its form picked for each reader (summaries.ts).
+      const key = s.count === 0 ? GONE_ROW : `${ROW}.Henchmen`;
       summary = { key, data: { name, removed: applied.removed, count: s.count } };
     } else if (s.kind === "pc" && s.finalAction) {
       summary = { key: `${ROW}.FinalAction`, data: { name } };
@@ -92,9 +93,10 @@ export function fleeEffect({ result, target }: EffectInput): EffectOutput {
       return {
         update: { "system.count": fled.group.count, "system.carried": fled.group.carried },
         statuses: [],
-        // The numbers, not their words: each reader's client words them (cards posted before this
-        // stored the words under Summary.HenchmenFleeOutcome, still in the lang file: DECISIONS).
-        summary: { key: henchmenFleeKey(fled.fled, fled.group.count, `${ROW}.HenchmenFlee`), data: { name: target.name, fled: fled.fled, count: fled.group.count } },
+        // The base key and the numbers, not their words nor their forms: each reader's client picks
+        // the forms in its own language (summaries.ts). Rows stored before with the words
+        // (Summary.HenchmenFleeOutcome) or a form already picked still render: DECISIONS.
+        summary: { key: FLEE_ROW, data: { name: target.name, fled: fled.fled, count: fled.group.count } },
       };
     }
     if (target.type === "radioOpponent") {

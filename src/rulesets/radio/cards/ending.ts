@@ -2,12 +2,21 @@
  * Pure decision behind the "fight is over" card: which side each combatant fights on, who is still
  * standing there, and whether (by the kernel's combatOver/combatWinner) one side has no one left
  * opposing it. No Foundry globals: the GM-side check (combat-end.ts) and the tests use this.
+ *
+ * Sides (D, session 5; DECISIONS "Sides at the fight's end"): the heroes are one side (the seed's
+ * "the PCs"); the GM's NPCs are one side per NPC group — the GM's group and each group A–D the GM
+ * split off in the tracker panel, the seed's "several distinct groups of NPCs with different
+ * objectives", each rolled for on its own. A henchmen group (which rolls alone) fights on its
+ * leader's side when its leader is in the fight, else with the GM's group. The fight is over when at
+ * most one side still has anyone standing, so rival gangs fight on after the heroes fall.
  */
 import { combatOver, combatWinner, type Side } from "../rules/index.js";
 import { owesFinalAction, standing, type Sys } from "../data/state.js";
 
-export type SideId = "pc" | "gm";
-export const SIDES: readonly SideId[] = ["pc", "gm"];
+/** "pc" (the heroes), "gm" (the GM's group) or "gm:<group>" (a group the GM split off). */
+export type SideId = string;
+export const PC_SIDE = "pc";
+export const GM_SIDE = "gm";
 
 /** One combatant's actor as the check sees it. */
 export interface EndMember {
@@ -15,21 +24,27 @@ export interface EndMember {
   uuid: string;
   type: string;
   system: Sys;
-  /** Whether a player owns the actor: a player's hero fights on the PC side, everyone else on the GM's. */
+  /** Whether a player owns the actor: a player's character fights on the heroes' side. */
   playerOwned: boolean;
+  /** The NPC group the GM split the combatant into (combatant memory `group`); "" or absent: the GM's group. */
+  group?: string;
 }
 
 export interface EndState {
   over: boolean;
   /** The side left standing; null while the fight goes on or when no one at all is standing. */
   winner: SideId | null;
+  /** Standing members per side present in the fight (heroes first, then the GM's group, then A–D). */
   standing: Record<SideId, number>;
 }
 
 const RADIO_TYPES = new Set(["radioHero", "radioOpponent", "radioHenchmen"]);
 
-export function sideOf(m: Pick<EndMember, "type" | "playerOwned">): SideId {
-  return m.type === "radioHero" && m.playerOwned ? "pc" : "gm";
+/** A member's side, leaving henchmen to their leader (see endState). */
+export function sideOf(m: Pick<EndMember, "type" | "playerOwned" | "group">): SideId {
+  if (m.playerOwned) return PC_SIDE;
+  const group = typeof m.group === "string" ? m.group.trim() : "";
+  return group ? `${GM_SIDE}:${group}` : GM_SIDE;
 }
 
 /**
@@ -41,22 +56,30 @@ export function standingOf(m: Pick<EndMember, "type" | "system">): number {
   return owesFinalAction(m.type, m.system) ? 1 : standing(m.type, m.system);
 }
 
+/** Heroes first, the GM's group next, then the split groups by name: a stable order for the card. */
+export function sideOrder(a: SideId, b: SideId): number {
+  const rank = (id: SideId) => (id === PC_SIDE ? 0 : id === GM_SIDE ? 1 : 2);
+  return rank(a) - rank(b) || a.localeCompare(b);
+}
+
 /**
- * The fight's state, or null when it cannot be judged: a side with no radio combatant at all (a
- * combat the GM is still setting up, or a lone side) is never "over".
+ * The fight's state, or null when it cannot be judged: fewer than two sides with a radio combatant
+ * (a combat the GM is still setting up, or a lone side) is never "over".
  */
 export function endState(members: readonly EndMember[]): EndState | null {
-  const present: Record<SideId, boolean> = { pc: false, gm: false };
-  const count: Record<SideId, number> = { pc: 0, gm: 0 };
   const seen = new Set<string>();
-  for (const m of members) {
-    if (!RADIO_TYPES.has(m.type) || seen.has(m.uuid)) continue;
-    seen.add(m.uuid);
-    const side = sideOf(m);
-    present[side] = true;
-    count[side] += standingOf(m);
+  const unique = members.filter((m) => RADIO_TYPES.has(m.type) && !seen.has(m.uuid) && seen.add(m.uuid));
+  // Leaders' sides first, so a henchmen group can follow its leader's.
+  const sideByUuid = new Map<string, SideId>();
+  for (const m of unique) if (m.type !== "radioHenchmen" || m.playerOwned) sideByUuid.set(m.uuid, sideOf(m));
+  const count = new Map<SideId, number>();
+  for (const m of unique) {
+    const leader = typeof m.system.leader === "string" ? m.system.leader : "";
+    const side = sideByUuid.get(m.uuid) ?? sideByUuid.get(leader) ?? sideOf(m);
+    count.set(side, (count.get(side) ?? 0) + standingOf(m));
   }
-  if (!present.pc || !present.gm) return null;
-  const sides: Side[] = SIDES.map((id) => ({ id, standing: count[id] }));
-  return { over: combatOver(sides), winner: combatWinner(sides) as SideId | null, standing: count };
+  if (count.size < 2) return null;
+  const ids = [...count.keys()].sort(sideOrder);
+  const sides: Side[] = ids.map((id) => ({ id, standing: count.get(id)! }));
+  return { over: combatOver(sides), winner: combatWinner(sides), standing: Object.fromEntries(sides.map((s) => [s.id, s.standing])) };
 }

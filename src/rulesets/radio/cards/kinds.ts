@@ -10,6 +10,7 @@ import { escapeRefusal } from "./defence-round.js";
 import { owesFinalAction, type Sys } from "../data/state.js";
 import { endCombatFollowUp } from "./combat-end.js";
 import { damageFlee, leaderDownFlee, rollFleeChecks } from "./flee.js";
+import { radioSummaryText } from "./summaries.js";
 
 /** The actor a card's result names, when this user owns it (the GM owns every actor). */
 function ownedBy(user: User.Implementation, uuid: unknown): Actor.Implementation | null {
@@ -63,6 +64,7 @@ export const radioCards: Record<string, CardKind> = {
   damage: {
     template: "radio/cards/damage.hbs",
     effect: damageEffect,
+    summaryText: radioSummaryText,
     // The flee checks are rolled on the GM's client (claimed per fall on the leader: flee.ts); the
     // card's button, on any client, asks for them.
     followUps: {
@@ -72,7 +74,7 @@ export const radioCards: Record<string, CardKind> = {
     },
     gmFollowUps: { flee: damageFlee },
   },
-  flee: { template: "radio/cards/flee.hbs", effect: fleeEffect },
+  flee: { template: "radio/cards/flee.hbs", effect: fleeEffect, summaryText: radioSummaryText },
   escape: { template: "radio/cards/escape.hbs", effect: escapeEffect },
   final: {
     template: "radio/cards/final.hbs",

@@ -1,5 +1,6 @@
 /** What the radio card templates show, built from the stored results (pure, used by fixtures too). */
 import type { AttackResult, DamageResult } from "../rules/index.js";
+import { sideOrder } from "./ending.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 
 /**
@@ -202,20 +203,33 @@ export interface CombatEndResult {
   /** 1 for the combat's first such card, 2 after the fight went on once, … */
   seq: number;
   round: number;
-  winner: "pc" | "gm" | null;
-  standing: { pc: number; gm: number };
+  /** The side left standing (cards/ending.ts: "pc", "gm" or "gm:<group>"); null when no one is. */
+  winner: string | null;
+  /** Standing members per side (cards before session 5 hold only `pc` and `gm`). */
+  standing: Record<string, number>;
   open: boolean;
   stale: boolean;
   ended: boolean;
 }
 
+/**
+ * A side's name on the card: the heroes; the GM's NPCs as "the opposition" while they are one
+ * side, else each NPC group by its name ("the GM's group", "group A").
+ */
+function sideName(id: string, npcSides: number): { label: string; group: string } {
+  if (id === "pc") return { label: "FRACAS.Radio.Side.pc", group: "" };
+  if (id === "gm") return { label: npcSides > 1 ? "FRACAS.Radio.Side.gmGroup" : "FRACAS.Radio.Side.gm", group: "" };
+  return { label: "FRACAS.Radio.Side.group", group: id.replace(/^gm:/, "") };
+}
+
 export function combatEndView(r: CombatEndResult) {
+  const ids = Object.keys(r.standing).sort(sideOrder);
+  const npcSides = ids.filter((id) => id !== "pc").length;
   return {
-    sideLabel: r.winner ? `FRACAS.Radio.Side.${r.winner}` : "",
+    side: r.winner ? sideName(r.winner, npcSides) : null,
     hasWinner: r.winner !== null,
     round: r.round,
-    pc: r.standing.pc,
-    gm: r.standing.gm,
+    sides: ids.map((id) => ({ ...sideName(id, npcSides), count: r.standing[id] ?? 0 })),
     open: r.open,
     stale: r.stale,
     ended: r.ended,

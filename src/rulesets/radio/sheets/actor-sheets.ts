@@ -1,6 +1,7 @@
 /** The three radio actor sheets (hero, opponent, henchmen group) on one shared base. */
 import * as ledger from "../../../engine/ledger.js";
 import { handlebarsActorSheet, lookupUuidSync } from "../../../foundry/typed.js";
+import { enrichHtml } from "../../../foundry/enrich.js";
 import { activeTable } from "../../../foundry/tables.js";
 import { isRuleError } from "../../../engine/errors.js";
 import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
@@ -59,6 +60,12 @@ class RadioActorSheet extends Base {
       defenceEarned: this.defenceEarnedNow(),
       step: stepOf(this.document),
     };
+  }
+
+  /** The meta with a reader's notes enriched for display (an editor edits them in the box instead). */
+  protected async viewMeta(): Promise<SheetMeta> {
+    const meta = this.meta();
+    return this.isEditable ? meta : { ...meta, notesHTML: await enrichHtml(this.document, this.system.notes) };
   }
 
   /**
@@ -207,7 +214,7 @@ export class RadioHeroSheet extends RadioActorSheet {
 
   protected override async _prepareContext(options: never): Promise<never> {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
-    return { ...base, view: heroView(this.meta(), this.system, this.itemRows()) } as never;
+    return { ...base, view: heroView(await this.viewMeta(), this.system, this.itemRows()) } as never;
   }
 }
 
@@ -216,7 +223,7 @@ export class RadioOpponentSheet extends RadioActorSheet {
 
   protected override async _prepareContext(options: never): Promise<never> {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
-    return { ...base, view: opponentView(this.meta(), this.system, this.itemRows(), this.leaderInput(), radioTables().tiers) } as never;
+    return { ...base, view: opponentView(await this.viewMeta(), this.system, this.itemRows(), this.leaderInput(), radioTables().tiers) } as never;
   }
 }
 
@@ -225,6 +232,6 @@ export class RadioHenchmenSheet extends RadioActorSheet {
 
   protected override async _prepareContext(options: never): Promise<never> {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
-    return { ...base, view: henchmenView(this.meta(), this.system, this.itemRows(), this.leaderInput(), radioTables().tiers) } as never;
+    return { ...base, view: henchmenView(await this.viewMeta(), this.system, this.itemRows(), this.leaderInput(), radioTables().tiers) } as never;
   }
 }

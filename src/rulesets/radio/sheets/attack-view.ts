@@ -187,6 +187,8 @@ export interface AttackView {
   declared: boolean;
   /** Whole percent, exact (2d10 has 100 outcomes). */
   chance: number | null;
+  /** The odds are shown: none refused, or a spell refusal (shown with them). */
+  hasOdds: boolean;
   tokensIfDescribed: number;
   /** "earns 1 token" / "earns {n} tokens". */
   tokensHintLabel: string;
@@ -217,6 +219,9 @@ export interface AttackView {
   targetArmour: { name: string } | null;
 }
 
+/** The refusals of a spell/action mismatch, whose odds the dialog still shows. */
+const SPELL_REFUSALS = new Set(["spellActionNeedsSpell", "spellNeedsSpellAction"]);
+
 const sel = (values: readonly string[], current: string, label: (v: string) => string) => values.map((v) => ({ value: v, label: label(v), selected: v === current }));
 
 export function attackView(input: AttackSetupInput, state: AttackState): AttackView {
@@ -228,17 +233,31 @@ export function attackView(input: AttackSetupInput, state: AttackState): AttackV
   let damage: AttackView["damage"] = [];
   const options = input.options;
   const tables = { tiers: input.tables.tiers ?? tiersTable, modifiers: input.tables.modifiers ?? actionModifiersTable, phases: input.tables.phases ?? actionPhasesTable, tokens: input.tables.tokens ?? tokensTable };
-  try {
-    const preview = resolveAttack(attackInput(input, state, [1, 1]), options, tables);
+  const odds = (kernelInput: ResolveAttackInput) => {
+    const preview = resolveAttack(kernelInput, options, tables);
     chance = Math.round(preview.chance * 100);
-    tokensIfDescribed = resolveAttack({ ...attackInput(input, state, [1, 1]), described: true }, options, tables).tokensEarned;
+    tokensIfDescribed = resolveAttack({ ...kernelInput, described: true }, options, tables).tokensEarned;
     damage = damageOdds(
       { weapon: preview.weapon, skilled: preview.skilled, tokensSpent: preview.tokensSpent, targetDefensive: preview.targetDefensive },
       input.tables.damage ?? damageTable,
     ).outcomes.map((o) => ({ damage: o.damage, percent: (o.chance * 100).toFixed(1) }));
+  };
+  try {
+    odds(attackInput(input, state, [1, 1]));
   } catch (e) {
     if (!isRuleError(e)) throw e;
     error = { key: `FRACAS.Error.${e.code}`, data: { ...e.data } };
+    // A spell with the wrong action (or the spell action without a spell) is refused, but the odds
+    // of this choice are still shown beside the refusal, so the attacker can compare (session 4 UX
+    // review #14): the same input without the spell check. Any other refusal has no odds to show.
+    if (SPELL_REFUSALS.has(e.code)) {
+      const { magic: _magic, ...unchecked } = attackInput(input, state, [1, 1]);
+      try {
+        odds(unchecked);
+      } catch (again) {
+        if (!isRuleError(again)) throw again;
+      }
+    }
   }
   const selectedTarget = targetOf(input, state);
   const locked = input.declared && !input.final ? input.declared : null;
@@ -268,6 +287,7 @@ export function attackView(input: AttackSetupInput, state: AttackState): AttackV
     phase: input.phase,
     declared: input.declared !== null,
     chance,
+    hasOdds: chance !== null,
     tokensIfDescribed,
     tokensHintLabel: pluralKey("FRACAS.Radio.Attack.TokensHint", tokensIfDescribed),
     damage,

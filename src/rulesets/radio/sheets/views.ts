@@ -89,6 +89,11 @@ export interface SheetMeta {
    * was already taken (an attack, or a described action). Absent: not its step.
    */
   step?: { phase: number; tokens: number; used: boolean } | null;
+  /**
+   * A reader's notes (the sheet is not editable): the notes HTML field enriched for display, shown
+   * as text rather than in a disabled box; "" for an editor (who gets the box) or no notes.
+   */
+  notesHTML?: string;
 }
 
 /**

@@ -94,7 +94,7 @@ describe("the fight is over", () => {
     expect(endCards()).toHaveLength(0);
 
     const damage = await jakeShoots(goons, 3);
-    expect(await gmApplies(damage, goons)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.Row.HenchmenGoneOne" } });
+    expect(await gmApplies(damage, goons)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.Row.HenchmenGone", data: { removed: 1 } } });
     expect(sys(goons).count).toBe(0);
 
     expect(endCards()).toHaveLength(1);
@@ -157,7 +157,7 @@ describe("the fight is over", () => {
     await kinds().damage!.followUps!.flee!({ message: damage as never, result: cardOf(damage).result as JsonObject, button: {} as never });
     const flee = cards("flee").at(-1)!;
     expect(cardOf(flee).result.rolls).toEqual([6, 6, 6]);
-    expect(await gmApplies(flee, goons)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.Row.HenchmenFleeOtherOther", data: { fled: 3, count: 0 } } });
+    expect(await gmApplies(flee, goons)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.Row.HenchmenFlee", data: { fled: 3, count: 0 } } });
     expect(sys(goons).count).toBe(0);
 
     expect(endCards()).toHaveLength(1);

@@ -50,10 +50,11 @@ describe("radio combat mapping", () => {
     expect(plan.mode).toBe("phased");
     expect(plan.round).toBe(2);
     expect(plan.order).toEqual(["malefice", "falzetti", "sal", "jake", "goons"]);
+    // One declare step per PC, per henchmen group and per NPC group (session 5): Falzetti and Sal
+    // are the GM's group and declare together, in Falzetti's step (Sal's own choice is still his).
     expect(plan.steps.map((s) => `${s.phase}:${s.combatantId}`)).toEqual([
       "0:malefice",
       "0:falzetti",
-      "0:sal",
       "0:jake",
       "0:goons",
       "1:falzetti",
@@ -65,7 +66,7 @@ describe("radio combat mapping", () => {
       "4:malefice",
       "4:falzetti",
     ]);
-    expect(plan.steps.map((s) => s.kind)).toEqual([...Array(5).fill("declare"), ...Array(8).fill("act")]);
+    expect(plan.steps.map((s) => s.kind)).toEqual([...Array(4).fill("declare"), ...Array(8).fill("act")]);
     expect(plan.steps.map((s) => s.index)).toEqual([...plan.steps.keys()]);
   });
 

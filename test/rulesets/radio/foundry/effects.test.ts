@@ -59,7 +59,7 @@ describe("radio card effects", () => {
     // 5 henchmen × 2 wounds, 1 carried: 3 more damage → 4 soaked → 2 down, 3 left, none carried.
     expect(effect).toMatchObject({ update: { "system.count": 3, "system.carried": 0 }, statuses: [], summary: { key: "FRACAS.Radio.Summary.Row.Henchmen", data: { removed: 2, count: 3 } } });
     const wipe = damageEffect({ result, target: { type: "radioHenchmen", system: json(henchmenSystem({ count: 1, carried: 0 })), name: "Goons" } });
-    expect(wipe).toMatchObject({ update: { "system.count": 0 }, statuses: [{ status: "dead", on: true }], summary: { key: "FRACAS.Radio.Summary.Row.HenchmenGoneOne", data: { removed: 1 } } });
+    expect(wipe).toMatchObject({ update: { "system.count": 0 }, statuses: [{ status: "dead", on: true }], summary: { key: "FRACAS.Radio.Summary.Row.HenchmenGone", data: { removed: 1 } } });
   });
 
   it("a targeted limb shot disables the limb, or on a 6 only drops the weapon", () => {
@@ -83,11 +83,11 @@ describe("radio card effects", () => {
   });
 
   it("flee checks: each 6 takes a henchman out of the group; a minion flees on a 6", async () => {
-    // The group's summary is a counted key and its numbers (pluralKey checks the keys in the language file).
+    // The group's summary is the base key and its numbers: each reader's client picks the forms (summaries.ts).
     installFoundry();
     await loadAdapter();
     const group = { type: "radioHenchmen", system: json(henchmenSystem()), name: "Goons" };
-    expect(fleeEffect({ result: { rolls: [6, 1, 6, 2, 3] }, target: group })).toMatchObject({ update: { "system.count": 3, "system.carried": 1 }, summary: { key: "FRACAS.Radio.Summary.Row.HenchmenFleeOtherOther", data: { name: "Goons", fled: 2, count: 3 } } });
+    expect(fleeEffect({ result: { rolls: [6, 1, 6, 2, 3] }, target: group })).toMatchObject({ update: { "system.count": 3, "system.carried": 1 }, summary: { key: "FRACAS.Radio.Summary.Row.HenchmenFlee", data: { name: "Goons", fled: 2, count: 3 } } });
     expect(fleeEffect({ result: { rolls: [6] }, target: group })).toEqual({ refused: "FRACAS.Radio.Refused.GroupGrew" });
     expect(fleeEffect({ result: { rolls: [6] }, target: { type: "radioOpponent", system: json(opponentSystem({ kind: "minion" })), name: "Sal" } })).toMatchObject({ update: { "system.fled": true } });
     expect(fleeEffect({ result: { rolls: [5] }, target: { type: "radioOpponent", system: json(opponentSystem({ kind: "minion" })), name: "Sal" } })).toMatchObject({ update: { "system.fled": false } });

@@ -112,7 +112,7 @@ describe("a radio round", () => {
     const count = world.messages.contents.length;
     await kinds.damage!.followUps!.flee!({ message: damage as never, result: cardOf(damage).result as never, button: {} as never });
     expect(world.messages.contents.length).toBe(count);
-    expect(await adapter.queries.requestApply(flee[0]!.id, goons.uuid, true)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.Row.HenchmenFleeOtherOther", data: { fled: 2, count: 2 } } });
+    expect(await adapter.queries.requestApply(flee[0]!.id, goons.uuid, true)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.Row.HenchmenFlee", data: { fled: 2, count: 2 } } });
     expect(sys(goons).count).toBe(2);
     expect(await adapter.queries.requestApply(flee[1]!.id, sal.uuid, true)).toMatchObject({ ok: true, summary: { key: "FRACAS.Radio.Summary.Row.Stays" } });
     expect(sys(sal).fled).toBe(false);

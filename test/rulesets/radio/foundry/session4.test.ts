@@ -17,6 +17,7 @@ import { applicationsView } from "../../../../src/foundry/chat/applications-view
 import { I18n } from "../../../browser/foundry-helpers.js";
 import { attackTurn, type TurnInput } from "../../../../src/rulesets/radio/data/turn.js";
 import { henchmenFleeKey } from "../../../../src/rulesets/radio/cards/views.js";
+import { radioSummaryText } from "../../../../src/rulesets/radio/cards/summaries.js";
 import { henchmenView, heroView, opponentView } from "../../../../src/rulesets/radio/sheets/views.js";
 import { initialState } from "../../../../src/rulesets/radio/sheets/attack-view.js";
 import { radioRenderer } from "./render.js";
@@ -49,8 +50,14 @@ function frenchReader(): I18n {
   return new I18n(lang);
 }
 
-/** The Apply rows of `card` as a reader whose language file is `i18n` sees them. */
-const rowsFor = (card: Card, i18n: I18n) => applicationsView(card, (k, d) => i18n.format(k, d ?? {})).rows.map((r) => r.applied?.summary ?? null);
+/**
+ * The Apply rows of `card` as a reader whose language file is `i18n` sees them, a counted summary
+ * worded by the kind's summaryText first (the core hook radio asks for: session 5, summaries.ts).
+ */
+const rowsFor = (card: Card, i18n: I18n) => {
+  const fmt = (k: string, d?: Record<string, string | number>) => i18n.format(k, d ?? {});
+  return applicationsView(card, (k, d) => radioSummaryText({ key: k, ...(d ? { data: d } : {}) }, fmt) ?? fmt(k, d)).rows.map((r) => r.applied?.summary ?? null);
+};
 
 describe("the flee summary: a key and numbers, worded by each reader's client", () => {
   let world: FakeWorld;
@@ -75,9 +82,10 @@ describe("the flee summary: a key and numbers, worded by each reader's client", 
     expect(cardOf(flee).kind).toBe("flee");
     expect(await adapter.queries.requestApply(flee.id, goons.uuid, true)).toMatchObject({ ok: true });
 
-    // Stored on the card: the key and the numbers, no words (before: fled "1 flees", stayed "4 stay").
+    // Stored on the card: the base key and the numbers, no words and no forms (session 5: the forms
+    // are the reader's; before: fled "1 flees", stayed "4 stay", then a form picked by the applier).
     const stored = cardOf(flee).applications.at(-1)!.summary;
-    expect(stored).toEqual({ key: "FRACAS.Radio.Summary.Row.HenchmenFleeOneOther", data: { name: "Goons", fled: 1, count: 4 } });
+    expect(stored).toEqual({ key: "FRACAS.Radio.Summary.Row.HenchmenFlee", data: { name: "Goons", fled: 1, count: 4 } });
     expect(rowsFor(cardOf(flee), new I18n(enLang()))).toEqual(["1 flees, 4 stay"]);
     expect(rowsFor(cardOf(flee), frenchReader())).toEqual(["1 s'enfuit, 4 restent"]);
     // The card's own body names the group (the Apply row names it beside the summary).

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { radioRenderer, text } from "./render.js";
 import { heroView, opponentView, henchmenView } from "../../../../src/rulesets/radio/sheets/views.js";
 import { damageEffect, escapeEffect, fleeEffect } from "../../../../src/rulesets/radio/cards/effects.js";
+import { radioSummaryText } from "../../../../src/rulesets/radio/cards/summaries.js";
 import type { JsonObject } from "../../../../src/foundry/registry.js";
 import { heroSystem, henchmenSystem, leaderInput, meta, opponentSystem } from "./samples.js";
 import en from "../../../../lang/en.json" with { type: "json" };
@@ -91,7 +92,8 @@ describe("#12 the Apply row's summaries leave the name to the row", () => {
   const hero = { type: "radioHero", name: "Jake", system: heroSystem() as JsonObject };
   const formatted = (e: ReturnType<typeof damageEffect>) => {
     if ("refused" in e) throw new Error(e.refused);
-    return words(e.summary!.key, e.summary!.data as Record<string, unknown>);
+    // As the reader's client words a row (a counted one through the kind's summaryText: session 5).
+    return radioSummaryText(e.summary!, (k, d) => words(k, d)) ?? words(e.summary!.key, e.summary!.data as Record<string, unknown>);
   };
 
   it("damage, flee and escape rows: no name in the words", () => {
@@ -166,7 +168,9 @@ describe("#21 read-only sheets show values as text", () => {
 
   it("a hero read-only: values, weapon skills as text, set flags as tags, notes; no Weapon skills heading when there are none", () => {
     const html = render("hero-sheet", observer());
-    expect(inputs(html)).toEqual(['<textarea name="system.notes" rows="4" disabled>']);
+    // No control at all: the notes too are text now (session 5), not a disabled box.
+    expect(inputs(html)).toEqual([]);
+    expect(html).toContain('<div class="radio-notes-text">Owes Falzetti 40 dollars.');
     expect(html).toContain('<strong class="radio-value">Revolver</strong>');
     expect(html).toContain('<span class="radio-badge">Helmet or armour</span>');
     expect(html).toContain('<span class="radio-badge">Weapon lost</span>');

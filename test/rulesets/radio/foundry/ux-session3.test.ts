@@ -6,6 +6,7 @@ import { installFoundry, loadAdapter, type FakeActor, type FakeWorld } from "../
 import { henchmenView, heroView, itemView, leaderView, opponentView } from "../../../../src/rulesets/radio/sheets/views.js";
 import { attackCardView, fleeCardView, type AttackCardResult } from "../../../../src/rulesets/radio/cards/views.js";
 import { damageEffect, fleeEffect } from "../../../../src/rulesets/radio/cards/effects.js";
+import { radioSummaryText } from "../../../../src/rulesets/radio/cards/summaries.js";
 import { attackView, attackInput, initialState } from "../../../../src/rulesets/radio/sheets/attack-view.js";
 import { damageTable, resolveAttack } from "../../../../src/rulesets/radio/rules/index.js";
 import type { JsonObject } from "../../../../src/foundry/registry.js";
@@ -79,11 +80,16 @@ describe("#16 the flee card is grammatical: each count takes its own singular or
     expect(text(render("cards/flee", fleeOneStays()))).toContain("Falzetti's goons: 4 flee, 1 stays");
     expect(fleeCardView({ leaderName: "F", followerName: "G", rolls: [6, 6, 6, 6, 2] }).group).toEqual({ fled: 4, stay: 1, key: "FRACAS.Radio.Summary.HenchmenFleeOtherOne" });
     const apply = (rolls: number[], count: number) => fleeEffect({ result: { rolls } as JsonObject, target: { type: "radioHenchmen", system: { count, woundsEach: 1, carried: 0 } as JsonObject, name: "G" } });
-    const outcome = (forms: string) => `FRACAS.Radio.Summary.Row.HenchmenFlee${forms}`;
-    expect(apply([6, 2], 2)).toMatchObject({ summary: { key: outcome("OneOne"), data: { name: "G", fled: 1, count: 1 } } });
-    expect(apply([6, 2, 3, 4, 1], 5)).toMatchObject({ summary: { key: outcome("OneOther"), data: { fled: 1, count: 4 } } });
-    expect(apply([6, 6, 2], 3)).toMatchObject({ summary: { key: outcome("OtherOne"), data: { fled: 2, count: 1 } } });
-    expect(apply([1, 2, 3], 3)).toMatchObject({ summary: { key: outcome("OtherOther"), data: { fled: 0, count: 3 } } });
+    // Stored: the base key and the counts; the reader's client picks each count's form (session 5).
+    const row = (e: ReturnType<typeof fleeEffect>) => {
+      if ("refused" in e) throw new Error(e.refused);
+      expect(e.summary.key).toBe("FRACAS.Radio.Summary.Row.HenchmenFlee");
+      return radioSummaryText(e.summary, (k, d) => game.i18n.format(k, Object.fromEntries(Object.entries(d ?? {}).map(([a, b]) => [a, String(b)]))));
+    };
+    expect(row(apply([6, 2], 2))).toBe("1 flees, 1 stays");
+    expect(row(apply([6, 2, 3, 4, 1], 5))).toBe("1 flees, 4 stay");
+    expect(row(apply([6, 6, 2], 3))).toBe("2 flee, 1 stays");
+    expect(row(apply([1, 2, 3], 3))).toBe("0 flee, 3 stay");
   });
 
   it("one roll and a one-wound pool read in the singular", () => {
@@ -98,8 +104,12 @@ describe("#16 the flee card is grammatical: each count takes its own singular or
   it("the last henchman going down is singular too", () => {
     const hit = (damage: number, count: number) =>
       damageEffect({ result: { damage: { damage, weapon: "club", piercing: false, knockout: false, lethal: false, limb: null, breakdown: { steps: [] } } } as unknown as JsonObject, target: { type: "radioHenchmen", system: { count, woundsEach: 1, carried: 0 } as JsonObject, name: "G" } });
-    expect(hit(2, 1)).toMatchObject({ summary: { key: "FRACAS.Radio.Summary.Row.HenchmenGoneOne" } });
-    expect(hit(3, 3)).toMatchObject({ summary: { key: "FRACAS.Radio.Summary.Row.HenchmenGoneOther", data: { removed: 3 } } });
+    const fmt = (k: string, d?: Record<string, string | number>) => game.i18n.format(k, Object.fromEntries(Object.entries(d ?? {}).map(([a, b]) => [a, String(b)])));
+    const row = (e: ReturnType<typeof damageEffect>) => ("refused" in e ? e.refused : radioSummaryText(e.summary, fmt));
+    expect(hit(2, 1)).toMatchObject({ summary: { key: "FRACAS.Radio.Summary.Row.HenchmenGone", data: { removed: 1 } } });
+    expect(row(hit(2, 1))).toBe("the last one goes down");
+    expect(hit(3, 3)).toMatchObject({ summary: { key: "FRACAS.Radio.Summary.Row.HenchmenGone", data: { removed: 3 } } });
+    expect(row(hit(3, 3))).toBe("the last 3 go down");
   });
 });
 

@@ -1,0 +1,29 @@
+/**
+ * Counted Apply-row summaries worded for each reader (review s4 #9). A row stores a base key and
+ * its counts (`Summary.Row.HenchmenFlee` with `fled` and `count`; `Summary.Row.HenchmenGone` with
+ * `removed`), never a One/Other form: which form a count takes is the reader's language's rule
+ * (French says "0 s'enfuit", English "0 flee"), so it is picked here, on the client that renders
+ * the row. The core calls this through the card kind's `summaryText` (kinds.ts); the stored base
+ * key's own string is worded so that no count needs agreement ("fled 0, staying 5"), for any
+ * reader without it. Rows stored before with a compound key (a form already picked) are left to
+ * the core's translation, as they were stored (null here).
+ */
+import { pluralKey } from "../../../foundry/i18n.js";
+import { henchmenFleeKey } from "./views.js";
+
+export type Translate = (key: string, data?: Record<string, string | number>) => string;
+export type StoredSummary = { key: string; data?: Record<string, string | number> };
+
+export const ROW = "FRACAS.Radio.Summary.Row";
+export const FLEE_ROW = `${ROW}.HenchmenFlee`;
+export const GONE_ROW = `${ROW}.HenchmenGone`;
+
+const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : Number(v) || 0);
+
+/** The row's words in this client's language, or null when the stored key is worded as it is. */
+export function radioSummaryText(summary: StoredSummary, translate: Translate): string | null {
+  const data = summary.data ?? {};
+  if (summary.key === FLEE_ROW) return translate(henchmenFleeKey(count(data.fled), count(data.count), FLEE_ROW), data);
+  if (summary.key === GONE_ROW) return translate(pluralKey(GONE_ROW, count(data.removed)), data);
+  return null;
+}
