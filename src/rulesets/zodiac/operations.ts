@@ -31,6 +31,7 @@ import { agentHealthOf, agentRecordOf, agentUpdate, otherAgentRecordOf, otherAge
 import { agentRank, cancelOneAgentWager } from "./cards/agent-cancel.js";
 import { cancelOneWager, type SpendRecord } from "./cards/panel-view.js";
 import { startedCombatOf } from "../../foundry/documents/combatant-of.js";
+import { fightOfSince } from "./cards/duel-round.js";
 
 /** The Setback panel's and sheets' own pool entries: a chat card's Undo cannot reach them (ledger refs). */
 const PANEL_REF = "panel";
@@ -170,7 +171,15 @@ async function shootNow(store: SpendStore, actor: Actor.Implementation): Promise
   }
   const s = shot.state;
   // Setback's shot, not the Rank: cancelling Wagers later does not heal it (cards/agent-cancel.ts).
-  const update = { "system.health.status": s.status, "system.health.wagersAgainst": s.wagersAgainst, "system.health.almostDeadSince": s.almostDeadSince, "system.health.almostDeadBy": "setback" };
+  // The fight its round counts in (duel-round.ts): a later fight reads it as "before this fight".
+  const inFight = fightOfSince(s.almostDeadSince, store.kind === "combat" ? (store.combat.id ?? null) : null);
+  const update = {
+    "system.health.status": s.status,
+    "system.health.wagersAgainst": s.wagersAgainst,
+    "system.health.almostDeadSince": s.almostDeadSince,
+    "system.health.almostDeadBy": "setback",
+    "system.health.almostDeadIn": inFight,
+  };
   return spend(store, "shoot", actor, update, shot.events);
 }
 

@@ -49,7 +49,7 @@ export function cancelOneAgentWager(state: AgentRecord, rank: number, setback: n
   const wagersAgainst = state.wagersAgainst - 1;
   const heals = byRank(state, rank) && wagersAgainst < rank;
   const after: AgentRecord = heals
-    ? { ...state, wagersAgainst, spent: spent - 1, status: "healthy", almostDeadSince: null, almostDeadBy: "none" }
+    ? { ...state, wagersAgainst, spent: spent - 1, status: "healthy", almostDeadSince: null, almostDeadBy: "none", almostDeadIn: null }
     : { ...state, wagersAgainst, spent: spent - 1 };
   return { setback: left, state: after, events: statusDiff(statusesOf(state.status), statusesOf(after.status)) };
 }

@@ -15,7 +15,7 @@
  */
 import { t } from "../../../foundry/i18n.js";
 import { lookupUuidSync } from "../../../foundry/typed.js";
-import { duelKey, type DuelCommit } from "./results.js";
+import { duelKey, isDuelKeyOf, pairOfKey, type DuelCommit } from "./results.js";
 
 export const COMMIT_QUERY = "fracas.zodiacCommit";
 const SEAL_FLAG = "zodiacSeals";
@@ -53,6 +53,18 @@ function save(): void {
   }
 }
 
+/** Told after this client's held commits change (sheets/operations-refresh.ts redraws the GM's sheets). */
+const listeners = new Set<() => void>();
+
+/** Calls `fn` after every change to this client's held commits (kept, revealed, cancelled). */
+export function onCommitsChange(fn: () => void): void {
+  listeners.add(fn);
+}
+
+function changed(): void {
+  for (const fn of listeners) fn();
+}
+
 /** The commits this GM client holds (none on a player's client). */
 export function heldCommits(): DuelCommit[] {
   load();
@@ -64,6 +76,7 @@ export function forgetCommits(key: string): void {
   load();
   for (let i = store.length - 1; i >= 0; i--) if (store[i]!.duelKey === key) store.splice(i, 1);
   save();
+  changed();
 }
 
 /** Test helper: empties this client's store. */
@@ -102,23 +115,52 @@ export function validCommit(c: unknown): c is DuelCommit {
   if (combat !== null && (typeof combat !== "object" || typeof combat.id !== "string" || typeof combat.round !== "number")) return false;
   const a = (x.actor as { uuid: string }).uuid;
   const b = (x.opponent as { uuid: string }).uuid;
-  return a !== b && x.duelKey === duelKey(a, b, combat as DuelCommit["combat"]);
+  return a !== b && isDuelKeyOf(x.duelKey, a, b, combat as DuelCommit["combat"]);
+}
+
+/** What the GM's client answers a commit: the duel's key it is held under, or the refusal. */
+export type Sealed = { ok: true; duelKey: string } | { ok: false; reason: string };
+
+/**
+ * The key a commit outside a fight is held under (there are no rounds there to tell duels apart):
+ * the opponent's open duel against this Agent (held, and this Agent not yet in it) if there is one
+ * — the answer to a challenge — else a new duel with its own id. Chosen on the GM's client, which
+ * holds every commit and keeps them one at a time, so two Agents committing at once still meet in
+ * one duel, and a duel after a revealed one never shares its key (its old cards' Reveal and Cancel
+ * cannot reach the new one).
+ */
+function outsideKey(commit: DuelCommit): string {
+  const pair = pairOfKey(commit.duelKey);
+  const outside = (s: DuelCommit) => s.combat === null && pairOfKey(s.duelKey) === pair;
+  const open = store.find((s) => outside(s) && s.actor.uuid === commit.opponent.uuid && !store.some((x) => x.duelKey === s.duelKey && x.actor.uuid === commit.actor.uuid));
+  return open?.duelKey ?? duelKey(commit.actor.uuid, commit.opponent.uuid, null, foundry.utils.randomID());
+}
+
+/** Does this Agent already hold a commit against this opponent outside a fight (a duel never revealed)? */
+function pendingOutside(commit: DuelCommit): boolean {
+  const pair = pairOfKey(commit.duelKey);
+  return store.some((s) => s.combat === null && pairOfKey(s.duelKey) === pair && s.actor.uuid === commit.actor.uuid);
 }
 
 /**
- * GM side: keeps a commit (the first one per Agent per duel is final). Outside a fight every duel
- * between two Agents has one key, so a second commit there means an earlier duel was never
- * revealed (its opponent never committed): the refusal says so, and that the GM can cancel it from
- * its card (duel-cancel.ts), rather than a bare "already committed".
+ * GM side: keeps a commit (the first one per Agent per duel is final) and says under which key.
+ * Outside a fight the GM's client gives the duel its key (outsideKey); a second commit by an Agent
+ * who already holds one against the same opponent there means an earlier duel was never revealed:
+ * the refusal says so, and that the GM can cancel it (from its card or the Agent's sheet,
+ * duel-cancel.ts), rather than a bare "already committed".
  */
-function keep(commit: DuelCommit): { ok: true } | { ok: false; reason: string } {
+function keep(commit: DuelCommit): Sealed {
   load();
-  if (store.some((s) => s.duelKey === commit.duelKey && s.actor.uuid === commit.actor.uuid)) {
-    return { ok: false, reason: commit.combat === null ? "FRACAS.Zodiac.Duel.Pending" : "FRACAS.Error.alreadySealed" };
+  if (commit.combat === null) {
+    if (pendingOutside(commit)) return { ok: false, reason: "FRACAS.Zodiac.Duel.Pending" };
+    commit = { ...commit, duelKey: outsideKey(commit) };
+  } else if (store.some((s) => s.duelKey === commit.duelKey && s.actor.uuid === commit.actor.uuid)) {
+    return { ok: false, reason: "FRACAS.Error.alreadySealed" };
   }
   store.push(foundry.utils.deepClone(commit));
   save();
-  return { ok: true };
+  changed();
+  return { ok: true, duelKey: commit.duelKey };
 }
 
 interface SealQuery {
@@ -129,7 +171,7 @@ interface SealQuery {
 }
 
 /** The query handler (CONFIG.queries[COMMIT_QUERY]); runs on the active GM's client. */
-export async function onCommitQuery(data: unknown): Promise<{ ok: boolean; reason?: string }> {
+export async function onCommitQuery(data: unknown): Promise<Sealed> {
   if (!game.user.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
   const d = data as Partial<SealQuery> | null;
   if (!d || !str(d.userId) || !str(d.sealId) || !str(d.nonce) || !validCommit(d.commit)) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
@@ -155,28 +197,27 @@ export function registerCommitQuery(): void {
 
 /**
  * Sends a commit to the GM (a GM keeps their own). Nothing is written anywhere another player can
- * read. Returns the refusal's i18n key, or null when the GM holds it.
+ * read. Returns the key the GM holds it under (outside a fight, the GM's client chooses it), or the
+ * refusal's i18n key.
  */
-export async function sealCommit(commit: DuelCommit): Promise<string | null> {
-  if (!validCommit(commit)) return "FRACAS.Chat.Refused.BadRequest";
-  if (game.user.isGM) {
-    const done = keep(commit);
-    return done.ok ? null : done.reason;
-  }
+export async function sealCommit(commit: DuelCommit): Promise<Sealed> {
+  if (!validCommit(commit)) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
+  if (game.user.isGM) return keep(commit);
   const gm = game.users.activeGM;
-  if (!gm) return "FRACAS.Chat.NoGM";
+  if (!gm) return { ok: false, reason: "FRACAS.Chat.NoGM" };
   registerCommitQuery();
   const sealId = foundry.utils.randomID();
   const nonce = foundry.utils.randomID(24);
   await game.user.setFlag("fracas" as never, `${SEAL_FLAG}.${sealId}` as never, sealHash(nonce + JSON.stringify(commit)) as never);
   try {
-    const done = (await gm.query(COMMIT_QUERY as never, { userId: game.user.id, sealId, nonce, commit } as never, { timeout: 15_000 } as never)) as { ok: boolean; reason?: string } | null;
-    return done?.ok ? null : (done?.reason ?? "FRACAS.Chat.Failed");
+    const done = (await gm.query(COMMIT_QUERY as never, { userId: game.user.id, sealId, nonce, commit } as never, { timeout: 15_000 } as never)) as Partial<Sealed> | null;
+    if (done?.ok === true && typeof done.duelKey === "string" && isDuelKeyOf(done.duelKey, commit.actor.uuid, commit.opponent.uuid, commit.combat)) return { ok: true, duelKey: done.duelKey };
+    return { ok: false, reason: (done as { reason?: string } | null)?.reason ?? "FRACAS.Chat.Failed" };
   } catch (err) {
     // The GM never answered (disconnected, timed out): take the seal back.
     await game.user.unsetFlag("fracas" as never, `${SEAL_FLAG}.${sealId}` as never).catch(() => undefined);
     console.error("Fracas | zodiac commit:", err);
     ui.notifications?.error(t("FRACAS.Chat.Failed"));
-    return "FRACAS.Chat.Failed";
+    return { ok: false, reason: "FRACAS.Chat.Failed" };
   }
 }

@@ -1,9 +1,9 @@
 /**
- * "Cancel this duel (GM)" on a commit card (review s4 #4). A duel commit is forgotten only by its
- * reveal, and outside a fight every duel between two Agents has one key ("none:0:A|B"): a duel one
- * side committed to and the other never did (the scene moved on) stayed held by the GM's client for
- * good, refusing that Agent's every later commit against the same opponent, and a later commit by
- * the opponent revealed the stale one (old Wagers, Area, gathered dice). The GM cancels it here:
+ * "Cancel this duel (GM)" on a commit card (review s4 #4), and "Cancel the duel against … (GM)" on
+ * an Agent's sheet for one whose card is gone (session 5). A duel commit is forgotten only by its
+ * reveal: a duel outside a fight one side committed to and the other never did (the scene moved
+ * on) stays held by the GM's client, refusing that Agent's later commits against the same opponent
+ * ("pending"; commits.ts), and a later commit by the opponent would answer it. The GM cancels it here:
  * the pair's held commits are forgotten, the Agent Points each commit spent (gathering, and the
  * finishing point) are given back up to the Agent's maximum, and the duel's open commit cards say
  * it was cancelled and stop offering Reveal and Cancel. Runs on the GM's client, which holds the
@@ -65,16 +65,61 @@ async function markCancelled(message: ChatMessage.Implementation): Promise<void>
   await message.update({ "system.result.cancelled": true, content } as never);
 }
 
-async function cancel(message: ChatMessage.Implementation, result: JsonObject): Promise<Done> {
-  const key = String(result.duelKey ?? "");
-  const open = openCommitCards(key);
-  // Revealed or cancelled already: an old card of the pair must not cancel their next duel.
-  if (!open.some((m) => m.id === message.id)) return { ok: false, reason: "FRACAS.Zodiac.Duel.NotPending" };
+/** Forgets the duel's held commits, gives their Agent Points back and closes its open commit cards. */
+async function cancelKey(key: string): Promise<void> {
   const held = heldCommits().filter((c) => c.duelKey === key);
   forgetCommits(key);
   for (const c of held) await giveBack(c);
-  for (const m of open) await markCancelled(m);
+  for (const m of openCommitCards(key)) await markCancelled(m);
+}
+
+async function cancel(message: ChatMessage.Implementation, result: JsonObject): Promise<Done> {
+  const key = String(result.duelKey ?? "");
+  // Revealed or cancelled already: an old card of the pair must not cancel their next duel.
+  if (!openCommitCards(key).some((m) => m.id === message.id)) return { ok: false, reason: "FRACAS.Zodiac.Duel.NotPending" };
+  await cancelKey(key);
   return { ok: true };
+}
+
+/** A duel this GM client holds commits for, not yet revealed: its key, its two Agents, and who committed. */
+export interface PendingDuel {
+  key: string;
+  /** The other side's name (seen from the Agent whose sheet lists it). */
+  opponent: string;
+  /** Who has committed so far (one, or both before the reveal). */
+  committed: string[];
+}
+
+/**
+ * The pending duels this Agent is a side of (committed, or committed against), from the commits
+ * this client holds: only the active GM's client holds any, so a player's (and another GM's) list
+ * is empty. One per duel, in commit order.
+ */
+export function pendingDuelsOf(actorUuid: string): PendingDuel[] {
+  const out: PendingDuel[] = [];
+  for (const c of heldCommits()) {
+    if (c.actor.uuid !== actorUuid && c.opponent.uuid !== actorUuid) continue;
+    const other = c.actor.uuid === actorUuid ? c.opponent.name : c.actor.name;
+    const found = out.find((d) => d.key === c.duelKey);
+    if (found) found.committed.push(c.actor.name);
+    else out.push({ key: c.duelKey, opponent: other, committed: [c.actor.name] });
+  }
+  return out;
+}
+
+/**
+ * "Cancel the duel against … (GM)" on an Agent's sheet (session 5): the same cancel as the card's,
+ * by the duel's key, for a pending duel whose commit card is gone (deleted, or lost far up the
+ * chat): before, only clearing the GM browser's stored commits could end it. Refused for a player
+ * (NotGM) and when this client holds no commit for that duel (revealed or cancelled since).
+ */
+export function cancelPendingDuel(key: string): Promise<Done> {
+  if (!game.user.isGM) return Promise.resolve({ ok: false, reason: "FRACAS.Chat.Refused.NotGM" });
+  return oneDuelAtATime(async () => {
+    if (!heldCommits().some((c) => c.duelKey === key)) return { ok: false, reason: "FRACAS.Zodiac.Duel.NotPending" } as Done;
+    await cancelKey(key);
+    return { ok: true } as Done;
+  });
 }
 
 /** "Cancel this duel (GM)": the duel's held commits forgotten, their Agent Points given back. */

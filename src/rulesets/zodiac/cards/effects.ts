@@ -20,7 +20,7 @@ import {
   type StrikeResult,
 } from "../rules/index.js";
 import { splitWithin } from "./spent-wagers.js";
-import { healthForDuel, sinceAfterDuel } from "./duel-round.js";
+import { fightAfterDuel, healthForDuel, sinceAfterDuel } from "./duel-round.js";
 import type { CombatRef } from "./results.js";
 
 /** The target as the core hands it to CardKind.effect: its uuid tells two same-named Agents apart. */
@@ -98,15 +98,18 @@ export interface AgentRecord extends AgentHealth {
   spent: number;
   free: number;
   almostDeadBy: AlmostDeadCause;
+  /** The fight (combat id) whose round `almostDeadSince` counts; null outside a fight or in older data (duel-round.ts). */
+  almostDeadIn: string | null;
 }
 
 export function agentRecordOf(system: JsonObject): AgentRecord {
-  const h = (system.health ?? {}) as { spent?: unknown; free?: unknown; almostDeadBy?: unknown };
+  const h = (system.health ?? {}) as { spent?: unknown; free?: unknown; almostDeadBy?: unknown; almostDeadIn?: unknown };
   const health = agentHealthOf(system);
+  const inFight = health.status !== "healthy" && typeof h.almostDeadIn === "string" && h.almostDeadIn !== "" ? h.almostDeadIn : null;
   const by = (ALMOST_DEAD_CAUSES as readonly unknown[]).includes(h.almostDeadBy) ? (h.almostDeadBy as AlmostDeadCause) : "none";
   // The cause only means something while Almost Dead (a hand-healed Agent keeps a stale one).
   // The split never exceeds the Wagers that stand (a hand edit may have lowered them: spent-wagers.ts).
-  return { ...health, ...splitWithin({ spent: num(h.spent), free: num(h.free) }, health.wagersAgainst), almostDeadBy: health.status === "almostDead" ? by : "none" };
+  return { ...health, ...splitWithin({ spent: num(h.spent), free: num(h.free) }, health.wagersAgainst), almostDeadBy: health.status === "almostDead" ? by : "none", almostDeadIn: inFight };
 }
 
 /** The actor update writing an Agent record (every path, so Undo restores all of them). */
@@ -118,6 +121,7 @@ export function agentUpdate(r: AgentRecord): Record<string, number | string | nu
     "system.health.spent": r.spent,
     "system.health.free": r.free,
     "system.health.almostDeadBy": r.almostDeadBy,
+    "system.health.almostDeadIn": r.almostDeadIn,
   };
 }
 
@@ -262,7 +266,8 @@ export function duelEffect({ result, target }: { result: JsonObject; target: Eff
     const record = agentRecordOf(target.system);
     // Outside a fight the duel is a round of its own: an Almost Dead on record came before it (duel-round.ts).
     const combat = (result.combat ?? null) as CombatRef | null;
-    const before = healthForDuel({ status: record.status, wagersAgainst: record.wagersAgainst, almostDeadSince: record.almostDeadSince }, combat);
+    // In another fight than the one it was counted in, an Almost Dead's round is "before this fight" (duel-round.ts).
+    const before = healthForDuel({ status: record.status, wagersAgainst: record.wagersAgainst, almostDeadSince: record.almostDeadSince, almostDeadIn: record.almostDeadIn }, combat);
     const struck = applyStrikeToAgent(before, by.strike);
     let state = struck.state;
     let events: StatusEvent[] = struck.events;
@@ -275,6 +280,7 @@ export function duelEffect({ result, target }: { result: JsonObject; target: Eff
     const after: AgentRecord = {
       ...state,
       almostDeadSince: sinceAfterDuel(record, state, combat),
+      almostDeadIn: fightAfterDuel(record, state, combat),
       spent: Math.min(record.spent + split.spent, MAX_ACCUMULATED),
       free: Math.min(record.free + split.free, MAX_ACCUMULATED),
       // Healthy → Almost Dead here is the Rank's doing; otherwise the cause stands (or clears).

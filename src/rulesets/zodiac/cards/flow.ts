@@ -14,8 +14,8 @@ import { lookupUuid } from "../../../foundry/typed.js";
 import { calledShotCosts, everyoneElseTn, DEFAULT_TOTAL_MODE, TOTAL_MODES, type TotalMode } from "../rules/index.js";
 import { areaRecord, KILLING_SLOT, type AreaEntry, type AreaSlot } from "../data/areas.js";
 import type { RollChoice, RollModel } from "./roll-model.js";
-import { duelKey, duelResult, fightResult, killResult, revealCommits, rollSetup, strikeResult, type CombatRef, type DuelCommit, type RollBase } from "./results.js";
-import { agentHealthOf } from "./effects.js";
+import { duelKey, duelRefusal, duelResult, fightResult, killResult, revealCommits, rollSetup, strikeResult, type CombatRef, type DuelCommit, type RollBase } from "./results.js";
+import { agentRecordOf } from "./effects.js";
 import { commitView, duelView, fightView, killView, strikeView, type CardState } from "./views.js";
 import type { Application } from "../../../foundry/data/card-data.js";
 import type { DialogTarget } from "../sheets/view.js";
@@ -135,15 +135,16 @@ export async function commitDuel(actor: Actor.Implementation, slot: AreaSlot, ch
     combat,
   };
   // Sealed with the GM first (never in a document: every client receives every message and flag).
-  const refused = await sealCommit(commit);
-  if (refused) {
-    ui.notifications?.warn(t(refused, { name: actor.name, opponent: target.name }));
+  // Outside a fight the GM's client names the duel (commits.ts outsideKey): the card carries that key.
+  const sealed = await sealCommit(commit);
+  if (!sealed.ok) {
+    ui.notifications?.warn(t(sealed.reason, { name: actor.name, opponent: target.name }));
     return undefined;
   }
   await spendPoints(actor, model.agentPointsAfter);
   ui.notifications?.info(t(pluralKey("FRACAS.Zodiac.Duel.Sealed", choice.wagers), { name: actor.name, wagers: choice.wagers, opponent: target.name }));
   // The public card: who committed against whom, never how many (it also marks Mike as having rolled).
-  const announce = { duelKey: key, actor: { uuid: actor.uuid, name: actor.name }, name: actor.name, opponentName: target.name, round: combat?.round ?? 0, combat };
+  const announce = { duelKey: sealed.duelKey, actor: { uuid: actor.uuid, name: actor.name }, name: actor.name, opponentName: target.name, round: combat?.round ?? 0, combat };
   return post("duelCommit", actor, announce as unknown as JsonObject, [], []);
 }
 
@@ -193,9 +194,9 @@ export function oneDuelAtATime<T>(fn: () => Promise<T>): Promise<T> {
 /**
  * GM: reveal both commits together, roll both pools, post the duel card (follow-up "reveal").
  * "Already revealed" is said only when no commit for this duel is held any more (a reveal forgets
- * its commits): the same two Agents may fight again under the same key — outside a fight every
- * duel between them has one key ("none:0:…") — and before, that second duel could never be
- * revealed, its Agent Points spent and its commits stuck.
+ * its commits): the same two Agents may fight again under the same key — twice in one round, and
+ * outside a fight in commits kept before each duel there had its own key (commits.ts outsideKey)
+ * — and before, that second duel could never be revealed, its Agent Points spent and its commits stuck.
  */
 export function revealDuel(key: string): Promise<ChatMessage.Implementation | undefined> {
   return oneDuelAtATime(() => revealNow(key));
@@ -229,10 +230,19 @@ async function revealNow(key: string): Promise<ChatMessage.Implementation | unde
     { commit: first, actor: firstActor },
     { commit: second, actor: secondActor },
   ]);
-  const state = (x: Actor.Implementation) => ({ areas: areaRecord(agentData(x).areas), health: agentHealthOf(x.system as unknown as JsonObject) });
+  // The record carries the fight its Almost Dead round was counted in (duel-round.ts healthForDuel).
+  const state = (x: Actor.Implementation) => ({ areas: areaRecord(agentData(x).areas), health: agentRecordOf(x.system as unknown as JsonObject) });
+  const states = { a: state(actorA), b: state(actorB) };
+  // A duel the rules refuse whatever the dice (a finishing Wager too soon, say): said before any die
+  // is rolled, the commits kept for the GM to cancel (Agent Points back) rather than a bare failure.
+  const refused = duelRefusal(a, b, states, totalMode(), grids().shots);
+  if (refused) {
+    ui.notifications?.warn(t("FRACAS.Zodiac.Duel.RevealRefused", { reason: t(`FRACAS.Error.${refused.code}`, refused.data as Record<string, string>) }));
+    return undefined;
+  }
   const rollA = await rollPool(a.area + a.gathered - a.wagers);
   const rollB = await rollPool(b.area + b.gathered - b.wagers);
-  const result = duelResult(a, b, { a: state(actorA), b: state(actorB) }, { a: rollA.dice, b: rollB.dice }, totalMode(), grids().shots);
+  const result = duelResult(a, b, states, { a: rollA.dice, b: rollB.dice }, totalMode(), grids().shots);
   result.duelKey = key;
   const rolls = [rollA.roll, rollB.roll].filter((r): r is Roll => r !== null);
   const card = await post("duel", actorA, result, rolls, [

@@ -3,6 +3,7 @@
  * out (the kernel's result plus what the card shows). Nothing here rolls or writes.
  */
 import type { Grid } from "../../../engine/tables.js";
+import { isRuleError } from "../../../engine/errors.js";
 import type { JsonObject } from "../../../foundry/registry.js";
 import {
   agentVsAgent,
@@ -18,7 +19,7 @@ import {
   type Reveal,
   type TotalMode,
 } from "../rules/index.js";
-import { duelRound, healthForDuel } from "./duel-round.js";
+import { duelRound, healthForDuel, type FightOfRound } from "./duel-round.js";
 
 export interface CombatRef {
   id: string;
@@ -144,16 +145,43 @@ export interface DuelCommit extends RollSetup {
   combat: CombatRef | null;
 }
 
-/** The same duel is found from either side: the combat and round, and both actors, sorted. */
-export function duelKey(a: string, b: string, combat: CombatRef | null): string {
+/**
+ * The same duel is found from either side: the combat and round, and both actors, sorted. Outside
+ * a fight there is no round, so the middle part is the duel's own id (`duelId`), which the GM's
+ * client gives the first commit and the opponent's commit joins (commits.ts): every duel there has
+ * its own key. "0" (no id) is the placeholder a commit is sent with, and the key of older commits.
+ */
+export function duelKey(a: string, b: string, combat: CombatRef | null, duelId = "0"): string {
+  return `${combat?.id ?? "none"}:${combat?.round ?? duelId}:${pairKey(a, b)}`;
+}
+
+/** Both actors of a duel, sorted: the part of its key that names who fights. */
+export function pairKey(a: string, b: string): string {
   const [x, y] = [a, b].sort();
-  return `${combat?.id ?? "none"}:${combat?.round ?? 0}:${x}|${y}`;
+  return `${x}|${y}`;
+}
+
+/** The pair part of a duel key (actor uuids have no ":"). */
+export function pairOfKey(key: string): string {
+  return key.split(":").slice(2).join(":");
+}
+
+const DUEL_ID = /^[A-Za-z0-9]{1,32}$/;
+
+/**
+ * Is `key` a key of a duel between a and b here: in a fight exactly the fight's and round's; outside
+ * one, any duel id (older commits: "0").
+ */
+export function isDuelKeyOf(key: string, a: string, b: string, combat: CombatRef | null): boolean {
+  if (combat !== null) return key === duelKey(a, b, combat);
+  const [where, id] = key.split(":");
+  return where === "none" && DUEL_ID.test(id ?? "") && pairOfKey(key) === pairKey(a, b);
 }
 
 /** The kernel's commit/reveal over the commits found so far (the GM's view). */
 export function revealCommits(key: string, commits: readonly DuelCommit[]): { reveal: Reveal; sides: DuelCommit[] } {
   const mine = commits.filter((c) => c.duelKey === key);
-  const ids = [...new Set(key.split(":").slice(2).join(":").split("|"))];
+  const ids = [...new Set(pairOfKey(key).split("|"))];
   let sealed = openWagers(ids);
   const sides: DuelCommit[] = [];
   for (const c of mine) {
@@ -166,12 +194,14 @@ export function revealCommits(key: string, commits: readonly DuelCommit[]): { re
 
 export interface DuelSideState {
   areas: Record<string, number>;
-  health: AgentHealth;
+  /** With the fight its Almost Dead round was counted in (duel-round.ts), when known. */
+  health: AgentHealth & FightOfRound;
 }
 
 /**
  * Resolves both revealed sides with their dice; `a` is the side that committed first. Outside a
- * fight the duel is a round of its own (duel-round.ts): an Almost Dead on record came before it.
+ * fight the duel is a round of its own (duel-round.ts): an Almost Dead on record came before it;
+ * in a fight, one recorded in another fight came before this one.
  */
 export function duelResult(
   a: DuelCommit,
@@ -195,4 +225,23 @@ export function duelResult(
   const duel: DuelResult = agentVsAgent({ round, mode: totalMode, a: side(a, states.a, dice.a), b: side(b, states.b, dice.b) }, calledShotGrid);
   const info = (c: DuelCommit) => ({ uuid: c.actor.uuid, name: c.actor.name, areaName: c.areaName, area: c.area, gathered: c.gathered, wagers: c.wagers, calledShot: c.calledShot, finish: c.finish });
   return json({ kind: "duel", round, combat: a.combat, a: info(a), b: info(b), duel });
+}
+
+/**
+ * Why these two commits cannot be resolved, whatever the dice (a kernel refusal's code and data),
+ * or null. Checked before the GM's Reveal rolls: a finishing Wager committed in the round the
+ * opponent fell (`finishTooSoon`), against an opponent no longer Almost Dead (`notAlmostDead`), or a
+ * side dead since the commit (`alreadyDead`) made the Reveal throw after rolling, with a bare
+ * "failed" and the commits left held. The dice do not enter these refusals, so a dry run with
+ * each pool's dice all 1s finds them.
+ */
+export function duelRefusal(a: DuelCommit, b: DuelCommit, states: { a: DuelSideState; b: DuelSideState }, totalMode: TotalMode, calledShotGrid: Grid): { code: string; data: Record<string, unknown> } | null {
+  const ones = (c: DuelCommit) => Array.from({ length: Math.max(0, c.area + c.gathered - c.wagers) }, () => 1);
+  try {
+    duelResult(a, b, states, { a: ones(a), b: ones(b) }, totalMode, calledShotGrid);
+    return null;
+  } catch (e) {
+    if (isRuleError(e)) return { code: e.code, data: { ...e.data } };
+    throw e;
+  }
 }

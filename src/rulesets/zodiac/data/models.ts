@@ -56,6 +56,11 @@ function agentSchema() {
       free: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_ACCUMULATED, initial: 0 }),
       /** Why Almost Dead: Wagers reaching Rank (a cancel below Rank heals) or Setback's shot (it never does). */
       almostDeadBy: new fields.StringField({ required: true, blank: false, initial: "none", choices: [...ALMOST_DEAD_CAUSES] }),
+      /**
+       * The fight (combat id) whose round `almostDeadSince` counts: another fight reads it as "before
+       * this fight" (cards/duel-round.ts). Null outside a fight, and in older data (read as before).
+       */
+      almostDeadIn: new fields.StringField({ required: true, nullable: true, blank: false, initial: null }),
     }),
     notes: new fields.HTMLField({ required: true, blank: true, initial: "" }),
   };

@@ -5,10 +5,12 @@
  * e.g. a card's miss gave Operations Setback, or when a fight's spend list changed (a spend or an
  * Undo from the tracker's panel records it on the combat after the actor's own update; a deleted
  * fight takes its records with it). On those changes this client redraws its open zodiac sheets
- * that have the section: only the GM's (players' sheets have none).
+ * that have the section: only the GM's (players' sheets have none). The same when the duel commits
+ * this client holds change (an Agent's pending duels, each with its Cancel: cards/duel-cancel.ts).
  */
 import { ZodiacAgentSheet, ZodiacOtherAgentSheet } from "./sheets.js";
 import { openApps } from "../../../foundry/typed.js";
+import { onCommitsChange } from "../cards/commits.js";
 
 const POOLS_SETTING = "fracas.gmPools";
 
@@ -42,3 +44,6 @@ export function onCombatChange(combat: { rulesetId?: unknown } | null | undefine
   if (foundry.utils.getProperty(changed, "system.memory.spends") === undefined) return;
   redrawOperationsSheets();
 }
+
+/** A commit kept, a duel revealed or cancelled on this (the GM's) client: its Agents' pending duels changed. */
+onCommitsChange(() => void redrawOperationsSheets());

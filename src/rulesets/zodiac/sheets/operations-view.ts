@@ -11,6 +11,7 @@ import type { JsonObject } from "../../../foundry/registry.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 import { SETBACK_PER_SPEND } from "../rules/index.js";
 import { agentSpends, otherAgentSpends, type SpendRecord } from "../cards/panel-view.js";
+import type { PendingDuel } from "../cards/duel-cancel.js";
 
 export interface OperationsInput {
   isGM: boolean;
@@ -25,6 +26,8 @@ export interface OperationsInput {
    * refused now (an i18n key, with the values it names: operations.ts undoRefusal).
    */
   undo: (Pick<SpendRecord, "id" | "kind"> & { blockedKey?: string | null; blockedData?: Record<string, string | number>; giveBack?: boolean }) | null;
+  /** An Agent's duels the GM's client holds commits for, never revealed (cards/duel-cancel.ts pendingDuelsOf). */
+  duels?: readonly PendingDuel[];
 }
 
 /** One reason nothing can be spent, as an i18n key with every value any of them names. */
@@ -57,6 +60,11 @@ export interface OperationsView {
   why: WhyNot[];
   /** The closing hint, without the pool's count when a reason above already says there is no Setback (UX review s4 #2). */
   hintKey: string;
+  /**
+   * The Agent's pending duels, each with "Cancel the duel against … (GM)" (session 5): a duel whose
+   * commit card was deleted could be ended only by clearing the GM browser's stored commits.
+   */
+  duels: { key: string; opponent: string; committed: string }[];
 }
 
 const WHY = "FRACAS.Zodiac.Sheet.Operations.Why";
@@ -109,5 +117,6 @@ export function operationsView(input: OperationsInput): OperationsView | null {
     undo,
     why: keys.map((key) => ({ key, name: input.name, free: a.free, wagers: a.wagersAgainst, cost: SETBACK_PER_SPEND })),
     hintKey: keys.includes(`${WHY}.noSetback`) ? "FRACAS.Zodiac.Sheet.Operations.HintNoPool" : "FRACAS.Zodiac.Sheet.Operations.Hint",
+    duels: agent ? (input.duels ?? []).map((d) => ({ key: d.key, opponent: d.opponent, committed: d.committed.join(", ") })) : [],
   };
 }

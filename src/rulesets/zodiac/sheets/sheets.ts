@@ -6,9 +6,11 @@ import { agentSheetView, crowdSheetView, otherAgentSheetView, weaponSheetView, t
 import { ZodiacRollDialog } from "./roll-dialog.js";
 import { healthAfterHandEdit, otherAgentStatusAfterHandEdit, rankAfterHandEdit, splitAfterHandEdit, stateAfterCountEdit } from "./hand-edit.js";
 import { combatRefFor } from "../cards/flow.js";
+import { withFightOfSince } from "../cards/duel-round.js";
 import { deadIconFollows, iconsFollowState } from "./status-sync.js";
 import { agentRank } from "../cards/agent-cancel.js";
 import { operationsView } from "./operations-view.js";
+import { cancelPendingDuel, pendingDuelsOf } from "../cards/duel-cancel.js";
 import { cancelIn, giveBackOn, report, shootIn, storeFor, undoOffer, undoOn } from "../operations.js";
 import { readPool } from "../../../foundry/pools.js";
 import { SETBACK_POOL } from "../cards/effects.js";
@@ -28,6 +30,7 @@ function operationsOf(a: Actor.Implementation) {
     system: a.system as unknown as JsonObject,
     setback: readPool(SETBACK_POOL).value,
     undo: isGM ? undoOffer(a) : null,
+    duels: isGM ? pendingDuelsOf(a.uuid) : [],
   });
 }
 
@@ -48,6 +51,11 @@ const OPERATIONS_ACTIONS = {
   },
   async operationsUndo(this: ActorSheetThis, _event: Event, target: HTMLElement): Promise<void> {
     report(await undoOn(this.actor, target.dataset.spendId ?? ""));
+    await this.render();
+  },
+  /** A pending duel ended from the sheet, its card gone or not (cards/duel-cancel.ts cancelPendingDuel). */
+  async operationsCancelDuel(this: ActorSheetThis, _event: Event, target: HTMLElement): Promise<void> {
+    report(await cancelPendingDuel(target.dataset.duelKey ?? ""));
     await this.render();
   },
   /** A refused Undo's Setback step, done by the GM in place of a macro (operations.ts giveBackIn). */
@@ -72,7 +80,7 @@ export class ZodiacAgentSheet extends ActorBase {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
     const a = this.actor;
     const system = a.system as unknown as AgentSystem;
-    const view = agentSheetView({ name: a.name, img: a.img ?? "", system }, this.isEditable, await enrichHtml(a, system.notes));
+    const view = agentSheetView({ name: a.name, img: a.img ?? "", system }, this.isEditable, await enrichHtml(a, system.notes), combatRefFor(a)?.id ?? null);
     return { ...base, ...view, operations: operationsOf(a) } as never;
   }
 
@@ -97,7 +105,8 @@ export class ZodiacAgentSheet extends ActorBase {
       foundry.utils.setProperty(data, "system.health.spent", split.spent);
       foundry.utils.setProperty(data, "system.health.free", split.free);
     }
-    const round = combatRefFor(this.actor)?.round ?? 0;
+    const fight = combatRefFor(this.actor);
+    const round = fight?.round ?? 0;
     const submitted = { wagersAgainst: get("system.health.wagersAgainst"), status: get("system.health.status") };
     // The Rank is the highest Area: an Area edit moves it as a Wager edit moves the count.
     const rank = {
@@ -105,7 +114,8 @@ export class ZodiacAgentSheet extends ActorBase {
       after: rankAfterHandEdit(stored.areas, Object.fromEntries(AREA_SLOTS.map((slot) => [slot, get(`system.areas.${slot}.rating`)]))),
     };
     const health = healthAfterHandEdit(stored.health, submitted.status, round) ?? stateAfterCountEdit(stored.health, submitted, rank, round);
-    for (const [k, v] of Object.entries(health ?? {})) foundry.utils.setProperty(data, `system.health.${k}`, v);
+    // A round written is this fight's (duel-round.ts): another fight reads it as "before this fight".
+    for (const [k, v] of Object.entries(health ? withFightOfSince(health, fight?.id ?? null) : {})) foundry.utils.setProperty(data, `system.health.${k}`, v);
     return data as never;
   }
 

@@ -26,6 +26,7 @@ import { statusEffectId, type StatusEvent } from "../../../engine/events.js";
 import { statusesOf } from "../rules/health.js";
 import type { AgentStatus } from "../rules/index.js";
 import { healthAfterHandEdit, type AgentHealthPaths } from "./hand-edit.js";
+import { withFightOfSince } from "../cards/duel-round.js";
 import { combatRefFor } from "../cards/flow.js";
 import { agentRank } from "../cards/agent-cancel.js";
 import { pluralKey, t } from "../../../foundry/i18n.js";
@@ -75,9 +76,11 @@ export function iconTogglesFor(state: string, have: ReadonlySet<string>): Status
  * except back from Dead to an Almost Dead the record already dates: that round and cause stand
  * (the skull taken off by mistake must not push the killing Wager's earliest round later).
  */
-export function stateUpdate(stored: AgentHealthPaths, state: AgentStatus, round: number): Record<string, unknown> {
+export function stateUpdate(stored: AgentHealthPaths, state: AgentStatus, round: number, combatId: string | null = null): Record<string, unknown> {
   if (stored.status === "dead" && state === "almostDead" && stored.almostDeadSince !== null) return { "system.health.status": state };
-  const extra = healthAfterHandEdit(stored, state, round) ?? {};
+  // The round written is counted in this fight (duel-round.ts), as a sheet edit's.
+  const edit = healthAfterHandEdit(stored, state, round);
+  const extra = edit ? withFightOfSince(edit, combatId) : {};
   return { "system.health.status": state, ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [`system.health.${k}`, v])) };
 }
 
@@ -136,7 +139,8 @@ export function onStatusEffectToggle(effect: EffectLike, on: boolean, userId: st
   }
   if (held) ui.notifications?.warn(t(pluralKey("FRACAS.Zodiac.Sync.HeldAtRank", wagers), { name: agent.name, wagers, rank }));
   if (!changed && !held) return;
-  const write = changed ? agent.update(stateUpdate(healthOf(agent), state as AgentStatus, combatRefFor(agent)?.round ?? 0) as never) : Promise.resolve();
+  const fight = combatRefFor(agent);
+  const write = changed ? agent.update(stateUpdate(healthOf(agent), state as AgentStatus, fight?.round ?? 0, fight?.id ?? null) as never) : Promise.resolve();
   // Held at Rank, the record stays (or turns) Almost Dead: put its icon back, after the state write,
   // so token, tracker and sheet agree. The icons follow the state as it stands then (re-read), and
   // that state already says Almost Dead, so the toggle's own hook writes nothing: no loop.

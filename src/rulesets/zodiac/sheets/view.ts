@@ -15,7 +15,7 @@ export interface AgentSystem {
   areas: Record<string, AreaEntry>;
   agentPoints: { value: number; max: number };
   /** spent/free: the split duel applications recorded of the Wagers against Rank (older data: none). */
-  health: { status: string; wagersAgainst: number; almostDeadSince: number | null; spent?: number; free?: number };
+  health: { status: string; wagersAgainst: number; almostDeadSince: number | null; almostDeadIn?: string | null; spent?: number; free?: number };
   profile?: { rank: number; tn: number };
   notes: string;
 }
@@ -26,10 +26,14 @@ function breakdownView(wagers: number, stored: { spent?: number; free?: number }
   return { spent, free, showBreakdown: wagers > 0 };
 }
 
-/** Almost Dead's note: since which round, or since before this fight (round 0, or none recorded). */
-function almostDeadNote(health: AgentSystem["health"]): { key: string; round: number } | null {
+/**
+ * Almost Dead's note: since which round, or since before this fight (round 0, none recorded, or a
+ * round counted in another fight than `fightId`, the started one the Agent is in: duel-round.ts).
+ */
+function almostDeadNote(health: AgentSystem["health"], fightId: string | null): { key: string; round: number } | null {
   if (health.status !== "almostDead") return null;
-  const round = health.almostDeadSince ?? 0;
+  const elsewhere = typeof health.almostDeadIn === "string" && health.almostDeadIn !== fightId;
+  const round = elsewhere ? 0 : (health.almostDeadSince ?? 0);
   return round > 0 ? { key: "FRACAS.Zodiac.Sheet.AlmostDeadNote", round } : { key: "FRACAS.Zodiac.Sheet.AlmostDeadNoteBefore", round: 0 };
 }
 
@@ -41,7 +45,7 @@ function notesView(raw: string, notesHTML?: string) {
   return { notes: raw, notesHTML: notesHTML ?? raw };
 }
 
-export function agentSheetView(doc: { name: string; img: string; system: AgentSystem }, editable: boolean, notesHTML?: string) {
+export function agentSheetView(doc: { name: string; img: string; system: AgentSystem }, editable: boolean, notesHTML?: string, fightId: string | null = null) {
   const s = doc.system;
   return {
     name: doc.name,
@@ -63,7 +67,7 @@ export function agentSheetView(doc: { name: string; img: string; system: AgentSy
     health: s.health,
     statusLabel: `FRACAS.Zodiac.Health.${s.health.status}`,
     almostDead: s.health.status === "almostDead",
-    almostDeadNote: almostDeadNote(s.health),
+    almostDeadNote: almostDeadNote(s.health, fightId),
     dead: s.health.status === "dead",
     ...breakdownView(s.health.wagersAgainst, s.health),
     statuses: ["healthy", "almostDead", "dead"].map((v) => ({ value: v, label: `FRACAS.Zodiac.Health.${v}`, selected: v === s.health.status })),

@@ -15,7 +15,7 @@ import { mikeAreas, jeremyAreas } from "./mike-jeremy-data.js";
 import { mikeAndJeremy, startZodiacCombat, zodiacWorld } from "./world.js";
 import type { Dialog, Flow, Model, Panel } from "./world.js";
 
-const rec = (over: Partial<AgentRecord> = {}): AgentRecord => ({ status: "healthy", wagersAgainst: 0, almostDeadSince: null, spent: 0, free: 0, almostDeadBy: "none", ...over });
+const rec = (over: Partial<AgentRecord> = {}): AgentRecord => ({ status: "healthy", wagersAgainst: 0, almostDeadSince: null, spent: 0, free: 0, almostDeadBy: "none", almostDeadIn: null, ...over });
 
 describe("cancelOneAgentWager (pure)", () => {
   it("Jeremy, Almost Dead at 4 of Rank 4 (3 spent + 1 free): 1 Setback makes him Healthy at 3", () => {
@@ -67,7 +67,7 @@ let mike: FakeActor;
 let jeremy: FakeActor;
 let combat: FakeCombat;
 
-type Health = { status: string; wagersAgainst: number; almostDeadSince: number | null; spent: number; free: number; almostDeadBy: string };
+type Health = { status: string; wagersAgainst: number; almostDeadSince: number | null; spent: number; free: number; almostDeadBy: string; almostDeadIn: string | null };
 const health = (a: FakeActor) => ({ ...(a.system as unknown as { health: Health }).health });
 const setback = () => adapter.pools.readPool("setback").value;
 const seedSetback = (n: number) => world.as("gm", () => adapter.pools.executePoolChange({ kind: "change", pool: "setback", delta: n, reason: "seed" }, "gm"));
@@ -104,13 +104,13 @@ beforeEach(async () => {
 
 describe("cancel a Wager against a player Agent's Rank, from the Setback panel", () => {
   it("an Agent created before this change (no split stored) reads 0 spent, 0 free: nothing to cancel, nothing breaks", () => {
-    expect(health(mike)).toEqual({ status: "healthy", wagersAgainst: 0, almostDeadSince: null, spent: 0, free: 0, almostDeadBy: "none" });
+    expect(health(mike)).toEqual({ status: "healthy", wagersAgainst: 0, almostDeadSince: null, spent: 0, free: 0, almostDeadBy: "none", almostDeadIn: null });
   });
 
   it("the duel records the split; 1 Setback brings Jeremy back from Almost Dead; Undo restores it all", async () => {
     const duel = await seedDuel();
-    expect(health(jeremy)).toEqual({ status: "almostDead", wagersAgainst: 4, almostDeadSince: 1, spent: 3, free: 1, almostDeadBy: "rank" });
-    expect(health(mike)).toEqual({ status: "healthy", wagersAgainst: 3, almostDeadSince: null, spent: 2, free: 1, almostDeadBy: "none" });
+    expect(health(jeremy)).toEqual({ status: "almostDead", wagersAgainst: 4, almostDeadSince: 1, spent: 3, free: 1, almostDeadBy: "rank", almostDeadIn: combat.id });
+    expect(health(mike)).toEqual({ status: "healthy", wagersAgainst: 3, almostDeadSince: null, spent: 2, free: 1, almostDeadBy: "none", almostDeadIn: null });
     expect(jeremy.statuses.has("fracas-almost-dead")).toBe(true);
 
     await seedSetback(2);
@@ -122,20 +122,20 @@ describe("cancel a Wager against a player Agent's Rank, from the Setback panel",
 
     expect(await world.as("gm", () => panel.cancelWager(combat as never, jeremy.uuid))).toEqual({ ok: true });
     expect(setback()).toBe(1);
-    expect(health(jeremy)).toEqual({ status: "healthy", wagersAgainst: 3, almostDeadSince: null, spent: 2, free: 1, almostDeadBy: "none" });
+    expect(health(jeremy)).toEqual({ status: "healthy", wagersAgainst: 3, almostDeadSince: null, spent: 2, free: 1, almostDeadBy: "none", almostDeadIn: null });
     expect(jeremy.statuses.has("fracas-almost-dead")).toBe(false);
     const spend = (await world.as("gm", async () => view())).spends[0]!;
     expect(spend.label).toBe("Undo the last cancel on Jeremy: Setback back to Operations (GM)");
 
     expect(await world.as("gm", () => panel.undoSpend(combat as never, spend.id))).toEqual({ ok: true });
     expect(setback()).toBe(2);
-    expect(health(jeremy)).toEqual({ status: "almostDead", wagersAgainst: 4, almostDeadSince: 1, spent: 3, free: 1, almostDeadBy: "rank" });
+    expect(health(jeremy)).toEqual({ status: "almostDead", wagersAgainst: 4, almostDeadSince: 1, spent: 3, free: 1, almostDeadBy: "rank", almostDeadIn: combat.id });
     expect(jeremy.statuses.has("fracas-almost-dead")).toBe(true);
 
     // Undo of the duel card takes the split back with it.
     const app = ((duel as unknown as FakeChatMessage).system as unknown as { applications: { id: string; targetUuid: string }[] }).applications.find((a) => a.targetUuid === mike.uuid)!;
     await world.as("gm", () => adapter.queries.requestUndo(duel.id ?? "", app.id, true));
-    expect(health(mike)).toEqual({ status: "healthy", wagersAgainst: 0, almostDeadSince: null, spent: 0, free: 0, almostDeadBy: "none" });
+    expect(health(mike)).toEqual({ status: "healthy", wagersAgainst: 0, almostDeadSince: null, spent: 0, free: 0, almostDeadBy: "none", almostDeadIn: null });
   });
 
   it("the free Wager is never cancelled: after the two spent ones on Mike, a third is refused with the rule named", async () => {

@@ -5,6 +5,7 @@
  * held fresh commits; the committing players had spent their Agent Points, and the stuck commits
  * refused any new one ("already committed"). Now "already revealed" is said only when no commit
  * for that duel is held any more, and reveals run one at a time (a double click rolls once).
+ * (Session 5: each duel outside a fight now has its own key, duel-keys.test.ts.)
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
@@ -33,14 +34,14 @@ async function duel(spend: number): Promise<string> {
 }
 
 describe("Mike and Jeremy fight twice with no fight started", () => {
-  it("the second duel is revealed too (same key), and a second Reveal of either says 'already revealed'", async () => {
+  it("the second duel is revealed too (its own key since session 5), and a second Reveal of either says 'already revealed'", async () => {
     const first = await duel(0);
     world.dice.queue(1, 1, 1, 1, 1, 1);
     expect(await world.as("gm", () => flow.revealDuel(first))).toBeDefined();
     expect(duelCards()).toHaveLength(1);
 
     const second = await duel(1);
-    expect(second).toBe(first);
+    expect(second).not.toBe(first);
     expect(points(mike)).toBe(2);
     world.dice.queue(1, 1, 1, 1, 1, 1, 1);
     expect(await world.as("gm", () => flow.revealDuel(second))).toBeDefined();

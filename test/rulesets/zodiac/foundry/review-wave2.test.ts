@@ -226,7 +226,7 @@ describe("3. the status sync writes no state the record contradicts", () => {
     expect(heldAtRank("almostDead", AD, false, false, true)).toBe(true);
     expect(heldAtRank("almostDead", AD, false, false, false)).toBe(false);
     expect(stateUpdate({ status: "dead", almostDeadSince: 1, almostDeadBy: "rank" }, "almostDead", 3)).toEqual({ "system.health.status": "almostDead" });
-    expect(stateUpdate({ status: "dead", almostDeadSince: null, almostDeadBy: "none" }, "almostDead", 3)).toEqual({ "system.health.status": "almostDead", "system.health.almostDeadSince": 3, "system.health.almostDeadBy": "none" });
+    expect(stateUpdate({ status: "dead", almostDeadSince: null, almostDeadBy: "none" }, "almostDead", 3)).toEqual({ "system.health.status": "almostDead", "system.health.almostDeadSince": 3, "system.health.almostDeadBy": "none", "system.health.almostDeadIn": null });
   });
 
   it("the skull taken off an Agent the Rank killed: Almost Dead since the round they fell, not Healthy at Rank; told why", async () => {

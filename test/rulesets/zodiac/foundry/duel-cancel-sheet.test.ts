@@ -1,0 +1,106 @@
+/**
+ * Session 5, item 3: a duel outside a fight that one side committed to stays pending until the GM
+ * reveals or cancels it, and the Cancel was only on its commit card. With that card deleted, nothing
+ * could end it but clearing the GM browser's stored commits: the Agent's every later commit against
+ * that opponent was refused ("pending"), and their Agent Points stayed spent. Now the GM's Agent
+ * sheet lists the Agent's pending duels (from the commits the GM's client holds), each with
+ * "Cancel the duel against … (GM)": the same cancel as the card's (commits forgotten, Agent Points
+ * back, any open card closed).
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import type { FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
+import { createHandlebars } from "../../../browser/harness.js";
+import pendingFixture from "../../../fixtures/templates/zodiac/agent-sheet/gm-pending-duel.js";
+import { commitDuel, mikeAndJeremy, stubTextEditor, zodiacWorld, type Flow, type Sheets } from "./world.js";
+
+type OperationsView = import("../../../../src/rulesets/zodiac/sheets/operations-view.js").OperationsView;
+
+let world: FakeWorld;
+let flow: Flow;
+let sheets: Sheets;
+let mike: FakeActor;
+let jeremy: FakeActor;
+
+interface SheetApp {
+  options: { actions: Record<string, unknown> };
+  _prepareContext(o: unknown): Promise<{ operations: OperationsView | null }>;
+}
+
+const sheetOf = (actor: FakeActor) => new sheets.ZodiacAgentSheet({ document: actor } as never) as unknown as SheetApp;
+const operations = async (sheet: SheetApp) => (await sheet._prepareContext({})).operations;
+const points = (a: FakeActor) => (a.system as unknown as { agentPoints: { value: number } }).agentPoints.value;
+const keyOf = (m: unknown) => String(((m as FakeChatMessage).system as unknown as { result: { duelKey: string } }).result.duelKey);
+const cancelledOf = (m: unknown) => ((m as FakeChatMessage).system as unknown as { result: { cancelled?: boolean } }).result.cancelled;
+const warnings = () => world.notifications.filter((n) => n.type === "warn").map((n) => n.message);
+
+async function click(sheet: SheetApp, action: string, data: Record<string, string> = {}): Promise<void> {
+  const handler = sheet.options.actions[action] as ((this: unknown, e: Event, t: HTMLElement) => Promise<void>) | undefined;
+  expect(typeof handler, `sheet action ${action}`).toBe("function");
+  await handler!.call(sheet, new Event("click"), { dataset: { action, ...data } } as unknown as HTMLElement);
+}
+
+beforeEach(async () => {
+  ({ world, flow, sheets } = await zodiacWorld());
+  stubTextEditor();
+  ({ mike, jeremy } = mikeAndJeremy(world));
+});
+
+describe("Mike's duel against Jeremy, never revealed, its card deleted", () => {
+  it("the GM cancels it from Mike's sheet: commit forgotten, Agent Points back, and Mike may commit again (before: refused for good)", async () => {
+    const card = await commitDuel(world, "mp", mike, jeremy, { spend: 1, gathered: 4, wagers: 3 });
+    const key = keyOf(card);
+    await world.as("gm", () => (card as unknown as FakeChatMessage).delete());
+    expect(points(mike)).toBe(2);
+
+    const sheet = sheetOf(mike);
+    const ops = (await world.as("gm", () => operations(sheet)))!;
+    expect(ops.duels).toEqual([{ key, opponent: "Jeremy", committed: "Mike" }]);
+    // Jeremy's sheet lists the same duel, seen from his side.
+    expect((await world.as("gm", () => operations(sheetOf(jeremy))))!.duels).toEqual([{ key, opponent: "Mike", committed: "Mike" }]);
+
+    await world.as("gm", () => click(sheet, "operationsCancelDuel", { duelKey: key }));
+    expect(warnings()).toEqual([]);
+    expect(flow.readCommits()).toEqual([]);
+    expect(points(mike)).toBe(3);
+    expect((await world.as("gm", () => operations(sheet)))!.duels).toEqual([]);
+
+    expect(await commitDuel(world, "mp", mike, jeremy, { spend: 0, gathered: 0, wagers: 1 })).toBeDefined();
+    expect(flow.readCommits()).toHaveLength(1);
+  });
+
+  it("with its card still there, the sheet's cancel closes the card too (no Reveal, no Cancel left on it)", async () => {
+    const card = await commitDuel(world, "mp", mike, jeremy, { spend: 1, gathered: 4, wagers: 3 });
+    await world.as("gm", () => click(sheetOf(mike), "operationsCancelDuel", { duelKey: keyOf(card) }));
+    expect(cancelledOf(card)).toBe(true);
+    expect((card as unknown as FakeChatMessage).content).not.toContain('data-fracas-follow-up="cancelDuel"');
+  });
+
+  it("a second click (the duel already cancelled) is refused and gives nothing back twice", async () => {
+    const card = await commitDuel(world, "mp", mike, jeremy, { spend: 1, gathered: 4, wagers: 3 });
+    const sheet = sheetOf(mike);
+    await world.as("gm", () => click(sheet, "operationsCancelDuel", { duelKey: keyOf(card) }));
+    await world.as("mp", async () => mike.update({ "system.agentPoints.value": 1 } as never));
+    await world.as("gm", () => click(sheet, "operationsCancelDuel", { duelKey: keyOf(card) }));
+    expect(warnings()).toEqual(["This duel is no longer pending: it was revealed or cancelled."]);
+    expect(points(mike)).toBe(1);
+  });
+
+  it("players see no section and cannot cancel (NotGM); the commit stays held", async () => {
+    const card = await commitDuel(world, "mp", mike, jeremy, { spend: 1, gathered: 4, wagers: 3 });
+    expect(await world.as("mp", () => operations(sheetOf(mike)))).toBeNull();
+    const duelCancel = await import("../../../../src/rulesets/zodiac/cards/duel-cancel.js");
+    expect(await world.as("mp", () => duelCancel.cancelPendingDuel(keyOf(card)))).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NotGM" });
+    expect(flow.readCommits()).toHaveLength(1);
+    expect(points(mike)).toBe(2);
+  });
+});
+
+describe("the section's template", () => {
+  it("says which duel is pending and labels the button as the GM's", () => {
+    const env = createHandlebars();
+    const html = env.renderTemplate("zodiac/agent-sheet.hbs", pendingFixture().context as object).replace(/\s+/g, " ");
+    expect(html).toContain("A duel against Jeremy Constantine-Abernathy was never revealed: Mike set Wagers aside.");
+    expect(html).toContain('data-action="operationsCancelDuel" data-duel-key="none:k1:Actor.jeremy|Actor.mike"');
+    expect(html).toContain("Cancel the duel against Jeremy Constantine-Abernathy (GM)");
+  });
+});
