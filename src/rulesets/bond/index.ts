@@ -15,6 +15,10 @@ import { taskCard } from "./cards/task.js";
 import { bondRoundStart, recoveryPromptCard } from "./cards/round-start.js";
 import { knockoutPromptCard } from "./cards/knockout-prompt.js";
 import { sample } from "./sample.js";
+import { registerBondHooks } from "./hooks.js";
+
+// Attack dialogs follow their characters; cover and Stun rounds end with the fight (hooks.ts).
+if (typeof Hooks !== "undefined") Hooks.once("init", () => void registerBondHooks());
 
 export const bond: RulesetDescriptor = {
   id: "bond",

@@ -91,6 +91,7 @@ function characterSchema() {
      * The character's cover now, as the GM judges it (RULES.md: "cover (GM)"; DECISIONS D49): an
      * attack dialog aimed at this character starts from it and offers no less ("none" = not set:
      * the attacker picks). Only a GM changes it (`_preUpdate`); the sheet shows it to the others.
+     * The end of a fight clears it (after-fight.ts, D51).
      */
     cover: new fields.StringField({ required: true, blank: false, choices: [...COVER_AMOUNTS], initial: "none" }),
     /** The target's answers to attacks on it, by attack id: Hero Points spent, a Shake Off roll. */

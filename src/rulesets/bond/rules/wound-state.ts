@@ -146,6 +146,17 @@ export function advanceRound(targetState: Partial<WoundState>): StateChange {
 }
 
 /**
+ * The fight is over (D53): a failed Stun's remaining rounds run out at once, as if that many rounds
+ * passed (a lone Stun then wears off). Rolls still due (a Stun roll, a wound's Willpower roll) stay.
+ */
+export function endOfFight(targetState: Partial<WoundState>): StateChange {
+  const before = normaliseWoundState(targetState);
+  let state = before;
+  while (state.stunRounds > 0) state = advanceRound(state).state;
+  return woundStateChange(before, state);
+}
+
+/**
  * Hours pass for an unconscious character. An Incapacitated character wakes when the hours run
  * out and then has a Heavy Wound — with its Willpower roll due, as for any Heavy Wound.
  */

@@ -1,6 +1,8 @@
 /**
  * The attack roll dialog: every Ease Factor modifier, the Success Chance and the exact chance of
  * each Quality Rating shown before rolling; Roll throws a Foundry d100 and posts the attack card.
+ * It reads its attacker and target anew at every render, and redraws when either changes
+ * (attack-refresh.ts), so what it shows is what Roll uses.
  */
 import { handlebarsApplication } from "../../../foundry/typed.js";
 import { postCard, userTargets } from "../../../foundry/chat/cards.js";
@@ -13,7 +15,9 @@ import { resolveAttack, woundTable } from "../rules/index.js";
 import { attackCardView, type CardTarget } from "../cards/views.js";
 import type { AttackCardResult } from "../cards/effects.js";
 import { bondSystem, isNpc, rollDie, targetHasFired, warn } from "../cards/notes.js";
-import { attackInput, attackTables, attackView, defaultChoices, readChoices, type AttackChoices, type AttackSetup } from "./attack-view.js";
+import { attackInput, attackTables, attackView, coverFloor, defaultChoices, followCoverFloor, readChoices, type AttackChoices, type AttackSetup } from "./attack-view.js";
+import { forgetAttackDialog, watchAttackDialog } from "./attack-refresh.js";
+import type { CoverAmount } from "../rules/index.js";
 import { actorDownReason, buildSetup } from "./attack-setup.js";
 import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 import { rulesetOption } from "../../../foundry/settings.js";
@@ -38,31 +42,52 @@ export class BondAttackDialog extends Base {
   readonly actor: Actor.Implementation;
   readonly weapon: Item.Implementation | null;
   choices: AttackChoices;
+  /** The GM's cover on the target as the choices last saw it (D49): a choice that was only that floor follows it. */
+  #floorSeen: CoverAmount;
+  /** The target the last render showed (attack-refresh.ts redraws on its changes). */
+  targetUuid: string | null = null;
 
   constructor(actor: Actor.Implementation, weapon: Item.Implementation | null) {
     super({} as never);
     this.actor = actor;
     this.weapon = weapon;
-    this.choices = defaultChoices(this.setup());
+    const setup = this.setup();
+    this.choices = defaultChoices(setup);
+    this.#floorSeen = coverFloor(setup);
+    watchAttackDialog(this);
   }
 
   setup(): AttackSetup {
     return buildSetup(this.actor, this.weapon);
   }
 
+  /** The setup now, with the choices brought up to the target's cover now (set, raised or cleared by the GM since). */
+  current(): AttackSetup {
+    const setup = this.setup();
+    this.choices = followCoverFloor(setup, this.choices, this.#floorSeen);
+    this.#floorSeen = coverFloor(setup);
+    this.targetUuid = setup.targetUuid ?? null;
+    return setup;
+  }
+
   protected override async _prepareContext(): Promise<never> {
-    return { view: attackView(this.setup(), this.choices) } as never;
+    return { view: attackView(this.current(), this.choices) } as never;
+  }
+
+  protected override _onClose(options: never): void {
+    super._onClose(options);
+    forgetAttackDialog(this);
   }
 
   static async #onChange(this: BondAttackDialog, _event: Event, _form: HTMLFormElement, formData: { object: Record<string, unknown> }): Promise<void> {
-    this.choices = readChoices(this.setup(), formData.object, this.choices);
+    this.choices = readChoices(this.current(), formData.object, this.choices);
     await this.render();
   }
 
   static async #onRoll(this: BondAttackDialog): Promise<void> {
     // The character may have gone down since the dialog opened.
     if (refuseIfDown(this.actor)) return;
-    const setup = this.setup();
+    const setup = this.current();
     const view = attackView(setup, this.choices);
     if (view.dropped) return warn("FRACAS.Bond.Dialog.Dropped", { weapon: setup.weaponName });
     if (!view.canRoll) return warn(view.error ?? "FRACAS.Bond.Dialog.NoAttacksLeft");

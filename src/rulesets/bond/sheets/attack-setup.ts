@@ -99,6 +99,7 @@ export function buildSetup(actor: Actor.Implementation, weapon: Item.Implementat
     // The action declared this round (reset by the core at each round start), for D47's check.
     declaration: declarationOf(actor),
     targetName: targetActor?.name ?? null,
+    targetUuid: targetActor?.uuid ?? null,
     targetSpeed: targetSys ? targetSys.speed : null,
     // The GM's cover on the (first) target: the dialog offers no less (D49).
     targetCover: targetSys ? targetSys.cover : "none",

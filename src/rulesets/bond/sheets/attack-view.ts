@@ -60,7 +60,9 @@ export interface AttackSetup {
   /** Weapons picked up this round: each used one of the round's attacks (D46). Absent = none. */
   pickUpsMade?: number;
   targetName: string | null;
-  /** The target's Speed (H-t-H), when a target is known. */
+  /** The (first) target's actor UUID, when one is targeted (an open dialog redraws on its changes). Absent = none. */
+  targetUuid?: string | null;
+  /** The target's Speed (H-t-H), when a target is known: then it is the modifier, not a choice (D52). */
   targetSpeed: number | null;
   /** Distance to the target in scene units when both tokens are on the scene, else null. */
   distance: number | null;
@@ -104,6 +106,26 @@ export function coverInForce(setup: AttackSetup, chosen: CoverAmount): CoverAmou
   return COVER_AMOUNTS.indexOf(chosen) < COVER_AMOUNTS.indexOf(floor) ? floor : chosen;
 }
 
+/**
+ * An open dialog's cover choice when the GM's cover on the target changed from `seen` to the
+ * setup's (or the attacker aims at someone else now): a choice that was only the old floor follows
+ * the new one, down as well as up (the GM cleared or lowered it); a harder cover the attacker chose
+ * above the old floor is kept, raised to the new floor if need be (D49).
+ */
+export function followCoverFloor(setup: AttackSetup, choices: AttackChoices, seen: CoverAmount): AttackChoices {
+  const floor = coverFloor(setup);
+  if (floor === seen) return choices;
+  return { ...choices, cover: choices.cover === seen ? floor : coverInForce(setup, choices.cover) };
+}
+
+/**
+ * The target's Speed a Hand-to-Hand attack uses (D52): the targeted character's own, read anew at
+ * each render and at Roll; the attacker's choice only when no target is known.
+ */
+export function targetSpeedInForce(setup: AttackSetup, chosen: number): number {
+  return setup.targetSpeed ?? chosen;
+}
+
 export function defaultChoices(setup: AttackSetup): AttackChoices {
   return {
     range: setup.distance !== null ? rangeBandFor(setup.distance, setup.ranges) : "medium",
@@ -126,7 +148,7 @@ export function readChoices(setup: AttackSetup, raw: Record<string, unknown>, pr
   return {
     range: locked ? previous.range : pick(raw.range, RANGE_BANDS, previous.range),
     cover: coverInForce(setup, pick(raw.cover, COVER_AMOUNTS, previous.cover)),
-    targetSpeed: num(raw.targetSpeed, 0, 3, previous.targetSpeed),
+    targetSpeed: targetSpeedInForce(setup, num(raw.targetSpeed, 0, 3, previous.targetSpeed)),
     kick: raw.kick === true || raw.kick === "on" || raw.kick === "true",
     specificBlow: pick(raw.specificBlow, ["", ...SPECIFIC_BLOWS] as const, ""),
     gmModifier: num(raw.gmModifier, -20, 20, previous.gmModifier),
@@ -151,7 +173,7 @@ export function easeInput(setup: AttackSetup, choices: AttackChoices): EaseInput
   }
   return {
     attackKind: "hth",
-    targetSpeed: choices.targetSpeed,
+    targetSpeed: targetSpeedInForce(setup, choices.targetSpeed),
     kick: choices.kick && kickAllowed(setup),
     specificBlow: choices.specificBlow === "" ? null : choices.specificBlow,
     attackerWound: setup.attackerWound,
@@ -272,7 +294,10 @@ export function attackView(setup: AttackSetup, choices: AttackChoices) {
     // Less cover than the GM set on the target is not offered (D49); the line under it says why.
     coverOptions: COVER_AMOUNTS.slice(COVER_AMOUNTS.indexOf(coverFloor(setup))).map((c) => ({ value: c, label: `FRACAS.Bond.Cover.${c}`, selected: c === coverInForce(setup, choices.cover) })),
     coverSetByGm: coverFloor(setup) === "none" ? null : `FRACAS.Bond.Cover.${coverFloor(setup)}`,
-    targetSpeedOptions: [0, 1, 2, 3].map((s) => ({ value: String(s), label: String(s), selected: s === choices.targetSpeed })),
+    // A known target's Speed is read, not chosen (D52), as a measured distance fixes the range.
+    targetSpeedLocked: setup.targetSpeed !== null,
+    targetSpeed: targetSpeedInForce(setup, choices.targetSpeed),
+    targetSpeedOptions: [0, 1, 2, 3].map((s) => ({ value: String(s), label: String(s), selected: s === targetSpeedInForce(setup, choices.targetSpeed) })),
     kick: choices.kick && kickAllowed(setup),
     kickAllowed: kickAllowed(setup),
     blowOptions: [

@@ -93,7 +93,7 @@ describe("recovery rolls are named alike, with their characteristic and EF", () 
 
 describe("a clamped Ease Factor says from what to what", () => {
   it("attack dialog: 'clamped from −1 to ½', and the Success Chance line uses ½", async () => {
-    const view = attackView(setup({ attackKind: "hth", weaponName: "Unarmed", baseDamageClass: "B", shotsPerRound: 0, distance: null }), {
+    const view = attackView(setup({ attackKind: "hth", weaponName: "Unarmed", baseDamageClass: "B", shotsPerRound: 0, distance: null, targetSpeed: 3 }), {
       range: "medium",
       cover: "none",
       targetSpeed: 3,

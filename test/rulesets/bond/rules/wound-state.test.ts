@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { UNWOUNDED, WOUND_LEVELS, advanceRound, applyWound, normaliseWoundState, passHours, statusesOf, wakeUp } from "../../../../src/rulesets/bond/rules/index.js";
+import { UNWOUNDED, WOUND_LEVELS, advanceRound, applyWound, endOfFight, normaliseWoundState, passHours, statusesOf, wakeUp } from "../../../../src/rulesets/bond/rules/index.js";
 import type { WoundState } from "../../../../src/rulesets/bond/rules/index.js";
 import { expectRuleError, throwsRuleError } from "./helpers.js";
 
@@ -81,6 +81,18 @@ describe("advanceRound, passHours, wakeUp", () => {
     expect(r.state).toMatchObject({ level: "none", stunRounds: 0 });
     expect(r.events).toEqual([{ status: "stunned", on: false }]);
     expect(advanceRound({ level: "MW" }).events).toEqual([]);
+  });
+  it("the fight's end runs a failed Stun's rounds out (D53); rolls still due stay", () => {
+    const lone = endOfFight({ level: "ST", stunRounds: 4 });
+    expect(lone.state).toMatchObject({ level: "none", stunRounds: 0 });
+    expect(lone.events).toEqual([{ status: "stunned", on: false }]);
+    // A Medium Wound whose Willpower roll is still due: its rounds end, the roll (and "stunned") stay.
+    const wounded = endOfFight({ level: "MW", stunRounds: 2, woundRollPending: true });
+    expect(wounded.state).toMatchObject({ level: "MW", stunRounds: 0, woundRollPending: true });
+    expect(wounded.events).toEqual([]);
+    const stunRoll = endOfFight({ level: "ST", stunRollPending: true, stunCharacteristic: "strength" });
+    expect(stunRoll.state).toMatchObject({ level: "ST", stunRollPending: true, stunCharacteristic: "strength" });
+    expect(endOfFight({ level: "LW" }).events).toEqual([]);
   });
   it("an Incapacitated character wakes after the hours with a Heavy Wound", () => {
     const s = { level: "IN", unconsciousHours: 3 } as const;
