@@ -46,7 +46,7 @@ describe("two unlinked mooks of one actor, the first marked defeated", () => {
 
   it("faserip: only the defeated one is refused", async () => {
     const [a, b] = await twoMooks("faseripHero", {});
-    const { actorDownReason } = await import("../../src/rulesets/faserip/cards/roll.js");
+    const { actorDownReason } = await import("../../src/rulesets/faserip/cards/may-act.js");
     expect(actorDownReason(a as never)).not.toBeNull();
     expect(actorDownReason(b as never)).toBeNull();
   });

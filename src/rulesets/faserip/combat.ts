@@ -74,6 +74,18 @@ export function dodgeRefusal(c: Pick<CombatantInfo, "declaration" | "memory">, r
   return null;
 }
 
+/**
+ * Has this combatant used its action in the plan's round: its act step is behind the plan's
+ * current step (`step`), or it dodged this round (a dodge is its action). A stun it receives then
+ * takes nothing more this round, so it counts from the next (rules stunCount). At its own act step
+ * it has not acted yet: a stun then still costs this round's action.
+ */
+export function actedThisRound(combatantId: string, memory: JsonObject | undefined, plan: Pick<RoundPlan, "steps">, step: number, round: number): boolean {
+  if (dodgeThisRound(memory, round)) return true;
+  const acts = plan.steps.filter((s) => s.kind === "act" && s.combatantId === combatantId);
+  return acts.length > 0 && acts.every((s) => s.index < step);
+}
+
 export interface FaseripCombatOptions {
   mode: () => InitiativeMode;
   tables: () => { ranks?: Grid; initiative?: Grid };

@@ -11,7 +11,7 @@ import { faseripCombat, isInitiativeMode } from "./combat.js";
 import { CARD_TEMPLATES, faseripCards } from "./cards/index.js";
 import { faseripTables } from "./cards/tables.js";
 import { currentEndurance, heroView } from "./data/state.js";
-import { attackCardView } from "./sheets/views.js";
+import { attackCardView } from "./sheets/attack-card-view.js";
 import { faseripRoundStart } from "./cards/round-start.js";
 import { PANEL_TEMPLATE, panelContext } from "./sheets/tracker-panel.js";
 import { ENDURANCE_KARMA_TEMPLATE } from "./cards/endurance-karma.js";

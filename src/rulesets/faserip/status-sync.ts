@@ -7,7 +7,7 @@
  * out left them held (never standing up), and Unconscious off left them down.
  *
  * The rule is per toggle, and only when the flag does not already say so: each flow writes the
- * flags *before* its icons (cards/roll.ts writeState, the core Apply/Undo and their rollbacks), so
+ * flags *before* its icons (cards/write-state.ts, the core Apply/Undo and their rollbacks), so
  * their own toggles find the flags agreeing and write nothing (no race, no loop).
  * - Unconscious, Dying, Dead, Prone, Restrained: the flag follows the icon, on or off.
  * - Stunned off: the stun ends (no rounds left). Stunned on by hand sets no count (the seed's

@@ -7,7 +7,7 @@ import { isRuleError } from "../../../engine/errors.js";
 import type { StatusEvent } from "../../../engine/events.js";
 import type { CardEffect, JsonObject } from "../../../foundry/registry.js";
 import { applyAttack, applySecondary, dyingTick, rankNumber, releaseHold, standUp, zeroHealthFeat } from "../rules/index.js";
-import type { AttackResult, SecondaryCheck, StateChange } from "../rules/index.js";
+import type { AttackResult, SecondaryCheck, StateChange, StunTiming } from "../rules/index.js";
 import type { Grid } from "../../../engine/tables.js";
 import { stateOf, updateOf } from "../data/state.js";
 import { pluralKey } from "../../../foundry/i18n.js";
@@ -76,8 +76,12 @@ export function attackEffect({ result, target }: EffectInput): EffectOutcome {
   });
 }
 
-/** Secondary card: the defender's Slam?/Stun? check, or the Endurance FEAT at 0 Health. */
-export function secondaryEffect({ result, target }: EffectInput, tables: EffectTables = {}): EffectOutcome {
+/**
+ * Secondary card: the defender's Slam?/Stun? check, or the Endurance FEAT at 0 Health. `when`:
+ * whether the defender had already used this round's action when the Apply lands (a stun then
+ * counts from the next round: rules stunCount; the summary says so).
+ */
+export function secondaryEffect({ result, target }: EffectInput, tables: EffectTables = {}, when: StunTiming = {}): EffectOutcome {
   if (target.type !== HERO_TYPE) return { refused: "FRACAS.Faserip.Refused.NotAHero" };
   const kind = result["kind"];
   return guarded(() => {
@@ -90,7 +94,8 @@ export function secondaryEffect({ result, target }: EffectInput, tables: EffectT
     }
     const check = result["check"] as unknown as SecondaryCheck | undefined;
     if (!check || (kind !== "slam" && kind !== "stun")) return { refused: "FRACAS.Faserip.Refused.NothingToApply" };
-    const change = applySecondary(stateOf(target.system), check);
+    const change = applySecondary(stateOf(target.system), check, when);
+    const fromNext = check.kind === "stun" && check.rounds > 0 && when.actedThisRound === true;
     // One/Other by the count (plural.ts). Applications stored on older cards keep the former
     // keys Summary.KnockedBack / Summary.Stunned, which stay in the lang file, worded without "(s)".
     const key =
@@ -99,7 +104,7 @@ export function secondaryEffect({ result, target }: EffectInput, tables: EffectT
           ? pluralKey("FRACAS.Faserip.Summary.KnockedBack", check.areas)
           : "FRACAS.Faserip.Summary.NoEffect"
         : check.rounds > 0
-          ? pluralKey("FRACAS.Faserip.Summary.Stunned", check.rounds)
+          ? pluralKey(fromNext ? "FRACAS.Faserip.Summary.StunnedNext" : "FRACAS.Faserip.Summary.Stunned", check.rounds)
           : "FRACAS.Faserip.Summary.NoEffect";
     return outcome(target.system, change, { key, data: { areas: check.areas, rounds: check.rounds } });
   });

@@ -1,19 +1,30 @@
 /** The faserip card kinds: attack, secondary (Slam?/Stun?/0 Health; the GM sets a White Slam?'s areas), dyingTick, standUp and feat. */
 import type { CardKind } from "../../../foundry/registry.js";
-import { lookupUuid } from "../../../foundry/typed.js";
+import { lookupUuid, lookupUuidSync } from "../../../foundry/typed.js";
 import { attackEffect, dyingTickEffect, featEffect, secondaryEffect, standUpEffect } from "./effects.js";
 import { faseripTables } from "./tables.js";
-import { knockBack, rollSecondary, rollZeroHealth, stabiliseActor } from "./roll.js";
+import { knockBack } from "./knockback-token.js";
+import { rollSecondary } from "./secondary-roll.js";
+import { rollZeroHealth } from "./zero-health-roll.js";
+import { stabiliseActor } from "./stabilise.js";
 import { onceKey } from "./once.js";
-import { knockbackAreasFollowUp, SECONDARY_TEMPLATE } from "./knockback-areas.js";
+import { actedThisRoundOf } from "./acted-this-round.js";
+import { ATTACK_TEMPLATE, snatchObjectFollowUp } from "./snatch.js";
+import { knockbackAreasFollowUp, SECONDARY_TEMPLATE, setTypedAreas } from "./knockback-areas.js";
 
 export const CARD_TEMPLATES = {
-  attack: "faserip/cards/attack.hbs",
+  attack: ATTACK_TEMPLATE,
   secondary: SECONDARY_TEMPLATE,
   dyingTick: "faserip/cards/dying-tick.hbs",
   feat: "faserip/cards/feat.hbs",
   standUp: "faserip/cards/stand-up.hbs",
 } as const;
+
+/** actedThisRoundOf for a card's target, by its uuid (false when it is not an actor any more). */
+function actedThisRoundOfUuid(uuid: string): boolean {
+  const actor = lookupUuidSync(uuid);
+  return actor instanceof Actor && actedThisRoundOf(actor as Actor.Implementation);
+}
 
 export const faseripCards: Record<string, CardKind> = {
   attack: {
@@ -27,14 +38,19 @@ export const faseripCards: Record<string, CardKind> = {
         await rollZeroHealth(result, onceKey(message, "zeroHealth"));
       },
     },
+    // Snatching's Grab: the snatcher takes one of the defender's listed objects (cards/snatch.ts).
+    gmFollowUps: { snatchObject: snatchObjectFollowUp },
   },
   secondary: {
     template: CARD_TEMPLATES.secondary,
-    effect: (input) => secondaryEffect(input, { universal: faseripTables().universal }),
+    // A stun on one who has already acted this round counts from the next round (rules stunCount).
+    effect: (input) => secondaryEffect(input, { universal: faseripTables().universal }, { actedThisRound: actedThisRoundOfUuid(input.target.uuid) }),
     followUps: {
       knockback: async ({ result }) => {
         await knockBack(result);
       },
+      // The GM's typed number of areas (a White Slam?), checked here and sent to knockbackAreas.
+      setAreas: ({ message, button }) => setTypedAreas(message, button),
     },
     // A White Slam?'s areas, set by the GM (cards/knockback-areas.ts).
     gmFollowUps: { knockbackAreas: knockbackAreasFollowUp },

@@ -13,7 +13,10 @@ import { withCardLock } from "../../../foundry/locks.js";
 import { lookupUuidSync } from "../../../foundry/typed.js";
 import { MAX_KNOCKBACK_AREAS, MIN_KNOCKBACK_AREAS, slamResult } from "../rules/index.js";
 import type { SecondaryCheck } from "../rules/index.js";
-import { secondaryCardView, tokensKnown } from "../sheets/views.js";
+import { secondaryCardView, tokensKnown } from "../sheets/secondary-card-view.js";
+import { parseAreas } from "../sheets/knockback-areas-view.js";
+import { t } from "../../../foundry/i18n.js";
+import { requestFollowUp } from "../../../foundry/queries.js";
 import { faseripTables } from "./tables.js";
 
 export const SECONDARY_TEMPLATE = "faserip/cards/secondary.hbs";
@@ -63,6 +66,22 @@ export function setKnockbackAreas(message: ChatMessage.Implementation, areasIn: 
     await message.update({ "system.result.check.areas": areas, content } as never);
     return { ok: true };
   });
+}
+
+/**
+ * The card's "Set (GM)" button beside the number field: the typed number is read strictly here
+ * (parseAreas: a clear warning, nothing sent, for anything but a whole number from 1 to 100), then
+ * sent to the GM follow-up below, which checks again (the GM's client decides).
+ */
+export async function setTypedAreas(message: ChatMessage.Implementation, button: HTMLElement): Promise<void> {
+  const field = button.closest?.(".faserip-card-areas")?.querySelector<HTMLInputElement>("input[name='areas']");
+  const typed = parseAreas(field?.value ?? "");
+  if ("refused" in typed) {
+    ui.notifications?.warn(t(typed.refused, typed.data));
+    return;
+  }
+  const done = await requestFollowUp(message.id ?? "", "knockbackAreas", { areas: typed.areas });
+  if (!done.ok) ui.notifications?.warn(t(done.reason, "data" in done ? done.data : undefined));
 }
 
 /** The card's GM follow-up: only a GM may ask; the areas come from the button's args (checked above). */

@@ -25,13 +25,18 @@
  *
  * Decision: these happen when a round has passed — at the start of round 2 onwards. Starting a
  * combat (round 1) passes no round, so a character dying or stunned before it loses nothing yet;
- * a stun of N rounds received in round r therefore lasts through the rest of round r and the
- * next N − 1 rounds.
+ * a stun of N rounds received in round r before the stunned one acted lasts through the rest of
+ * round r and the next N − 1 rounds; received after it acted, through the next N rounds (rules
+ * stunCount: its count is N + 1), so either way it costs N actions.
  */
 import { t } from "../../../foundry/i18n.js";
 import { heroView, needsZeroHealthFeat, stateOf } from "../data/state.js";
 import { HERO_TYPE } from "./effects.js";
-import { actorDownReason, passDyingRound, passStunRound, postStandUp, rollZeroHealthAtRoundStart } from "./roll.js";
+import { actorDownReason } from "./may-act.js";
+import { passDyingRound } from "./dying-round.js";
+import { passStunRound } from "./stun-round.js";
+import { postStandUp } from "./stand-up.js";
+import { rollZeroHealthAtRoundStart } from "./zero-health-roll.js";
 
 export async function faseripRoundStart(combat: Combat.Implementation, round: number): Promise<void> {
   if (!game.user.isGM || round <= 1) return;

@@ -4,7 +4,7 @@
  * itself is a ledger pool with a plain `value` mirror for token bars.
  */
 import * as ledger from "../../../engine/ledger.js";
-import { health, karma, rankFromNumber, rankNumbersTable, RANK_KEYS, type RankKey } from "../rules/index.js";
+import { COVER_LEVELS, health, karma, rankFromNumber, rankNumbersTable, RANK_KEYS, type RankKey } from "../rules/index.js";
 import { activeTable } from "../../../foundry/tables.js";
 import { heroView } from "./state.js";
 import { ABILITY_KEYS, MAX_SHEET_RANK, SIDES, type AbilityKey } from "./keys.js";
@@ -61,6 +61,11 @@ function heroSchema() {
      * cards' spent rolls stay spent; nothing writes it now (DECISIONS.md).
      */
     rolled: new fields.ArrayField(new fields.StringField({ required: true, blank: false }), { required: true, initial: [], max: MAX_ROLLED }),
+    /**
+     * The cover this character is behind now, as the GM judges it (RULES.md: "Cover shifts left (GM
+     * chooses)"): attacks on it take at least that shift. Only the GM writes it (_preUpdate).
+     */
+    cover: new fields.StringField({ required: true, blank: false, initial: "none", choices: [...COVER_LEVELS] } as never),
     /** Side in combat; "auto" = heroes when a player owns the actor, else villains. */
     side: new fields.StringField({ required: true, blank: false, initial: "auto", choices: [...SIDES] } as never),
     notes: new fields.HTMLField({ required: true, blank: true, initial: "" }),
@@ -105,11 +110,14 @@ export class FaseripHeroData extends foundry.abstract.TypeDataModel<HeroSchema, 
    * A hero at full Health stays at full when an ability changes (Health = F+A+S+E): raising
    * Endurance on an unhurt hero raises their Health too. A hurt hero keeps their Health (it is
    * clamped to the new maximum when derived); an edit that sets Health itself (to another value) wins.
+   * The cover is the GM's: a change to it from anyone else is dropped (the rest goes through).
    */
   override async _preUpdate(...args: Parameters<foundry.abstract.TypeDataModel<HeroSchema, Actor.Implementation>["_preUpdate"]>): Promise<boolean | void> {
     const allowed = await super._preUpdate(...args);
     if (allowed === false) return false;
-    const changes = args[0] as { system?: { abilities?: Record<string, unknown>; health?: { value?: unknown } } };
+    const changes = args[0] as { system?: { abilities?: Record<string, unknown>; health?: { value?: unknown }; cover?: unknown } };
+    // The cover is the GM's ruling: anyone else's change of it (a player's sheet, a macro) is dropped.
+    if (changes.system && !args[2].isGM) delete changes.system.cover;
     const edited = changes.system?.abilities;
     // V13's sheet submits the whole form, Health included: it is an edit of Health only when it differs.
     const named = changes.system?.health?.value;

@@ -74,7 +74,7 @@ function withStatus(statuses: readonly Status[], add: readonly Status[], remove:
  * dying), a Hold (restrained; for Escaping's Reverse the target is the former holder), and the
  * Slam?/Stun? check when it is on the result. A dead target is not changed.
  */
-export function applyAttack(targetState: CombatantStateInput, result: AttackResult): StateChange {
+export function applyAttack(targetState: CombatantStateInput, result: AttackResult, when: StunTiming = {}): StateChange {
   const before = readState(targetState);
   const r = requireObject("result", result);
   const feat = requireObject("result.feat", r["feat"]);
@@ -93,20 +93,40 @@ export function applyAttack(targetState: CombatantStateInput, result: AttackResu
   const secondary = r["secondary"] === undefined ? null : requireObject("result.secondary", r["secondary"]);
   const check = secondary?.["check"];
   if (secondary && secondary["applies"] === true && check !== null && check !== undefined) {
-    after = applySecondaryTo(after, check as SecondaryCheck);
+    after = applySecondaryTo(after, check as SecondaryCheck, when);
   }
   return change(before, after);
 }
 
-/** Applies a Slam?/Stun? check rolled after the attack was applied. */
-export function applySecondary(targetState: CombatantStateInput, check: SecondaryCheck): StateChange {
-  const before = readState(targetState);
-  if (before.statuses.includes("dead")) return { state: before, events: [] };
-  return change(before, applySecondaryTo(before, check));
+/**
+ * When a stun lands, as far as the stunned one's action goes. `actedThisRound`: they have already
+ * used this round's action (their act step is past, or they dodged), so the rest of this round
+ * takes nothing from them.
+ */
+export interface StunTiming {
+  actedThisRound?: boolean;
 }
 
-/** Knocked back (any areas) leaves the target prone; a stun sets the longer of the two counts. */
-function applySecondaryTo(state: CombatantState, check: SecondaryCheck): CombatantState {
+/**
+ * The stun count a stun of `rounds` rounds sets, counted down at each round start (stunTick). Seed:
+ * "stunned 1-10 rounds" — rounds without an action. **D** received before the stunned one has
+ * acted, the current round is the first of them (its action is lost); received after, it is not
+ * (nothing is lost in it), so one more round start is counted and the stun still costs `rounds`
+ * actions: the next `rounds` rounds'.
+ */
+export function stunCount(rounds: number, when: StunTiming = {}): number {
+  return rounds > 0 && when.actedThisRound === true ? rounds + 1 : rounds;
+}
+
+/** Applies a Slam?/Stun? check rolled after the attack was applied (`when`: see StunTiming). */
+export function applySecondary(targetState: CombatantStateInput, check: SecondaryCheck, when: StunTiming = {}): StateChange {
+  const before = readState(targetState);
+  if (before.statuses.includes("dead")) return { state: before, events: [] };
+  return change(before, applySecondaryTo(before, check, when));
+}
+
+/** Knocked back (any areas) leaves the target prone; a stun sets the longer of the two counts (stunCount). */
+function applySecondaryTo(state: CombatantState, check: SecondaryCheck, when: StunTiming): CombatantState {
   const c = requireObject("check", check);
   const kind = requireChoice("check.kind", c["kind"], ["slam", "stun"] as const);
   if (kind === "slam") {
@@ -117,7 +137,7 @@ function applySecondaryTo(state: CombatantState, check: SecondaryCheck): Combata
   requireChoice("check.result", c["result"], STUN_RESULTS);
   const rounds = requireInt("check.rounds", c["rounds"], 0, 1000);
   if (rounds === 0) return state;
-  return { ...state, stunnedRounds: Math.max(state.stunnedRounds, rounds), statuses: withStatus(state.statuses, ["stunned"]) };
+  return { ...state, stunnedRounds: Math.max(state.stunnedRounds, stunCount(rounds, when)), statuses: withStatus(state.statuses, ["stunned"]) };
 }
 
 /** One round of stun passes; the status ends when the count reaches 0. */

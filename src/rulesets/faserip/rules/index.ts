@@ -73,13 +73,14 @@ export {
   restoreHealth,
   stabilise,
   standUp,
+  stunCount,
   stunTick,
   zeroHealthFeat,
   CANNOT_ACT,
   cannotActStatus,
   keepsDown,
 } from "./condition.js";
-export type { CannotAct, CombatantState, CombatantStateInput, DyingTick, StateChange, ZeroHealthFeat } from "./condition.js";
+export type { CannotAct, CombatantState, CombatantStateInput, DyingTick, StateChange, StunTiming, ZeroHealthFeat } from "./condition.js";
 
 /** Seed: a combat round takes about eight seconds of game time. */
 export const ROUND_SECONDS = 8;

@@ -7,7 +7,8 @@
 import { COLORS, DEFAULT_KNOCKBACK_AREAS, colorOdds, slamResult, stunOutcome, stunResult } from "../rules/index.js";
 import type { Color, RankKey } from "../rules/index.js";
 import type { Grid } from "../../../engine/tables.js";
-import { rankLabel, secondaryOutcomeKey } from "./views.js";
+import { rankLabel } from "./view-format.js";
+import { secondaryOutcomeKey } from "./secondary-card-view.js";
 
 const L = "FRACAS.Faserip";
 

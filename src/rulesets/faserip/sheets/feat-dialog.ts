@@ -8,16 +8,23 @@
  * target (the seed's cover belongs to the defender); each card rolls with its target's. The hero's
  * talents for the chosen ability are offered as boxes; a ticked one adds its shift to Other.
  */
-import { handlebarsApplication } from "../../../foundry/typed.js";
+import { handlebarsApplication, lookupUuidSync } from "../../../foundry/typed.js";
 import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
 import { multipleTargetShift } from "../rules/index.js";
 import type { AbilityKey } from "../data/hero.js";
 import { heroView } from "../data/state.js";
-import { attackRefusalOf, combatantOf, currentTargets, dodgeRefusalOf, performFeat, readDodge, roundOf, type TargetRef } from "../cards/roll.js";
+import { attackRefusalOf, dodgeRefusalOf } from "../cards/may-act.js";
+import { combatantOf, roundOf } from "../cards/fight-round.js";
+import { currentTargets, type TargetRef } from "../cards/targets.js";
+import { performFeat } from "../cards/feat-roll.js";
+import { readDodge } from "../cards/dodge-memory.js";
 import { faseripTables } from "../cards/tables.js";
 import { karmaPoolOf } from "../cards/karma.js";
-import { abilityForAction, actionForWeapon, coverChoiceList, featDialogView, formFromFields, normaliseForm, tickedTalents, withTalents, type DialogAction, type FeatForm, type TalentChoice } from "./views.js";
+import { abilityForAction, actionForWeapon, formFromFields, normaliseForm, type DialogAction, type FeatForm } from "./feat-form.js";
+import { coverChoiceList, gmCoverShift } from "./cover-choice.js";
+import { featDialogView } from "./feat-dialog-view.js";
+import { tickedTalents, withTalents, type TalentChoice } from "./talents.js";
 
 const Base = handlebarsApplication();
 
@@ -54,6 +61,12 @@ function weaponsOf(actor: Actor.Implementation): WeaponChoice[] {
     });
 }
 
+/** The GM's cover on the target at `uuid`, as a shift (cover-choice.ts gmCoverShift; 0 when it is not an actor). */
+function coverFloorOf(uuid: string): number {
+  const actor = lookupUuidSync(uuid);
+  return actor instanceof Actor ? gmCoverShift(actor.system, faseripTables().cover) : 0;
+}
+
 export class FaseripFeatDialog extends Base {
   static override DEFAULT_OPTIONS = {
     classes: ["fracas", "faserip", "faserip-feat-dialog"],
@@ -78,16 +91,18 @@ export class FaseripFeatDialog extends Base {
     this.targets = currentTargets();
     const weapon = weaponsOf(actor).find((w) => w.id === opts.weaponId) ?? null;
     const action: DialogAction = opts.action ?? (weapon ? actionForWeapon(weapon) : "slugfest");
+    // Cover starts at the GM's cover on each target (the least the attacker may choose).
+    const floors = this.targets.map((tg) => coverFloorOf(tg.uuid));
     this.formState = {
       ability: opts.ability ?? abilityForAction(action, "fighting"),
       action,
       weaponId: weapon?.id ?? "",
       dodge: 0,
-      cover: 0,
+      cover: floors.length === 1 ? floors[0]! : 0,
       multipleTargets: this.targets.length > 1 ? multipleTargetShift(this.targets.length) : 0,
       other: 0,
       karma: 0,
-      targetCover: this.targets.map(() => 0),
+      targetCover: floors,
     };
   }
 
@@ -107,7 +122,7 @@ export class FaseripFeatDialog extends Base {
         weapons: weaponsOf(this.actor),
         targets: this.targets.map((tg) => {
           const dodge = readDodge(combatantOf({ uuid: tg.uuid, id: null }), round);
-          return { name: tg.name, dodgeColor: dodge?.color ?? null, dodgeShift: dodge?.shift ?? null };
+          return { name: tg.name, dodgeColor: dodge?.color ?? null, dodgeShift: dodge?.shift ?? null, coverFloor: coverFloorOf(tg.uuid) };
         }),
         form: this.formState,
         tables: { universal: tables.universal, ranks: tables.ranks, battleEffects: tables.battleEffects, dodgeShifts: tables.dodgeShifts },
@@ -121,7 +136,7 @@ export class FaseripFeatDialog extends Base {
     };
   }
 
-  /** Reads the form into formState (views.ts formFromFields: cover per target with several). */
+  /** Reads the form into formState (feat-form.ts formFromFields: cover per target with several). */
   readForm(form: HTMLFormElement, changed: string | null): void {
     const data = new FormData(form);
     this.formState = formFromFields((k) => data.get(k), this.formState, this.targets.length, changed, talentsOf(this.actor));

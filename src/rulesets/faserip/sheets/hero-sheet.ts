@@ -5,11 +5,14 @@ import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
 import * as ledger from "../../../engine/ledger.js";
 import { ABILITY_KEYS, FaseripHeroData, type AbilityKey } from "../data/hero.js";
-import { actorDownReason, attackRefusalOf, passDyingRound, passStunRound, restoreActor } from "../cards/roll.js";
+import { actorDownReason, attackRefusalOf } from "../cards/may-act.js";
+import { passDyingRound } from "../cards/dying-round.js";
+import { passStunRound } from "../cards/stun-round.js";
+import { restoreActor } from "../cards/restore.js";
 import { faseripTables } from "../cards/tables.js";
 import { changeKarma, karmaLedgerOf, resetKarma } from "../cards/karma.js";
 import { FaseripFeatDialog } from "./feat-dialog.js";
-import { chipAction, heroSheetView } from "./views.js";
+import { chipAction, heroSheetView } from "./hero-sheet-view.js";
 import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 
 const Base = handlebarsActorSheet();
@@ -77,6 +80,7 @@ export class FaseripHeroSheet extends Base {
       isGM: game.user.isGM,
       notesHTML,
       ranks: faseripTables().ranks,
+      coverTable: faseripTables().cover,
       // The roll's own refusal reason (status, token icons, the combatant's defeated mark).
       downReason: actorDownReason(actor),
       // Dodged this round: the roll refuses an attack (performFeat), so the buttons say it first.
@@ -151,7 +155,7 @@ export class FaseripHeroSheet extends Base {
     await resetKarma(this.actor, system.karmaStart ?? 0);
   }
 
-  /** Restore: full Health and base Endurance, ending the unconsciousness and dying of 0 Health (cards/roll.ts). */
+  /** Restore: full Health and base Endurance, ending the unconsciousness and dying of 0 Health (cards/restore.ts). */
   static async #onHealFull(this: FaseripHeroSheet): Promise<void> {
     await restoreActor(this.actor);
   }

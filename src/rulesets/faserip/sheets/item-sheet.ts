@@ -2,7 +2,7 @@
 import { handlebarsItemSheet } from "../../../foundry/typed.js";
 import { enrichHtml } from "../../../foundry/enrich.js";
 import { faseripTables } from "../cards/tables.js";
-import { itemSheetView } from "./views.js";
+import { itemSheetView } from "./item-sheet-view.js";
 
 const Base = handlebarsItemSheet();
 

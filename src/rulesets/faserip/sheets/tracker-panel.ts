@@ -1,6 +1,6 @@
 /** The faserip tracker panel: the round's side initiative (read from the combat's ruleset memory). */
 import type { FracasCombat } from "../../../foundry/documents/combat.js";
-import { sidesPanelView } from "./views.js";
+import { sidesPanelView } from "./sides-panel-view.js";
 
 export const PANEL_TEMPLATE = "systems/fracas/templates/faserip/tracker-panel.hbs";
 

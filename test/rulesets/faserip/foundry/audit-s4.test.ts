@@ -15,7 +15,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { cardOf, startFight, sys } from "./fake-round.js";
 import { captainAbilities, heroSystem } from "./fixture-samples.js";
-import { coverChoiceList, featDialogView, formFromFields, heroSheetView, normaliseForm, talentShift, withTalents, type TalentChoice } from "../../../../src/rulesets/faserip/sheets/views.js";
+import { coverChoiceList } from "../../../../src/rulesets/faserip/sheets/cover-choice.js";
+import { featDialogView } from "../../../../src/rulesets/faserip/sheets/feat-dialog-view.js";
+import { formFromFields, normaliseForm } from "../../../../src/rulesets/faserip/sheets/feat-form.js";
+import { heroSheetView } from "../../../../src/rulesets/faserip/sheets/hero-sheet-view.js";
+import { talentShift, withTalents, type TalentChoice } from "../../../../src/rulesets/faserip/sheets/talents.js";
 
 let f: Awaited<ReturnType<typeof startFight>>;
 beforeEach(async () => {

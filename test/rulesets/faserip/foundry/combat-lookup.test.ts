@@ -9,7 +9,7 @@ describe("combatantOf", () => {
     const world = installFoundry();
     await loadAdapter();
     // Imported after the fake is installed: the module touches Foundry globals when it loads.
-    const { combatantOf, roundOf } = await import("../../../../src/rulesets/faserip/cards/roll.js");
+    const { combatantOf, roundOf } = await import("../../../../src/rulesets/faserip/cards/fight-round.js");
     const hero = world.createActor({ name: "Hero", type: "faseripHero" });
     const fight = world.createCombat();
     await fight.createEmbeddedDocuments("Combatant", [{ actorId: hero.id }]);

@@ -6,7 +6,9 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { cardOf, form, startFight } from "./fake-round.js";
-import { coverFor, featDialogView, formFromFields } from "../../../../src/rulesets/faserip/sheets/views.js";
+import { coverFor } from "../../../../src/rulesets/faserip/sheets/cover-choice.js";
+import { featDialogView } from "../../../../src/rulesets/faserip/sheets/feat-dialog-view.js";
+import { formFromFields } from "../../../../src/rulesets/faserip/sheets/feat-form.js";
 
 let f: Awaited<ReturnType<typeof startFight>>;
 beforeEach(async () => {

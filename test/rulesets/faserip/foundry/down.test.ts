@@ -4,7 +4,7 @@ import { downAtRoundStart, downReason } from "../../../../src/rulesets/faserip/d
 import { faseripCombat } from "../../../../src/rulesets/faserip/combat.js";
 import { attackEffect, freesEscaper } from "../../../../src/rulesets/faserip/cards/effects.js";
 import { isStabilised, needsZeroHealthFeat, updateOf } from "../../../../src/rulesets/faserip/data/state.js";
-import { sidesPanelView } from "../../../../src/rulesets/faserip/sheets/views.js";
+import { sidesPanelView } from "../../../../src/rulesets/faserip/sheets/sides-panel-view.js";
 import { resolveAttack } from "../../../../src/rulesets/faserip/rules/index.js";
 import type { CombatantInfo, JsonObject } from "../../../../src/foundry/registry.js";
 

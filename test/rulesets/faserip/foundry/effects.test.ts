@@ -4,7 +4,8 @@ import { resolveAttack, resolveSecondary } from "../../../../src/rulesets/faseri
 import { attackEffect, dyingTickEffect, featEffect, secondaryEffect } from "../../../../src/rulesets/faserip/cards/effects.js";
 import { stateOf, updateOf } from "../../../../src/rulesets/faserip/data/state.js";
 import { dodgeRefusal, faseripCombat, sideOf, storedDodge } from "../../../../src/rulesets/faserip/combat.js";
-import { featDialogView, normaliseForm, targetDodge } from "../../../../src/rulesets/faserip/sheets/views.js";
+import { featDialogView } from "../../../../src/rulesets/faserip/sheets/feat-dialog-view.js";
+import { normaliseForm, targetDodge } from "../../../../src/rulesets/faserip/sheets/feat-form.js";
 import { colorOdds } from "../../../../src/rulesets/faserip/rules/index.js";
 import { knockBackPosition } from "../../../../src/rulesets/faserip/cards/knockback.js";
 import type { CombatantInfo, JsonObject } from "../../../../src/foundry/registry.js";

@@ -8,9 +8,9 @@ import { expect } from "vitest";
 import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import type { Application } from "../../../../src/foundry/data/card-data.js";
-import type { FeatForm } from "../../../../src/rulesets/faserip/sheets/views.js";
+import type { FeatForm } from "../../../../src/rulesets/faserip/sheets/feat-form.js";
 
-type RollModule = typeof import("../../../../src/rulesets/faserip/cards/roll.js");
+import { loadFlows, type Flows } from "./flows.js";
 
 export interface CardSystem {
   kind: string;
@@ -27,7 +27,7 @@ export async function startFight() {
   const world: FakeWorld = installFoundry();
   const adapter: Adapter = await loadAdapter();
   // After loadAdapter: the same module instances the adapter registered.
-  const flows: RollModule = await import("../../../../src/rulesets/faserip/cards/roll.js");
+  const flows: Flows = await loadFlows();
   world.addUser({ id: "alice", name: "Alice", isGM: false });
   world.addUser({ id: "bob", name: "Bob", isGM: false });
   const hero = (abilities: Record<string, number>, extra: Record<string, unknown> = {}) => ({ abilities, ...extra });

@@ -4,16 +4,16 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { installFoundry, loadAdapter, type FakeWorld } from "../../../foundry/fake/index.js";
-import type { FeatForm } from "../../../../src/rulesets/faserip/sheets/views.js";
+import type { FeatForm } from "../../../../src/rulesets/faserip/sheets/feat-form.js";
 
-type RollModule = typeof import("../../../../src/rulesets/faserip/cards/roll.js");
+import { loadFlows, type Flows } from "./flows.js";
 let world: FakeWorld;
-let flows: RollModule;
+let flows: Flows;
 
 beforeEach(async () => {
   world = installFoundry();
   await loadAdapter();
-  flows = await import("../../../../src/rulesets/faserip/cards/roll.js");
+  flows = await loadFlows();
 });
 
 describe("faserip Karma in the documents", () => {

@@ -15,7 +15,7 @@ import type { FakeActor, FakeChatMessage } from "../../../foundry/fake/index.js"
 import { cardOf, startFight, clickAttackFollowUp, slamOnRampage as slamOnRampageIn } from "./fake-round.js";
 import { CANNOT_ACT, cannotActStatus, keepsDown, resolveSecondary, standUp } from "../../../../src/rulesets/faserip/rules/index.js";
 import { DOWN_KEYS, DOWN_STATUSES, downReason } from "../../../../src/rulesets/faserip/down.js";
-import { secondaryCardView, secondaryOutcomeKey } from "../../../../src/rulesets/faserip/sheets/views.js";
+import { secondaryCardView, secondaryOutcomeKey } from "../../../../src/rulesets/faserip/sheets/secondary-card-view.js";
 import { enduranceKarmaView } from "../../../../src/rulesets/faserip/sheets/endurance-view.js";
 import { heroSystem } from "./fixture-samples.js";
 

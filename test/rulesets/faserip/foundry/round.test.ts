@@ -8,13 +8,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import type { Application } from "../../../../src/foundry/data/card-data.js";
-import type { FeatForm } from "../../../../src/rulesets/faserip/sheets/views.js";
+import type { FeatForm } from "../../../../src/rulesets/faserip/sheets/feat-form.js";
 
-type RollModule = typeof import("../../../../src/rulesets/faserip/cards/roll.js");
+import { loadFlows, type Flows } from "./flows.js";
 
 let world: FakeWorld;
 let adapter: Adapter;
-let flows: RollModule;
+let flows: Flows;
 let combat: FakeCombat;
 let captain: FakeActor; // alice's hero
 let bruiser: FakeActor; // bob's hero
@@ -54,7 +54,7 @@ beforeEach(async () => {
   world = installFoundry();
   adapter = await loadAdapter();
   // After loadAdapter: the same module instances the adapter registered.
-  flows = await import("../../../../src/rulesets/faserip/cards/roll.js");
+  flows = await loadFlows();
   world.addUser({ id: "alice", name: "Alice", isGM: false });
   world.addUser({ id: "bob", name: "Bob", isGM: false });
   captain = world.createActor({ name: "Captain", type: "faseripHero", system: hero({ fighting: 30, agility: 30, strength: 20, endurance: 30, reason: 10, intuition: 30, psyche: 20 }), ownership: { alice: 3 } });
@@ -157,8 +157,9 @@ describe("faserip round in the fake", () => {
     const stunCheck = await followUp("gm", stun!, "attack", "secondary");
     expect(cardOf(stunCheck).result.check).toMatchObject({ kind: "stun", rounds: 7 });
     const before = { source: rampage.toObject(), statuses: [...rampage.statuses].sort() };
-    expect(await apply("gm", stunCheck!, rampage)).toMatchObject({ ok: true, summary: { key: "FRACAS.Faserip.Summary.StunnedOther", data: { rounds: 7 } } });
-    expect(sys(rampage).status.stunnedRounds).toBe(7);
+    // Rampage's dodge was its action this round: the 7 rounds are the next 7 (session 5, rules stunCount).
+    expect(await apply("gm", stunCheck!, rampage)).toMatchObject({ ok: true, summary: { key: "FRACAS.Faserip.Summary.StunnedNextOther", data: { rounds: 7 } } });
+    expect(sys(rampage).status.stunnedRounds).toBe(8);
     expect(rampage.statuses.has("fracas-stunned")).toBe(true);
     // Undo restores the exact prior values and statuses.
     const app = cardOf(stunCheck).applications[0]!;

@@ -2,13 +2,13 @@
  * UX review #8 (FASERIP part): the hero sheet shows, before any click, what the roll would refuse.
  * A hero who cannot act (dead, dying, unconscious, stunned, or the combatant's defeated mark) gets
  * its weapon attacks disabled with the reason as tooltip and a visible "Cannot act now" line; the
- * reason is the roll's own (cards/roll.ts actorDownReason → down.ts). The ability chips stay live
+ * reason is the roll's own (cards/may-act.ts actorDownReason → down.ts). The ability chips stay live
  * but open a plain FEAT then, which the roll allows. The submit-time refusal stays.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { startFight } from "./fake-round.js";
 import type { FakeActor } from "../../../foundry/fake/index.js";
-import { chipAction, heroSheetView } from "../../../../src/rulesets/faserip/sheets/views.js";
+import { chipAction, heroSheetView } from "../../../../src/rulesets/faserip/sheets/hero-sheet-view.js";
 import { heroSystem } from "./fixture-samples.js";
 
 const T = "systems/fracas/templates/faserip/";

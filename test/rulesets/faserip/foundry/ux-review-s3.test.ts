@@ -17,7 +17,11 @@ import { DialogV2 } from "../../../foundry/fake/apps.js";
 import type { FakeActor, FakeChatMessage } from "../../../foundry/fake/index.js";
 import { cardOf, form, startFight } from "./fake-round.js";
 import { captainAbilities, heroSystem } from "./fixture-samples.js";
-import { featDialogView, heroSheetView, itemSheetView, secondaryCardView, type FeatForm } from "../../../../src/rulesets/faserip/sheets/views.js";
+import { featDialogView } from "../../../../src/rulesets/faserip/sheets/feat-dialog-view.js";
+import { heroSheetView } from "../../../../src/rulesets/faserip/sheets/hero-sheet-view.js";
+import { itemSheetView } from "../../../../src/rulesets/faserip/sheets/item-sheet-view.js";
+import { secondaryCardView } from "../../../../src/rulesets/faserip/sheets/secondary-card-view.js";
+import { type FeatForm } from "../../../../src/rulesets/faserip/sheets/feat-form.js";
 import { enduranceKarmaView } from "../../../../src/rulesets/faserip/sheets/endurance-view.js";
 
 let f: Awaited<ReturnType<typeof startFight>>;

@@ -12,7 +12,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { cardOf, clickAttackFollowUp, slamOnRampage, startFight } from "./fake-round.js";
 import type { FakeActor, FakeChatMessage } from "../../../foundry/fake/index.js";
-import { featDialogView, heroSheetView } from "../../../../src/rulesets/faserip/sheets/views.js";
+import { featDialogView } from "../../../../src/rulesets/faserip/sheets/feat-dialog-view.js";
+import { heroSheetView } from "../../../../src/rulesets/faserip/sheets/hero-sheet-view.js";
 import { heroSystem } from "./fixture-samples.js";
 
 let f: Awaited<ReturnType<typeof startFight>>;

@@ -10,7 +10,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { cardOf, startFight, sys } from "./fake-round.js";
 import type { FakeChatMessage } from "../../../foundry/fake/index.js";
 import { resolveAttack, resolveFeat, resolveSecondary } from "../../../../src/rulesets/faserip/rules/index.js";
-import { attackCardView, featCardView, featDialogView, heroSheetView, secondaryCardView, sidesPanelView, type FeatForm } from "../../../../src/rulesets/faserip/sheets/views.js";
+import { attackCardView } from "../../../../src/rulesets/faserip/sheets/attack-card-view.js";
+import { featCardView } from "../../../../src/rulesets/faserip/sheets/feat-card-view.js";
+import { featDialogView } from "../../../../src/rulesets/faserip/sheets/feat-dialog-view.js";
+import { heroSheetView } from "../../../../src/rulesets/faserip/sheets/hero-sheet-view.js";
+import { secondaryCardView } from "../../../../src/rulesets/faserip/sheets/secondary-card-view.js";
+import { sidesPanelView } from "../../../../src/rulesets/faserip/sheets/sides-panel-view.js";
+import { type FeatForm } from "../../../../src/rulesets/faserip/sheets/feat-form.js";
 import { captainAbilities, heroSystem } from "./fixture-samples.js";
 import { listFiles, loadFixture } from "../../../browser/discovery.js";
 

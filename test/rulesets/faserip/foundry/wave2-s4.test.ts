@@ -10,7 +10,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { cardOf, clickAttackFollowUp, slamOnRampage, startFight, sys } from "./fake-round.js";
 import type { FakeActor, FakeChatMessage } from "../../../foundry/fake/index.js";
-import { areasChoice, featDialogView } from "../../../../src/rulesets/faserip/sheets/views.js";
+import { areasChoice } from "../../../../src/rulesets/faserip/sheets/knockback-areas-view.js";
+import { featDialogView } from "../../../../src/rulesets/faserip/sheets/feat-dialog-view.js";
 
 let f: Awaited<ReturnType<typeof startFight>>;
 beforeEach(async () => {

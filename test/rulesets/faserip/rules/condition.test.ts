@@ -11,6 +11,7 @@ import {
   resolveSecondary,
   stabilise,
   standUp,
+  stunCount,
   stunTick,
   zeroHealthFeat,
   checkZeroHealthFeat,
@@ -99,6 +100,27 @@ describe("applySecondary (a check rolled after the attack)", () => {
   it("applies the stun", () => {
     const check = resolveSecondary({ kind: "stun", enduranceRank: "good", roll: 50 });
     expect(applySecondary(target, check).state).toMatchObject({ stunnedRounds: 1, statuses: ["stunned"] });
+  });
+
+  it("a stun received after the stunned one acted this round still costs its rounds' actions (one more round start counted)", () => {
+    const check = resolveSecondary({ kind: "stun", enduranceRank: "good", roll: 50 });
+    expect(check.rounds).toBe(1);
+    const after = applySecondary(target, check, { actedThisRound: true }).state;
+    expect(after).toMatchObject({ stunnedRounds: 2, statuses: ["stunned"] });
+    // The next round start leaves it stunned for that whole round (its action lost); the one after frees it.
+    const next = stunTick(after).state;
+    expect(cannotActStatus(next)).toBe("stunned");
+    expect(cannotActStatus(stunTick(next).state)).toBeNull();
+    // Before acting, the current round is the stun's round: the next round start frees them.
+    expect(cannotActStatus(stunTick(applySecondary(target, check, { actedThisRound: false }).state).state)).toBeNull();
+  });
+
+  it("stunCount adds the round only to a real stun after acting, and the longer count still wins", () => {
+    expect(stunCount(3, { actedThisRound: true })).toBe(4);
+    expect(stunCount(3, {})).toBe(3);
+    expect(stunCount(0, { actedThisRound: true })).toBe(0);
+    const check = resolveSecondary({ kind: "stun", enduranceRank: "good", roll: 50 });
+    expect(applySecondary({ ...target, statuses: ["stunned"], stunnedRounds: 5 }, check, { actedThisRound: true }).state.stunnedRounds).toBe(5);
   });
 });
 

@@ -1,0 +1,37 @@
+/**
+ * Why an actor may not act, attack or dodge now (i18n keys, or null). The rolls refuse with these;
+ * the sheet and the FEAT dialog say them before the click.
+ */
+import { dodgeRefusal } from "../combat.js";
+import { combatantStateOf } from "../../../foundry/combatant-state.js";
+import { downReason } from "../down.js";
+import { combatantOf, roundOf } from "./fight-round.js";
+import { readDodge } from "./dodge-memory.js";
+
+/**
+ * Why `actor` may make no attack now for another reason than being down (an i18n key taking
+ * {name}), or null: a dodge made this round was the round's action (seed: "Dodge: Use their
+ * action"), so no attack after it. performFeat refuses with it (for the GM too); the FEAT dialog
+ * and the sheet's weapon buttons say it before the click.
+ */
+export function attackRefusalOf(actor: Actor.Implementation): string | null {
+  return readDodge(combatantOf(actor), roundOf(actor)) ? "FRACAS.Faserip.Refused.DodgedThisRound" : null;
+}
+
+/** Why `actor` cannot act now (down.ts), from its status, its token icons and its combatant's defeated mark. */
+export function actorDownReason(actor: Actor.Implementation): string | null {
+  return downReason({ system: actor.system, statuses: [...(actor.statuses ?? [])], defeated: combatantOf(actor)?.isDefeated ?? false });
+}
+
+/**
+ * Why `actor` may not dodge now (an i18n key), or null: in a fight a dodge is kept by the GM
+ * (none connected: a player's could not count), once per round, and only as the round's action
+ * (combat.ts dodgeRefusal). Outside a fight a dodge is a plain roll. The FEAT dialog shows it
+ * before the click; performFeat refuses with it.
+ */
+export function dodgeRefusalOf(actor: Actor.Implementation): string | null {
+  const dodger = combatantOf(actor);
+  if (!dodger) return null;
+  if (!game.user.isGM && !game.users.activeGM) return "FRACAS.Chat.NoGM";
+  return dodgeRefusal(combatantStateOf(dodger), roundOf(actor));
+}

@@ -1,0 +1,2 @@
+/** The ruleset id every faserip card is posted under. */
+export const RULESET = "faserip";

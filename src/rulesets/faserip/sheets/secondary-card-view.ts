@@ -1,0 +1,78 @@
+/**
+ * The secondary card's labels (Slam?, Stun?, the Endurance FEAT at 0 Health), and whether its
+ * knock-back can move tokens. Pure: the rolls, the knock-back areas follow-up and the browser
+ * fixtures all call it.
+ */
+import type { Color, RankKey, SecondaryCheck } from "../rules/index.js";
+import { pluralKey } from "../../../foundry/i18n.js";
+import { whoLine } from "./card-who-line.js";
+import { areasChoice, areasInput } from "./knockback-areas-view.js";
+import { rankLabel } from "./view-format.js";
+
+const L = "FRACAS.Faserip";
+
+/**
+ * A Slam?/Stun? outcome's label key. A counted outcome (areas knocked back, rounds stunned) takes
+ * the language's form for its count (core pluralKey: `knockedBackOne`/`knockedBackOther`,
+ * `stunnedOne`/`stunnedOther`); the others (staggered, none) are named by the table's result.
+ * Used by the card and by the Karma prompt's odds (endurance-view.ts). Card HTML is rendered when
+ * posted, so no stored card names these keys.
+ */
+export function secondaryOutcomeKey(c: { result: string; areas: number; rounds: number } | undefined): string {
+  if (!c) return `${L}.Outcome.none`;
+  // Literal bases: the lang test (test/build/lang.test.ts) checks each has its One and Other.
+  if (c.areas > 0) return pluralKey("FRACAS.Faserip.Outcome.knockedBack", c.areas);
+  if (c.rounds > 0) return pluralKey("FRACAS.Faserip.Outcome.stunned", c.rounds);
+  return `${L}.Outcome.${c.result}`;
+}
+
+/** Labels for a secondary card (Slam?, Stun?, Endurance FEAT at 0 Health). */
+export function secondaryCardView(result: {
+  kind: "slam" | "stun" | "zeroHealth";
+  name?: string;
+  check?: SecondaryCheck;
+  roll: number;
+  /** Karma spent on the FEAT and the roll it made (absent on cards from before Karma was offered). */
+  karmaSpent?: number;
+  effectiveRoll?: number;
+  /** A 0-Health FEAT the round start rolled: no Karma was offered on it. */
+  roundStart?: boolean;
+  color: Color;
+  startsDying?: boolean;
+  enduranceRank: RankKey;
+  canKnockback?: boolean;
+}) {
+  const c = result.check;
+  const karmaSpent = result.karmaSpent ?? c?.karmaSpent ?? 0;
+  return {
+    /** The defender makes this roll: its name (absent on older cards). */
+    who: whoLine(result.name),
+    kindLabel: `${L}.Secondary.${result.kind}`,
+    rank: rankLabel(result.enduranceRank),
+    roll: result.roll,
+    karmaSpent,
+    effectiveRoll: result.effectiveRoll ?? c?.effectiveRoll ?? result.roll,
+    roundStart: result.kind === "zeroHealth" && result.roundStart === true,
+    color: result.color,
+    colorLabel: `${L}.Color.${result.color}`,
+    outcomeLabel:
+      result.kind === "zeroHealth"
+        ? // The card has room for the whole outcome; the prompt's chips use the short Outcome keys.
+          result.startsDying
+          ? `${L}.Card.ZeroHealthDies`
+          : `${L}.Card.ZeroHealthHolds`
+        : secondaryOutcomeKey(c),
+    areas: c?.areas ?? 0,
+    rounds: c?.rounds ?? 0,
+    canKnockback: result.canKnockback === true && (c?.areas ?? 0) > 0,
+    knockbackKey: pluralKey(`${L}.Knockback.Move`, c?.areas ?? 0),
+    setAreas: areasChoice(c),
+    /** The GM's number field for the areas (with setAreas): its value and bounds. */
+    areasInput: areasInput(c),
+  };
+}
+
+/** Can a Slam? card move the defender's token: both tokens were known when it was rolled. */
+export function tokensKnown(r: { attackerTokenUuid?: unknown; defenderTokenUuid?: unknown }): boolean {
+  return typeof r.attackerTokenUuid === "string" && r.attackerTokenUuid !== "" && typeof r.defenderTokenUuid === "string" && r.defenderTokenUuid !== "";
+}

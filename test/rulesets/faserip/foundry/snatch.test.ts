@@ -1,0 +1,93 @@
+/**
+ * Session 5 audit: Snatching's Grab takes the object (seed: "Grabbing an object away from
+ * someone"). Before, the card said "Grab" and the GM moved the item between the sheets by hand.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { cardOf, startFight } from "./fake-round.js";
+import type { FakeChatMessage } from "../../../foundry/fake/index.js";
+import { snatchView } from "../../../../src/rulesets/faserip/sheets/snatch-view.js";
+
+let f: Awaited<ReturnType<typeof startFight>>;
+let shieldId: string;
+let clubId: string;
+beforeEach(async () => {
+  f = await startFight();
+  f.world.login("gm");
+  await f.rampage.createEmbeddedDocuments("Item", [
+    { name: "Shield", type: "faseripWeapon", system: { damage: 20 } },
+    { name: "Club", type: "faseripWeapon", system: { damage: 10 } },
+    { name: "Brawler", type: "faseripTalent", system: {} },
+  ] as never);
+  shieldId = f.rampage.items.find((i) => i.name === "Shield")!.id!;
+  clubId = f.rampage.items.find((i) => i.name === "Club")!.id!;
+});
+
+const contentOf = (m: unknown) => (m as FakeChatMessage & { content: string }).content;
+const names = (a: { items: { map: (fn: (i: { name: string }) => string) => string[] } }) => a.items.map((i) => i.name).sort();
+const take = (userId: string, m: FakeChatMessage, itemId: unknown) => {
+  f.world.login(userId);
+  return f.adapter.queries.requestFollowUp(m.id, "snatchObject", { itemId } as never);
+};
+
+/** Alice's Captain snatches at Rampage: Strength Excellent, `face` 80 → Yellow (Grab), 50 → Green (miss), 99 → Red (Break). */
+async function snatch(face = 80): Promise<FakeChatMessage> {
+  f.world.dice.queue(face);
+  const [card] = await f.feat("alice", f.captain, { ability: "strength", action: "snatching" }, [f.rampage]);
+  return card!;
+}
+
+describe("Snatching's Grab takes an object", () => {
+  it("the card lists the defender's weapons; the snatcher's owner takes one: it moves to the snatcher, the card says so", async () => {
+    const card = await snatch();
+    expect(cardOf(card).result.attack.feat.effect).toBe("grab");
+    expect(cardOf(card).result.objects).toEqual([
+      { id: shieldId, name: "Shield" },
+      { id: clubId, name: "Club" },
+    ]); // the talent is not an object
+    expect(contentOf(card)).toContain(f.world.i18n.format("FRACAS.Faserip.Card.SnatchTake", { name: "Shield" }));
+    expect(contentOf(card)).toContain('data-fracas-follow-up="snatchObject"');
+
+    // Bob owns neither the snatcher nor the card: refused, nothing moves.
+    expect(await take("bob", card, shieldId)).toMatchObject({ ok: false, reason: "FRACAS.Chat.Refused.NotYours" });
+    expect(names(f.captain as never)).toEqual([]);
+
+    expect(await take("alice", card, shieldId)).toMatchObject({ ok: true });
+    expect(names(f.rampage as never)).toEqual(["Brawler", "Club"]);
+    expect(names(f.captain as never)).toEqual(["Shield"]);
+    expect(f.captain.items.find((i) => i.name === "Shield")!.system).toMatchObject({ damage: 20 });
+    expect(contentOf(card)).toContain(f.world.i18n.format("FRACAS.Faserip.Card.Snatched", { actor: "Captain", name: "Shield" }));
+    expect(contentOf(card)).not.toContain('data-fracas-follow-up="snatchObject"');
+
+    // One object per card.
+    expect(await take("gm", card, clubId)).toMatchObject({ ok: false, reason: "FRACAS.Faserip.Refused.SnatchTaken", data: { name: "Shield" } });
+    expect(names(f.rampage as never)).toEqual(["Brawler", "Club"]);
+  });
+
+  it("an object no longer carried, or not listed, is refused; the GM may take for the snatcher", async () => {
+    const card = await snatch();
+    f.world.login("gm");
+    await f.rampage.deleteEmbeddedDocuments("Item", [clubId]);
+    expect(await take("alice", card, clubId)).toMatchObject({ ok: false, reason: "FRACAS.Faserip.Refused.SnatchGone", data: { target: "Rampage", name: "Club" } });
+    const talentId = f.rampage.items.find((i) => i.name === "Brawler")!.id!;
+    expect(await take("gm", card, talentId)).toMatchObject({ ok: false, reason: "FRACAS.Faserip.Refused.NothingToApply" });
+    expect(await take("gm", card, shieldId)).toMatchObject({ ok: true });
+    expect(names(f.captain as never)).toEqual(["Shield"]);
+  });
+
+  it("a miss or a Break moves nothing and offers nothing", async () => {
+    for (const face of [50, 99]) {
+      const card = await snatch(face);
+      expect(["miss", "break"]).toContain(cardOf(card).result.attack.feat.effect);
+      expect(contentOf(card)).not.toContain('data-fracas-follow-up="snatchObject"');
+      expect(await take("gm", card, shieldId)).toMatchObject({ ok: false, reason: "FRACAS.Faserip.Refused.SnatchNoGrab" });
+    }
+    expect(names(f.rampage as never)).toEqual(["Brawler", "Club", "Shield"]);
+  });
+
+  it("a Grab on a defender with no weapon says the GM rules what is taken; other attacks have no Grab part", () => {
+    const grab = { action: "snatching", attack: { feat: { effect: "grab" } } as never, targetName: "Thug" };
+    expect(snatchView({ ...grab, objects: [] })).toMatchObject({ none: true, noteKey: "FRACAS.Faserip.Card.SnatchNone", objects: [] });
+    expect(snatchView({ ...grab, objects: [{ id: "", name: "x" }, "junk"] })).toMatchObject({ none: true });
+    expect(snatchView({ ...grab, action: "slugfest" })).toBeNull();
+  });
+});
