@@ -52,7 +52,7 @@ export class FracasCombatTracker extends Base {
   static override PARTS = (() => {
     const parts = { ...(Base as unknown as { PARTS: Record<string, object> }).PARTS };
     const { header, ...rest } = parts;
-    return { ...(header ? { header } : {}), plan: { template: "systems/fracas/templates/tracker/plan.hbs" }, ...rest };
+    return { ...(header ? { header } : {}), plan: { template: "systems/fracas/templates/tracker/plan.hbs", scrollable: [".fracas-plan-body"] }, ...rest };
   })() as never;
 
   get fracasCombat(): FracasCombat | null {
