@@ -36,6 +36,18 @@ describe("wiring (src/fracas.ts init/ready through the fake)", () => {
     for (const e of world.config.statusEffects.filter((x) => x.id.startsWith("fracas-"))) expect(world.i18n.has(e.name)).toBe(true);
   });
 
+  it("the token HUD offers no two statuses with one picture: core's look-alikes are hidden, Almost Dead is Zodiac's", () => {
+    const onHud = (type: string) => world.config.statusEffects.filter((e) => e.hud !== false && (e.hud === undefined || e.hud.actorTypes.includes(type)));
+    for (const type of ["bondCharacter", "radioHero", "zodiacAgent", "faseripHero"]) {
+      const pictures = onHud(type).map((e) => e.img);
+      expect(new Set(pictures).size, type).toBe(pictures.length);
+    }
+    const hidden = world.config.statusEffects.filter((e) => e.hud === false).map((e) => e.id);
+    expect(hidden.sort()).toEqual(["bleeding", "dead", "prone", "restrain", "stun", "unconscious"]);
+    expect(onHud("bondCharacter").map((e) => e.id)).not.toContain("fracas-almost-dead");
+    expect(onHud("zodiacAgent").map((e) => e.id)).toEqual(expect.arrayContaining(["fracas-almost-dead", "fracas-dead", "blind", "regen"]));
+  });
+
   it("registers the GM queries", () => {
     expect(Object.keys(world.config.queries).sort()).toEqual(["fracas.applyCard", "fracas.claim", "fracas.declare", "fracas.followUp", "fracas.memory", "fracas.pool", "fracas.undoCard", "fracas.zodiacCommit"]);
     expect(typeof world.config.queries["fracas.applyCard"]).toBe("function");

@@ -17,6 +17,8 @@ export interface StatusEffect {
   id: string;
   name: string;
   img: string;
+  /** V13: false hides it from the token HUD; {actorTypes} offers it on those actor types only. */
+  hud?: false | { actorTypes: string[] };
 }
 
 export type QueryHandler = (data: unknown, options: { timeout?: number }) => unknown;

@@ -202,6 +202,8 @@ export class FakeWorld {
         { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" },
         { id: "restrain", name: "EFFECT.StatusRestrained", img: "icons/svg/net.svg" },
         { id: "blind", name: "EFFECT.StatusBlind", img: "icons/svg/blind.svg" },
+        { id: "bleeding", name: "EFFECT.StatusBleeding", img: "icons/svg/blood.svg" },
+        { id: "regen", name: "EFFECT.StatusRegen", img: "icons/svg/regen.svg" },
       ],
       specialStatusEffects: { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind" },
       queries: {},
