@@ -153,6 +153,11 @@ export interface RulesetDescriptor {
   itemSheets: SheetRegistration[];
   /** Token bar and value attributes per actor type (CONFIG.Actor.trackableAttributes). */
   trackable: Record<string, { bar: string[]; value: string[] }>;
+  /**
+   * Whether an actor of this ruleset is a player's character (its token linked, friendly, seeing),
+   * judged on its type, system data and whether a player owns it; default: none is.
+   */
+  isPlayerCharacter?(actor: { type: string; system: Record<string, unknown>; hasPlayerOwner: boolean }): boolean;
   /** Extra token status effects beyond the shared fracas-* ones. */
   statuses?: { id: string; name: string; img: string }[];
   options?: RulesetOption[];

@@ -19,12 +19,6 @@ export const ITEM_TYPES = {
   faserip: ["faseripWeapon", "faseripPower", "faseripTalent"],
 } as const satisfies Record<RulesetId, readonly string[]>;
 
-/**
- * The actor types a player plays. Their prototype tokens are linked by default (V13 creates every
- * actor unlinked), so a wound dealt to the token is the character's; an actor of these types marked
- * as an NPC (`system.npc`) keeps Foundry's default.
- */
-export const PLAYER_CHARACTER_TYPES: readonly string[] = ["bondCharacter", "radioHero", "zodiacAgent", "faseripHero"];
 
 export type ActorType = (typeof ACTOR_TYPES)[RulesetId][number];
 export type ItemType = (typeof ITEM_TYPES)[RulesetId][number];

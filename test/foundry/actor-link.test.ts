@@ -1,35 +1,85 @@
 /**
  * What V13 would otherwise do by default: every new actor's token unlinked (a PC's wounds would land
  * on a token's copy), and any dropped item embedded whatever its ruleset (a sheet that cannot show it).
+ * Who is a player's character is each ruleset's call (descriptor.isPlayerCharacter).
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { installFoundry, loadAdapter, type FakeWorld } from "./fake/index.js";
+import { addPlayers } from "./helpers.js";
 
 let world: FakeWorld;
 
 beforeEach(async () => {
   world = installFoundry();
+  addPlayers(world);
   await loadAdapter();
 });
 
-type Created = { prototypeToken: { actorLink: boolean; disposition: number; sight: { enabled: boolean } } };
+type Token = { actorLink: boolean; disposition: number; sight: { enabled: boolean } };
+type Created = { prototypeToken: Token; update(c: object): Promise<unknown> };
 const create = async (data: Record<string, unknown>) => (await Actor.create(data as never)) as unknown as Created;
+const PLAYER = () => ({ actorLink: true, disposition: CONST.TOKEN_DISPOSITIONS.FRIENDLY, sight: { enabled: true } });
+const FOUNDRY = () => ({ actorLink: false, disposition: CONST.TOKEN_DISPOSITIONS.HOSTILE, sight: { enabled: false } });
 
 describe("a player character's token is linked from the start", () => {
-  it.each(["bondCharacter", "radioHero", "zodiacAgent", "faseripHero"])("%s: linked, friendly, with vision", async (type) => {
-    const actor = await create({ name: "PC", type });
-    expect(actor.prototypeToken).toMatchObject({ actorLink: true, disposition: CONST.TOKEN_DISPOSITIONS.FRIENDLY, sight: { enabled: true } });
+  it.each([
+    ["bondCharacter", {}],
+    ["radioHero", {}],
+    ["zodiacAgent", {}],
+    ["faseripHero", { side: "heroes" }],
+  ])("%s (%j): linked, friendly, with vision", async (type, system) => {
+    expect((await create({ name: "PC", type, system })).prototypeToken).toEqual(PLAYER());
   });
 
-  it.each(["radioOpponent", "radioHenchmen", "zodiacOtherAgent", "zodiacCrowd"])("%s keeps Foundry's unlinked, hostile token", async (type) => {
-    const actor = await create({ name: "NPC", type });
-    expect(actor.prototypeToken).toMatchObject({ actorLink: false, disposition: CONST.TOKEN_DISPOSITIONS.HOSTILE, sight: { enabled: false } });
+  it.each([
+    ["radioOpponent", {}],
+    ["radioHenchmen", {}],
+    ["zodiacOtherAgent", {}],
+    ["zodiacCrowd", {}],
+    ["bondCharacter", { npc: true }],
+    ["faseripHero", { side: "villains" }],
+    ["faseripHero", {}],
+  ])("%s (%j), made by the GM for no player: Foundry's unlinked, hostile token", async (type, system) => {
+    expect((await create({ name: "NPC", type, system })).prototypeToken).toEqual(FOUNDRY());
   });
 
-  it("a Bond character marked NPC, and data that says actorLink itself (a compendium villain), keep theirs", async () => {
-    expect((await create({ name: "Goon", type: "bondCharacter", system: { npc: true } })).prototypeToken.actorLink).toBe(false);
-    const villain = await create({ name: "Street Thug", type: "faseripHero", prototypeToken: { actorLink: false, disposition: -1 } });
+  it("a FASERIP character on side 'auto' is a hero when the GM makes it for a player (not for an observer)", async () => {
+    expect((await create({ name: "For Bob", type: "faseripHero", ownership: { bob: 3 } })).prototypeToken).toEqual(PLAYER());
+    expect((await create({ name: "Shown to all", type: "faseripHero", ownership: { default: 2 } })).prototypeToken).toEqual(FOUNDRY());
+  });
+
+  it("data that says actorLink itself (a compendium villain, a duplicate) keeps it", async () => {
+    const villain = await create({ name: "Street Thug", type: "faseripHero", system: { side: "heroes" }, prototypeToken: { actorLink: false, disposition: -1 } });
     expect(villain.prototypeToken).toMatchObject({ actorLink: false, disposition: -1 });
+  });
+});
+
+describe("a change of role follows on the prototype token, unless the GM set the token up by hand", () => {
+  it("Bond: ticking the NPC box unlinks the token; unticking links it again", async () => {
+    const goon = await create({ name: "Goon", type: "bondCharacter" });
+    await goon.update({ "system.npc": true });
+    expect(goon.prototypeToken).toEqual(FOUNDRY());
+    await goon.update({ "system.npc": false });
+    expect(goon.prototypeToken).toEqual(PLAYER());
+  });
+
+  it("FASERIP: giving a player the 'auto' character links it; setting it to villains unlinks it", async () => {
+    const hero = await create({ name: "Newcomer", type: "faseripHero" });
+    expect(hero.prototypeToken).toEqual(FOUNDRY());
+    await hero.update({ ownership: { alice: 3 } });
+    expect(hero.prototypeToken).toEqual(PLAYER());
+    await hero.update({ "system.side": "villains" });
+    expect(hero.prototypeToken).toEqual(FOUNDRY());
+  });
+
+  it("a token the GM configured (linked but neutral, or told in the same update) is left alone", async () => {
+    const boss = await create({ name: "Boss", type: "bondCharacter", system: { npc: true } });
+    await boss.update({ "prototypeToken.actorLink": true, "prototypeToken.disposition": 0 });
+    await boss.update({ "system.npc": false });
+    expect(boss.prototypeToken).toMatchObject({ actorLink: true, disposition: 0 });
+    const told = await create({ name: "Told", type: "bondCharacter" });
+    await told.update({ "system.npc": true, "prototypeToken.actorLink": true });
+    expect(told.prototypeToken.actorLink).toBe(true);
   });
 });
 

@@ -51,6 +51,35 @@ function mayWrite(m: FakeChatMessage, target: FakeActor): boolean {
   return adapter.render.mayWriteHere(m as never, cardOf(m) as never, target.uuid);
 }
 
+describe("postCard and the chat's roll mode (V13 applies it to a message with rolls)", () => {
+  async function rolled(userId: string, mode: string, whisper?: string[]): Promise<FakeChatMessage> {
+    world.login(userId);
+    await world.settings.set("core", "rollMode", mode);
+    world.dice.queue(4);
+    const roll = await new Roll("1d6").evaluate();
+    const m = await adapter.cards.postCard({ ruleset: "fracastest", kind: "hit", source: hero as never, result: { damage: 1 }, rolls: [roll as never], ...(whisper ? { whisper } : {}) });
+    return m as unknown as FakeChatMessage;
+  }
+  const seen = (m: FakeChatMessage) => ({ whisper: (m as unknown as { whisper: string[] }).whisper, blind: (m as unknown as { blind: boolean }).blind });
+
+  it("public, private (the GMs), blind (the GMs, hidden from its author) and self, as the roller chose", async () => {
+    expect(seen(await rolled("gm", "publicroll"))).toEqual({ whisper: [], blind: false });
+    expect(seen(await rolled("gm", "gmroll"))).toEqual({ whisper: ["gm"], blind: false });
+    expect(seen(await rolled("alice", "blindroll"))).toEqual({ whisper: ["gm"], blind: true });
+    expect(seen(await rolled("alice", "selfroll"))).toEqual({ whisper: ["alice"], blind: false });
+  });
+
+  it("a card whispered on purpose (a prompt for one hero's owners) keeps its recipients under every mode", async () => {
+    expect(seen(await rolled("gm", "selfroll", ["alice", "gm"]))).toEqual({ whisper: ["alice", "gm"], blind: false });
+    expect(seen(await rolled("gm", "gmroll", ["alice", "gm"]))).toEqual({ whisper: ["alice", "gm"], blind: false });
+  });
+
+  it("a card with no dice is posted for everyone whatever the mode", async () => {
+    await world.settings.set("core", "rollMode", "gmroll");
+    expect(seen(await post("gm", villain, [hero]))).toEqual({ whisper: [], blind: false });
+  });
+});
+
 describe("postCard", () => {
   it("creates the card under an id made beforehand, and only then (Foundry drops a given _id without keepId)", async () => {
     world.login("alice");

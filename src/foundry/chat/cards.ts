@@ -15,7 +15,7 @@ export interface CardInput {
   targets?: { uuid: string; name: string }[];
   /** Extra context for the template (labels, odds shown before the roll…). */
   context?: Record<string, unknown>;
-  /** User ids to whisper the card to (e.g. a prompt for one hero's owners and the GM); default public. */
+  /** User ids to whisper the card to (e.g. a prompt for one hero's owners and the GM); default: the chat's roll mode. */
   whisper?: string[];
   /**
    * The message's id, made beforehand with foundry.utils.randomID() when something written before the
@@ -53,5 +53,8 @@ export async function postCard(input: CardInput): Promise<ChatMessage.Implementa
     ...(input.whisper ? { whisper: input.whisper } : {}),
     ...(input.id ? { _id: input.id } : {}),
   };
-  return (await ChatMessage.create(data as never, input.id ? { keepId: true } : {})) as ChatMessage.Implementation | undefined;
+  // The chat's roll mode (public, private, blind, self) applies to a card with dice, as to any roll
+  // in V13 ("roll" = the user's current mode); a card whispered on purpose keeps its recipients.
+  const options = { ...(input.id ? { keepId: true } : {}), ...(input.whisper ? {} : { rollMode: "roll" }) };
+  return (await ChatMessage.create(data as never, options as never)) as ChatMessage.Implementation | undefined;
 }

@@ -1,10 +1,11 @@
 /**
- * FracasActor: the Create Actor dialog offers only the enabled rulesets' types, and a player
- * character's token is linked to it from the start; everything else about an actor lives in its
- * ruleset's data model.
+ * FracasActor: the Create Actor dialog offers only the enabled rulesets' types, and a player's
+ * character gets a linked token (V13 makes every actor's unlinked, so a PC's wounds would land on a
+ * token's copy); everything else about an actor lives in its ruleset's data model.
  */
 import { enabledRulesets } from "../settings.js";
-import { ACTOR_TYPES, ITEM_TYPES, PLAYER_CHARACTER_TYPES } from "../../rulesets/types.js";
+import { descriptorForType } from "../rulesets.js";
+import { ACTOR_TYPES, ITEM_TYPES } from "../../rulesets/types.js";
 
 export function enabledActorTypes(): string[] {
   return enabledRulesets().flatMap((r) => [...ACTOR_TYPES[r]]);
@@ -14,21 +15,42 @@ export function enabledItemTypes(): string[] {
   return enabledRulesets().flatMap((r) => [...ITEM_TYPES[r]]);
 }
 
-interface CreateData {
-  type?: unknown;
-  system?: { npc?: unknown };
-  prototypeToken?: { actorLink?: unknown };
+type Prototype = { actorLink: boolean; disposition: number; sight: { enabled: boolean } };
+type Ownership = Record<string, number | undefined>;
+
+/** A player character's token: linked, friendly, with vision. */
+export const PLAYER_TOKEN = (): Prototype => ({ actorLink: true, disposition: CONST.TOKEN_DISPOSITIONS.FRIENDLY, sight: { enabled: true } });
+/** Foundry's default for a new actor's token: unlinked, hostile, no vision. */
+export const FOUNDRY_TOKEN = (): Prototype => ({ actorLink: false, disposition: CONST.TOKEN_DISPOSITIONS.HOSTILE, sight: { enabled: false } });
+
+/** Whether an ownership map gives a player (not a GM) the actor: an owner entry, or everyone as owner. */
+export function ownedByAPlayer(ownership: Ownership | undefined): boolean {
+  const OWNER = CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
+  return Object.entries(ownership ?? {}).some(([id, level]) => (level ?? 0) >= OWNER && (id === "default" || game.users.get(id)?.isGM === false));
+}
+
+/** The ruleset's judgement (descriptor.isPlayerCharacter); false for a type no ruleset claims. */
+export function isPlayerCharacter(type: string, system: unknown, hasPlayerOwner: boolean): boolean {
+  return descriptorForType(type)?.isPlayerCharacter?.({ type, system: (system ?? {}) as Record<string, unknown>, hasPlayerOwner }) ?? false;
 }
 
 /**
- * The prototype token a new actor gets, or null to keep Foundry's (unlinked, hostile, no vision):
- * a player character's token is linked, friendly and sees, as a GM expects when dragging a PC onto
- * a scene. Data that says `actorLink` itself (a compendium's villain, a duplicate) keeps it.
+ * The prototype token an update turns to when it makes an actor a player's character or stops it
+ * being one (the Bond NPC box, a FASERIP side, a player given the actor), or null. Only a token
+ * still at the other default changes: one the GM set up by hand is theirs.
  */
-export function playerTokenDefaults(data: CreateData): { actorLink: true; disposition: number; sight: { enabled: true } } | null {
-  if (typeof data.type !== "string" || !PLAYER_CHARACTER_TYPES.includes(data.type)) return null;
-  if (data.system?.npc === true || data.prototypeToken?.actorLink !== undefined) return null;
-  return { actorLink: true, disposition: CONST.TOKEN_DISPOSITIONS.FRIENDLY, sight: { enabled: true } };
+export function tokenAfterRoleChange(now: Prototype, was: boolean, becomes: boolean): Prototype | null {
+  if (was === becomes) return null;
+  const player = PLAYER_TOKEN();
+  const foundryDefault = FOUNDRY_TOKEN();
+  if (becomes && !now.actorLink && now.disposition === foundryDefault.disposition) return player;
+  if (!becomes && now.actorLink && now.disposition === player.disposition) return foundryDefault;
+  return null;
+}
+
+interface CreateData {
+  prototypeToken?: { actorLink?: unknown };
+  ownership?: Ownership;
 }
 
 export class FracasActor extends Actor {
@@ -40,7 +62,23 @@ export class FracasActor extends Actor {
   protected override async _preCreate(...args: Parameters<Actor["_preCreate"]>): Promise<boolean | void> {
     const allowed = await super._preCreate(...args);
     if (allowed === false) return false;
-    const token = playerTokenDefaults(args[0] as CreateData);
-    if (token) this.updateSource({ prototypeToken: token } as never);
+    const [data, , user] = args as unknown as [CreateData, unknown, User.Implementation];
+    // Data that says actorLink itself (a compendium's villain, a duplicate) keeps it.
+    if (data.prototypeToken?.actorLink !== undefined) return;
+    const playerOwned = !user.isGM || ownedByAPlayer(data.ownership);
+    if (isPlayerCharacter(this.type, this.system, playerOwned)) this.updateSource({ prototypeToken: PLAYER_TOKEN() } as never);
+  }
+
+  protected override async _preUpdate(...args: Parameters<Actor["_preUpdate"]>): Promise<boolean | void> {
+    const allowed = await super._preUpdate(...args);
+    if (allowed === false) return false;
+    const changed = args[0] as unknown as { system?: object; ownership?: Ownership; prototypeToken?: { actorLink?: unknown } };
+    if (changed.prototypeToken?.actorLink !== undefined || (changed.system === undefined && changed.ownership === undefined)) return;
+    const source = this.toObject() as unknown as { system: object; ownership: Ownership; prototypeToken: Prototype };
+    const was = isPlayerCharacter(this.type, source.system, this.hasPlayerOwner);
+    const system = changed.system ? foundry.utils.mergeObject(source.system, changed.system, { inplace: false }) : source.system;
+    const ownership = changed.ownership ? { ...source.ownership, ...changed.ownership } : source.ownership;
+    const token = tokenAfterRoleChange(source.prototypeToken, was, isPlayerCharacter(this.type, system, ownedByAPlayer(ownership)));
+    if (token) changed.prototypeToken = { ...(changed.prototypeToken ?? {}), ...token };
   }
 }

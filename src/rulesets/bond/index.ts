@@ -29,6 +29,8 @@ export const bond: RulesetDescriptor = {
     { types: ["bondWeapon"], sheet: BondWeaponSheet, label: "FRACAS.Bond.Sheet.Weapon" },
     { types: ["bondSkill"], sheet: BondSkillSheet, label: "FRACAS.Bond.Sheet.Skill" },
   ],
+  // A character is a player's unless the GM ticks its NPC box (which only the GM may write).
+  isPlayerCharacter: ({ system }) => system.npc !== true,
   trackable: { bondCharacter: { bar: [], value: ["woundIndex", "fame", "heroPointsValue", "speed"] } },
   options: [
     { key: "heroPoints", type: "choice", default: "target", choices: { target: "FRACAS.Settings.bond.heroPoints.target", anyPlayerCharacter: "FRACAS.Settings.bond.heroPoints.anyPlayerCharacter" } },

@@ -26,6 +26,8 @@ export const faserip: RulesetDescriptor = {
   itemModels: { faseripWeapon: FaseripWeaponData, faseripPower: FaseripPowerData, faseripTalent: FaseripTalentData },
   actorSheets: [{ types: ["faseripHero"], sheet: FaseripHeroSheet, label: "FRACAS.Faserip.Sheet.Hero" }],
   itemSheets: [{ types: ["faseripWeapon", "faseripPower", "faseripTalent"], sheet: FaseripItemSheet, label: "FRACAS.Faserip.Sheet.Item" }],
+  // One type for heroes and villains: a hero by its side, or "auto" while a player owns it.
+  isPlayerCharacter: ({ system, hasPlayerOwner }) => system.side === "heroes" || (system.side !== "villains" && hasPlayerOwner),
   trackable: { faseripHero: { bar: ["health"], value: ["karma.value", "armor", "status.stunnedRounds"] } },
   options: [
     {

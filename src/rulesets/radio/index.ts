@@ -92,6 +92,7 @@ export const radio: RulesetDescriptor = {
     { types: ["radioHenchmen"], sheet: RadioHenchmenSheet, label: "FRACAS.Radio.Sheet.Henchmen" },
   ],
   itemSheets: [{ types: ["radioWeapon", "radioGadget"], sheet: RadioItemSheet, label: "FRACAS.Radio.Sheet.Item" }],
+  isPlayerCharacter: ({ type }) => type === "radioHero",
   trackable: {
     radioHero: { bar: ["wounds"], value: ["tokenCount", "piercingWounds"] },
     radioOpponent: { bar: ["wounds"], value: ["tokenCount"] },

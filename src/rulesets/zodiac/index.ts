@@ -69,6 +69,7 @@ export const zodiac: RulesetDescriptor = {
     { types: ["zodiacCrowd"], sheet: ZodiacCrowdSheet, label: "FRACAS.Zodiac.Sheet.Crowd" },
   ],
   itemSheets: [{ types: ["zodiacWeapon"], sheet: ZodiacWeaponSheet, label: "FRACAS.Zodiac.Sheet.Weapon" }],
+  isPlayerCharacter: ({ type }) => type === "zodiacAgent",
   trackable: {
     zodiacAgent: { bar: ["agentPoints"], value: ["health.wagersAgainst"] },
     zodiacOtherAgent: { bar: [], value: ["wagersAgainst", "rank", "remaining"] },

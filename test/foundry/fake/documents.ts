@@ -179,13 +179,13 @@ export class FakeDocument {
   }
 
   /** Document.create: permission-checked for game.user, preCreate/create hooks, added to the world. */
-  static async create(data: Obj, options: { parent?: FakeDocument | null; keepId?: boolean } = {}): Promise<FakeDocument | undefined> {
+  static async create(data: Obj, options: { parent?: FakeDocument | null; keepId?: boolean; [option: string]: unknown } = {}): Promise<FakeDocument | undefined> {
     const [doc] = await this.createDocuments([data], options);
     return doc;
   }
 
-  static async createDocuments(data: Obj[], { parent = null, keepId = false }: { parent?: FakeDocument | null; keepId?: boolean } = {}): Promise<FakeDocument[]> {
-    if (parent) return parent.createEmbeddedDocuments(this.documentName, data);
+  static async createDocuments(data: Obj[], { parent = null, keepId = false, ...options }: { parent?: FakeDocument | null; keepId?: boolean; [option: string]: unknown } = {}): Promise<FakeDocument[]> {
+    if (parent) return parent.createEmbeddedDocuments(this.documentName, data, options);
     const r = rt();
     const user = r.user();
     const Impl = this.implementation;
@@ -203,10 +203,10 @@ export class FakeDocument {
     }
     const out: FakeDocument[] = [];
     for (const [i, d] of docs.entries()) {
-      if (!(await d._runPreCreate(data[i] ?? {}, {}, user))) continue;
-      if (r.hooks.call(`preCreate${this.documentName}`, d, d.toObject(), {}, user.id) === false) continue;
+      if (!(await d._runPreCreate(data[i] ?? {}, options, user))) continue;
+      if (r.hooks.call(`preCreate${this.documentName}`, d, d.toObject(), options, user.id) === false) continue;
       d._addToWorld();
-      r.documentHook(`create${this.documentName}`, d, {}, user.id);
+      r.documentHook(`create${this.documentName}`, d, options, user.id);
       out.push(d);
     }
     return out;
@@ -337,9 +337,17 @@ export class FakeDocument {
     const expanded = expandObject(deepClone(changes));
     const model = this.system as { _preUpdate?: (c: Obj, o: Obj, u: FakeUser) => Promise<boolean | void> } | undefined;
     const own = typeof model?._preUpdate === "function" && model._preUpdate !== TypeDataModel.prototype._preUpdate;
-    if (own && (await model!._preUpdate!(expanded, options, user)) === false) return undefined;
+    const documentOwn = this._preUpdate !== FakeDocument.prototype._preUpdate;
+    if ((own || documentOwn) && (await this._preUpdate(expanded, options, user)) === false) return undefined;
     const plan = this._prepareUpdate(expanded, user);
     return plan ? this._commitUpdate(plan, options, user) : undefined;
+  }
+
+  /** As V13's ClientDocument#_preUpdate: the type data model's _preUpdate decides; a subclass calls super first. */
+  async _preUpdate(changed: Obj, options: Obj, user: FakeUser): Promise<boolean | void> {
+    const model = this.system as { _preUpdate?: (c: Obj, o: Obj, u: FakeUser) => Promise<boolean | void> } | undefined;
+    if (typeof model?._preUpdate !== "function" || model._preUpdate === TypeDataModel.prototype._preUpdate) return undefined;
+    return model._preUpdate(changed, options, user);
   }
 
   /** Document#updateSource: changes the source in place, no permission check, no hooks (used by _preCreate). */
@@ -788,11 +796,33 @@ export class FakeChatMessage extends FakeDocument {
         alias: new StringField({ blank: true }),
       }),
       whisper: new ArrayField(new StringField({ blank: false })),
+      blind: new BooleanField(),
       rolls: new ArrayField(new StringField({ blank: false })),
     };
   }
   static override canUserCreate(): boolean {
     return true;
+  }
+  /**
+   * As V13's ChatMessage#_preCreate: a message with rolls created with the `rollMode` option takes
+   * that mode ("roll" = the user's chat roll mode): public, self, private (the GMs, unless it names
+   * its whisper), blind (the same, hidden from its author).
+   */
+  override async _preCreate(data: Obj, options: Obj, user: FakeUser): Promise<boolean | void> {
+    const allowed = await super._preCreate(data, options, user);
+    if (allowed === false) return false;
+    if (this.rolls.length === 0 || typeof options.rollMode !== "string") return undefined;
+    const mode = options.rollMode === "roll" ? String(rt().settings.get("core", "rollMode")) : options.rollMode;
+    const named = this._source.whisper as string[];
+    const whisper = mode === "publicroll" ? [] : mode === "selfroll" ? [user.id] : named.length > 0 ? named : rt().users.filter((u) => u.isGM).map((u) => u.id);
+    this.updateSource({ whisper, blind: mode === "blindroll" });
+    return undefined;
+  }
+  get whisper(): string[] {
+    return [...(this._source.whisper as string[])];
+  }
+  get blind(): boolean {
+    return this._source.blind === true;
   }
   static override prepareCreateData(data: Obj, user: FakeUser): Obj {
     const rolls = Array.isArray(data.rolls) ? data.rolls : [];

@@ -46,6 +46,8 @@ export interface Runtime {
   readonly combats: Collection<FakeCombat>;
   /** Unlinked tokens' synthetic actors, by token id (world.createUnlinkedToken). */
   readonly tokenActors: Map<string, FakeActor>;
+  /** game.settings (core.rollMode and the system's). */
+  readonly settings: { get(namespace: string, key: string): unknown };
   /** The logged-in user (game.user); throws when nobody is logged in. */
   user(): FakeUser;
   /** Runs fn with game.user switched to `user` (a query on another client), restoring after. */

@@ -188,6 +188,8 @@ export class FakeWorld {
     this.i18n = new I18n(JSON.parse(readFileSync(options.langFile ?? join(REPO_ROOT, "lang/en.json"), "utf8")));
     this.templates = new FakeTemplates(options.templatesRoot ?? join(REPO_ROOT, "templates"), this.i18n);
     this.settings = new FakeSettings(() => this.user);
+    // Core's client setting behind the chat's roll-mode selector.
+    this.settings.register("core", "rollMode", { scope: "client", default: "publicroll" });
     const doc = (documentClass: DocumentCtor): DocumentConfig => ({ documentClass, dataModels: {}, trackableAttributes: {} });
     this.config = {
       Actor: doc(FakeActor),
@@ -382,6 +384,7 @@ export function installFoundry(options: InstallOptions = {}): FakeWorld {
     messages: world.messages,
     combats: world.combats,
     tokenActors: world.tokenActors,
+    settings: world.settings,
     queryLog: world.queryLog,
     user: () => world.user,
     runAs: (u, fn) => world.runAs(u, fn),

@@ -40,7 +40,7 @@ describe("a roll refused after its claim, before any die, gives the claim back",
     expect(recoveryCards()).toHaveLength(0);
     expect(claims(brute)).toEqual([]);
 
-    world.as("gm", () => brute.update({ "system.wound.level": "none" })); // the GM undoes that Apply
+    await world.as("gm", () => brute.update({ "system.wound.level": "none" })); // the GM undoes that Apply
     await click("knockout", m, brute);
     expect(world.dice.remaining).toEqual([]);
     expect(recoveryCards()).toHaveLength(1);
