@@ -20,6 +20,8 @@ import { RulesTablesApp } from "./foundry/settings/rules-tables-app.js";
 import { CORE_TEMPLATES } from "./foundry/templates.js";
 import { installApi } from "./foundry/api.js";
 import { registerCombatGuard } from "./foundry/documents/combat-guard.js";
+import { registerFightEnd } from "./foundry/documents/fight-end.js";
+import { registerFollowingDialogs } from "./foundry/sheets/following-dialogs.js";
 
 Hooks.once("init", () => {
   CONFIG.Actor.documentClass = FracasActor as never;
@@ -59,6 +61,8 @@ Hooks.once("init", () => {
   installApi();
   Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessageHTML(message as never, html as HTMLElement));
   registerCombatGuard();
+  registerFightEnd();
+  registerFollowingDialogs();
   void foundry.applications.handlebars.loadTemplates(templates.map((p) => `systems/fracas/templates/${p}`));
 });
 

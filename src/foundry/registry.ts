@@ -140,6 +140,16 @@ export interface CardKind {
   summaryText?(summary: { key: string; data?: Record<string, string | number> }, translate: (key: string, data?: Record<string, string | number>) => string): string | null;
 }
 
+/** One fighter's end of fight, as its ruleset says (RulesetDescriptor.fightEnded). */
+export interface FightEndChange {
+  /** Dot-path update of the actor. */
+  update: Record<string, unknown>;
+  /** Status icons to set after the update (e.g. "stunned" gone). */
+  statuses?: { id: string; on: boolean }[];
+  /** i18n keys of what the GM is told, each with {names}: the fighters it happened to. */
+  told: string[];
+}
+
 export interface GmFollowUp {
   allowed(input: { user: User.Implementation; message: ChatMessage.Implementation; result: JsonObject }): boolean;
   run(input: { user: User.Implementation; message: ChatMessage.Implementation; result: JsonObject; args: JsonObject }): Promise<{ ok: true } | { ok: false; reason: string; data?: Record<string, string | number> }>;
@@ -171,6 +181,12 @@ export interface RulesetDescriptor {
     /** Buttons in the panel: `data-action="fracasPanel" data-panel-action="<name>"` call these. */
     actions?: Record<string, (combat: Combat.Implementation, button: HTMLElement) => Promise<void>>;
   };
+  /**
+   * What a begun fight's end (its combat deleted) undoes for one of its fighters, or null: the core
+   * writes it on the active GM's client (documents/fight-end.ts), skipping a fighter still in
+   * another begun combat.
+   */
+  fightEnded?(actor: Actor.Implementation): FightEndChange | null;
   /** Runs on the GM's client after each round's plan is built (e.g. post dying checks, count down stuns). */
   onRoundStart?(combat: Combat.Implementation, round: number): Promise<void>;
   /** For the Quench batch: two sample actors and a roll of one at the other that posts a card. */

@@ -15,10 +15,9 @@ import { taskCard } from "./cards/task.js";
 import { bondRoundStart, recoveryPromptCard } from "./cards/round-start.js";
 import { knockoutPromptCard } from "./cards/knockout-prompt.js";
 import { sample } from "./sample.js";
-import { registerBondHooks } from "./hooks.js";
+import { bondFightEnded } from "./after-fight.js";
 
 // Attack dialogs follow their characters; cover and Stun rounds end with the fight (hooks.ts).
-if (typeof Hooks !== "undefined") Hooks.once("init", () => void registerBondHooks());
 
 export const bond: RulesetDescriptor = {
   id: "bond",
@@ -31,6 +30,7 @@ export const bond: RulesetDescriptor = {
   ],
   // A character is a player's unless the GM ticks its NPC box (which only the GM may write).
   isPlayerCharacter: ({ system }) => system.npc !== true,
+  fightEnded: bondFightEnded,
   trackable: { bondCharacter: { bar: [], value: ["woundIndex", "fame", "heroPointsValue", "speed"] } },
   options: [
     { key: "heroPoints", type: "choice", default: "target", choices: { target: "FRACAS.Settings.bond.heroPoints.target", anyPlayerCharacter: "FRACAS.Settings.bond.heroPoints.anyPlayerCharacter" } },

@@ -7,7 +7,6 @@ import { RadioHenchmenData } from "./data/henchmen.js";
 import { RadioGadgetData, RadioWeaponData } from "./data/items.js";
 import { RadioHenchmenSheet, RadioHeroSheet, RadioOpponentSheet } from "./sheets/actor-sheets.js";
 import { RadioItemSheet } from "./sheets/item-sheet.js";
-import { refreshAttackDialogs, refreshAttackDialogsFor } from "./sheets/attack-dialog.js";
 import { radioCombat } from "./combat.js";
 import { radioCards } from "./cards/kinds.js";
 import { radioOptions, radioTables } from "./cards/runtime.js";
@@ -40,16 +39,12 @@ export function registerRadioHooks(): boolean {
   hooks[HOOKS_MARK] = true;
   hooks.on("updateCombat", (combat, changed) => {
     onCombatUpdate(combat as never, changed as object);
-    // An open attack dialog follows the steps: whose turn it is, the acting phase.
-    refreshAttackDialogs();
     // So do the open sheets of the fighters (the turn's described-action row, the defence row).
     refreshCombatSheets(combat as never, changed as object);
   });
   hooks.on("updateActor", (actor, changed) => {
     onActorUpdate(actor as never);
     onLeaderChange(actor, changed as object);
-    // An open attack dialog aimed at this actor follows its sheet (the armour line).
-    refreshAttackDialogsFor(actor as { uuid?: string | null });
   });
   // A leader felled by the GM's status (or the tracker's defeated mark) still brings the flee checks.
   hooks.on("createActiveEffect", (effect) => onLeaderChange((effect as { parent?: unknown }).parent));

@@ -516,6 +516,8 @@ export interface Adapter {
   planView: typeof import("../../../src/foundry/tracker/plan-view.js");
   rulesTablesApp: typeof import("../../../src/foundry/settings/rules-tables-app.js");
   rulesTablesView: typeof import("../../../src/foundry/settings/rules-tables-view.js");
+  fightEnd: typeof import("../../../src/foundry/documents/fight-end.js");
+  followingDialogs: typeof import("../../../src/foundry/sheets/following-dialogs.js");
   data: {
     card: typeof import("../../../src/foundry/data/card-data.js");
     combat: typeof import("../../../src/foundry/data/combat-data.js");
@@ -545,7 +547,7 @@ export async function loadAdapter({ ready = true }: { ready?: boolean } = {}): P
     const e = world.hooks.errors[0]!;
     throw new Error(`a ${e.hook} hook threw: ${e.error instanceof Error ? e.error.stack : String(e.error)}`);
   }
-  const [apply, cards, render, queries, pools, rulesets, settings, tables, migrations, migrationSteps, statuses, actor, item, combat, combatant, chatMessage, tracker, planView, rulesTablesApp, rulesTablesView, card, combatData, combatantData] =
+  const [apply, cards, render, queries, pools, rulesets, settings, tables, migrations, migrationSteps, statuses, actor, item, combat, combatant, chatMessage, tracker, planView, rulesTablesApp, rulesTablesView, card, combatData, combatantData, fightEnd, followingDialogs] =
     await Promise.all([
       import("../../../src/foundry/chat/apply.js"),
       import("../../../src/foundry/chat/cards.js"),
@@ -570,9 +572,11 @@ export async function loadAdapter({ ready = true }: { ready?: boolean } = {}): P
       import("../../../src/foundry/data/card-data.js"),
       import("../../../src/foundry/data/combat-data.js"),
       import("../../../src/foundry/data/combatant-data.js"),
+      import("../../../src/foundry/documents/fight-end.js"),
+      import("../../../src/foundry/sheets/following-dialogs.js"),
     ]);
   return {
-    apply, cards, render, queries, pools, rulesets, settings, tables, migrations, migrationSteps, statuses, actor, item, combat, combatant, chatMessage, tracker, planView, rulesTablesApp, rulesTablesView,
+    apply, cards, render, queries, pools, rulesets, settings, tables, migrations, migrationSteps, statuses, actor, item, combat, combatant, chatMessage, tracker, planView, rulesTablesApp, rulesTablesView, fightEnd, followingDialogs,
     data: { card, combat: combatData, combatant: combatantData },
   };
 }

@@ -2,7 +2,7 @@
  * The attack roll dialog: every Ease Factor modifier, the Success Chance and the exact chance of
  * each Quality Rating shown before rolling; Roll throws a Foundry d100 and posts the attack card.
  * It reads its attacker and target anew at every render, and redraws when either changes
- * (attack-refresh.ts), so what it shows is what Roll uses.
+ * (follow), so what it shows is what Roll uses.
  */
 import { handlebarsApplication } from "../../../foundry/typed.js";
 import { postCard, userTargets } from "../../../foundry/chat/cards.js";
@@ -16,7 +16,8 @@ import { attackCardView, type CardTarget } from "../cards/views.js";
 import type { AttackCardResult } from "../cards/effects.js";
 import { bondSystem, isNpc, rollDie, targetHasFired, warn } from "../cards/notes.js";
 import { attackInput, attackTables, attackView, coverFloor, defaultChoices, followCoverFloor, readChoices, type AttackChoices, type AttackSetup } from "./attack-view.js";
-import { forgetAttackDialog, watchAttackDialog } from "./attack-refresh.js";
+import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
+import { isCombatantOf } from "../../../foundry/documents/combatant-of.js";
 import type { CoverAmount } from "../rules/index.js";
 import { actorDownReason, buildSetup } from "./attack-setup.js";
 import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
@@ -44,7 +45,7 @@ export class BondAttackDialog extends Base {
   choices: AttackChoices;
   /** The GM's cover on the target as the choices last saw it (D49): a choice that was only that floor follows it. */
   #floorSeen: CoverAmount;
-  /** The target the last render showed (attack-refresh.ts redraws on its changes). */
+  /** The target the last render showed (follow redraws on its changes). */
   targetUuid: string | null = null;
 
   constructor(actor: Actor.Implementation, weapon: Item.Implementation | null) {
@@ -54,7 +55,21 @@ export class BondAttackDialog extends Base {
     const setup = this.setup();
     this.choices = defaultChoices(setup);
     this.#floorSeen = coverFloor(setup);
-    watchAttackDialog(this);
+    watchDialog(this);
+  }
+
+  /**
+   * What the dialog shows changed elsewhere (core following-dialogs.ts): its attacker or its target
+   * (the GM's cover, a wound, a status), the user's targets, or the fight's round (the attacks left,
+   * D4, D46). It redraws; the choices are kept (a choice that was only the cover floor follows it).
+   */
+  follow(event: DialogEvent): void {
+    if (event.kind === "actor" && event.uuid !== this.actor.uuid && event.uuid !== this.targetUuid) return;
+    if (event.kind === "combat") {
+      if (!event.deleted && !("round" in event.changed)) return;
+      if (!event.combat.combatants.some((c) => isCombatantOf(c, this.actor))) return;
+    }
+    void this.render();
   }
 
   setup(): AttackSetup {
@@ -76,7 +91,7 @@ export class BondAttackDialog extends Base {
 
   protected override _onClose(options: never): void {
     super._onClose(options);
-    forgetAttackDialog(this);
+    forgetDialog(this);
   }
 
   static async #onChange(this: BondAttackDialog, _event: Event, _form: HTMLFormElement, formData: { object: Record<string, unknown> }): Promise<void> {

@@ -4,11 +4,12 @@
  * the exact hit chance from the kernel, updated on every change, before anything is rolled. In a
  * started combat it also says when the attack is out of turn (cards/turn.ts): a player's Roll is
  * disabled with the reason, the GM is told; an open dialog follows the combat's steps (the
- * updateCombat hook calls refreshAttackDialogs), so a player may prepare the attack early and
- * roll it when the tracker reaches their step; and its targets' sheets (updateActor:
- * refreshAttackDialogsFor), so a target's armour ticked meanwhile shows.
+ * core's following dialogs tell it: `follow`), so a player may prepare the attack early and
+ * roll it when the tracker reaches their step; and its targets' sheets, so a target's armour
+ * ticked meanwhile shows.
  */
 import { handlebarsApplication, lookupUuidSync } from "../../../foundry/typed.js";
+import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
 import { userTargets } from "../../../foundry/chat/cards.js";
 import { t, ruleErrorMessage } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
@@ -49,33 +50,6 @@ export function attackSetup(actor: Actor.Implementation, final = false): AttackS
 }
 
 /** The attack dialogs constructed and not closed (refreshed when the combat moves on). */
-const OPEN = new Set<RadioAttackDialog>();
-
-/**
- * The updateCombat hook (every client): each open attack dialog whose combat part changed (the
- * acting phase, the declaration, whose step it is) keeps what was typed and re-renders. Other
- * combat updates leave it alone, so typing is not interrupted for nothing.
- */
-export function refreshAttackDialogs(): void {
-  for (const dialog of OPEN) if (dialog.rendered && dialog.refreshCombat()) void dialog.render({ parts: ["form", "odds"] } as never);
-}
-
-/**
- * The updateActor hook (every client): an open attack dialog that has the updated actor among its
- * targets re-reads them and re-renders when what it shows of them changed (the armour line: the
- * GM ticks "Armoured" on the target's sheet while a player aims a head shot). Foundry redraws a
- * sheet on its actor's update, but this dialog is not the actor's sheet. Returns how many redrew.
- */
-export function refreshAttackDialogsFor(actor: { uuid?: string | null }): number {
-  let n = 0;
-  for (const dialog of OPEN) {
-    if (!dialog.rendered || !dialog.setup.targets.some((x) => x.uuid === actor.uuid) || !dialog.refreshCombat()) continue;
-    void dialog.render({ parts: ["form", "odds"] } as never);
-    n += 1;
-  }
-  return n;
-}
-
 export class RadioAttackDialog extends Base {
   static override DEFAULT_OPTIONS = {
     tag: "form",
@@ -102,7 +76,19 @@ export class RadioAttackDialog extends Base {
     this.final = final;
     this.setup = { ...attackSetup(actor, final !== null), final: final !== null };
     this.attackState = initialState(this.setup);
-    OPEN.add(this);
+    watchDialog(this);
+  }
+
+  /**
+   * What the dialog shows changed elsewhere (core following-dialogs.ts): the combat moved on (the
+   * acting phase, the declaration, whose step it is) or a target's sheet changed (the armour line:
+   * the GM ticks "Armoured" while a player aims a head shot). It re-reads them and redraws only when
+   * what it shows changed, keeping what was typed, so typing is not interrupted for nothing.
+   */
+  follow(event: DialogEvent): void {
+    if (event.kind === "targets") return;
+    if (event.kind === "actor" && !this.setup.targets.some((x) => x.uuid === event.uuid)) return;
+    if (this.refreshCombat()) void this.render({ parts: ["form", "odds"] } as never);
   }
 
   /**
@@ -132,7 +118,7 @@ export class RadioAttackDialog extends Base {
 
   protected override _onClose(options: never): void {
     super._onClose(options);
-    OPEN.delete(this);
+    forgetDialog(this);
   }
 
   override get title(): string {

@@ -8,13 +8,14 @@
  *   update per character with a cover (D51), and runs out a failed Stun's rounds (D53).
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { installFoundry, loadAdapter, type FakeActor, type FakeWorld } from "../../../foundry/fake/index.js";
+import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import type { BondAttackDialog } from "../../../../src/rulesets/bond/sheets/attack-dialog.js";
 import type { AttackView } from "../../../../src/rulesets/bond/sheets/attack-view.js";
 import { bondModules, cardOf, npcChars, pcChars, pool } from "./helpers.js";
 
 let world: FakeWorld;
+let adapter: Adapter;
 let bond: FakeActor; // alice's PC with a Walther PPK
 let hood: FakeActor; // the GM's NPC
 let thug: FakeActor; // the GM's NPC, in no dialog
@@ -25,7 +26,7 @@ const coverItems = (items: { labelKey: string; value: number }[]) => items.filte
 
 beforeEach(async () => {
   world = installFoundry();
-  await loadAdapter();
+  adapter = await loadAdapter();
   world.addUser({ id: "alice", name: "Alice", isGM: false });
   bond = world.createActor({ name: "James Bond", type: "bondCharacter", system: { characteristics: pcChars, heroPoints: pool(3) }, ownership: { alice: 3 }, items: [ppk] });
   hood = world.createActor({ name: "Hood", type: "bondCharacter", system: { npc: true, characteristics: npcChars } });
@@ -190,7 +191,7 @@ describe("cover ends with the fight (D51)", () => {
     world.dialogAnswers.push(true);
     await world.as("gm", () => combat.endCombat());
     await vi.waitFor(() => expect(writes).toHaveLength(3));
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await adapter.fightEnd.fightEndSettled();
 
     expect([bond, hood, mookA, mookB].map(coverOf)).toEqual(["none", "none", "none", "none"]);
     // Only characters that had a cover are written, once each, by the GM: Alice's client writes nothing.
@@ -220,7 +221,7 @@ describe("cover ends with the fight (D51)", () => {
     const { combat } = await fight();
     await combat.delete();
     await vi.waitFor(() => expect(coverOf(bond)).toBe("none"));
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await adapter.fightEnd.fightEndSettled();
     expect(coverOf(hood)).toBe("heavy");
   });
 
@@ -230,7 +231,7 @@ describe("cover ends with the fight (D51)", () => {
     await hood.update({ "system.cover": "heavy" } as never);
     world.setActiveGM(null);
     await combat.delete();
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await adapter.fightEnd.fightEndSettled();
     expect(coverOf(hood)).toBe("heavy");
   });
 });
@@ -256,7 +257,7 @@ describe("a failed Stun's rounds end with the fight (D53)", () => {
     world.observe("updateActor", ((actor: FakeActor) => void writes.push(actor.name)) as never);
     await combat.delete();
     await vi.waitFor(() => expect(statuses(bond)).not.toContain("fracas-stunned"));
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await adapter.fightEnd.fightEndSettled();
 
     expect(woundOf(bond)).toMatchObject({ level: "none", stunRounds: 0 });
     expect(coverOf(bond)).toBe("none");

@@ -1,0 +1,68 @@
+/**
+ * Open roll dialogs follow what they show. A dialog reads its roller and its targets at every
+ * render, but Foundry redraws only an actor's own sheets on its update: so the GM setting a
+ * target's cover, a wound or a status landing, the user aiming at someone else, or the fight moving
+ * on left a dialog showing odds the Roll would no longer use. These hooks (every client, for its own
+ * open dialogs) tell each open dialog what changed; the dialog decides whether to redraw, and keeps
+ * what was typed.
+ */
+import { registerOnce } from "../hooks-once.js";
+
+export type DialogEvent =
+  /** An actor changed (its data, or a status added or taken). */
+  | { kind: "actor"; uuid: string }
+  /** This client's user targeted other tokens. */
+  | { kind: "targets" }
+  /** A combat changed (`changed`: the update's diff) or was deleted. */
+  | { kind: "combat"; combat: Combat.Implementation; changed: object; deleted: boolean };
+
+export interface FollowingDialog {
+  readonly rendered: boolean;
+  follow(event: DialogEvent): void;
+}
+
+/** Open dialogs, with the user whose client opened each (in Foundry, always this client's own user). */
+const OPEN = new Map<FollowingDialog, string | null>();
+
+/** Called when a dialog is made: it is told of changes while rendered, until it closes. */
+export function watchDialog(dialog: FollowingDialog): void {
+  OPEN.set(dialog, game.user.id);
+}
+
+/** Called when a dialog closes. */
+export function forgetDialog(dialog: FollowingDialog): void {
+  OPEN.delete(dialog);
+}
+
+/** Tells every rendered open dialog (one not rendered yet reads everything anew at its first render). */
+export function tellDialogs(event: DialogEvent): void {
+  for (const [dialog, opener] of OPEN) {
+    // A hook runs on every client; each tells its own dialogs (the test world runs clients in one process).
+    if (!dialog.rendered || opener !== game.user.id) continue;
+    try {
+      dialog.follow(event);
+    } catch (err) {
+      console.error("Fracas | an open dialog could not follow a change", err);
+    }
+  }
+}
+
+type WithUuid = { uuid?: string | null } | null | undefined;
+const actorChanged = (actor: WithUuid) => {
+  if (actor?.uuid) tellDialogs({ kind: "actor", uuid: actor.uuid });
+};
+
+/** Registered in init, at most once per Hooks registry. */
+export function registerFollowingDialogs(): void {
+  registerOnce("core.followingDialogs", (hooks) => {
+    hooks.on("updateActor", (actor) => actorChanged(actor as WithUuid));
+    // A status (prone, stunned…) is an ActiveEffect on the actor, not an actor update.
+    hooks.on("createActiveEffect", (effect) => actorChanged((effect as { parent?: WithUuid }).parent));
+    hooks.on("deleteActiveEffect", (effect) => actorChanged((effect as { parent?: WithUuid }).parent));
+    hooks.on("targetToken", (user) => {
+      if ((user as { id?: string | null } | null)?.id === game.user.id) tellDialogs({ kind: "targets" });
+    });
+    hooks.on("updateCombat", (combat, changed) => tellDialogs({ kind: "combat", combat: combat as Combat.Implementation, changed: changed as object, deleted: false }));
+    hooks.on("deleteCombat", (combat) => tellDialogs({ kind: "combat", combat: combat as Combat.Implementation, changed: {}, deleted: true }));
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * The core's following dialogs (sheets/following-dialogs.ts): each client's open roll dialogs are
+ * told what changed (an actor, its statuses, the user's targets, a combat), and decide themselves.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeWorld } from "./fake/index.js";
+import { TEST_TYPE, addPlayers, registerTestRuleset } from "./helpers.js";
+import type { DialogEvent } from "../../src/foundry/sheets/following-dialogs.js";
+
+let world: FakeWorld;
+let adapter: Adapter;
+let hero: FakeActor;
+
+beforeEach(async () => {
+  world = installFoundry();
+  adapter = await loadAdapter();
+  registerTestRuleset(world, adapter);
+  addPlayers(world);
+  hero = world.createActor({ name: "Hero", type: TEST_TYPE, system: { speed: 7 }, ownership: { alice: 3 } });
+});
+afterEach(() => vi.restoreAllMocks());
+
+function dialog(rendered = true) {
+  const told: string[] = [];
+  const d = { rendered, follow: (e: DialogEvent) => void told.push(e.kind === "actor" ? `actor:${e.uuid}` : e.kind === "combat" ? `combat:${e.deleted ? "deleted" : Object.keys(e.changed).join(",")}` : e.kind) };
+  adapter.followingDialogs.watchDialog(d);
+  return { d, told };
+}
+
+describe("open dialogs follow what they show", () => {
+  it("an actor's update and its status changes, the user's own targeting, a combat's update and deletion", async () => {
+    const { told } = dialog();
+    await hero.update({ "system.x": 4 });
+    await hero.toggleStatusEffect("fracas-prone", { active: true });
+    const alice = world.users.get("alice")!;
+    world.hooks.callAll("targetToken", world.users.get("gm"), {}, true);
+    world.hooks.callAll("targetToken", alice, {}, true); // another user's targeting: not this client's
+    const combat = world.createCombat();
+    await combat.update({ round: 2 });
+    await combat.delete();
+    expect(told).toEqual([`actor:${hero.uuid}`, `actor:${hero.uuid}`, "targets", "combat:round", "combat:deleted"]);
+  });
+
+  it("a dialog not rendered yet, or closed, is not told; one that throws does not stop the others", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const waiting = dialog(false);
+    const closed = dialog();
+    adapter.followingDialogs.forgetDialog(closed.d);
+    adapter.followingDialogs.watchDialog({ rendered: true, follow: () => { throw new Error("broken"); } });
+    const open = dialog();
+    await hero.update({ "system.x": 4 });
+    expect([waiting.told, closed.told, open.told]).toEqual([[], [], [`actor:${hero.uuid}`]]);
+    expect(error).toHaveBeenCalledWith("Fracas | an open dialog could not follow a change", expect.any(Error));
+  });
+});
