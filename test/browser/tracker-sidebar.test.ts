@@ -3,6 +3,8 @@
 // list, .combat-tracker, is flex:1 and scrolls). A tall plan must not push the core list and the
 // footer out of view, and the GM's Back/Advance must stay reachable. Real template, real CSS, Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { transform } from "esbuild";
 import { closeBrowser, createHandlebars, discover, FIXTURES_ROOT, openBrowser, renderPage, TEMPLATES_ROOT } from "./harness.js";
 
 beforeAll(async () => void (await openBrowser()));
@@ -16,7 +18,7 @@ const SIDEBAR_CSS = `
   .v13-sidebar > .combat-tracker > li { height: 48px; list-style: none; }
 `;
 
-async function inSidebar(fixture: string) {
+async function sidebarPage(fixture: string) {
   const found = await discover(TEMPLATES_ROOT, FIXTURES_ROOT);
   const c = found.cases.find((x) => x.template === "tracker/plan.hbs" && x.name === fixture);
   if (!c) throw new Error(`no tracker/plan fixture ${fixture}`);
@@ -28,7 +30,11 @@ async function inSidebar(fixture: string) {
     <ol class="combat-tracker">${rows}</ol>
     <nav class="combat-controls" style="height:50px"><button type="button">End Combat</button></nav>
   </section>`;
-  const page = await renderPage(html, { width: 320, height: 820 });
+  return renderPage(html, { width: 320, height: 820 });
+}
+
+async function inSidebar(fixture: string) {
+  const page = await sidebarPage(fixture);
   const box = await page.evaluate(() => {
     const r = (el: Element | null) => (el ? el.getBoundingClientRect() : null);
     const sidebar = r(document.querySelector(".v13-sidebar"))!;
@@ -53,5 +59,30 @@ describe("the plan in V13's combat sidebar", () => {
 
   it("the tallest plan (FASERIP's four combatants and side panel) scrolls inside its body", async () => {
     expect((await inSidebar("faserip-round")).bodyScrolls).toBe(true);
+  });
+
+  it("after Advance, the current step is scrolled into the plan's view (src/foundry/dom/current-step.ts)", async () => {
+    const ts = readFileSync(new URL("../../src/foundry/dom/current-step.ts", import.meta.url), "utf8");
+    const js = (await transform(ts, { loader: "ts", format: "iife", globalName: "FracasStep" })).code;
+    const page = await sidebarPage("faserip-round");
+    await page.addScriptTag({ content: js });
+    const seen = await page.evaluate(() => {
+      const body = document.querySelector<HTMLElement>(".fracas-plan-body")!;
+      const steps = [...document.querySelectorAll<HTMLElement>(".fracas-plan-steps > li")];
+      // The round moved on to its last step, as Advance does.
+      for (const li of steps) li.removeAttribute("aria-current");
+      const last = steps.at(-1)!;
+      last.setAttribute("aria-current", "step");
+      const shown = () => {
+        const b = body.getBoundingClientRect();
+        const r = last.getBoundingClientRect();
+        return r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5;
+      };
+      const before = shown();
+      (window as unknown as { FracasStep: { showCurrentStep(root: ParentNode): void } }).FracasStep.showCurrentStep(document);
+      return { before, after: shown() };
+    });
+    await page.close();
+    expect(seen).toEqual({ before: false, after: true });
   });
 });

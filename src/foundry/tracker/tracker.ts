@@ -3,6 +3,7 @@
  * renders the kernel's round plan — phase banner, whose step it is, declaration slots and the
  * GM's advance controls. It only renders and sends intents; rules live in the ruleset mappings.
  */
+import { showCurrentStep } from "../dom/current-step.js";
 import { combatTrackerBase } from "../typed.js";
 import { planView, type PlanView } from "./plan-view.js";
 import { FracasCombat } from "../documents/combat.js";
@@ -86,6 +87,7 @@ export class FracasCombatTracker extends Base {
     await super._onRender(context, options);
     const combat = this.fracasCombat;
     if (!combat) return;
+    if (this.element) showCurrentStep(this.element);
     for (const select of this.element.querySelectorAll<HTMLSelectElement>("select[data-fracas-declare]")) {
       select.addEventListener("change", () => {
         const id = select.dataset.fracasDeclare ?? "";
