@@ -89,7 +89,7 @@ describe("an actor takes only its own ruleset's items", () => {
     const actor = bond as unknown as Actor.Implementation;
     await actor.createEmbeddedDocuments("Item", [{ name: "Flight", type: "faseripPower" }] as never);
     expect(bond.items.size).toBe(0);
-    expect(world.notifications.at(-1)).toEqual({ type: "warn", message: "Flight belongs to another ruleset than James Bond, so it was not added: this sheet could not show it." });
+    expect(world.notifications.at(-1)).toEqual({ type: "warn", message: "Flight is not a James Bond 007 item, so it was not added to James Bond." });
     await actor.createEmbeddedDocuments("Item", [{ name: "Walther PPK", type: "bondWeapon" }] as never);
     expect(bond.items.map((i) => i.name)).toEqual(["Walther PPK"]);
   });

@@ -86,3 +86,18 @@ describe("rules tables", () => {
     expect(adapter.tables.readOverrides()).toEqual({});
   });
 });
+
+describe("the rules tables window", () => {
+  it("a second click of the menu button gives the open window (its edits kept), a click after closing a new one", async () => {
+    const App = adapter.rulesTablesApp.RulesTablesApp as unknown as new () => { render(): Promise<unknown>; close(): Promise<unknown>; edited?: string };
+    const first = new App();
+    await first.render();
+    first.edited = "a cell being typed";
+    const second = new App();
+    expect(second).toBe(first);
+    expect(second.edited).toBe("a cell being typed");
+    await first.close();
+    const third = new App();
+    expect(third).not.toBe(first);
+  });
+});

@@ -23,7 +23,8 @@ export class FracasItem extends Item {
     if (allowed === false) return false;
     const actor = this.parent;
     if (actor instanceof Actor && !itemFitsActor(this.type, actor.type)) {
-      ui.notifications?.warn(t("FRACAS.Sheet.WrongRuleset", { item: this.name, actor: actor.name }));
+      const ruleset = rulesetOfType(actor.type);
+      ui.notifications?.warn(t("FRACAS.Sheet.WrongRuleset", { item: this.name, actor: actor.name, ruleset: ruleset ? t(`FRACAS.Ruleset.${ruleset}`) : actor.type }));
       return false;
     }
   }

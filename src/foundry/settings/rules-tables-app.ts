@@ -10,10 +10,11 @@ import { enabledRulesets } from "../settings.js";
 import { ruleErrorMessage, t } from "../i18n.js";
 
 const Base = handlebarsApplication();
+const RULES_TABLES_ID = "fracas-rules-tables";
 
 export class RulesTablesApp extends Base {
   static override DEFAULT_OPTIONS = {
-    id: "fracas-rules-tables",
+    id: RULES_TABLES_ID,
     tag: "form",
     classes: ["fracas", "fracas-rules-tables"],
     window: { title: "FRACAS.Tables.Title", resizable: true },
@@ -23,6 +24,17 @@ export class RulesTablesApp extends Base {
   } as never;
 
   static PARTS = { form: { template: "systems/fracas/templates/settings/rules-tables.hbs", scrollable: [""] } };
+
+  /**
+   * Foundry makes a new app at each click of the settings menu's button; with this fixed id a second
+   * one would replace the open window and lose the cells being edited. The open one is given instead
+   * (a class constructor may return another object), and the click brings it to the front.
+   */
+  constructor(options?: object) {
+    const open = foundry.applications.instances.get(RULES_TABLES_ID);
+    if (open instanceof RulesTablesApp) return open;
+    super(options as never);
+  }
 
   protected override async _prepareContext(options: never): Promise<never> {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
