@@ -3,7 +3,8 @@
  * holder runs to exercise, in real Foundry, the flows the typed fake tests here: create actor →
  * roll → chat card → apply → undo → a combat round (and one passing over a defeated combatant),
  * for each enabled ruleset that ships a sample; and, once, the core's once-only roll claim and the
- * round plan against core's own controls (Previous Round, initiative roll, a removed combatant).
+ * round plan against core's own controls (Previous Round, initiative roll, a removed combatant), and
+ * what Fracas changes of V13's defaults (linked PC tokens, item guard, one Rules tables, roll mode).
  */
 import { allDescriptors } from "./rulesets.js";
 import { enabledRulesets } from "./settings.js";
@@ -11,6 +12,8 @@ import { executeApply, executeUndo } from "./chat/apply.js";
 import type { FracasCombat } from "./documents/combat.js";
 import type { Application } from "./data/card-data.js";
 import { claimRoll } from "./queries.js";
+import { RulesTablesApp } from "./settings/rules-tables-app.js";
+import { ITEM_TYPES, RULESET_IDS } from "../rulesets/types.js";
 
 interface QuenchContext {
   describe(name: string, fn: () => void): void;
@@ -67,6 +70,39 @@ function quenchFlows({ describe, it, after, assert }: QuenchContext): void {
           assert.equal(combat.round, (round ?? 0) + 1, "past the last remaining step a new round begins");
         } finally {
           await combat.delete();
+          for (const a of actors) await a.delete();
+        }
+      });
+    });
+  }
+  const firstWithSample = allDescriptors().find((x) => enabled.has(x.id) && x.sample);
+  if (firstWithSample) {
+    describe("core: what Fracas changes of V13's defaults", () => {
+      it("links a player character's token, refuses another ruleset's item, reuses an open Rules tables window, follows the roll mode", async () => {
+        const sample = firstWithSample.sample!;
+        const actors = (await Actor.createDocuments([sample.source, sample.target] as never)) as Actor.Implementation[];
+        const mode = game.settings.get("core", "rollMode");
+        try {
+          for (const actor of actors) {
+            const judged = firstWithSample.isPlayerCharacter?.({ type: actor.type, system: actor.system as never, hasPlayerOwner: actor.hasPlayerOwner }) ?? false;
+            assert.equal(actor.prototypeToken.actorLink, judged, `${actor.name}: a linked token exactly when it is a player's character`);
+          }
+          const foreign = RULESET_IDS.filter((r) => r !== firstWithSample.id).flatMap((r) => [...ITEM_TYPES[r]])[0];
+          if (foreign) {
+            const made = await actors[0]!.createEmbeddedDocuments("Item", [{ name: "Quench foreign item", type: foreign }] as never);
+            assert.equal(made?.length ?? 0, 0, "another ruleset's item is refused");
+          }
+          const first = new RulesTablesApp();
+          await first.render({ force: true } as never);
+          assert.ok(new RulesTablesApp() === first, "a second Rules tables is the open window");
+          await first.close();
+          await game.settings.set("core", "rollMode", "gmroll" as never);
+          const card = await sample.roll(actors[0]!, actors[1]!);
+          const gms = game.users.filter((u) => u.isGM).map((u) => u.id);
+          assert.deepEqual([...(card.whisper ?? [])].sort(), gms.sort(), "a private GM roll's card is whispered to the GMs");
+          await card.delete();
+        } finally {
+          await game.settings.set("core", "rollMode", mode as never);
           for (const a of actors) await a.delete();
         }
       });
