@@ -16,6 +16,7 @@ import { rollModel } from "./cards/roll-model.js";
 import { calledShotCosts, DEFAULT_TOTAL_MODE } from "./rules/index.js";
 import { registerCommitQuery } from "./cards/commits.js";
 import { t } from "../../foundry/i18n.js";
+import { registerOnce } from "../../foundry/hooks-once.js";
 import { onCardUpdate } from "./cards/card-refresh.js";
 import { onStatusEffectToggle } from "./sheets/status-sync.js";
 import { onCombatChange, onSettingChange, redrawOperationsSheets } from "./sheets/operations-refresh.js";
@@ -28,21 +29,18 @@ registerCommitQuery();
  * an Agent's state follows a status icon toggled by hand (sheets/status-sync.ts); the GM's open
  * sheets redraw their Operations section when the Setback pool or a fight's spends change
  * (sheets/operations-refresh.ts).
- * Registered on Foundry's "init", at most once per Hooks registry (a second import adds nothing).
+ * Registered on Foundry's "init", at most once per Hooks registry (core registerOnce: a second import adds nothing).
  */
-const HOOKS_MARK = Symbol.for("fracas.zodiac.hooks");
 export function registerZodiacHooks(): boolean {
-  const hooks = (globalThis as { Hooks?: typeof Hooks }).Hooks as (typeof Hooks & { [HOOKS_MARK]?: boolean }) | undefined;
-  if (!hooks || hooks[HOOKS_MARK]) return false;
-  hooks[HOOKS_MARK] = true;
-  hooks.on("updateChatMessage", (message, changed) => onCardUpdate(message as never, changed as object));
-  hooks.on("createActiveEffect", (effect, _options, userId) => onStatusEffectToggle(effect as never, true, userId as string));
-  hooks.on("deleteActiveEffect", (effect, _options, userId) => onStatusEffectToggle(effect as never, false, userId as string));
-  hooks.on("createSetting", (setting) => onSettingChange(setting as never));
-  hooks.on("updateSetting", (setting) => onSettingChange(setting as never));
-  hooks.on("updateCombat", (combat, changed) => onCombatChange(combat as never, changed as object));
-  hooks.on("deleteCombat", () => void redrawOperationsSheets());
-  return true;
+  return registerOnce("zodiac", (hooks) => {
+    hooks.on("updateChatMessage", (message, changed) => onCardUpdate(message as never, changed as object));
+    hooks.on("createActiveEffect", (effect, _options, userId) => onStatusEffectToggle(effect as never, true, userId as string));
+    hooks.on("deleteActiveEffect", (effect, _options, userId) => onStatusEffectToggle(effect as never, false, userId as string));
+    hooks.on("createSetting", (setting) => onSettingChange(setting as never));
+    hooks.on("updateSetting", (setting) => onSettingChange(setting as never));
+    hooks.on("updateCombat", (combat, changed) => onCombatChange(combat as never, changed as object));
+    hooks.on("deleteCombat", () => void redrawOperationsSheets());
+  });
 }
 if (typeof Hooks !== "undefined") Hooks.once("init", () => void registerZodiacHooks());
 

@@ -11,6 +11,7 @@ import { withCardLock } from "../../../foundry/locks.js";
 import type { JsonObject } from "../../../foundry/registry.js";
 import { cardContent } from "./flow.js";
 import { isActiveGM } from "../../../foundry/active-gm.js";
+import { backgroundWork } from "../../../foundry/background-work.js";
 
 /**
  * The card kinds whose content shows something of their applications: the miss's Setback line (a
@@ -18,11 +19,12 @@ import { isActiveGM } from "../../../foundry/active-gm.js";
  */
 export const REFRESHED_KINDS: readonly string[] = ["kill", "fight", "strike", "duel"];
 
-let pending: Promise<unknown> = Promise.resolve();
+/** The re-renders card writes started (the hook cannot await them; a failure is logged). */
+const work = backgroundWork("zodiac: card refresh");
 
-/** The re-renders the last card writes started (the hook cannot await them; tests can). */
+/** Settles once every re-render started so far has (tests wait on it). */
 export function cardRefreshesSettled(): Promise<unknown> {
-  return pending;
+  return work.settled();
 }
 
 interface CardSystem {
@@ -50,5 +52,5 @@ export function onCardUpdate(message: ChatMessage.Implementation, changed: objec
     const current = id ? game.messages.get(id) : undefined;
     if (current) await refresh(current as ChatMessage.Implementation);
   });
-  pending = Promise.all([pending, run.catch((err: unknown) => console.error("Fracas | zodiac: card refresh failed", err))]);
+  work.add(run);
 }

@@ -86,8 +86,13 @@ export interface PendingDuel {
   key: string;
   /** The other side's name (seen from the Agent whose sheet lists it). */
   opponent: string;
-  /** Who has committed so far (one, or both before the reveal). */
+  /** Who has committed so far (one, or both before the reveal), in commit order. */
   committed: string[];
+  /**
+   * The side still to commit (either Agent: from the opponent's sheet it is this one), or null
+   * when both have and the duel needs only its Reveal (UX review s5 #3: a live duel is not "never revealed").
+   */
+  waitingFor: string | null;
 }
 
 /**
@@ -101,8 +106,10 @@ export function pendingDuelsOf(actorUuid: string): PendingDuel[] {
     if (c.actor.uuid !== actorUuid && c.opponent.uuid !== actorUuid) continue;
     const other = c.actor.uuid === actorUuid ? c.opponent.name : c.actor.name;
     const found = out.find((d) => d.key === c.duelKey);
-    if (found) found.committed.push(c.actor.name);
-    else out.push({ key: c.duelKey, opponent: other, committed: [c.actor.name] });
+    if (found) {
+      found.committed.push(c.actor.name);
+      found.waitingFor = null;
+    } else out.push({ key: c.duelKey, opponent: other, committed: [c.actor.name], waitingFor: c.opponent.name });
   }
   return out;
 }

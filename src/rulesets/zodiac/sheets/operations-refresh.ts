@@ -11,12 +11,21 @@
 import { ZodiacAgentSheet, ZodiacOtherAgentSheet } from "./sheets.js";
 import { openApps } from "../../../foundry/typed.js";
 import { onCommitsChange } from "../cards/commits.js";
+import { backgroundWork } from "../../../foundry/background-work.js";
 
 const POOLS_SETTING = "fracas.gmPools";
 
 interface Redrawable {
   rendered: boolean;
   render(): Promise<unknown>;
+}
+
+/** The redraws started from hooks (not awaited there; a failed one is logged, and tests wait on them). */
+const work = backgroundWork("zodiac: an Operations section redraw");
+
+/** Settles once every redraw started so far has. */
+export function operationsRedrawsSettled(): Promise<unknown> {
+  return work.settled();
 }
 
 /** Redraws every open zodiac sheet with an Operations section, on the GM's client. */
@@ -27,7 +36,7 @@ export function redrawOperationsSheets(): number {
     if (!(app instanceof ZodiacAgentSheet || app instanceof ZodiacOtherAgentSheet)) continue;
     const sheet = app as unknown as Redrawable;
     if (!sheet.rendered) continue;
-    void sheet.render();
+    work.add(sheet.render());
     n += 1;
   }
   return n;

@@ -26,7 +26,7 @@ export interface OperationsInput {
    * refused now (an i18n key, with the values it names: operations.ts undoRefusal).
    */
   undo: (Pick<SpendRecord, "id" | "kind"> & { blockedKey?: string | null; blockedData?: Record<string, string | number>; giveBack?: boolean }) | null;
-  /** An Agent's duels the GM's client holds commits for, never revealed (cards/duel-cancel.ts pendingDuelsOf). */
+  /** An Agent's duels the GM's client holds commits for, not revealed yet (cards/duel-cancel.ts pendingDuelsOf). */
   duels?: readonly PendingDuel[];
 }
 
@@ -61,13 +61,30 @@ export interface OperationsView {
   /** The closing hint, without the pool's count when a reason above already says there is no Setback (UX review s4 #2). */
   hintKey: string;
   /**
-   * The Agent's pending duels, each with "Cancel the duel against … (GM)" (session 5): a duel whose
-   * commit card was deleted could be ended only by clearing the GM browser's stored commits.
+   * The Agent's pending duels, each with "Cancel the duel against …, giving back the Agent Points
+   * spent (GM)" (session 5): a duel whose commit card was deleted could be ended only by clearing
+   * the GM browser's stored commits. A duel still being played is not a dead one (UX review s5 #3):
+   * `waitingFor` names the side still to commit; when both have (`ready`), the sheet offers its
+   * Reveal too, as the card does (`first` and `second`: who committed, in order).
    */
-  duels: { key: string; opponent: string; committed: string }[];
+  duels: PendingDuelView[];
+}
+
+export interface PendingDuelView {
+  key: string;
+  opponent: string;
+  first: string;
+  second: string | null;
+  waitingFor: string | null;
+  ready: boolean;
 }
 
 const WHY = "FRACAS.Zodiac.Sheet.Operations.Why";
+
+function pendingDuelView(d: PendingDuel): PendingDuelView {
+  const ready = d.waitingFor === null && d.committed.length >= 2;
+  return { key: d.key, opponent: d.opponent, first: d.committed[0] ?? "", second: ready ? d.committed[1]! : null, waitingFor: ready ? null : (d.waitingFor ?? d.opponent), ready };
+}
 
 /**
  * Why no spend of 1 Setback can cancel a Wager against this Rank: none stands, only free ones
@@ -117,6 +134,6 @@ export function operationsView(input: OperationsInput): OperationsView | null {
     undo,
     why: keys.map((key) => ({ key, name: input.name, free: a.free, wagers: a.wagersAgainst, cost: SETBACK_PER_SPEND })),
     hintKey: keys.includes(`${WHY}.noSetback`) ? "FRACAS.Zodiac.Sheet.Operations.HintNoPool" : "FRACAS.Zodiac.Sheet.Operations.Hint",
-    duels: agent ? (input.duels ?? []).map((d) => ({ key: d.key, opponent: d.opponent, committed: d.committed.join(", ") })) : [],
+    duels: agent ? (input.duels ?? []).map(pendingDuelView) : [],
   };
 }

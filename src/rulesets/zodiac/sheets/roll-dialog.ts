@@ -13,7 +13,8 @@ import { AREA_SLOTS, KILLING_SLOT } from "../data/areas.js";
 import { choiceFrom, type RollChoice } from "../cards/roll-model.js";
 import { commitDuel, grids, rollAndPost, totalMode } from "../cards/flow.js";
 import { agentHealthOf } from "../cards/effects.js";
-import { defaultKind, rollDialogView, type DialogTarget } from "./view.js";
+import { defaultKind, kindsFor, rollDialogView, type DialogTarget } from "./view.js";
+import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
 
 const Base = handlebarsApplication();
 
@@ -68,6 +69,51 @@ export class ZodiacRollDialog extends Base {
       tn: 10,
       totalMode: DEFAULT_TOTAL_MODE,
     };
+    watchDialog(this);
+  }
+
+  /**
+   * What the dialog shows changed elsewhere (core following-dialogs.ts): its roller (Agent Points,
+   * Almost Dead: the spend and the finishing point allowed), its target (a TN or Rank Operations set,
+   * the Wagers against it, Almost Dead: whether a finishing Wager is offered), or the user aimed at
+   * someone else. Before, the target was read once at opening and the roller only on a change in the
+   * form, so the odds shown (and, for the target, the TN rolled) could be stale. The combat is not
+   * read here: nothing the dialog shows depends on it. What was typed is kept.
+   */
+  follow(event: DialogEvent): void {
+    if (event.kind === "combat") return;
+    if (event.kind === "actor" && event.uuid !== this.actor.uuid && event.uuid !== this.target?.uuid) return;
+    this.readForm();
+    if (event.kind === "targets") {
+      const first = userTargets()[0];
+      if ((first?.uuid ?? null) === (this.target?.uuid ?? null)) return;
+      this.target = first ? dialogTarget(first.uuid, first.name) : null;
+      // A roll kind that fits the new target stays; else the one the dialog would open on for it.
+      if (!kindsFor(this.target).includes(this.choice.kind)) this.choice = { ...this.choice, kind: defaultKind(this.target, this.slot) };
+    }
+    void this.render();
+  }
+
+  /** The form's values into the choice (a value typed and not yet committed by a change event too). */
+  private readForm(): void {
+    const element = this.rendered ? (this.element as HTMLElement | undefined) : undefined;
+    const form = element ? (element instanceof HTMLFormElement ? element : element.querySelector("form")) : null;
+    if (!form) return;
+    const data = new foundry.applications.ux.FormDataExtended(form).object as Record<string, unknown>;
+    const slot = String(data.slot);
+    if ((AREA_SLOTS as readonly string[]).includes(slot)) this.slot = slot as AreaSlot;
+    this.choice = choiceFrom(data, this.choice);
+  }
+
+  /** The target as it stands now (its sheet may have changed since the dialog opened); null once deleted. */
+  private currentTarget(): DialogTarget | null {
+    if (this.target) this.target = dialogTarget(this.target.uuid, this.target.name);
+    return this.target;
+  }
+
+  protected override _onClose(options: never): void {
+    super._onClose(options);
+    forgetDialog(this);
   }
 
   private view() {
@@ -80,7 +126,7 @@ export class ZodiacRollDialog extends Base {
       choice: this.choice,
       agentPoints: sys.agentPoints.value,
       almostDead: agentHealthOf(this.actor.system as unknown as JsonObject).status === "almostDead",
-      target: this.target,
+      target: this.currentTarget(),
       totalMode: totalMode(),
       everyoneElseTn: g.tn,
       calledShotGrid: g.shots,
@@ -101,12 +147,7 @@ export class ZodiacRollDialog extends Base {
     if (this.#listening) return;
     this.#listening = true;
     this.element.addEventListener("change", () => {
-      const form = this.element instanceof HTMLFormElement ? this.element : this.element.querySelector("form");
-      if (!form) return;
-      const data = new foundry.applications.ux.FormDataExtended(form).object as Record<string, unknown>;
-      const slot = String(data.slot);
-      if ((AREA_SLOTS as readonly string[]).includes(slot)) this.slot = slot as AreaSlot;
-      this.choice = choiceFrom(data, this.choice);
+      this.readForm();
       void this.render();
     });
   }

@@ -5,7 +5,7 @@ import { AREA_SLOTS, type AreaSlot } from "../data/areas.js";
 import { agentSheetView, crowdSheetView, otherAgentSheetView, weaponSheetView, type AgentSystem } from "./view.js";
 import { ZodiacRollDialog } from "./roll-dialog.js";
 import { healthAfterHandEdit, otherAgentStatusAfterHandEdit, rankAfterHandEdit, splitAfterHandEdit, stateAfterCountEdit } from "./hand-edit.js";
-import { combatRefFor } from "../cards/flow.js";
+import { combatRefFor, revealDuel } from "../cards/flow.js";
 import { withFightOfSince } from "../cards/duel-round.js";
 import { deadIconFollows, iconsFollowState } from "./status-sync.js";
 import { agentRank } from "../cards/agent-cancel.js";
@@ -56,6 +56,14 @@ const OPERATIONS_ACTIONS = {
   /** A pending duel ended from the sheet, its card gone or not (cards/duel-cancel.ts cancelPendingDuel). */
   async operationsCancelDuel(this: ActorSheetThis, _event: Event, target: HTMLElement): Promise<void> {
     report(await cancelPendingDuel(target.dataset.duelKey ?? ""));
+    await this.render();
+  },
+  /**
+   * A pending duel both sides committed to, revealed from the sheet (UX review s5 #3): the card's
+   * Reveal (flow.ts revealDuel: the GM's client, which holds the commits; it says why when it cannot).
+   */
+  async operationsRevealDuel(this: ActorSheetThis, _event: Event, target: HTMLElement): Promise<void> {
+    await revealDuel(target.dataset.duelKey ?? "");
     await this.render();
   },
   /** A refused Undo's Setback step, done by the GM in place of a macro (operations.ts giveBackIn). */

@@ -31,6 +31,7 @@ import { combatRefFor } from "../cards/flow.js";
 import { agentRank } from "../cards/agent-cancel.js";
 import { pluralKey, t } from "../../../foundry/i18n.js";
 import type { JsonObject } from "../../../foundry/registry.js";
+import { backgroundWork } from "../../../foundry/background-work.js";
 
 const ALMOST_DEAD = statusEffectId("almostDead");
 const DEAD = statusEffectId("dead");
@@ -99,11 +100,12 @@ export async function iconsFollowState(actor: Actor.Implementation, before: stri
   await showState(actor);
 }
 
-let pending: Promise<unknown> = Promise.resolve();
+/** The state writes icon toggles started (the hooks cannot await them; a failure is logged). */
+const work = backgroundWork("zodiac: the state following a status icon");
 
-/** The state writes icon toggles started (the hooks cannot await them; tests can). */
+/** Settles once every state write started so far has (tests wait on it). */
 export function stateSyncSettled(): Promise<unknown> {
-  return pending;
+  return work.settled();
 }
 
 interface EffectLike {
@@ -145,7 +147,7 @@ export function onStatusEffectToggle(effect: EffectLike, on: boolean, userId: st
   // so token, tracker and sheet agree. The icons follow the state as it stands then (re-read), and
   // that state already says Almost Dead, so the toggle's own hook writes nothing: no loop.
   const done = write.then(() => (held ? showState(agent) : undefined));
-  pending = Promise.all([pending, done.catch((err: unknown) => console.error("Fracas | zodiac: the state did not follow the status icon", err))]);
+  work.add(done);
 }
 
 /**

@@ -11,6 +11,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
 import { createHandlebars } from "../../../browser/harness.js";
 import pendingFixture from "../../../fixtures/templates/zodiac/agent-sheet/gm-pending-duel.js";
+import readyFixture from "../../../fixtures/templates/zodiac/agent-sheet/gm-pending-duel-ready.js";
 import { commitDuel, mikeAndJeremy, stubTextEditor, zodiacWorld, type Flow, type Sheets } from "./world.js";
 
 type OperationsView = import("../../../../src/rulesets/zodiac/sheets/operations-view.js").OperationsView;
@@ -54,9 +55,9 @@ describe("Mike's duel against Jeremy, never revealed, its card deleted", () => {
 
     const sheet = sheetOf(mike);
     const ops = (await world.as("gm", () => operations(sheet)))!;
-    expect(ops.duels).toEqual([{ key, opponent: "Jeremy", committed: "Mike" }]);
-    // Jeremy's sheet lists the same duel, seen from his side.
-    expect((await world.as("gm", () => operations(sheetOf(jeremy))))!.duels).toEqual([{ key, opponent: "Mike", committed: "Mike" }]);
+    expect(ops.duels).toEqual([{ key, opponent: "Jeremy", first: "Mike", second: null, waitingFor: "Jeremy", ready: false }]);
+    // Jeremy's sheet lists the same duel, seen from his side: it waits for Jeremy himself, not his opponent.
+    expect((await world.as("gm", () => operations(sheetOf(jeremy))))!.duels).toEqual([{ key, opponent: "Mike", first: "Mike", second: null, waitingFor: "Jeremy", ready: false }]);
 
     await world.as("gm", () => click(sheet, "operationsCancelDuel", { duelKey: key }));
     expect(warnings()).toEqual([]);
@@ -95,12 +96,43 @@ describe("Mike's duel against Jeremy, never revealed, its card deleted", () => {
   });
 });
 
+describe("a duel still being played (UX review s5 #3)", () => {
+  it("both committed: the sheet says it is ready, not dead, and its Reveal (GM) posts the duel card", async () => {
+    const card = await commitDuel(world, "mp", mike, jeremy, { spend: 0, gathered: 0, wagers: 0 });
+    await commitDuel(world, "jp", jeremy, mike, { spend: 0, gathered: 0, wagers: 0 });
+    const key = keyOf(card);
+    const sheet = sheetOf(mike);
+    expect((await world.as("gm", () => operations(sheet)))!.duels).toEqual([{ key, opponent: "Jeremy", first: "Mike", second: "Jeremy", waitingFor: null, ready: true }]);
+
+    world.dice.queue(6, 5, 4, 3, 2, 1, 6);
+    await world.as("gm", () => click(sheet, "operationsRevealDuel", { duelKey: key }));
+    expect(warnings()).toEqual([]);
+    expect(world.messages.filter((m) => (m.system as unknown as { kind?: string }).kind === "duel")).toHaveLength(1);
+    expect(flow.readCommits()).toEqual([]);
+    expect((await world.as("gm", () => operations(sheet)))!.duels).toEqual([]);
+  });
+});
+
 describe("the section's template", () => {
-  it("says which duel is pending and labels the button as the GM's", () => {
-    const env = createHandlebars();
-    const html = env.renderTemplate("zodiac/agent-sheet.hbs", pendingFixture().context as object).replace(/\s+/g, " ");
-    expect(html).toContain("A duel against Jeremy Constantine-Abernathy was never revealed: Mike set Wagers aside.");
+  const render = (context: object) => createHandlebars().renderTemplate("zodiac/agent-sheet.hbs", context).replace(/\s+/g, " ");
+
+  it("one side committed: not revealed yet, waiting for the other; Cancel says the Agent Points come back (GM)", () => {
+    const html = render(pendingFixture().context as object);
+    expect(html).toContain("Duel against Jeremy Constantine-Abernathy not revealed yet: Mike set Wagers aside.");
+    expect(html).toContain("Waiting for Jeremy Constantine-Abernathy to commit.");
+    expect(html).not.toContain("never revealed");
+    expect(html).not.toContain("operationsRevealDuel");
     expect(html).toContain('data-action="operationsCancelDuel" data-duel-key="none:k1:Actor.jeremy|Actor.mike"');
-    expect(html).toContain("Cancel the duel against Jeremy Constantine-Abernathy (GM)");
+    expect(html).toContain("Cancel the duel against Jeremy Constantine-Abernathy, giving back the Agent Points spent (GM)");
+  });
+
+  it("both committed: both named, ready for its Reveal, offered beside the Cancel", () => {
+    const html = render(readyFixture().context as object);
+    expect(html).toContain("Duel against Jeremy Constantine-Abernathy not revealed yet: Mike and Jeremy Constantine-Abernathy set Wagers aside.");
+    expect(html).toContain("Both sides have committed: reveal it here or on its card.");
+    expect(html).not.toContain("Waiting for");
+    expect(html).toContain('data-action="operationsRevealDuel" data-duel-key="none:k1:Actor.jeremy|Actor.mike"');
+    expect(html).toContain("Reveal the duel against Jeremy Constantine-Abernathy (GM)");
+    expect(html).toContain("Cancel the duel against Jeremy Constantine-Abernathy, giving back the Agent Points spent (GM)");
   });
 });

@@ -37,7 +37,7 @@ describe("Mike commits his killing Wager in the round Jeremy fell", () => {
 
     expect(await world.as("gm", () => flow.revealDuel(keyOf(mc)))).toBeUndefined();
     expect(warnings()).toEqual([
-      "This duel cannot be revealed: The killing Wager must come in a later round than the one that made the Agent Almost Dead (round 1). No dice were rolled. Cancel it (\"Cancel this duel (GM)\" on its card, or from either Agent's sheet), which gives back the Agent Points spent, then commit again.",
+      "Cannot reveal: The killing Wager must come in a later round than the one that made the Agent Almost Dead (round 1). No dice rolled. Cancel the duel (card or Agent sheet) and commit again.",
     ]);
     expect(world.dice.remaining).toHaveLength(5);
     expect(duelCards()).toEqual([]);
