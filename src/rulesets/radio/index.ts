@@ -1,5 +1,6 @@
 /** The radio ruleset descriptor: its types, models, sheets, tables, combat mapping and cards. */
 import type { JsonObject, RulesetDescriptor } from "../../foundry/registry.js";
+import { registerOnce } from "../../foundry/hooks-once.js";
 import { tables } from "./rules/index.js";
 import { RadioHeroData } from "./data/hero.js";
 import { RadioOpponentData } from "./data/opponent.js";
@@ -32,24 +33,21 @@ import { refreshCombatSheets } from "./sheets/combat-refresh.js";
  * Registered on Foundry's "init" (not as an import side effect), at most once per Hooks registry:
  * a second import of this module (tests, hot reload) does not add a second pair of handlers.
  */
-const HOOKS_MARK = Symbol.for("fracas.radio.hooks");
 export function registerRadioHooks(): boolean {
-  const hooks = (globalThis as { Hooks?: typeof Hooks }).Hooks as (typeof Hooks & { [HOOKS_MARK]?: boolean }) | undefined;
-  if (!hooks || hooks[HOOKS_MARK]) return false;
-  hooks[HOOKS_MARK] = true;
-  hooks.on("updateCombat", (combat, changed) => {
-    onCombatUpdate(combat as never, changed as object);
-    // So do the open sheets of the fighters (the turn's described-action row, the defence row).
-    refreshCombatSheets(combat as never, changed as object);
+  return registerOnce("radio", (hooks) => {
+    hooks.on("updateCombat", (combat, changed) => {
+      onCombatUpdate(combat as never, changed as object);
+      // So do the open sheets of the fighters (the turn's described-action row, the defence row).
+      refreshCombatSheets(combat as never, changed as object);
+    });
+    hooks.on("updateActor", (actor, changed) => {
+      onActorUpdate(actor as never);
+      onLeaderChange(actor, changed as object);
+    });
+    // A leader felled by the GM's status (or the tracker's defeated mark) still brings the flee checks.
+    hooks.on("createActiveEffect", (effect) => onLeaderChange((effect as { parent?: unknown }).parent));
+    hooks.on("deleteActiveEffect", (effect) => onLeaderChange((effect as { parent?: unknown }).parent));
   });
-  hooks.on("updateActor", (actor, changed) => {
-    onActorUpdate(actor as never);
-    onLeaderChange(actor, changed as object);
-  });
-  // A leader felled by the GM's status (or the tracker's defeated mark) still brings the flee checks.
-  hooks.on("createActiveEffect", (effect) => onLeaderChange((effect as { parent?: unknown }).parent));
-  hooks.on("deleteActiveEffect", (effect) => onLeaderChange((effect as { parent?: unknown }).parent));
-  return true;
 }
 if (typeof Hooks !== "undefined") Hooks.once("init", () => void registerRadioHooks());
 

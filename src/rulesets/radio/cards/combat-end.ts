@@ -12,10 +12,12 @@ import { combatantStateOf } from "../../../foundry/combatant-state.js";
 import type { GmFollowUp } from "../../../foundry/registry.js";
 import type { Sys } from "../data/state.js";
 import { endState, type EndMember } from "./ending.js";
+import { leaderUuids } from "./followers.js";
 import { renderCardContent } from "./flow.js";
 import { json, radioCardsOf } from "./messages.js";
 import { combatEndView, type CombatEndResult } from "./views.js";
 import { isActiveGM } from "../../../foundry/active-gm.js";
+import { backgroundWork } from "../../../foundry/background-work.js";
 
 const RULESET = "radio";
 const TEMPLATE = "radio/cards/combat-end.hbs";
@@ -32,7 +34,9 @@ function members(combat: Combat.Implementation): EndMember[] {
     if (!actor) continue;
     // The NPC group the GM split it into (combat-groups.ts): a distinct side at the fight's end.
     const group = combatantStateOf(c).memory.group;
-    out.push({ uuid: actor.uuid, type: actor.type as string, system: actor.system as unknown as Sys, playerOwned: actor.hasPlayerOwner, group: typeof group === "string" ? group : "" });
+    // An unlinked token's actor also answers to its base actor's UUID, which a follower's leader field stores.
+    const aliases = leaderUuids({ uuid: actor.uuid, id: actor.id, isToken: actor.isToken }).filter((u) => u !== actor.uuid);
+    out.push({ uuid: actor.uuid, aliases, type: actor.type as string, system: actor.system as unknown as Sys, playerOwned: actor.hasPlayerOwner, group: typeof group === "string" ? group : "" });
   }
   return out;
 }
@@ -84,7 +88,9 @@ export async function checkCombatEnd(combat: Combat.Implementation, round: numbe
   });
 }
 
+/** The tail of the queue (never rejects); `work` logs each check's failure and lets tests wait. */
 let checking: Promise<unknown> = Promise.resolve();
+const work = backgroundWork("radio: combat-end check");
 
 /**
  * Runs the check after any still running: an Apply writes the actor and then its statuses, and
@@ -92,13 +98,14 @@ let checking: Promise<unknown> = Promise.resolve();
  */
 export function queueCombatEndCheck(combat: Combat.Implementation, round?: number): Promise<ChatMessage.Implementation | undefined> {
   const run = checking.then(() => checkCombatEnd(combat, round));
-  checking = run.catch((err: unknown) => console.error("Fracas | radio: combat-end check failed", err));
+  checking = run.catch(() => undefined);
+  work.add(run);
   return run;
 }
 
-/** The checks the last actor updates started (the hook cannot await them; tests and macros can). */
+/** The checks the actor updates started (the hook cannot await them; tests and macros can). */
 export function combatEndSettled(): Promise<unknown> {
-  return checking;
+  return work.settled();
 }
 
 /** The updateActor hook: every client sees it; only the active GM checks the radio combats holding the actor. */

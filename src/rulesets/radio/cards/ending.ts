@@ -22,6 +22,12 @@ export const GM_SIDE = "gm";
 export interface EndMember {
   /** Dedupes two combatants of one actor (a henchmen group is counted once). */
   uuid: string;
+  /**
+   * Other UUIDs a follower's stored `leader` may name this actor by: an unlinked token's own actor
+   * answers to its base actor's (`Actor.<id>`, what the sheet's leader select stores), as in the
+   * flee checks (followers.ts leaderUuids).
+   */
+  aliases?: readonly string[];
   type: string;
   system: Sys;
   /** Whether a player owns the actor: a player's character fights on the heroes' side. */
@@ -69,9 +75,13 @@ export function sideOrder(a: SideId, b: SideId): number {
 export function endState(members: readonly EndMember[]): EndState | null {
   const seen = new Set<string>();
   const unique = members.filter((m) => RADIO_TYPES.has(m.type) && !seen.has(m.uuid) && seen.add(m.uuid));
-  // Leaders' sides first, so a henchmen group can follow its leader's.
+  // Leaders' sides first, so a henchmen group can follow its leader's: by its own UUID, then (where
+  // no actor has that UUID) by an alias, so a leader on an unlinked token is found by the
+  // `Actor.<id>` its followers store. Two tokens of one base actor: the first in the fight names it.
+  const leaders = unique.filter((m) => m.type !== "radioHenchmen" || m.playerOwned);
   const sideByUuid = new Map<string, SideId>();
-  for (const m of unique) if (m.type !== "radioHenchmen" || m.playerOwned) sideByUuid.set(m.uuid, sideOf(m));
+  for (const m of leaders) sideByUuid.set(m.uuid, sideOf(m));
+  for (const m of leaders) for (const alias of m.aliases ?? []) if (!sideByUuid.has(alias)) sideByUuid.set(alias, sideOf(m));
   const count = new Map<SideId, number>();
   for (const m of unique) {
     const leader = typeof m.system.leader === "string" ? m.system.leader : "";

@@ -17,6 +17,7 @@ import { followersOf } from "./followers.js";
 import { json } from "./messages.js";
 import { leaderDownView, type LeaderDownResult } from "./views.js";
 import { isActiveGM } from "../../../foundry/active-gm.js";
+import { backgroundWork } from "../../../foundry/background-work.js";
 
 const RULESET = "radio";
 
@@ -85,12 +86,15 @@ async function fallIdOf(leader: Actor.Implementation): Promise<string | null> {
   return next;
 }
 
+/** The tail of the queue (never rejects); `work` logs each check's failure and lets tests wait. */
 let checking: Promise<unknown> = Promise.resolve();
+const work = backgroundWork("radio: leader-fall check");
 
 /** Runs after the checks queued before it, one at a time (an Apply writes the actor, then its statuses): each reads the actor afresh. */
 function queued<T>(task: () => Promise<T>): Promise<T> {
   const run = checking.then(task);
-  checking = run.catch((err: unknown) => console.error("Fracas | radio: leader-fall check failed", err));
+  checking = run.catch(() => undefined);
+  work.add(run);
   return run;
 }
 
@@ -105,7 +109,7 @@ export function currentFallId(leader: Actor.Implementation): Promise<string | nu
 
 /** The checks the last updates started (the hooks cannot await them; tests and macros can). */
 export function leaderFallSettled(): Promise<unknown> {
-  return checking;
+  return work.settled();
 }
 
 /**

@@ -16,6 +16,7 @@ import { json, radioCardsOf } from "./messages.js";
 import { defensiveLastRound, finalActionDue } from "./prompts.js";
 import { escapeOfferView, finalCardView, type EscapeOfferResult, type FinalCardResult } from "./views.js";
 import { isActiveGM } from "../../../foundry/active-gm.js";
+import { backgroundWork } from "../../../foundry/background-work.js";
 
 const RULESET = "radio";
 
@@ -82,16 +83,16 @@ export async function promptFinalActions(combat: Combat.Implementation): Promise
   return out;
 }
 
-let pending: Promise<unknown> = Promise.resolve();
+const work = backgroundWork("radio: final-action prompt");
 
-/** The prompts the last step change started (the hook cannot await them; tests and macros can). */
+/** The prompts the step changes started (the hook cannot await them; tests and macros can). */
 export function promptsSettled(): Promise<unknown> {
-  return pending;
+  return work.settled();
 }
 
 /** The updateCombat hook: every client sees it; only the active GM posts, and only on a step change. */
 export function onCombatUpdate(combat: Combat.Implementation, changed: object): void {
   if (!isActiveGM()) return;
   if (foundry.utils.getProperty(changed, "system.step") === undefined) return;
-  pending = promptFinalActions(combat).catch((err: unknown) => console.error("Fracas | radio: final-action prompt failed", err));
+  work.add(promptFinalActions(combat));
 }

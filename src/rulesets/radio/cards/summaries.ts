@@ -4,7 +4,7 @@
  * `removed`), never a One/Other form: which form a count takes is the reader's language's rule
  * (French says "0 s'enfuit", English "0 flee"), so it is picked here, on the client that renders
  * the row. The core calls this through the card kind's `summaryText` (kinds.ts); the stored base
- * key's own string is worded so that no count needs agreement ("fled 0, staying 5"), for any
+ * key's own string is worded so that no count needs agreement ("0 fled, 5 stayed"), for any
  * reader without it. Rows stored before with a compound key (a form already picked) are left to
  * the core's translation, as they were stored (null here).
  */

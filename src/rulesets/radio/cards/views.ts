@@ -213,8 +213,9 @@ export interface CombatEndResult {
 }
 
 /**
- * A side's name on the card: the heroes; the GM's NPCs as "the opposition" while they are one
- * side, else each NPC group by its name ("the GM's group", "group A").
+ * A side's name on the card: the heroes; the GM's NPCs as "The opposition" while they are one
+ * side, else each NPC group by its name ("The GM's group", "Group A"). Capitalised: each name
+ * starts the headline and a list item.
  */
 function sideName(id: string, npcSides: number): { label: string; group: string } {
   if (id === "pc") return { label: "FRACAS.Radio.Side.pc", group: "" };

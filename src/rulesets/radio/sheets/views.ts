@@ -70,6 +70,11 @@ function limbView(system: Sys) {
   });
 }
 
+/** A reader's limbs line: the disabled limbs' labels (none: all working), text instead of disabled buttons. */
+function limbsDisabled(system: Sys): string[] {
+  return limbView(system).filter((l) => l.disabled).map((l) => l.label);
+}
+
 export interface SheetMeta {
   name: string;
   img: string;
@@ -138,6 +143,7 @@ export function heroView(meta: SheetMeta, system: Sys, items: readonly ItemRow[]
     wounds,
     tokens: tokenView(system.tokens, meta.isGM),
     limbs: limbView(system),
+    limbsDisabled: limbsDisabled(system),
     piercingWounds: num(system.piercingWounds),
     disarmed: system.disarmed === true,
     armoured: system.armoured === true,
@@ -256,6 +262,7 @@ export function opponentView(meta: SheetMeta, system: Sys, items: readonly ItemR
     wounds,
     tokens: tokenView(system.tokens, meta.isGM),
     limbs: limbView(system),
+    limbsDisabled: limbsDisabled(system),
     disarmed: system.disarmed === true,
     armoured: system.armoured === true,
     fled: system.fled === true,

@@ -102,7 +102,7 @@ describe("the fight is over", () => {
     expect(cardOf(card).result).toMatchObject({ combatId: combat.id, seq: 1, winner: "pc", standing: { pc: 1, gm: 0 }, open: true, stale: false, ended: false });
     expect(card._source.whisper).toEqual(["gm"]);
     const line = world.localize("FRACAS.Radio.Card.FightOverLine").replace("{side}", world.localize("FRACAS.Radio.Side.pc"));
-    expect(line).toBe("No one is left standing against the heroes' side.");
+    expect(line).toBe("The heroes won: the last side standing.");
     expect(card.content).toContain(line.replace("'", "&#x27;")); // Handlebars escapes the apostrophe
     expect(card.content).toContain('data-fracas-action="gmFollowUp" data-fracas-follow-up="endCombat"');
     expect(kinds().combatEnd!.applicable).toBe(false);

@@ -102,7 +102,7 @@ describe("#6 older cards' Apply rows still read", () => {
   it("Summary.HenchmenGone and Summary.HenchmenFlee (named by cards posted before session 3) are in the lang file, without '(s)'", () => {
     const stored = [
       { key: "FRACAS.Radio.Summary.HenchmenGone", data: { name: "Goons", removed: 2 }, words: "Goons: none left (2 down)" },
-      { key: "FRACAS.Radio.Summary.HenchmenFlee", data: { name: "Goons", fled: 2, count: 3 }, words: "Goons: fled 2, staying 3" },
+      { key: "FRACAS.Radio.Summary.HenchmenFlee", data: { name: "Goons", fled: 2, count: 3 }, words: "Goons: 2 fled, 3 stayed" },
     ];
     for (const s of stored) {
       expect(world.i18n.has(s.key)).toBe(true);

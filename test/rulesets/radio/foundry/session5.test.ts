@@ -93,7 +93,7 @@ describe("1. the flee summary's forms are the reader's (review s4 #9)", () => {
     readAs(world.i18n, "en");
     expect(hookedRows(cardOf(flee), world.i18n)).toEqual(["0 flee, 5 stay"]);
     // Without the kind's summaryText the base key still reads right: worded for any count and language.
-    expect(coreRows(cardOf(flee), world.i18n)).toEqual(["fled 0, staying 5"]);
+    expect(coreRows(cardOf(flee), world.i18n)).toEqual(["0 fled, 5 stayed"]);
   });
 
   it("rows stored before (a form already picked, or the words) still render as they were stored", () => {
@@ -147,10 +147,10 @@ describe("2. a three-way fight: each NPC group is its own side", () => {
 
   it("the card names each group as a side; a two-sided card still says 'the opposition'", () => {
     const html = text(render("cards/combat-end", rivalGroups()));
-    expect(html).toContain("No one is left standing against group A.");
-    expect(html).toContain("the heroes' side: 0");
-    expect(html).toContain("the GM's group: 0");
-    expect(html).toContain("group A: 3");
+    expect(html).toContain("Group A won: the last side standing.");
+    expect(html).toContain("The heroes: 0");
+    expect(html).toContain("The GM's group: 0");
+    expect(html).toContain("Group A: 3");
     const two = combatEndView({ combatId: "c", seq: 1, round: 2, winner: "gm", standing: { pc: 0, gm: 5 }, open: true, stale: false, ended: false });
     expect(two.side).toEqual({ label: "FRACAS.Radio.Side.gm", group: "" });
   });
@@ -173,8 +173,8 @@ describe("2. a three-way fight: each NPC group is its own side", () => {
     expect(endCards()).toHaveLength(1);
     expect(cardOf(endCards()[0]!).result).toMatchObject({ winner: "gm", standing: { pc: 0, gm: 1, "gm:A": 0 }, open: true });
     const words = text(endCards()[0]!.content).replace(/&#x27;/g, "'");
-    expect(words).toContain("No one is left standing against the GM's group.");
-    expect(words).toContain("group A: 0");
+    expect(words).toContain("The GM's group won: the last side standing.");
+    expect(words).toContain("Group A: 0");
   });
 });
 
@@ -231,7 +231,7 @@ describe("4. UX leftovers", () => {
       expect(view.hasOdds).toBe(true);
       expect(view.canRoll).toBe(false);
       const html = text(render("attack-odds", fixture));
-      expect(html).toMatch(/Chance to hit: \d+%/);
+      expect(html).toMatch(/If it were allowed: \d+% to hit/);
       expect(html).toContain("Damage");
     }
     expect(text(render("attack-odds", spellNeedsSpell()))).toContain("You declared the spell action: the whole round goes to magic.");

@@ -62,7 +62,7 @@ describe("#16 the combat-end card does not repeat its title in its body", () => 
   it("the title says the fight is over; the body says who is left, once", () => {
     const words = text(render("cards/combat-end", combatEndOpen()));
     expect(words.match(/The fight is over/g)).toHaveLength(1);
-    expect(words).toContain("No one is left standing against the heroes' side.");
+    expect(words).toContain("The heroes won: the last side standing.");
   });
 });
 
@@ -121,10 +121,10 @@ describe("#16 limb buttons say what a click does", () => {
     expect(text(html)).toContain("Click a limb to mark it disabled; click it again to restore it.");
   });
 
-  it("read-only: the buttons are disabled, with no click tooltip and no hint", () => {
+  it("read-only: no buttons (text since session 5 UX review #9.4), no click tooltip and no hint", () => {
     const html = render("hero-sheet", { context: { view: heroView(meta({ editable: false }), heroSystem({ disabledLimbs: ["rightLeg"] }), items) } });
-    expect(html).toMatch(/data-limb="leftArm" aria-pressed="false" disabled>/);
-    expect(html).toMatch(/data-limb="rightLeg" aria-pressed="true" disabled>/);
+    expect(html).not.toContain("data-limb=");
+    expect(text(html)).toContain("Limbs disabled: Right leg");
     expect(html).not.toContain("click to");
     expect(html).not.toContain("Click a limb");
   });
