@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeWorld } from "./fake/index.js";
 import { TEST_TYPE, addPlayers, registerTestRuleset } from "./helpers.js";
 import type { Application } from "../../src/foundry/data/card-data.js";
@@ -210,16 +210,28 @@ describe("a player", () => {
     // The Undo button's click, as the card renders it for alice.
     world.login("alice");
     let onClick: ((event: unknown) => void) | null = null;
-    const html = { querySelector: () => null, addEventListener: (type: string, fn: (event: unknown) => void) => type === "click" && (onClick = fn) };
+    const html = { querySelector: () => null, querySelectorAll: () => [], addEventListener: (type: string, fn: (event: unknown) => void) => type === "click" && (onClick = fn) };
     adapter.render.onRenderChatMessageHTML(m as never, html as never);
     const button = { dataset: { fracasAction: "undo", applicationId: app.id }, setAttribute: () => undefined, removeAttribute: () => undefined };
     onClick!({ target: { closest: () => button }, preventDefault: () => undefined });
-    await new Promise((r) => setTimeout(r, 20));
-    expect(sidekick.system.x).toBe(8);
+    await vi.waitFor(() => expect(sidekick.system.x).toBe(8));
     expect(world.queryLog.map((q) => [q.name, q.from, q.to])).toEqual([
       ["fracas.applyCard", "alice", "gm"],
       ["fracas.undoCard", "alice", "gm"],
     ]);
+  });
+
+  it("a card's GM-only controls (data-fracas-gm-only) are disabled on a player's copy as it renders, live on the GM's", async () => {
+    const m = await post("gm", villain, [hero]);
+    const render = (userId: string) => {
+      world.login(userId);
+      const control = { disabled: false };
+      const html = { querySelector: () => null, addEventListener: () => undefined, querySelectorAll: (sel: string) => (sel.includes("[data-fracas-gm-only]") ? [control] : []) };
+      adapter.render.onRenderChatMessageHTML(m as never, html as never);
+      return control.disabled;
+    };
+    expect(render("gm")).toBe(false);
+    expect(render("alice")).toBe(true);
   });
 
   it("cannot write a target they do not own; the same write through the GM query is accepted", async () => {
@@ -453,7 +465,7 @@ describe("failures", () => {
   it("a click on a follow-up button this version no longer has warns instead of doing nothing", async () => {
     const m = await post("gm", villain, [hero]);
     let onClick: ((event: unknown) => void) | null = null;
-    const html = { querySelector: () => null, addEventListener: (type: string, fn: (event: unknown) => void) => type === "click" && (onClick = fn) };
+    const html = { querySelector: () => null, querySelectorAll: () => [], addEventListener: (type: string, fn: (event: unknown) => void) => type === "click" && (onClick = fn) };
     adapter.render.onRenderChatMessageHTML(m as never, html as never);
     const button = { dataset: { fracasAction: "followUp", fracasFollowUp: "setback" }, setAttribute: () => undefined, removeAttribute: () => undefined };
     onClick!({ target: { closest: () => button }, preventDefault: () => undefined });
