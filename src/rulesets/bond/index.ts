@@ -17,7 +17,9 @@ import { knockoutPromptCard } from "./cards/knockout-prompt.js";
 import { sample } from "./sample.js";
 import { bondFightEnded } from "./after-fight.js";
 
-// Attack dialogs follow their characters; cover and Stun rounds end with the fight (hooks.ts).
+// What ends with a fight (cover, a failed Stun's rounds) is after-fight.ts's `fightEnded`, which the
+// core writes on the active GM's client; open attack dialogs follow their characters through the
+// core's following dialogs (attack-dialog.ts `follow`).
 
 export const bond: RulesetDescriptor = {
   id: "bond",

@@ -5,16 +5,14 @@
  */
 import type { CardKind, JsonObject } from "../../../foundry/registry.js";
 import { postCard } from "../../../foundry/chat/cards.js";
-import { requestApply } from "../../../foundry/queries.js";
+import { applyCardNow } from "../../../foundry/chat/apply-now.js";
 import { rulesetOption } from "../../../foundry/settings.js";
-import { t } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
 import { characteristicChance, readCharacteristics, safeWoundState } from "../data/derive.js";
 import { recoveryEffect, resolveRecoveryCard, type RecoveryCardResult, type RecoveryKind } from "./effects.js";
 import { recoveryCardView } from "./views.js";
 import { bondSystem, rollDie, warn } from "./notes.js";
 import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
-import { appliesHere } from "../../../foundry/active-gm.js";
 
 /** Actor flag: the combat round of the last wound recovery roll (D18: one try per round in a fight). */
 const WOUND_TRY_FLAG = "bondWoundTry";
@@ -106,8 +104,7 @@ export async function postRecovery(actor: Actor.Implementation, which: RecoveryK
   });
   if (!message?.id) return null;
   if (combat) await actor.setFlag("fracas" as never, WOUND_TRY_FLAG as never, { combat: combat.id ?? "", round: combat.round ?? 0 } as never);
-  const outcome = await requestApply(message.id, actor.uuid, appliesHere(actor));
-  if (!outcome.ok && outcome.reason) ui.notifications?.warn(t(outcome.reason));
+  await applyCardNow(message, actor);
   return { messageId: message.id, success: change.check.success };
 }
 

@@ -15,7 +15,7 @@ import { resolveAttack, woundTable } from "../rules/index.js";
 import { attackCardView, type CardTarget } from "../cards/views.js";
 import type { AttackCardResult } from "../cards/effects.js";
 import { bondSystem, isNpc, rollDie, targetHasFired, warn } from "../cards/notes.js";
-import { attackInput, attackTables, attackView, coverFloor, defaultChoices, followCoverFloor, readChoices, type AttackChoices, type AttackSetup } from "./attack-view.js";
+import { attackInput, attackTables, attackView, coverFloor, defaultChoices, followCoverFloor, readChoices, targetRefusal, type AttackChoices, type AttackSetup } from "./attack-view.js";
 import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
 import { isCombatantOf } from "../../../foundry/documents/combatant-of.js";
 import type { CoverAmount } from "../rules/index.js";
@@ -55,6 +55,7 @@ export class BondAttackDialog extends Base {
     const setup = this.setup();
     this.choices = defaultChoices(setup);
     this.#floorSeen = coverFloor(setup);
+    this.targetUuid = setup.targetUuid ?? null;
     watchDialog(this);
   }
 
@@ -69,7 +70,16 @@ export class BondAttackDialog extends Base {
       if (!event.deleted && !("round" in event.changed)) return;
       if (!event.combat.combatants.some((c) => isCombatantOf(c, this.actor))) return;
     }
+    // What was typed and not yet sent (a GM modifier mid-entry: a number input sends on change,
+    // at blur) is kept, or the redraw would put back the last sent value.
+    this.keepTyped();
     void this.render();
+  }
+
+  /** The rendered form's current values into the choices (nothing before the first render). */
+  keepTyped(): void {
+    const values = renderedFormValues(this);
+    if (values) this.choices = readChoices(this.setup(), values, this.choices);
   }
 
   setup(): AttackSetup {
@@ -102,6 +112,8 @@ export class BondAttackDialog extends Base {
   static async #onRoll(this: BondAttackDialog): Promise<void> {
     // The character may have gone down since the dialog opened.
     if (refuseIfDown(this.actor)) return;
+    // The form as it stands: a value typed just before the click may not have been sent yet.
+    this.keepTyped();
     const setup = this.current();
     const view = attackView(setup, this.choices);
     if (view.dropped) return warn("FRACAS.Bond.Dialog.Dropped", { weapon: setup.weaponName });
@@ -109,6 +121,18 @@ export class BondAttackDialog extends Base {
     await rollAttack(this.actor, setup, this.choices);
     await this.close();
   }
+}
+
+/**
+ * The values of an application's rendered form (as V13 submits them: FormDataExtended), or null
+ * when it is not rendered. A dialog whose tag is "form" is its own form.
+ */
+function renderedFormValues(app: { rendered: boolean; element?: unknown }): Record<string, unknown> | null {
+  const element = app.rendered ? (app.element as HTMLElement | null | undefined) : null;
+  if (!element) return null;
+  const form = element.tagName === "FORM" ? element : element.querySelector?.("form");
+  if (!form) return null;
+  return new foundry.applications.ux.FormDataExtended(form as HTMLFormElement).object as Record<string, unknown>;
 }
 
 /** Warns and returns true when the character cannot act (Killed, unconscious, stunned, a wound roll due…). */
@@ -137,6 +161,12 @@ export async function rollAttack(
   // A weapon knocked away by a Disarm is picked up first (D41).
   if (setup.weaponDropped) {
     warn("FRACAS.Bond.Dialog.Dropped", { weapon: setup.weaponName });
+    return undefined;
+  }
+  // One target an attack (D54), and a Knockout only at one: refused before any die is thrown.
+  const refusal = targetRefusal({ targetName: targets[0]?.name ?? null, targetCount: targets.length }, setup.attackKind === "hth" ? choices.specificBlow : null);
+  if (refusal) {
+    warn(refusal);
     return undefined;
   }
   const d100 = await rollDie("1d100");

@@ -37,6 +37,11 @@ export function tokenDistance(actor: Actor.Implementation, b: PlacedToken | null
   return Number.isFinite(d) ? d : null;
 }
 
+/** How many tokens this client's user targets now (an attack is at one of them, D54). */
+export function targetCount(): number {
+  return game.user.targets.size;
+}
+
 export function firstTarget(): { actor: Actor.Implementation | null; token: PlacedToken | null } {
   for (const token of game.user.targets) return { actor: (token.actor as Actor.Implementation | null) ?? null, token: token as unknown as PlacedToken };
   return { actor: null, token: null };
@@ -100,6 +105,7 @@ export function buildSetup(actor: Actor.Implementation, weapon: Item.Implementat
     declaration: declarationOf(actor),
     targetName: targetActor?.name ?? null,
     targetUuid: targetActor?.uuid ?? null,
+    targetCount: targetCount(),
     targetSpeed: targetSys ? targetSys.speed : null,
     // The GM's cover on the (first) target: the dialog offers no less (D49).
     targetCover: targetSys ? targetSys.cover : "none",

@@ -62,6 +62,8 @@ export interface AttackSetup {
   targetName: string | null;
   /** The (first) target's actor UUID, when one is targeted (an open dialog redraws on its changes). Absent = none. */
   targetUuid?: string | null;
+  /** How many tokens the user targets: an attack is at one target, its own roll (D54). Absent = 0 or 1. */
+  targetCount?: number;
   /** The target's Speed (H-t-H), when a target is known: then it is the modifier, not a choice (D52). */
   targetSpeed: number | null;
   /** Distance to the target in scene units when both tokens are on the scene, else null. */
@@ -150,7 +152,10 @@ export function readChoices(setup: AttackSetup, raw: Record<string, unknown>, pr
     cover: coverInForce(setup, pick(raw.cover, COVER_AMOUNTS, previous.cover)),
     targetSpeed: targetSpeedInForce(setup, num(raw.targetSpeed, 0, 3, previous.targetSpeed)),
     kick: raw.kick === true || raw.kick === "on" || raw.kick === "true",
-    specificBlow: pick(raw.specificBlow, ["", ...SPECIFIC_BLOWS] as const, ""),
+    // Absent from the form data (a browser leaves out a select whose chosen option is disabled: a
+    // Knockout chosen at a target no longer targeted), the choice stands, and the view says why it
+    // cannot be rolled rather than rolling a plain attack in its place.
+    specificBlow: raw.specificBlow === undefined || raw.specificBlow === null ? previous.specificBlow : pick(raw.specificBlow, ["", ...SPECIFIC_BLOWS] as const, ""),
     gmModifier: num(raw.gmModifier, -20, 20, previous.gmModifier),
   };
 }
@@ -255,15 +260,28 @@ export function attacksLeft(setup: AttackSetup): AttacksLeft | null {
   );
 }
 
+/**
+ * Why this attack cannot be rolled at its targets as they are, or null (i18n key):
+ * - several tokens targeted: an attack is at one target, with that target's cover, range and Speed
+ *   (D54), so each is its own roll;
+ * - a Knockout with no target: its Willpower roll is the target's, so with no target the roll
+ *   would be spent on a card nobody could resist (the follow-up refused it only after the roll).
+ */
+export function targetRefusal(setup: Pick<AttackSetup, "targetName" | "targetCount">, specificBlow: SpecificBlow | "" | null): string | null {
+  if ((setup.targetCount ?? 0) > 1) return "FRACAS.Bond.Dialog.OneTargetOnly";
+  if (specificBlow === "knockout" && setup.targetName === null) return "FRACAS.Bond.Dialog.KnockoutNeedsTarget";
+  return null;
+}
+
 export function attackView(setup: AttackSetup, choices: AttackChoices) {
   const tables = attackTables();
-  let error: string | null = null;
+  let error: string | null = targetRefusal(setup, setup.attackKind === "hth" ? choices.specificBlow : null);
   let ease = { total: 0, unclamped: 0, items: [] as { labelKey: string; value: number }[] };
   try {
     ease = easeFactor(easeInput(setup, choices), tables);
   } catch (e) {
     if (!isRuleError(e)) throw e;
-    error = `FRACAS.Error.${e.code}`;
+    error ??= `FRACAS.Error.${e.code}`;
   }
   const sc = error ? 0 : successChance(setup.primaryChance, ease.total);
   const odds = qualityOdds(sc, tables.qualityResults);
@@ -280,6 +298,9 @@ export function attackView(setup: AttackSetup, choices: AttackChoices) {
     fire,
     hth: !fire,
     targetName: setup.targetName,
+    // No token targeted: said in the header (the card will have no Apply), as the other rulesets do.
+    // Hand-to-Hand also says where the Speed comes from then (the select below).
+    noTarget: setup.targetName !== null ? null : fire ? "FRACAS.Bond.Dialog.NoTargetFire" : "FRACAS.Bond.Dialog.NoTarget",
     primaryChance: setup.primaryChance,
     ...easeLines(ease),
     successChance: sc,
@@ -297,16 +318,23 @@ export function attackView(setup: AttackSetup, choices: AttackChoices) {
     // A known target's Speed is read, not chosen (D52), as a measured distance fixes the range.
     targetSpeedLocked: setup.targetSpeed !== null,
     targetSpeed: targetSpeedInForce(setup, choices.targetSpeed),
+    // Read, it says whose it is ("2 (Oddjob's Speed)"), as the range says "(distance)".
+    targetSpeedRead: setup.targetSpeed !== null ? { speed: setup.targetSpeed, name: setup.targetName ?? "" } : null,
     targetSpeedOptions: [0, 1, 2, 3].map((s) => ({ value: String(s), label: String(s), selected: s === targetSpeedInForce(setup, choices.targetSpeed) })),
     kick: choices.kick && kickAllowed(setup),
     kickAllowed: kickAllowed(setup),
     blowOptions: [
-      { value: "", label: "FRACAS.Bond.Blow.none", selected: choices.specificBlow === "" },
-      ...SPECIFIC_BLOWS.filter((b) => specificBlowAllowed(b, { prone: setup.attackerProne, restrained: setup.attackerRestrained })).map((b) => ({
-        value: b,
-        label: `FRACAS.Bond.Blow.${b}`,
-        selected: b === choices.specificBlow,
-      })),
+      { value: "", label: "FRACAS.Bond.Blow.none", selected: choices.specificBlow === "", disabled: false },
+      ...SPECIFIC_BLOWS.filter((b) => specificBlowAllowed(b, { prone: setup.attackerProne, restrained: setup.attackerRestrained })).map((b) => {
+        // A Knockout needs a target (its Willpower roll is the target's): offered greyed, saying why.
+        const needsTarget = b === "knockout" && setup.targetName === null;
+        return {
+          value: b,
+          label: needsTarget ? "FRACAS.Bond.Dialog.KnockoutWithoutTarget" : `FRACAS.Bond.Blow.${b}`,
+          selected: b === choices.specificBlow,
+          disabled: needsTarget,
+        };
+      }),
     ],
     gmModifier: choices.gmModifier,
     woundLabel: `FRACAS.Bond.Wound.${setup.attackerWound}`,

@@ -6,8 +6,7 @@
  */
 import { handlebarsApplication, lookupUuidSync } from "../../../foundry/typed.js";
 import { postCard } from "../../../foundry/chat/cards.js";
-import { requestApply } from "../../../foundry/queries.js";
-import { t } from "../../../foundry/i18n.js";
+import { applyCardNow } from "../../../foundry/chat/apply-now.js";
 import { isRuleError } from "../../../engine/errors.js";
 import type { JsonObject } from "../../../foundry/registry.js";
 import { applyFirstAid, type WoundState } from "../rules/index.js";
@@ -16,7 +15,6 @@ import { BondSkillData } from "../data/skill.js";
 import { firstAidCheck, type FirstAidCardResult } from "../cards/effects.js";
 import { firstAidCardView } from "../cards/views.js";
 import { bondSystem, rollDie, warn } from "../cards/notes.js";
-import { appliesHere } from "../../../foundry/active-gm.js";
 import {
   defaultFirstAidChoices,
   firstAidEase,
@@ -154,7 +152,6 @@ export async function rollFirstAid(patient: Actor.Implementation, setup: FirstAi
     context: { card: firstAidCardView(result, check, after) },
   });
   if (!message?.id) return message;
-  const outcome = await requestApply(message.id, patient.uuid, appliesHere(patient));
-  if (!outcome.ok && outcome.reason) ui.notifications?.warn(t(outcome.reason, "data" in outcome ? outcome.data : undefined));
+  await applyCardNow(message, patient);
   return message;
 }

@@ -39,7 +39,8 @@ describe("the target's Speed in Hand-to-Hand (D52)", () => {
     expect(view.targetSpeedLocked).toBe(true);
     expect(view.easeItems.filter((i) => i.label === "FRACAS.Bond.Ease.TargetSpeed")).toEqual([{ label: "FRACAS.Bond.Ease.TargetSpeed", value: "−2" }]);
     const html = await foundry.applications.handlebars.renderTemplate("systems/fracas/templates/bond/dialogs/attack.hbs", { view });
-    expect(html).toContain('<output id="bond-a-tspeed">2</output>');
+    // It says whose Speed it is (ux-review-s5 #4).
+    expect(html.replaceAll("&#x27;", "'")).toContain('<output id="bond-a-tspeed">2 (Thug\'s Speed)</output>');
     expect(html).not.toContain('name="targetSpeed"');
   });
 
