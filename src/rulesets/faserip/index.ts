@@ -15,9 +15,10 @@ import { attackCardView } from "./sheets/attack-card-view.js";
 import { faseripRoundStart } from "./cards/round-start.js";
 import { PANEL_TEMPLATE, panelContext } from "./sheets/tracker-panel.js";
 import { ENDURANCE_KARMA_TEMPLATE } from "./cards/endurance-karma.js";
-import { registerFaseripHooks } from "./status-sync.js";
+import { registerFaseripHooks } from "./hooks.js";
+import { faseripFightEnded } from "./after-fight.js";
 
-// A hero's status flags follow the icons the GM toggles by hand (status-sync.ts).
+// Status flags follow hand-toggled icons; GM-only card controls are disabled for players (hooks.ts).
 if (typeof Hooks !== "undefined") Hooks.once("init", () => void registerFaseripHooks());
 
 export const faserip: RulesetDescriptor = {
@@ -28,6 +29,8 @@ export const faserip: RulesetDescriptor = {
   itemSheets: [{ types: ["faseripWeapon", "faseripPower", "faseripTalent"], sheet: FaseripItemSheet, label: "FRACAS.Faserip.Sheet.Item" }],
   // One type for heroes and villains: a hero by its side, or "auto" while a player owns it.
   isPlayerCharacter: ({ system, hasPlayerOwner }) => system.side === "heroes" || (system.side !== "villains" && hasPlayerOwner),
+  // The GM's cover and a stun's remaining rounds end with the fight (after-fight.ts; the core writes them).
+  fightEnded: faseripFightEnded,
   trackable: { faseripHero: { bar: ["health"], value: ["karma.value", "armor", "status.stunnedRounds"] } },
   options: [
     {

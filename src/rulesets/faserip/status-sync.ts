@@ -20,6 +20,7 @@
 import { statusEffectId } from "../../engine/events.js";
 import { heroView, MIRRORED_STATUSES } from "./data/state.js";
 import { HERO_TYPE } from "./cards/effects.js";
+import { backgroundWork } from "../../foundry/background-work.js";
 
 /**
  * The flag update (dot paths) one icon toggle means for a hero with this system data, or null
@@ -36,11 +37,11 @@ export function flagsAfterIconToggle(system: unknown, statusIds: Iterable<string
   return Object.keys(update).length > 0 ? update : null;
 }
 
-let pending: Promise<unknown> = Promise.resolve();
+const work = backgroundWork("faserip: the status flags following an icon");
 
 /** The flag writes icon toggles started (the hooks cannot await them; tests can). */
 export function statusSyncSettled(): Promise<unknown> {
-  return pending;
+  return work.settled();
 }
 
 interface EffectLike {
@@ -58,18 +59,5 @@ export function onStatusEffectToggle(effect: EffectLike, on: boolean, userId: st
   const hero = actor as Actor.Implementation;
   const update = flagsAfterIconToggle(hero.system, effect.statuses ?? [], on);
   if (!update) return;
-  const done = hero.update(update as never);
-  pending = Promise.all([pending, done.catch((err: unknown) => console.error("Fracas | faserip: the status flags did not follow the icon", hero.name, err))]);
-}
-
-const HOOKS_MARK = Symbol.for("fracas.faserip.hooks");
-
-/** Registered on Foundry's "init", at most once per Hooks registry (a second import adds nothing). */
-export function registerFaseripHooks(): boolean {
-  const hooks = (globalThis as { Hooks?: typeof Hooks }).Hooks as (typeof Hooks & { [HOOKS_MARK]?: boolean }) | undefined;
-  if (!hooks || hooks[HOOKS_MARK]) return false;
-  hooks[HOOKS_MARK] = true;
-  hooks.on("createActiveEffect", (effect, _options, userId) => onStatusEffectToggle(effect as never, true, userId as string));
-  hooks.on("deleteActiveEffect", (effect, _options, userId) => onStatusEffectToggle(effect as never, false, userId as string));
-  return true;
+  work.add(hero.update(update as never));
 }

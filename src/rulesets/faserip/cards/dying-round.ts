@@ -7,7 +7,7 @@ import { dyingTick } from "../rules/index.js";
 import { stateOf } from "../data/state.js";
 import { dyingCardView } from "../sheets/dying-card-view.js";
 import { RULESET } from "./ruleset.js";
-import { applyAtOnce } from "./apply-at-once.js";
+import { applyCardNow } from "../../../foundry/chat/apply-now.js";
 
 /**
  * A round of dying passes for `actor` (the round start, or the sheet outside a fight): its dying
@@ -16,7 +16,7 @@ import { applyAtOnce } from "./apply-at-once.js";
  */
 export async function passDyingRound(actor: Actor.Implementation): Promise<ChatMessage.Implementation | undefined> {
   const message = await postDyingTick(actor);
-  await applyAtOnce(message, actor);
+  await applyCardNow(message, actor);
   return message;
 }
 

@@ -5,11 +5,11 @@ import type { JsonObject } from "../../../foundry/registry.js";
 import { standUp } from "../rules/index.js";
 import { stateOf } from "../data/state.js";
 import { RULESET } from "./ruleset.js";
-import { applyAtOnce } from "./apply-at-once.js";
+import { applyCardNow } from "../../../foundry/chat/apply-now.js";
 
 /**
  * A new round: the prone `actor`, able to act, gets up (DECISIONS.md). GM's client (round start):
- * the card is posted and applied at once (applyAtOnce), so the sheet and the token lose Prone
+ * the card is posted and applied at once (applyCardNow), so the sheet and the token lose Prone
  * and the card keeps the Undo (a GM who rules the hero still down presses it). Nothing is posted
  * when the kernel refuses (not prone, or something keeps them down).
  */
@@ -29,6 +29,6 @@ export async function postStandUp(actor: Actor.Implementation): Promise<ChatMess
     targets: [{ uuid: actor.uuid, name: actor.name }],
     context: { view: { name: actor.name } },
   });
-  await applyAtOnce(message, actor);
+  await applyCardNow(message, actor);
   return message;
 }

@@ -13,7 +13,7 @@ import { faseripTables } from "./tables.js";
 import { withKarmaTaken, type KarmaTaken } from "./karma.js";
 import { RULESET } from "./ruleset.js";
 import { rollDie } from "./dice.js";
-import { applyAtOnce } from "./apply-at-once.js";
+import { applyCardNow } from "../../../foundry/chat/apply-now.js";
 import { mayControl, refusalOnAnyFace, refusalText, takeEnduranceFeatKarma, targetOf, type FeatRefusal } from "./endurance-feat.js";
 
 /** The Endurance FEAT of a character at 0 Health, from an attack card's button (White: they begin dying). */
@@ -29,7 +29,7 @@ export function rollZeroHealth(result: JsonObject, once?: string): Promise<ChatM
 export async function rollZeroHealthAtRoundStart(actor: Actor.Implementation): Promise<ChatMessage.Implementation | undefined> {
   const message = await zeroHealthRoll({ targetUuid: actor.uuid }, { roundStart: true });
   // Applied when posted, as the dying and stand-up cards: a White starts dying now; its Undo stays the GM's way back.
-  await applyAtOnce(message, actor);
+  await applyCardNow(message, actor);
   return message;
 }
 

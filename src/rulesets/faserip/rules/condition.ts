@@ -148,6 +148,18 @@ export function stunTick(targetState: CombatantStateInput): StateChange {
   return change(before, { ...before, stunnedRounds, statuses });
 }
 
+/**
+ * The fight is over (its combat ended): a stun's remaining rounds run out, as if its rounds had
+ * passed (**D**, as Bond's D53: "stunned 1-10 rounds" counts combat rounds, which a fight that
+ * ended no longer has). Only a counted stun: a "stunned" the GM set by hand with no count (0
+ * rounds) is the GM's to lift, as at a round start.
+ */
+export function endOfFight(targetState: CombatantStateInput): StateChange {
+  const before = readState(targetState);
+  if (before.stunnedRounds === 0) return { state: before, events: [] };
+  return change(before, { ...before, stunnedRounds: 0, statuses: withStatus(before.statuses, [], ["stunned"]) });
+}
+
 /** The escaper (or a released character) is no longer held. */
 export function releaseHold(targetState: CombatantStateInput): StateChange {
   const before = readState(targetState);

@@ -68,6 +68,7 @@ export {
   applySecondary,
   checkZeroHealthFeat,
   dyingTick,
+  endOfFight,
   readState,
   releaseHold,
   restoreHealth,

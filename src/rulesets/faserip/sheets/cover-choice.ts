@@ -48,3 +48,24 @@ export function gmCoverShift(system: unknown, table?: Grid): number {
   // "|| 0": no cover is 0, not the table's −0 (which would read as a different number in a card's result).
   return coverShift(gmCoverOf(system), table) || 0;
 }
+
+/**
+ * The form's cover once the GM changed a target's cover while the dialog was open (`floors`: each
+ * target's GM cover shift now; `seen`: as the form last followed them). A choice that was only the
+ * old floor moves to the new one, down as well as up (the GM cleared or lowered it: the attacker
+ * no longer pays it); a harder cover the attacker chose is kept, raised to a new floor if need be.
+ * As Bond's followCoverFloor (D49). One target: its single Cover field follows too.
+ */
+export function followCoverFloors(form: FeatForm, floors: readonly number[], seen: readonly number[]): FeatForm {
+  const follow = (choice: number, i: number): number => {
+    const floor = floors[i] ?? 0;
+    const was = seen[i] ?? 0;
+    if (floor === was) return choice;
+    return choice === was ? floor : Math.min(choice, floor);
+  };
+  return {
+    ...form,
+    cover: floors.length === 1 ? follow(form.cover, 0) : form.cover,
+    ...(form.targetCover ? { targetCover: form.targetCover.map(follow) } : {}),
+  };
+}

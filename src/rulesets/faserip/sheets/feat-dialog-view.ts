@@ -3,7 +3,8 @@
  * for an attack), what each colour does, and the refusal that disables Roll. Pure: the dialog and
  * the browser fixtures both call it.
  */
-import { ATTACK_ACTIONS, COLORS, battleEffect, colorOdds, dodgeShift, resolveFeat, toRankKey } from "../rules/index.js";
+import { ATTACK_ACTIONS, COLORS, COVER_LEVELS, battleEffect, colorOdds, coverShift, dodgeShift, resolveFeat, toRankKey } from "../rules/index.js";
+import type { CoverLevel } from "../rules/index.js";
 import type { Color, RankKey } from "../rules/index.js";
 import type { Grid } from "../../../engine/tables.js";
 import { isRuleError } from "../../../engine/errors.js";
@@ -21,8 +22,11 @@ export interface FeatDialogInput {
   abilities: Record<AbilityKey, number>;
   karmaPool: number;
   weapons: { id: string; name: string; damage: number; thrown: boolean }[];
-  /** Each target's recorded dodge, and `coverFloor`: the least cover shift the GM set on it (≤ 0; absent = none). */
-  targets: { name: string; dodgeColor: Color | null; dodgeShift: number | null; coverFloor?: number }[];
+  /**
+   * Each target's recorded dodge, `coverFloor`: the least cover shift the GM set on it (≤ 0; absent =
+   * none), and `coverLevel`: that cover's level (absent: read from the floor on the shipped table).
+   */
+  targets: { name: string; dodgeColor: Color | null; dodgeShift: number | null; coverFloor?: number; coverLevel?: CoverLevel }[];
   form: FeatForm;
   tables?: { universal?: Grid; ranks?: Grid; battleEffects?: Grid; dodgeShifts?: Grid };
   /** The hero's talents (the dialog offers those that help the chosen ability). */
@@ -114,8 +118,9 @@ export function featDialogView(input: FeatDialogInput) {
       colorLabel: t.dodgeColor ? `${L}.Color.${t.dodgeColor}` : "",
       recorded: t.dodgeShift !== null,
       coverFloor: floor,
-      /** The GM's cover on this target, said under its name (none: no line). */
+      /** The GM's cover on this target, said under its cover select (none: no line), with its level's name. */
       gmCoverKey: floor < 0 ? `${L}.Dialog.GMCover` : null,
+      gmCoverLabel: `${L}.Cover.${t.coverLevel ?? COVER_LEVELS.find((l) => coverShift(l) === floor) ?? "none"}`,
       coverFloorText: csText(floor),
       form: tf,
       shift: totalShift(tf),
@@ -182,6 +187,8 @@ export function featDialogView(input: FeatDialogInput) {
     })),
     /** The shared cover field's least choice (one target: the GM's cover on it; else none): options with less cover are disabled. */
     coverFloor: input.targets.length === 1 ? (targets[0]?.coverFloor ?? 0) : 0,
+    /** One target behind the GM's cover: the note said under the shared cover select (and linked to it). */
+    gmCover: !perTargetCover && input.targets.length === 1 && targets[0]?.gmCoverKey ? { key: targets[0].gmCoverKey, name: targets[0].name, coverLabel: targets[0].gmCoverLabel, shiftText: targets[0].coverFloorText } : null,
     /** Several targets of an attack: a cover choice per target (the shared field is not shown). */
     coverPerTarget: perTargetCover,
     noTargets: input.targets.length === 0,

@@ -7,6 +7,10 @@
  * target with no recorded dodge (or no target at all). With several targets cover is chosen per
  * target (the seed's cover belongs to the defender); each card rolls with its target's. The hero's
  * talents for the chosen ability are offered as boxes; a ticked one adds its shift to Other.
+ * While open it follows its hero and its targets (core following-dialogs: the GM's cover, a
+ * status, Karma, the fight's round): it redraws, keeping what was typed, and a target's cover that
+ * was only the GM's floor follows the GM's change (followCoverFloors). Its targets are those
+ * targeted when it opened (the roll's): aiming elsewhere means opening it again.
  */
 import { handlebarsApplication, lookupUuidSync } from "../../../foundry/typed.js";
 import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
@@ -22,7 +26,9 @@ import { readDodge } from "../cards/dodge-memory.js";
 import { faseripTables } from "../cards/tables.js";
 import { karmaPoolOf } from "../cards/karma.js";
 import { abilityForAction, actionForWeapon, formFromFields, normaliseForm, type DialogAction, type FeatForm } from "./feat-form.js";
-import { coverChoiceList, gmCoverShift } from "./cover-choice.js";
+import { coverChoiceList, followCoverFloors, gmCoverOf, gmCoverShift } from "./cover-choice.js";
+import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
+import { isCombatantOf } from "../../../foundry/documents/combatant-of.js";
 import { featDialogView } from "./feat-dialog-view.js";
 import { tickedTalents, withTalents, type TalentChoice } from "./talents.js";
 
@@ -67,6 +73,12 @@ function coverFloorOf(uuid: string): number {
   return actor instanceof Actor ? gmCoverShift(actor.system, faseripTables().cover) : 0;
 }
 
+/** The GM's cover level on the target at `uuid` (its name in the dialog's note). */
+function coverLevelOf(uuid: string) {
+  const actor = lookupUuidSync(uuid);
+  return actor instanceof Actor ? gmCoverOf(actor.system) : "none";
+}
+
 export class FaseripFeatDialog extends Base {
   static override DEFAULT_OPTIONS = {
     classes: ["fracas", "faserip", "faserip-feat-dialog"],
@@ -84,6 +96,8 @@ export class FaseripFeatDialog extends Base {
   readonly targets: TargetRef[];
   formState: FeatForm;
   #listening = false;
+  /** Each target's GM cover shift as the form last followed it (a choice equal to it follows the GM). */
+  #floorsSeen: number[];
 
   constructor(actor: Actor.Implementation, opts: FeatDialogOptions = {}) {
     super({} as never);
@@ -104,6 +118,41 @@ export class FaseripFeatDialog extends Base {
       karma: 0,
       targetCover: floors,
     };
+    this.#floorsSeen = floors;
+    watchDialog(this);
+  }
+
+  /**
+   * Something the dialog shows changed elsewhere (core following-dialogs.ts): its hero or a target
+   * (the GM's cover, a status, Health, Karma), or the round of a fight either is in (the round's
+   * dodges, D: an attack after a dodge is refused). It redraws with what was typed kept.
+   */
+  follow(event: DialogEvent): void {
+    // The targets are the roll's, fixed when the dialog opened.
+    if (event.kind === "targets") return;
+    const mine = (uuid: string) => uuid === this.actor.uuid || this.targets.some((tg) => tg.uuid === uuid);
+    if (event.kind === "actor" && !mine(event.uuid)) return;
+    if (event.kind === "combat") {
+      if (!event.deleted && !("round" in event.changed)) return;
+      if (!event.combat.combatants.some((c) => isCombatantOf(c, this.actor) || mine(c.actor?.uuid ?? ""))) return;
+    }
+    // A number typed but not yet committed (no change event) is read first, so the redraw keeps it.
+    const form = this.element as HTMLFormElement | null | undefined;
+    if (form?.elements) this.readForm(form, null);
+    void this.render();
+  }
+
+  /** The targets' GM cover now, with the form's cover brought to it (set, raised or cleared since). */
+  followFloors(): number[] {
+    const floors = this.targets.map((tg) => coverFloorOf(tg.uuid));
+    this.formState = followCoverFloors(this.formState, floors, this.#floorsSeen);
+    this.#floorsSeen = floors;
+    return floors;
+  }
+
+  protected override _onClose(options: never): void {
+    super._onClose(options);
+    forgetDialog(this);
   }
 
   override get title(): string {
@@ -114,15 +163,16 @@ export class FaseripFeatDialog extends Base {
     const hero = heroView(this.actor.system);
     const round = roundOf(this.actor);
     const tables = faseripTables();
+    const floors = this.followFloors();
     return {
       view: featDialogView({
         actorName: this.actor.name,
         abilities: hero.abilities,
         karmaPool: karmaPoolOf(this.actor),
         weapons: weaponsOf(this.actor),
-        targets: this.targets.map((tg) => {
+        targets: this.targets.map((tg, i) => {
           const dodge = readDodge(combatantOf({ uuid: tg.uuid, id: null }), round);
-          return { name: tg.name, dodgeColor: dodge?.color ?? null, dodgeShift: dodge?.shift ?? null, coverFloor: coverFloorOf(tg.uuid) };
+          return { name: tg.name, dodgeColor: dodge?.color ?? null, dodgeShift: dodge?.shift ?? null, coverFloor: floors[i] ?? 0, coverLevel: coverLevelOf(tg.uuid) };
         }),
         form: this.formState,
         tables: { universal: tables.universal, ranks: tables.ranks, battleEffects: tables.battleEffects, dodgeShifts: tables.dodgeShifts },
@@ -157,6 +207,8 @@ export class FaseripFeatDialog extends Base {
 
   static async #onSubmit(this: FaseripFeatDialog, _event: Event, form: HTMLFormElement): Promise<void> {
     this.readForm(form, null);
+    // A GM's change since the last redraw still moves a cover that was only the floor.
+    this.followFloors();
     const weapon = weaponsOf(this.actor).find((w) => w.id === this.formState.weaponId) ?? null;
     try {
       // The ticked talents' shift joins Other for the roll (the odds shown were computed the same way).

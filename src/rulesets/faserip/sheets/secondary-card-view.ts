@@ -6,7 +6,7 @@
 import type { Color, RankKey, SecondaryCheck } from "../rules/index.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 import { whoLine } from "./card-who-line.js";
-import { areasChoice, areasInput } from "./knockback-areas-view.js";
+import { areasInput } from "./knockback-areas-view.js";
 import { rankLabel } from "./view-format.js";
 
 const L = "FRACAS.Faserip";
@@ -66,8 +66,7 @@ export function secondaryCardView(result: {
     rounds: c?.rounds ?? 0,
     canKnockback: result.canKnockback === true && (c?.areas ?? 0) > 0,
     knockbackKey: pluralKey(`${L}.Knockback.Move`, c?.areas ?? 0),
-    setAreas: areasChoice(c),
-    /** The GM's number field for the areas (with setAreas): its value and bounds. */
+    /** The GM's number field for a White Slam?'s areas: its value and bounds (null: no choice). */
     areasInput: areasInput(c),
   };
 }

@@ -32,7 +32,9 @@ export function snatchView(result: { action: string; attack: Pick<AttackResult, 
   const actor = result.actorName ?? "";
   const target = result.targetName ?? "";
   const snatched = typeof result.snatched === "object" && result.snatched !== null ? (result.snatched as Record<string, unknown>) : null;
-  if (snatched && typeof snatched["name"] === "string") return { taken: { key: `${L}.Card.Snatched`, actor, name: snatched["name"] }, objects: [], none: false, noteKey: "", target };
-  const objects = snatchObjects(result.objects).map((o) => ({ name: o.name, args: JSON.stringify({ itemId: o.id }), labelKey: `${L}.Card.SnatchTake` }));
-  return { taken: null, objects, none: objects.length === 0, noteKey: objects.length === 0 ? `${L}.Card.SnatchNone` : `${L}.Card.SnatchNote`, target };
+  // `actor` and `target` are in every line: who may take (the snatcher's player or the GM, said on
+  // each button's tooltip), and after the take how to give it back (there is no Undo).
+  if (snatched && typeof snatched["name"] === "string") return { taken: { key: `${L}.Card.Snatched`, actor, name: snatched["name"] }, objects: [], none: false, noteKey: "", actor, target };
+  const objects = snatchObjects(result.objects).map((o) => ({ name: o.name, args: JSON.stringify({ itemId: o.id }), labelKey: `${L}.Card.SnatchTake`, whoKey: `${L}.Card.SnatchTakeWho` }));
+  return { taken: null, objects, none: objects.length === 0, noteKey: objects.length === 0 ? `${L}.Card.SnatchNone` : `${L}.Card.SnatchNote`, actor, target };
 }

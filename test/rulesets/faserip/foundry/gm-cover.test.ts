@@ -71,7 +71,11 @@ describe("the GM sets a character's cover", () => {
     expect(html).toMatch(/<option value="-1"\s+disabled>/);
     expect(html).toMatch(/<option value="-2" selected>/);
     expect(html).toMatch(/<option value="-3"\s*>/);
-    expect(html).toContain(f.world.i18n.format("FRACAS.Faserip.Dialog.GMCover", { name: "Rampage", shift: "\u22122" }));
+    // UX s5 #7: the note names the level and sits under the select, which points to it.
+    expect(html).toContain(`<p class="faserip-feat-note faserip-feat-grid-wide" id="faserip-feat-cover-gm">${f.world.i18n.format("FRACAS.Faserip.Dialog.GMCover", { name: "Rampage", cover: "Medium cover", shift: "\u22122" })}</p>`);
+    expect(html).toContain("The GM put Rampage behind Medium cover: at least \u22122 CS, so less cover is not offered.");
+    expect(html).toContain('<select id="faserip-feat-cover" name="cover" aria-describedby="faserip-feat-cover-gm">');
+    expect(html.match(/The GM put Rampage/g)).toHaveLength(1); // said once, under the select
 
     // A form that says no cover (an older dialog, a macro) still rolls with the GM's.
     f.world.dice.queue(50);

@@ -55,7 +55,10 @@ describe("Snatching's Grab takes an object", () => {
     expect(names(f.rampage as never)).toEqual(["Brawler", "Club"]);
     expect(names(f.captain as never)).toEqual(["Shield"]);
     expect(f.captain.items.find((i) => i.name === "Shield")!.system).toMatchObject({ damage: 20 });
-    expect(contentOf(card)).toContain(f.world.i18n.format("FRACAS.Faserip.Card.Snatched", { actor: "Captain", name: "Shield" }));
+    const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
+    // UX s5 #6: how to give it back (no Undo), naming both sheets.
+    expect(contentOf(card)).toContain(esc(f.world.i18n.format("FRACAS.Faserip.Card.Snatched", { actor: "Captain", name: "Shield", target: "Rampage" })));
+    expect(contentOf(card)).toContain("Captain took the Shield. To give it back: drag it to Rampage&#x27;s sheet, then delete it from Captain&#x27;s.");
     expect(contentOf(card)).not.toContain('data-fracas-follow-up="snatchObject"');
 
     // One object per card.

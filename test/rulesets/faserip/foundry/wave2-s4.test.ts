@@ -10,7 +10,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { cardOf, clickAttackFollowUp, slamOnRampage, startFight, sys } from "./fake-round.js";
 import type { FakeActor, FakeChatMessage } from "../../../foundry/fake/index.js";
-import { areasChoice } from "../../../../src/rulesets/faserip/sheets/knockback-areas-view.js";
+import { areasInput } from "../../../../src/rulesets/faserip/sheets/knockback-areas-view.js";
 import { featDialogView } from "../../../../src/rulesets/faserip/sheets/feat-dialog-view.js";
 
 let f: Awaited<ReturnType<typeof startFight>>;
@@ -153,8 +153,11 @@ describe("cards name the ticked talents", () => {
 
 describe("the GM sets a White Slam?'s knock-back on the card", () => {
   const SET = "knockbackAreas";
-  /** The areas each of the card's GM buttons sets (its data-args), in order. */
-  const buttons = (m: unknown) => [...contentOf(m).matchAll(new RegExp(`data-fracas-follow-up="${SET}" data-args="([^"]*)"`, "g"))].map((x) => (JSON.parse(x[1]!.replace(/&quot;/g, '"')) as { areas: number }).areas);
+  /** The number in the card's GM areas field (UX s5 #5: the one control left), or null when it has none. */
+  const field = (m: unknown): number | null => {
+    const v = /name="areas" min="1" max="100" step="1" value="(\d+)"/.exec(contentOf(m))?.[1];
+    return v === undefined ? null : Number(v);
+  };
   const set = (userId: string, m: FakeChatMessage, areas: unknown) => {
     f.world.login(userId);
     return f.adapter.queries.requestFollowUp(m.id, SET, { areas } as never);
@@ -168,24 +171,24 @@ describe("the GM sets a White Slam?'s knock-back on the card", () => {
     return f.cards("secondary").at(-1)!;
   }
 
-  it("White: the card offers 1 and 3 areas (seed: \"1 or more\"; wave 3); the GM's click rewrites the card and what its Apply says", async () => {
+  it("White: the card's GM field holds the areas (seed: \"1 or more\"; no ±1 buttons since s5); the GM's number rewrites the card and what its Apply says", async () => {
     const check = await whiteSlam();
     expect(cardOf(check).result.check).toMatchObject({ color: "white", result: "knockedBack", areas: 2 });
-    expect(buttons(check)).toEqual([1, 3]); // the kernel's White is 1–100 (UX review s4 #4)
-    expect(contentOf(check)).toContain(f.world.localize("FRACAS.Faserip.Card.SetAreasOne"));
-    expect(contentOf(check)).toContain(f.world.i18n.format("FRACAS.Faserip.Card.SetAreasOther", { areas: 3 }));
-    expect(contentOf(check)).toContain(f.world.localize("FRACAS.Faserip.Card.AreasNote"));
+    expect(field(check)).toBe(2); // the kernel's White is 1–100 (UX review s4 #4)
+    expect(contentOf(check)).not.toContain(`data-fracas-follow-up="${SET}"`); // no ±1 buttons (UX review s5 #5)
+    expect(contentOf(check)).toContain(f.world.i18n.format("FRACAS.Faserip.Card.AreasInput", { min: 1, max: 100 }));
     expect(contentOf(check)).not.toMatch(/seed/i); // no developer jargon on a player's card
-    for (const k of ["SetAreasOne", "SetAreasOther"]) expect(f.world.localize(`FRACAS.Faserip.Card.${k}`)).toMatch(/\(GM\)$/); // a GM-only button says so
+    expect(f.world.localize("FRACAS.Faserip.Card.SetAreasTyped")).toMatch(/\(GM\)$/); // a GM-only button says so
+    expect(f.world.i18n.format("FRACAS.Faserip.Card.AreasInput", { min: 1, max: 100 })).toBe("Areas (GM, 1–100)"); // and its field
 
     // A player may not; the GM may, through the button's args.
     expect(await set("alice", check, 3)).toMatchObject({ ok: false, reason: "FRACAS.Chat.Refused.NotYours" });
     expect(await set("gm", check, 3)).toMatchObject({ ok: true });
     expect(cardOf(check).result.check.areas).toBe(3);
     expect(contentOf(check)).toContain(f.world.i18n.format("FRACAS.Faserip.Outcome.knockedBackOther", { areas: 3 }));
-    expect(buttons(check)).toEqual([2, 4]);
+    expect(field(check)).toBe(3);
     expect(await set("gm", check, 7)).toMatchObject({ ok: true });
-    expect(buttons(check)).toEqual([6, 8]);
+    expect(field(check)).toBe(7);
 
     // Out of range or not a number: refused, nothing changes.
     for (const bad of [0, 101, 2.5, "3", null]) expect(await set("gm", check, bad)).toMatchObject({ ok: false, reason: "FRACAS.Faserip.Refused.AreasRange" });
@@ -199,18 +202,17 @@ describe("the GM sets a White Slam?'s knock-back on the card", () => {
     expect(cardOf(check).result.check.areas).toBe(4);
   });
 
-  it("at 1 area only the more button, at 100 only the fewer; a Green (1 area) card offers none and is refused; a Stun? has none", async () => {
-    expect(areasChoice({ kind: "stun", result: "stunnedD10", areas: 0 })).toBeNull();
-    expect(areasChoice({ kind: "slam", result: "oneArea", areas: 1 })).toBeNull();
-    expect(areasChoice({ kind: "slam", result: "knockedBack", areas: 1 })).toEqual({ fewer: null, more: { areas: 2, args: '{"areas":2}', labelKey: "FRACAS.Faserip.Card.SetAreasOther" } });
-    expect(areasChoice({ kind: "slam", result: "knockedBack", areas: 2 })?.fewer).toEqual({ areas: 1, args: '{"areas":1}', labelKey: "FRACAS.Faserip.Card.SetAreasOne" });
+  it("the field spans 1–100 and holds 100 when set there; a Green (1 area) card has none and is refused; a Stun? has none", async () => {
+    expect(areasInput({ kind: "stun", result: "stunnedD10", areas: 0 })).toBeNull();
+    expect(areasInput({ kind: "slam", result: "oneArea", areas: 1 })).toBeNull();
+    expect(areasInput({ kind: "slam", result: "knockedBack", areas: 1 })).toEqual({ value: 1, min: 1, max: 100 });
     const white = await whiteSlam();
     expect(await set("gm", white, 100)).toMatchObject({ ok: true });
-    expect(buttons(white)).toEqual([99]);
+    expect(field(white)).toBe(100);
 
     const green = await whiteSlam(50);
     expect(cardOf(green).result.check).toMatchObject({ color: "green", areas: 1 });
-    expect(buttons(green)).toEqual([]);
+    expect(field(green)).toBeNull();
     expect(await set("gm", green, 3)).toMatchObject({ ok: false, reason: "FRACAS.Faserip.Refused.NoKnockbackAreas" });
     expect(cardOf(green).result.check.areas).toBe(1);
   });

@@ -5,6 +5,7 @@ import {
   applyAttack,
   applySecondary,
   dyingTick,
+  endOfFight,
   readState,
   releaseHold,
   resolveAttack,
@@ -113,6 +114,13 @@ describe("applySecondary (a check rolled after the attack)", () => {
     expect(cannotActStatus(stunTick(next).state)).toBeNull();
     // Before acting, the current round is the stun's round: the next round start frees them.
     expect(cannotActStatus(stunTick(applySecondary(target, check, { actedThisRound: false }).state).state)).toBeNull();
+  });
+
+  it("endOfFight: a counted stun's rounds run out and the status goes; a stun with no count (set by hand) and the rest stay", () => {
+    const stunned: CombatantState = { ...target, statuses: ["prone", "stunned"], stunnedRounds: 4 };
+    expect(endOfFight(stunned)).toEqual({ state: { ...stunned, statuses: ["prone"], stunnedRounds: 0 }, events: [{ status: "stunned", on: false }] });
+    expect(endOfFight({ ...target, statuses: ["stunned"], stunnedRounds: 0 })).toEqual({ state: { ...target, statuses: ["stunned"], stunnedRounds: 0 }, events: [] });
+    expect(endOfFight(target).events).toEqual([]);
   });
 
   it("stunCount adds the round only to a real stun after acting, and the longer count still wins", () => {
