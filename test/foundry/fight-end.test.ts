@@ -53,6 +53,7 @@ describe("the end of a fight", () => {
     expect([x(hero), x(villain)]).toEqual([2, 0]);
     expect(error).toHaveBeenCalledWith("Fracas | the end of the fight could not be written for", "Hero", expect.any(Error));
     expect(world.notified("info")).toContain("The fight is over: cover cleared for Villain.");
+    expect(world.notified("error")).toContain("The fight is over, but what ended with it could not be written for Hero: set it on their sheets.");
   });
 
   it("an encounter deleted before it began changes nothing", async () => {

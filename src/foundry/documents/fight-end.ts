@@ -36,6 +36,7 @@ export async function endFight(combat: unknown): Promise<Record<string, string[]
   const fightEnded = descriptor(combat.rulesetId)?.fightEnded;
   if (!fightEnded) return {};
   const told: Record<string, string[]> = {};
+  const failed: string[] = [];
   const done = new Set<string>();
   for (const combatant of combat.combatants) {
     const actor = combatant.actor as Actor.Implementation | null;
@@ -50,8 +51,11 @@ export async function endFight(combat: unknown): Promise<Record<string, string[]
       for (const key of change.told) (told[key] ??= []).push(actor.name);
     } catch (err) {
       console.error("Fracas | the end of the fight could not be written for", actor.name, err);
+      failed.push(actor.name);
     }
   }
+  // A write that failed is named, so the GM sets it by hand rather than finding it later.
+  if (failed.length > 0) ui.notifications?.error(t("FRACAS.Tracker.FightEndFailed", { names: failed.join(", ") }));
   // The GM is told what changed, so a cover or a stun that vanished is not a surprise.
   for (const [key, names] of Object.entries(told)) ui.notifications?.info(t(key, { names: names.join(", ") }));
   return told;
