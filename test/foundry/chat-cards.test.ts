@@ -52,12 +52,13 @@ function mayWrite(m: FakeChatMessage, target: FakeActor): boolean {
 }
 
 describe("postCard and the chat's roll mode (V13 applies it to a message with rolls)", () => {
-  async function rolled(userId: string, mode: string, whisper?: string[]): Promise<FakeChatMessage> {
+  async function rolled(userId: string, mode: string, whisper?: string[], source: FakeActor = userId === "gm" ? villain : hero, targets: FakeActor[] = []): Promise<FakeChatMessage> {
     world.login(userId);
     await world.settings.set("core", "rollMode", mode);
     world.dice.queue(4);
     const roll = await new Roll("1d6").evaluate();
-    const m = await adapter.cards.postCard({ ruleset: "fracastest", kind: "hit", source: hero as never, result: { damage: 1 }, rolls: [roll as never], ...(whisper ? { whisper } : {}) });
+    const at = targets.map((t) => ({ uuid: t.uuid, name: t.name }));
+    const m = await adapter.cards.postCard({ ruleset: "fracastest", kind: "hit", source: source as never, result: { damage: 1 }, rolls: [roll as never], targets: at, ...(whisper ? { whisper } : {}) });
     return m as unknown as FakeChatMessage;
   }
   const seen = (m: FakeChatMessage) => ({ whisper: (m as unknown as { whisper: string[] }).whisper, blind: (m as unknown as { blind: boolean }).blind });
@@ -72,6 +73,17 @@ describe("postCard and the chat's roll mode (V13 applies it to a message with ro
   it("a card whispered on purpose (a prompt for one hero's owners) keeps its recipients under every mode", async () => {
     expect(seen(await rolled("gm", "selfroll", ["alice", "gm"]))).toEqual({ whisper: ["alice", "gm"], blind: false });
     expect(seen(await rolled("gm", "gmroll", ["alice", "gm"]))).toEqual({ whisper: ["alice", "gm"], blind: false });
+  });
+
+  it("a card the GM's client posts about a player's character (a draw, a round-start roll) is public whatever the GM's mode", async () => {
+    expect(seen(await rolled("gm", "gmroll", undefined, hero))).toEqual({ whisper: [], blind: false });
+    expect(seen(await rolled("gm", "blindroll", undefined, hero))).toEqual({ whisper: [], blind: false });
+  });
+
+  it("a private or blind NPC card at a player's character goes to the GMs and that player (its answers are theirs), not blind", async () => {
+    expect(seen(await rolled("gm", "gmroll", undefined, villain, [hero]))).toEqual({ whisper: ["gm", "alice"], blind: false });
+    expect(seen(await rolled("gm", "blindroll", undefined, villain, [hero, bobsGuy]))).toEqual({ whisper: ["gm", "alice", "bob"], blind: false });
+    expect(seen(await rolled("gm", "gmroll", undefined, villain, [villain]))).toEqual({ whisper: ["gm"], blind: false });
   });
 
   it("a card with no dice is posted for everyone whatever the mode", async () => {

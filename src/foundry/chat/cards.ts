@@ -4,6 +4,7 @@
  */
 import { descriptor } from "../rulesets.js";
 import type { JsonObject } from "../registry.js";
+import { lookupUuidSync } from "../typed.js";
 
 export interface CardInput {
   ruleset: string;
@@ -50,11 +51,34 @@ export async function postCard(input: CardInput): Promise<ChatMessage.Implementa
     rolls: input.rolls ?? [],
     speaker: ChatMessage.getSpeaker({ actor: input.source ?? undefined }),
     system: { ruleset: input.ruleset, kind: input.kind, sourceUuid: input.source?.uuid ?? "", result: input.result, targets, applications: [] },
-    ...(input.whisper ? { whisper: input.whisper } : {}),
     ...(input.id ? { _id: input.id } : {}),
   };
-  // The chat's roll mode (public, private, blind, self) applies to a card with dice, as to any roll
-  // in V13 ("roll" = the user's current mode); a card whispered on purpose keeps its recipients.
-  const options = { ...(input.id ? { keepId: true } : {}), ...(input.whisper ? {} : { rollMode: "roll" }) };
-  return (await ChatMessage.create(data as never, options as never)) as ChatMessage.Implementation | undefined;
+  const { whisper, rollMode } = cardPrivacy(input, targets);
+  const options = { ...(input.id ? { keepId: true } : {}), ...(rollMode ? { rollMode } : {}) };
+  return (await ChatMessage.create({ ...data, ...(whisper ? { whisper } : {}) } as never, options as never)) as ChatMessage.Implementation | undefined;
+}
+
+/**
+ * Who sees a card. A card whispered on purpose keeps its recipients. Otherwise a card with dice
+ * follows the chat's roll mode as any V13 roll does ("roll": the poster's current mode), except:
+ * - a card the GM's client posts about a player's character (a draw, a round-start roll, a reveal
+ *   the player asked for) is public: the GM's private mode is for the GM's own rolls;
+ * - a private or blind card at targets players own is whispered to the GMs and those players (not
+ *   blind): its Apply rows and the target's answers (a draw, Hero Points) are theirs to see.
+ */
+function cardPrivacy(input: CardInput, targets: readonly { uuid: string }[]): { whisper?: string[]; rollMode?: string } {
+  if (input.whisper) return { whisper: input.whisper };
+  if (!input.rolls?.length) return {};
+  if (game.user.isGM && input.source?.hasPlayerOwner) return {};
+  const mode = game.settings.get("core", "rollMode") as string;
+  if (mode === "gmroll" || mode === "blindroll") {
+    const owners = new Set<string>();
+    for (const target of targets) {
+      const actor = lookupUuidSync(target.uuid);
+      if (!(actor instanceof Actor)) continue;
+      for (const user of game.users) if (!user.isGM && user.id && actor.testUserPermission(user, "OWNER")) owners.add(user.id);
+    }
+    if (owners.size > 0) return { whisper: [...game.users.filter((u) => u.isGM).map((u) => u.id ?? ""), ...owners] };
+  }
+  return { rollMode: "roll" };
 }
