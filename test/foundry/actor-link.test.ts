@@ -72,6 +72,14 @@ describe("a change of role follows on the prototype token, unless the GM set the
     expect(hero.prototypeToken).toEqual(FOUNDRY());
   });
 
+  it("through V13's Configure Ownership dialog (it replaces the whole map: ==ownership), giving and taking back", async () => {
+    const hero = await create({ name: "Newcomer", type: "faseripHero" });
+    await hero.update({ "==ownership": { default: 0, alice: 3 } });
+    expect(hero.prototypeToken).toEqual(PLAYER());
+    await hero.update({ "==ownership": { default: 0 } });
+    expect(hero.prototypeToken).toEqual(FOUNDRY());
+  });
+
   it("a token the GM configured (linked but neutral, or told in the same update) is left alone", async () => {
     const boss = await create({ name: "Boss", type: "bondCharacter", system: { npc: true } });
     await boss.update({ "prototypeToken.actorLink": true, "prototypeToken.disposition": 0 });
@@ -89,7 +97,7 @@ describe("an actor takes only its own ruleset's items", () => {
     const actor = bond as unknown as Actor.Implementation;
     await actor.createEmbeddedDocuments("Item", [{ name: "Flight", type: "faseripPower" }] as never);
     expect(bond.items.size).toBe(0);
-    expect(world.notifications.at(-1)).toEqual({ type: "warn", message: "Flight is not a James Bond 007 item, so it was not added to James Bond." });
+    expect(world.notifications.at(-1)).toEqual({ type: "warn", message: "Flight is not for James Bond 007, so it was not added to James Bond." });
     await actor.createEmbeddedDocuments("Item", [{ name: "Walther PPK", type: "bondWeapon" }] as never);
     expect(bond.items.map((i) => i.name)).toEqual(["Walther PPK"]);
   });

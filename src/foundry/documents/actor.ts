@@ -72,12 +72,14 @@ export class FracasActor extends Actor {
   protected override async _preUpdate(...args: Parameters<Actor["_preUpdate"]>): Promise<boolean | void> {
     const allowed = await super._preUpdate(...args);
     if (allowed === false) return false;
-    const changed = args[0] as unknown as { system?: object; ownership?: Ownership; prototypeToken?: { actorLink?: unknown } };
-    if (changed.prototypeToken?.actorLink !== undefined || (changed.system === undefined && changed.ownership === undefined)) return;
+    const changed = args[0] as unknown as { system?: object; ownership?: Ownership; "==ownership"?: Ownership; prototypeToken?: { actorLink?: unknown } };
+    // V13's Configure Ownership dialog replaces the whole map ("==ownership"); a macro may merge into it.
+    const replaced = changed["==ownership"];
+    if (changed.prototypeToken?.actorLink !== undefined || (changed.system === undefined && changed.ownership === undefined && replaced === undefined)) return;
     const source = this.toObject() as unknown as { system: object; ownership: Ownership; prototypeToken: Prototype };
     const was = isPlayerCharacter(this.type, source.system, this.hasPlayerOwner);
     const system = changed.system ? foundry.utils.mergeObject(source.system, changed.system, { inplace: false }) : source.system;
-    const ownership = changed.ownership ? { ...source.ownership, ...changed.ownership } : source.ownership;
+    const ownership = replaced ? { ...replaced } : changed.ownership ? { ...source.ownership, ...changed.ownership } : source.ownership;
     const token = tokenAfterRoleChange(source.prototypeToken, was, isPlayerCharacter(this.type, system, ownedByAPlayer(ownership)));
     if (token) changed.prototypeToken = { ...(changed.prototypeToken ?? {}), ...token };
   }
