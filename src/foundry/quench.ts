@@ -94,7 +94,11 @@ function quenchFlows({ describe, it, after, assert }: QuenchContext): void {
           }
           const first = new RulesTablesApp();
           await first.render({ force: true } as never);
-          assert.ok(new RulesTablesApp() === first, "a second Rules tables is the open window");
+          const content = first.element?.firstElementChild ?? null;
+          const second = new RulesTablesApp();
+          await second.render({ force: true } as never);
+          assert.ok(second === first, "a second Rules tables is the open window");
+          assert.ok((first.element?.firstElementChild ?? null) === content, "brought to the front, not redrawn (cells being typed stay)");
           await first.close();
           await game.settings.set("core", "rollMode", "gmroll" as never);
           const card = await sample.roll(actors[0]!, actors[1]!);

@@ -89,13 +89,19 @@ describe("rules tables", () => {
 
 describe("the rules tables window", () => {
   it("a second click of the menu button gives the open window (its edits kept), a click after closing a new one", async () => {
-    const App = adapter.rulesTablesApp.RulesTablesApp as unknown as new () => { render(): Promise<unknown>; close(): Promise<unknown>; edited?: string };
+    type App = { render(o?: unknown): Promise<unknown>; close(): Promise<unknown>; renders: number; broughtToFront: number };
+    const App = adapter.rulesTablesApp.RulesTablesApp as unknown as new () => App;
     const first = new App();
-    await first.render();
-    first.edited = "a cell being typed";
+    await first.render({ force: true });
+    // As V13's settings button: a new app, rendered with force. The open window is given and only
+    // brought to the front: a re-render would rebuild the form and drop the cells being typed.
     const second = new App();
+    await second.render(true);
     expect(second).toBe(first);
-    expect(second.edited).toBe("a cell being typed");
+    expect([first.renders, first.broughtToFront]).toEqual([1, 1]);
+    // A render without force (after a save or a reset) still redraws.
+    await first.render();
+    expect(first.renders).toBe(2);
     await first.close();
     const third = new App();
     expect(third).not.toBe(first);

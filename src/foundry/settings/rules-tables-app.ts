@@ -28,12 +28,26 @@ export class RulesTablesApp extends Base {
   /**
    * Foundry makes a new app at each click of the settings menu's button; with this fixed id a second
    * one would replace the open window and lose the cells being edited. The open one is given instead
-   * (a class constructor may return another object), and the click brings it to the front.
+   * (a class constructor may return another object), and the click brings it to the front (render).
    */
   constructor(options?: object) {
     const open = foundry.applications.instances.get(RULES_TABLES_ID);
     if (open instanceof RulesTablesApp) return open;
     super(options as never);
+  }
+
+  /**
+   * The settings button then renders it with force: for the open window that would rebuild the form
+   * from the saved tables and drop the cells being typed, so it is only brought to the front. A
+   * render without force (after a save or a reset) still redraws.
+   */
+  override async render(options?: unknown, _options?: unknown): Promise<this> {
+    const forced = options === true || (typeof options === "object" && options !== null && (options as { force?: unknown }).force === true);
+    if (this.rendered && forced) {
+      this.bringToFront();
+      return this;
+    }
+    return super.render(options as never, _options as never);
   }
 
   protected override async _prepareContext(options: never): Promise<never> {

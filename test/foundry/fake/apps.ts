@@ -29,6 +29,11 @@ export class ApplicationV2 {
     this.#registry.set(this.id, this);
     return this;
   }
+  /** Times V13's bringToFront was called (the fake has no window stack). */
+  broughtToFront = 0;
+  bringToFront(): void {
+    this.broughtToFront++;
+  }
   async close(): Promise<this> {
     this.rendered = false;
     this.#registry?.delete(this.id);
