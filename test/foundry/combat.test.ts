@@ -335,3 +335,21 @@ describe("onRoundStart", () => {
     expect(combat.combatant?.id).toBe(cid(bobsGuy));
   });
 });
+
+describe("the tracker keeps the current step in view, and the GM's scrolling otherwise", () => {
+  it("scrolls the current step into view when the step moves on, not on a redraw for anything else", async () => {
+    const Tracker = adapter.tracker.FracasCombatTracker as unknown as new () => { viewed: unknown; element: unknown; _onRender(c: unknown, o: unknown): Promise<void> };
+    const tracker = new Tracker();
+    tracker.viewed = combat;
+    let scrolled = 0;
+    const current = { scrollIntoView: () => void scrolled++ };
+    tracker.element = { querySelector: (sel: string) => (sel.includes("aria-current") ? current : null), querySelectorAll: () => [] };
+    await tracker._onRender({}, {});
+    expect(scrolled).toBe(1);
+    await tracker._onRender({}, {}); // a declaration or a panel button redraws it: the GM's scroll stays
+    expect(scrolled).toBe(1);
+    await fc.advance();
+    await tracker._onRender({}, {});
+    expect(scrolled).toBe(2);
+  });
+});

@@ -56,6 +56,9 @@ export class FracasCombatTracker extends Base {
     return { ...(header ? { header } : {}), plan: { template: "systems/fracas/templates/tracker/plan.hbs", scrollable: [".fracas-plan-body"] }, ...rest };
   })() as never;
 
+  /** The combat, round and step the last render scrolled into view. */
+  #stepShown = "";
+
   get fracasCombat(): FracasCombat | null {
     const c = this.viewed;
     return c instanceof FracasCombat ? c : null;
@@ -87,7 +90,11 @@ export class FracasCombatTracker extends Base {
     await super._onRender(context, options);
     const combat = this.fracasCombat;
     if (!combat) return;
-    if (this.element) showCurrentStep(this.element);
+    // Only when the round moved on: a redraw for anything else (a declaration, a panel button) keeps
+    // where the GM scrolled to.
+    const at = `${combat.id}:${combat.fracas.plan.round}:${combat.fracas.step}`;
+    if (this.element && at !== this.#stepShown) showCurrentStep(this.element);
+    this.#stepShown = at;
     for (const select of this.element.querySelectorAll<HTMLSelectElement>("select[data-fracas-declare]")) {
       select.addEventListener("change", () => {
         const id = select.dataset.fracasDeclare ?? "";
