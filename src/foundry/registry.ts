@@ -177,6 +177,8 @@ export interface RulesetDescriptor {
   /** A panel the tracker shows for this ruleset (e.g. Zodiac's Setback pool), under the plan. */
   trackerPanel?: {
     template: string;
+    /** Where in the plan: "before" the steps (default: a short panel that explains the order), or "after" (a long, growing one). */
+    position?: "before" | "after";
     context(combat: Combat.Implementation): Record<string, unknown>;
     /** Buttons in the panel: `data-action="fracasPanel" data-panel-action="<name>"` call these. */
     actions?: Record<string, (combat: Combat.Implementation, button: HTMLElement) => Promise<void>>;

@@ -85,4 +85,18 @@ describe("the plan in V13's combat sidebar", () => {
     await page.close();
     expect(seen).toEqual({ before: false, after: true });
   });
+
+  it.each([
+    ["faserip-round", ".faserip-panel", "before"],
+    ["zodiac-round", ".zodiac-panel", "after"],
+  ])("%s: the ruleset's panel sits %s the steps (its descriptor's trackerPanel.position)", async (fixture, panel, where) => {
+    const page = await sidebarPage(fixture);
+    const order = await page.evaluate((selector) => {
+      const steps = document.querySelector(".fracas-plan-steps")!;
+      const p = document.querySelector(selector)!;
+      return steps.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING ? "after" : "before";
+    }, panel);
+    await page.close();
+    expect(order).toBe(where);
+  });
 });

@@ -353,3 +353,16 @@ describe("the tracker keeps the current step in view, and the GM's scrolling oth
     expect(scrolled).toBe(2);
   });
 });
+
+describe("the tracker places a ruleset's panel as its descriptor says", () => {
+  it("position 'after' reaches the template as fracasPanel.after; no position is before", async () => {
+    const d = adapter.rulesets.descriptor("fracastest")!;
+    const Tracker = adapter.tracker.FracasCombatTracker as unknown as new () => { viewed: unknown; _preparePartContext(id: string, c: object, o: object): Promise<{ fracasPanel: { after: boolean } | null }> };
+    const tracker = new Tracker();
+    tracker.viewed = combat;
+    d.trackerPanel = { template: "systems/fracas/templates/test/hit.hbs", context: () => ({}) };
+    expect((await tracker._preparePartContext("plan", {}, {})).fracasPanel?.after).toBe(false);
+    d.trackerPanel.position = "after";
+    expect((await tracker._preparePartContext("plan", {}, {})).fracasPanel?.after).toBe(true);
+  });
+});

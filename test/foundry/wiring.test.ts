@@ -76,6 +76,11 @@ describe("wiring (src/fracas.ts init/ready through the fake)", () => {
     expect(world.hooks.errors).toEqual([]);
   });
 
+  it("a long ruleset panel goes after the steps (Zodiac's Setback ledger), a short one before (FASERIP's sides)", () => {
+    expect(adapter.rulesets.descriptor("zodiac")?.trackerPanel?.position).toBe("after");
+    expect(adapter.rulesets.descriptor("faserip")?.trackerPanel?.position ?? "before").toBe("before");
+  });
+
   it("the tracker keeps core's parts and adds the plan after the header", () => {
     const parts = Object.keys((adapter.tracker.FracasCombatTracker as unknown as { PARTS: Record<string, unknown> }).PARTS);
     expect(parts).toEqual(["header", "plan", "tracker", "footer"]);

@@ -70,7 +70,7 @@ export class FracasCombatTracker extends Base {
       const combat = this.fracasCombat;
       ctx.fracas = combat && combat.started ? trackerPlanView(combat) : null;
       const panel = combat ? descriptor(combat.rulesetId)?.trackerPanel : undefined;
-      ctx.fracasPanel = combat && panel ? { template: panel.template, data: panel.context(combat) } : null;
+      ctx.fracasPanel = combat && panel ? { template: panel.template, data: panel.context(combat), after: panel.position === "after" } : null;
     }
     return ctx as never;
   }

@@ -111,7 +111,8 @@ export const zodiac: RulesetDescriptor = {
       gmFollowUps: DUEL_CANCEL_FOLLOW_UPS,
     },
   },
-  trackerPanel: { template: PANEL_TEMPLATE, context: panelContext, actions: PANEL_ACTIONS },
+  // After the steps: the Setback ledger is long and grows a line with every spend (UX s5b #1).
+  trackerPanel: { template: PANEL_TEMPLATE, context: panelContext, actions: PANEL_ACTIONS, position: "after" },
   templates: ZODIAC_TEMPLATES,
   sample: {
     source: {
