@@ -7,7 +7,7 @@ import { readCharacteristics } from "../data/derive.js";
 import { BondWeaponData, DEFAULT_RANGES } from "../data/weapon.js";
 import { bondSystem, isNpc } from "../cards/notes.js";
 import { bondDownReason } from "../down.js";
-import type { AttackSetup } from "./attack-view.js";
+import { oneTargetSetup, TARGET_NAMES_SHOWN, type AttackSetup } from "./attack-view.js";
 import { startedCombatantOf, startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 import { combatantStateOf } from "../../../foundry/combatant-state.js";
 
@@ -40,6 +40,16 @@ export function tokenDistance(actor: Actor.Implementation, b: PlacedToken | null
 /** How many tokens this client's user targets now (an attack is at one of them, D54). */
 export function targetCount(): number {
   return game.user.targets.size;
+}
+
+/** The names of the targeted tokens, the first TARGET_NAMES_SHOWN (listed when several are targeted, D54). */
+export function targetNames(): string[] {
+  const names: string[] = [];
+  for (const token of game.user.targets) {
+    if (names.length >= TARGET_NAMES_SHOWN) break;
+    names.push((token as unknown as { name?: string }).name ?? token.actor?.name ?? "");
+  }
+  return names;
 }
 
 export function firstTarget(): { actor: Actor.Implementation | null; token: PlacedToken | null } {
@@ -82,7 +92,8 @@ export function buildSetup(actor: Actor.Implementation, weapon: Item.Implementat
   const sameRound = combat !== null && attacks.combat === combat.id && attacks.round === combat.round;
   const picked = sys.roundPickUps;
   const pickUpsMade = combat !== null && picked.combat === combat.id && picked.round === combat.round ? picked.count : 0;
-  return {
+  // With several targeted, none is "the" target: no one's Speed, cover or distance is read (D54).
+  return oneTargetSetup({
     actorName: actor.name,
     weaponName: weapon?.name ?? game.i18n.localize("FRACAS.Bond.Unarmed"),
     attackKind,
@@ -106,6 +117,7 @@ export function buildSetup(actor: Actor.Implementation, weapon: Item.Implementat
     targetName: targetActor?.name ?? null,
     targetUuid: targetActor?.uuid ?? null,
     targetCount: targetCount(),
+    targetNames: targetNames(),
     targetSpeed: targetSys ? targetSys.speed : null,
     // The GM's cover on the (first) target: the dialog offers no less (D49).
     targetCover: targetSys ? targetSys.cover : "none",
@@ -114,5 +126,5 @@ export function buildSetup(actor: Actor.Implementation, weapon: Item.Implementat
     specificBlowWounds: rulesetOption("bond", "specificBlowWounds", false),
     weaponId: w ? (weapon?.id ?? null) : null,
     weaponDropped: !!w && !!weapon?.id && sys.droppedWeapons.includes(weapon.id),
-  };
+  });
 }

@@ -64,6 +64,8 @@ export interface AttackSetup {
   targetUuid?: string | null;
   /** How many tokens the user targets: an attack is at one target, its own roll (D54). Absent = 0 or 1. */
   targetCount?: number;
+  /** The names of the targeted tokens (at most TARGET_NAMES_SHOWN), said when several are targeted (D54). Absent = none. */
+  targetNames?: string[];
   /** The target's Speed (H-t-H), when a target is known: then it is the modifier, not a choice (D52). */
   targetSpeed: number | null;
   /** Distance to the target in scene units when both tokens are on the scene, else null. */
@@ -90,10 +92,38 @@ export interface AttackChoices {
   gmModifier: number;
 }
 
+/** How many targeted names the dialog lists when several are targeted; the rest are counted. */
+export const TARGET_NAMES_SHOWN = 4;
+
+/** Several tokens targeted: the attack cannot be rolled (D54). */
+export function severalTargets(setup: Pick<AttackSetup, "targetCount">): boolean {
+  return (setup.targetCount ?? 0) > 1;
+}
+
+/**
+ * The setup as the dialog may use it (D54): with several tokens targeted no one of them is "the"
+ * target, so none's name, Speed, cover or distance is read — the first in the user's target set is
+ * an order the player never sees, and its modifiers would show as if chosen. Then the dialog reads
+ * as with no target (Speed and range chosen), lists the targeted names, and refuses the roll.
+ */
+export function oneTargetSetup(setup: AttackSetup): AttackSetup {
+  if (!severalTargets(setup)) return setup;
+  return { ...setup, targetName: null, targetUuid: null, targetSpeed: null, targetCover: "none", distance: null };
+}
+
 /** The band a distance falls in: the first whose outer edge reaches it; beyond long stays long. */
 export function rangeBandFor(distance: number, ranges: Record<RangeBand, number>): RangeBand {
   for (const band of RANGE_BANDS) if (distance <= ranges[band]) return band;
   return "long";
+}
+
+/**
+ * The range an attack uses: the band of the measured distance when both tokens are on the scene,
+ * read anew at each render and at Roll (the user may aim at someone else meanwhile); the choice only
+ * when nothing is measured.
+ */
+export function rangeInForce(setup: AttackSetup, chosen: RangeBand): RangeBand {
+  return setup.distance !== null ? rangeBandFor(setup.distance, setup.ranges) : chosen;
 }
 
 /** The GM's cover on the target (D49): the least cover an attack on it may use. */
@@ -130,7 +160,7 @@ export function targetSpeedInForce(setup: AttackSetup, chosen: number): number {
 
 export function defaultChoices(setup: AttackSetup): AttackChoices {
   return {
-    range: setup.distance !== null ? rangeBandFor(setup.distance, setup.ranges) : "medium",
+    range: rangeInForce(setup, "medium"),
     cover: coverFloor(setup),
     targetSpeed: setup.targetSpeed ?? 0,
     kick: false,
@@ -146,9 +176,8 @@ export function readChoices(setup: AttackSetup, raw: Record<string, unknown>, pr
     const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
     return Number.isInteger(n) ? Math.min(max, Math.max(min, n)) : fallback;
   };
-  const locked = setup.distance !== null;
   return {
-    range: locked ? previous.range : pick(raw.range, RANGE_BANDS, previous.range),
+    range: rangeInForce(setup, pick(raw.range, RANGE_BANDS, previous.range)),
     cover: coverInForce(setup, pick(raw.cover, COVER_AMOUNTS, previous.cover)),
     targetSpeed: targetSpeedInForce(setup, num(raw.targetSpeed, 0, 3, previous.targetSpeed)),
     kick: raw.kick === true || raw.kick === "on" || raw.kick === "true",
@@ -169,7 +198,7 @@ export function easeInput(setup: AttackSetup, choices: AttackChoices): EaseInput
     return {
       attackKind: "fire",
       performanceModifier: setup.performance,
-      range: choices.range,
+      range: rangeInForce(setup, choices.range),
       // Read again here, not only from the form: the GM may have set the cover since the dialog opened.
       cover: coverInForce(setup, choices.cover),
       attackerWound: setup.attackerWound,
@@ -273,24 +302,36 @@ export function targetRefusal(setup: Pick<AttackSetup, "targetName" | "targetCou
   return null;
 }
 
-export function attackView(setup: AttackSetup, choices: AttackChoices) {
+export function attackView(given: AttackSetup, choices: AttackChoices) {
+  const setup = oneTargetSetup(given);
+  const several = severalTargets(setup);
   const tables = attackTables();
   let error: string | null = targetRefusal(setup, setup.attackKind === "hth" ? choices.specificBlow : null);
   let ease = { total: 0, unclamped: 0, items: [] as { labelKey: string; value: number }[] };
+  // A rule error in the Ease Factor leaves no meaningful odds (hidden); a refusal of the attack as set
+  // up (several targets, a Knockout with none, no attacks left…) does not: its odds are shown muted,
+  // "If it were allowed", so a player does not read "0%" as "this attack cannot succeed".
+  let oddsKnown = true;
   try {
     ease = easeFactor(easeInput(setup, choices), tables);
   } catch (e) {
     if (!isRuleError(e)) throw e;
     error ??= `FRACAS.Error.${e.code}`;
+    oddsKnown = false;
   }
-  const sc = error ? 0 : successChance(setup.primaryChance, ease.total);
+  const sc = oddsKnown ? successChance(setup.primaryChance, ease.total) : 0;
   const odds = qualityOdds(sc, tables.qualityResults);
+  const range = rangeInForce(setup, choices.range);
   let dcShift = 0;
-  if (setup.attackKind === "fire") dcShift += rangeDamageShift(choices.range, tables.range);
+  if (setup.attackKind === "fire") dcShift += rangeDamageShift(range, tables.range);
   if (setup.attackKind === "hth" && choices.kick && kickAllowed(setup)) dcShift += KICK_DAMAGE_SHIFT;
   const attacks = attacksLeft(setup);
   const fire = setup.attackKind === "fire";
   const rangeLocked = setup.distance !== null;
+  const shown = several ? (given.targetNames ?? []).slice(0, TARGET_NAMES_SHOWN) : [];
+  // The setup lists at most TARGET_NAMES_SHOWN names; the count says how many more are targeted.
+  const more = several ? Math.max(0, (setup.targetCount ?? 0) - shown.length) : 0;
+  const canRoll = error === null && setup.weaponDropped !== true && !(attacks !== null && attacks.remaining === 0);
   return {
     actorName: setup.actorName,
     weaponName: setup.weaponName,
@@ -300,7 +341,15 @@ export function attackView(setup: AttackSetup, choices: AttackChoices) {
     targetName: setup.targetName,
     // No token targeted: said in the header (the card will have no Apply), as the other rulesets do.
     // Hand-to-Hand also says where the Speed comes from then (the select below).
-    noTarget: setup.targetName !== null ? null : fire ? "FRACAS.Bond.Dialog.NoTargetFire" : "FRACAS.Bond.Dialog.NoTarget",
+    // Several targeted: none is named as "the" target; the names are listed instead, to untarget all but one (D54).
+    noTarget: several || setup.targetName !== null ? null : fire ? "FRACAS.Bond.Dialog.NoTargetFire" : "FRACAS.Bond.Dialog.NoTarget",
+    targetsLine: several
+      ? {
+          key: more > 0 ? "FRACAS.Bond.Dialog.TargetsSeveralMore" : "FRACAS.Bond.Dialog.TargetsSeveral",
+          names: shown.join(", "),
+          more,
+        }
+      : null,
     primaryChance: setup.primaryChance,
     ...easeLines(ease),
     successChance: sc,
@@ -310,8 +359,8 @@ export function attackView(setup: AttackSetup, choices: AttackChoices) {
     damageClass: shiftDamageClass(setup.baseDamageClass, dcShift),
     rangeLocked,
     distance: setup.distance === null ? null : Math.round(setup.distance * 10) / 10,
-    rangeLabel: `FRACAS.Bond.Range.${choices.range}`,
-    rangeOptions: RANGE_BANDS.map((b) => ({ value: b, label: `FRACAS.Bond.Range.${b}`, selected: b === choices.range })),
+    rangeLabel: `FRACAS.Bond.Range.${range}`,
+    rangeOptions: RANGE_BANDS.map((b) => ({ value: b, label: `FRACAS.Bond.Range.${b}`, selected: b === range })),
     // Less cover than the GM set on the target is not offered (D49); the line under it says why.
     coverOptions: COVER_AMOUNTS.slice(COVER_AMOUNTS.indexOf(coverFloor(setup))).map((c) => ({ value: c, label: `FRACAS.Bond.Cover.${c}`, selected: c === coverInForce(setup, choices.cover) })),
     coverSetByGm: coverFloor(setup) === "none" ? null : `FRACAS.Bond.Cover.${coverFloor(setup)}`,
@@ -327,7 +376,8 @@ export function attackView(setup: AttackSetup, choices: AttackChoices) {
       { value: "", label: "FRACAS.Bond.Blow.none", selected: choices.specificBlow === "", disabled: false },
       ...SPECIFIC_BLOWS.filter((b) => specificBlowAllowed(b, { prone: setup.attackerProne, restrained: setup.attackerRestrained })).map((b) => {
         // A Knockout needs a target (its Willpower roll is the target's): offered greyed, saying why.
-        const needsTarget = b === "knockout" && setup.targetName === null;
+        // (Several targeted is refused as such, not as "needs a target".)
+        const needsTarget = b === "knockout" && setup.targetName === null && !several;
         return {
           value: b,
           label: needsTarget ? "FRACAS.Bond.Dialog.KnockoutWithoutTarget" : `FRACAS.Bond.Blow.${b}`,
@@ -347,7 +397,11 @@ export function attackView(setup: AttackSetup, choices: AttackChoices) {
     exhausted: attacks !== null && attacks.remaining === 0,
     error,
     dropped: setup.weaponDropped === true,
-    canRoll: error === null && setup.weaponDropped !== true && !(attacks !== null && attacks.remaining === 0),
+    canRoll,
+    // The Success Chance, the odds and the headline are shown (false: a rule error left none).
+    oddsKnown,
+    // Shown but not rollable as set up: the odds are muted and the headline says "If it were allowed".
+    refused: !canRoll,
   };
 }
 

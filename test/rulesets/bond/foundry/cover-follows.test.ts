@@ -265,6 +265,6 @@ describe("a failed Stun's rounds end with the fight (D53)", () => {
     expect(statuses(hood)).toContain("fracas-stunned");
     // The thug had neither: no write. Bond's cover and stun in one update.
     expect(writes).toEqual(["James Bond", "Hood"]);
-    expect(world.notified("info")).toContain("The fight is over: the rounds of a failed Stun ended for James Bond, Hood.");
+    expect(world.notified("info")).toContain("The fight is over: a failed Stun's rounds ended for James Bond, Hood.");
   });
 });

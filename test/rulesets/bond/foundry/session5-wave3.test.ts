@@ -121,7 +121,7 @@ describe("an attack is at one target (D54)", () => {
     expect(several.setup.targetCount).toBe(2);
     expect(several.view.error).toBe("FRACAS.Bond.Dialog.OneTargetOnly");
     expect(several.view.canRoll).toBe(false);
-    expect(await render(several.view)).toContain("Several tokens are targeted. An attack is at one target, with its own cover, range and Speed: target one token, and roll again for the next.");
+    expect(await render(several.view)).toContain("An attack is at one target, with its own cover, range and Speed: keep one targeted, and roll again for the next.");
     const one = await viewAt([thug]);
     expect(one.view.error).toBeNull();
     expect(one.view.canRoll).toBe(true);
@@ -134,7 +134,7 @@ describe("an attack is at one target (D54)", () => {
     await clickRoll(dialog);
     expect(world.dice.remaining).toEqual([50, 3]);
     expect(world.messages.size).toBe(0);
-    const refusal = "Several tokens are targeted. An attack is at one target, with its own cover, range and Speed: target one token, and roll again for the next.";
+    const refusal = "An attack is at one target, with its own cover, range and Speed: keep one targeted, and roll again for the next.";
     expect(world.notified("warn")).toContain(refusal);
 
     world.login("alice");
@@ -186,7 +186,7 @@ describe("a redraw keeps what was typed (follow)", () => {
 });
 
 describe("the attack dialog's fixtures render", () => {
-  it.each(["hth-no-target", "hth-knockout-no-target", "several-targets", "fire-no-target", "hth-knockout"])("%s", async (name) => {
+  it.each(["hth-no-target", "hth-knockout-no-target", "several-targets", "several-targets-many", "fire-no-target", "hth-knockout"])("%s", async (name) => {
     const fixture = (await import(`../../../fixtures/templates/bond/dialogs/attack/${name}.ts`)) as { default: () => { context: { view: AttackView } } };
     const html = await render(fixture.default().context.view);
     expect(html).not.toContain("FRACAS.");
