@@ -35,8 +35,9 @@ describe("Mike commits against Jeremy outside a fight; Jeremy never does", () =>
     expect(await commitDuel(world, "mp", mike, jeremy, { spend: 1, gathered: 4, wagers: 3 })).toBeDefined();
     expect(await commitDuel(world, "mp", mike, jeremy, { spend: 0, gathered: 0, wagers: 1 })).toBeUndefined();
     const said = warnings().at(-1) ?? "";
-    expect(said).toContain("Mike already has Wagers set aside against Jeremy in a duel that was never revealed");
-    expect(said).toContain("Cancel this duel (GM)");
+    // Worded short and true since UX review s5b #6 (ux-review-s5b.test.ts).
+    expect(said).toContain("Mike already has Wagers set aside against Jeremy, not revealed yet.");
+    expect(said).toContain("or cancels it (on its card or Mike's sheet)");
     expect(said).not.toBe("Those Wagers are already committed.");
   });
 
