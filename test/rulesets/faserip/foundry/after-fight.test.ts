@@ -44,7 +44,7 @@ describe("what ends with a FASERIP fight", () => {
       { name: "Rampage", by: "gm" },
     ]);
     expect(f.world.notified("info")).toContain("The fight is over: cover cleared for Rampage.");
-    expect(f.world.notified("info")).toContain("The fight is over: the rounds of a stun ended for Captain.");
+    expect(f.world.notified("info")).toContain("The fight is over: Captain no longer stunned.");
     // Captain may act again: nothing keeps them down.
     expect(f.adapter.rulesets.descriptor("faserip")!.fightEnded!(f.captain as never)).toBeNull();
   });

@@ -121,7 +121,7 @@ describe("#2: the side-initiative rule is the panel heading's tooltip, not a foo
   it("the heading carries the mode; no visible note; screen readers keep it", async () => {
     const html = await render("tracker-panel.hbs", sidesPanelView({ combatMemory: {}, combatants: [] }));
     const mode = esc(f.world.localize("FRACAS.Settings.faserip.initiative.Choices.seed"));
-    expect(html).toContain(`<h3 class="faserip-panel-title" data-tooltip="${mode}">Side initiative</h3>`);
+    expect(html).toContain(`<h3 class="faserip-panel-title" data-tooltip="${mode}">Side initiative <i class="fa-solid fa-circle-info" inert></i></h3>`);
     expect(html).toContain(`<p class="fracas-visually-hidden">${mode}</p>`);
     expect(html).not.toContain(`<p class="faserip-panel-note">${mode}</p>`);
   });
