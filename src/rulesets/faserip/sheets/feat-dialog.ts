@@ -133,7 +133,8 @@ export class FaseripFeatDialog extends Base {
     const mine = (uuid: string) => uuid === this.actor.uuid || this.targets.some((tg) => tg.uuid === uuid);
     if (event.kind === "actor" && !mine(event.uuid)) return;
     if (event.kind === "combat") {
-      if (!event.deleted && !("round" in event.changed)) return;
+      // A new round (the round's dodges reset), or the fight's memory (a target's dodge recorded: its shift).
+      if (!event.deleted && !("round" in event.changed) && !("system" in event.changed)) return;
       if (!event.combat.combatants.some((c) => isCombatantOf(c, this.actor) || mine(c.actor?.uuid ?? ""))) return;
     }
     // A number typed but not yet committed (no change event) is read first, so the redraw keeps it.

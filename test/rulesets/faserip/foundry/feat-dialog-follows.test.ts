@@ -125,6 +125,16 @@ describe("an open FEAT dialog follows the GM's cover", () => {
     expect(dialog.renders).toBe(renders);
   });
 
+  it("a dodge the target records meanwhile redraws it (its shift shows before the Roll)", async () => {
+    const dialog = await open([f.rampage]);
+    const renders = dialog.renders;
+    const { recordDodge } = await import("../../../../src/rulesets/faserip/cards/dodge-memory.js");
+    const rampage = f.combat.combatants.find((c) => c.actorId === f.rampage.id)!;
+    const round = (f.combat as unknown as { round: number }).round;
+    await asGm(() => recordDodge(rampage as never, round, "yellow"));
+    expect(dialog.renders).toBeGreaterThan(renders);
+  });
+
   it("the fight's next round redraws it (the round's dodges)", async () => {
     const dialog = await open([f.rampage]);
     const renders = dialog.renders;
