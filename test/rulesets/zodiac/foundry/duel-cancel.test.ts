@@ -41,10 +41,10 @@ describe("Mike commits against Jeremy outside a fight; Jeremy never does", () =>
     expect(said).not.toBe("Those Wagers are already committed.");
   });
 
-  it("the commit card offers 'Cancel this duel (GM)'; a player's click is refused and changes nothing", async () => {
+  it("the commit card offers 'Cancel this duel, giving back the Agent Points spent (GM)'; a player's click is refused and changes nothing", async () => {
     const card = await commitDuel(world, "mp", mike, jeremy, { spend: 1, gathered: 4, wagers: 3 });
     expect(asCard(card).content).toContain(CANCEL_BUTTON);
-    expect(text(card)).toContain("Cancel this duel (GM)");
+    expect(text(card)).toContain("Cancel this duel, giving back the Agent Points spent (GM)");
     expect(points(mike)).toBe(2);
 
     expect(await cancel("mp", card)).toMatchObject({ ok: false, reason: "FRACAS.Chat.Refused.NotGM" });
