@@ -22,7 +22,7 @@ afterEach(() => vi.restoreAllMocks());
 
 function dialog(rendered = true) {
   const told: string[] = [];
-  const d = { rendered, follow: (e: DialogEvent) => void told.push(e.kind === "actor" ? `actor:${e.uuid}` : e.kind === "combat" ? `combat:${e.deleted ? "deleted" : Object.keys(e.changed).join(",")}` : e.kind) };
+  const d = { rendered, follow: (e: DialogEvent) => void told.push(e.kind === "actor" ? `actor:${e.uuid}` : e.kind === "combat" ? `combat:${e.deleted ? "deleted" : Object.keys(e.changed).join(",")}` : e.kind === "setting" ? `setting:${e.key}` : e.kind) };
   adapter.followingDialogs.watchDialog(d);
   return { d, told };
 }
@@ -39,6 +39,13 @@ describe("open dialogs follow what they show", () => {
     await combat.update({ round: 2 });
     await combat.delete();
     expect(told).toEqual([`actor:${hero.uuid}`, `actor:${hero.uuid}`, "targets", "combat:round", "combat:deleted"]);
+  });
+
+  it("a Fracas world setting changed (a rules table the GM overrode, an option): the odds may have changed", async () => {
+    const { told } = dialog();
+    await world.settings.set("fracas", "enabled.bond", false);
+    await world.settings.set("core", "rollMode", "gmroll"); // a client setting, not Fracas's: no Setting document
+    expect(told).toEqual(["setting:fracas.enabled.bond"]);
   });
 
   it("a dialog not rendered yet, or closed, is not told; one that throws does not stop the others", async () => {

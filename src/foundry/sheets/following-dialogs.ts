@@ -1,8 +1,8 @@
 /**
  * Open roll dialogs follow what they show. A dialog reads its roller and its targets at every
  * render, but Foundry redraws only an actor's own sheets on its update: so the GM setting a
- * target's cover, a wound or a status landing, the user aiming at someone else, or the fight moving
- * on left a dialog showing odds the Roll would no longer use. These hooks (every client, for its own
+ * target's cover, a wound or a status landing, the user aiming at someone else, the fight moving
+ * on, or the GM overriding a rules table left a dialog showing odds the Roll would no longer use. These hooks (every client, for its own
  * open dialogs) tell each open dialog what changed; the dialog decides whether to redraw, and keeps
  * what was typed.
  */
@@ -14,7 +14,9 @@ export type DialogEvent =
   /** This client's user targeted other tokens. */
   | { kind: "targets" }
   /** A combat changed (`changed`: the update's diff) or was deleted. */
-  | { kind: "combat"; combat: Combat.Implementation; changed: object; deleted: boolean };
+  | { kind: "combat"; combat: Combat.Implementation; changed: object; deleted: boolean }
+  /** A Fracas world setting changed: a rules table the GM overrode, a ruleset option, a GM pool. */
+  | { kind: "setting"; key: string };
 
 export interface FollowingDialog {
   readonly rendered: boolean;
@@ -64,5 +66,11 @@ export function registerFollowingDialogs(): void {
     });
     hooks.on("updateCombat", (combat, changed) => tellDialogs({ kind: "combat", combat: combat as Combat.Implementation, changed: changed as object, deleted: false }));
     hooks.on("deleteCombat", (combat) => tellDialogs({ kind: "combat", combat: combat as Combat.Implementation, changed: {}, deleted: true }));
+    const settingChanged = (setting: unknown) => {
+      const key = (setting as { key?: unknown } | null)?.key;
+      if (typeof key === "string" && key.startsWith("fracas.")) tellDialogs({ kind: "setting", key });
+    };
+    hooks.on("createSetting", settingChanged);
+    hooks.on("updateSetting", settingChanged);
   });
 }

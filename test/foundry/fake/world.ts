@@ -31,7 +31,7 @@ import {
 } from "./documents.js";
 import { ActorSheet, ActorSheetV2, ApplicationV2, CombatTracker, DialogV2, DocumentSheetV2, HandlebarsApplicationMixin, ItemSheet, ItemSheetV2, sheetCollection, type SheetCall } from "./apps.js";
 import { FakeTemplates } from "./handlebars.js";
-import { setRuntime, type DocumentConfig, type DocumentCtor, type FakeConfig, type Runtime } from "./runtime.js";
+import { rt, setRuntime, type DocumentConfig, type DocumentCtor, type FakeConfig, type Runtime } from "./runtime.js";
 import { deepClone, diffObject, expandObject, flattenObject, getProperty, isEmpty, mergeObject, randomID, setProperty, type Obj } from "./utils.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -93,9 +93,12 @@ export class FakeSettings {
     } else if (c.type === Boolean) v = Boolean(value);
     else if (c.type === String) v = String(value);
     if (c.choices && !Object.hasOwn(c.choices, String(v))) throw new Error(`Setting ${namespace}.${key}: ${String(v)} is not a valid choice`);
+    const existed = this.#values.has(`${namespace}.${key}`);
     this.#values.set(`${namespace}.${key}`, JSON.stringify(v ?? null));
     this.writes.push({ key: `${namespace}.${key}`, value: deepClone(v), by: user.id });
     c.onChange?.(deepClone(v));
+    // As V13: a world setting is a Setting document, so every client runs its create/update hook.
+    if (c.scope === "world") rt().documentHook(existed ? "updateSetting" : "createSetting", { key: `${namespace}.${key}`, value: deepClone(v) }, {}, user.id);
     return v;
   }
   /** Stored without any permission check: what the world's database already holds (fixtures). */

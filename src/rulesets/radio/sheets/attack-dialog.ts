@@ -87,6 +87,12 @@ export class RadioAttackDialog extends Base {
    */
   follow(event: DialogEvent): void {
     if (event.kind === "targets") return;
+    if (event.kind === "setting") {
+      // A rules table or an option changed: the odds are read anew at the render; what was typed stays.
+      this.readForm();
+      void this.render({ parts: ["form", "odds"] } as never);
+      return;
+    }
     if (event.kind === "actor" && !this.setup.targets.some((x) => x.uuid === event.uuid)) return;
     if (this.refreshCombat()) void this.render({ parts: ["form", "odds"] } as never);
   }

@@ -309,9 +309,8 @@ describe("4. the GM's open sheets redraw when the Setback pool or a fight's spen
     await agentSheet.render();
     await otherSheet.render();
     openSheets(agentSheet, otherSheet, closed, { rendered: true, render: () => Promise.resolve() });
+    // Foundry (and the fake) fires createSetting the first time, updateSetting after, on every client.
     await seedSetback(1);
-    // Foundry fires updateSetting (createSetting the first time) on every client; the fake only runs onChange.
-    await world.as("gm", async () => void world.hooks.callAll("updateSetting", { key: "fracas.gmPools" }, {}, {}, "gm"));
     expect([agentSheet.renders, otherSheet.renders, closed.renders]).toEqual([2, 2, 0]);
     await world.as("gm", async () => void world.hooks.callAll("createSetting", { key: "fracas.gmPools" }, {}, "gm"));
     expect(agentSheet.renders).toBe(3);
@@ -328,8 +327,9 @@ describe("4. the GM's open sheets redraw when the Setback pool or a fight's spen
     openSheets(sheet);
     const before = sheet.renders;
     expect(await world.as("gm", () => panel.shootAgent(combat as never, jeremy.uuid))).toEqual({ ok: true });
-    // The fake redraws no sheet on an actor update; the combat's memory update (the record) does here.
-    expect(sheet.renders).toBe(before + 1);
+    // The fake redraws no sheet on an actor update; the pool setting's update and the combat's memory
+    // update (the record) each do here.
+    expect(sheet.renders).toBe(before + 2);
     expect((await operations(sheet))!.undo).toMatchObject({ labelKey: "FRACAS.Zodiac.Panel.UndoShoot", blockedKey: null });
   });
 });
