@@ -2,6 +2,12 @@
  * Migrations as pure steps over a document's source data. The world's schema version is a
  * setting; on ready the active GM runs every step newer than it, once. A step never drops data:
  * it moves or reshapes it, and tests run each step on a fixture of the previous shape.
+ *
+ * A step reads a document's source as the current schema cleaned it: V13 drops a field the schema no
+ * longer declares before a step can see it. So a field is renamed or removed in two releases (the
+ * schema keeps the old field, marked deprecated, in the release whose step moves it), or in the
+ * data model's `static migrateData`, which sees the raw data. Steps run on the world's actors and
+ * items and on unlinked tokens' own actors (migrations.ts).
  */
 export interface MigrationStep {
   version: number;

@@ -36,6 +36,18 @@ beforeEach(async () => {
 });
 
 describe("migrations", () => {
+  it("also migrates unlinked tokens' own actors on every scene (a linked token's actor is the world's, done once)", async () => {
+    const mook = world.createUnlinkedToken(a, "tokenMook000001");
+    (game as unknown as { scenes: unknown }).scenes = [{ tokens: [{ actorLink: false, actor: mook }, { actorLink: true, actor: b }] }];
+    try {
+      expect(await adapter.migrations.runMigrations(STEPS)).toBe(3);
+      expect(mook.system).toMatchObject({ renamed: 6, old: null });
+      expect(b.system).toMatchObject({ renamed: 0 });
+    } finally {
+      delete (game as unknown as { scenes?: unknown }).scenes;
+    }
+  });
+
   it("moves the old field on every actor of the previous shape, loses nothing, and records the version", async () => {
     expect(await adapter.migrations.runMigrations(STEPS)).toBe(2);
     expect(a.system).toMatchObject({ x: 4, stance: "angry", old: null, renamed: 6 });
