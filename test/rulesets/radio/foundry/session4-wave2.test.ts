@@ -114,16 +114,22 @@ describe("an NPC group declares as one (Cheat Sheet Step 2)", () => {
   });
 });
 
+/** Alice's attack dialog for Jake, open and drawn, at Falzetti (targeted). */
+async function jakesDialogAtFalzetti() {
+  const { world } = await radioWorld();
+  const jake = createJake(world);
+  const falzetti = createFalzetti(world, 6, 6);
+  const m = await radioModules();
+  world.login("alice");
+  world.target("alice", falzetti);
+  const dialog = new m.RadioAttackDialog(jake as never);
+  await dialog.render({ force: true });
+  return { world, jake, falzetti, m, dialog };
+}
+
 describe("an open attack dialog follows the GM's options and tables (core following dialogs, kind 'setting')", () => {
   it("the GM turns on the spell bonus while Alice's dialog is open: it redraws; a closed one does not", async () => {
-    const { world } = await radioWorld();
-    const jake = createJake(world);
-    const falzetti = createFalzetti(world, 6, 6);
-    const m = await radioModules();
-    world.login("alice");
-    world.target("alice", falzetti);
-    const dialog = new m.RadioAttackDialog(jake as never);
-    await dialog.render({ force: true });
+    const { world, dialog } = await jakesDialogAtFalzetti();
     const renders = () => (dialog as unknown as { renders: number }).renders;
     const before = renders();
     world.login("gm");
@@ -137,14 +143,7 @@ describe("an open attack dialog follows the GM's options and tables (core follow
 
 describe("an open attack dialog's armour line follows the target's sheet", () => {
   it("the GM ticks Falzetti's Armoured while Alice's dialog is open on him: it redraws with the armour line; other updates do not redraw it", async () => {
-    const { world } = await radioWorld();
-    const jake = createJake(world);
-    const falzetti = createFalzetti(world, 6, 6);
-    const m = await radioModules();
-    world.login("alice");
-    world.target("alice", falzetti);
-    const dialog = new m.RadioAttackDialog(jake as never);
-    await dialog.render({ force: true });
+    const { world, jake, falzetti, m, dialog } = await jakesDialogAtFalzetti();
     const renders = () => (dialog as unknown as { renders: number }).renders;
     const view = async () => (await (dialog as unknown as { _prepareContext(o: unknown): Promise<{ view: ReturnType<typeof m.attackView> }> })._prepareContext({})).view;
     try {
