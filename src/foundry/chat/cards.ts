@@ -5,6 +5,7 @@
 import { descriptor } from "../rulesets.js";
 import type { JsonObject } from "../registry.js";
 import { lookupUuidSync } from "../typed.js";
+import { gmsAndOwners } from "../recipients.js";
 
 export interface CardInput {
   ruleset: string;
@@ -72,13 +73,8 @@ function cardPrivacy(input: CardInput, targets: readonly { uuid: string }[]): { 
   if (game.user.isGM && input.source?.hasPlayerOwner) return {};
   const mode = game.settings.get("core", "rollMode") as string;
   if (mode === "gmroll" || mode === "blindroll") {
-    const owners = new Set<string>();
-    for (const target of targets) {
-      const actor = lookupUuidSync(target.uuid);
-      if (!(actor instanceof Actor)) continue;
-      for (const user of game.users) if (!user.isGM && user.id && actor.testUserPermission(user, "OWNER")) owners.add(user.id);
-    }
-    if (owners.size > 0) return { whisper: [...game.users.filter((u) => u.isGM).map((u) => u.id ?? ""), ...owners] };
+    const actors = targets.map((t) => lookupUuidSync(t.uuid)).filter((a): a is Actor.Implementation => a instanceof Actor);
+    if (actors.some((a) => a.hasPlayerOwner)) return { whisper: gmsAndOwners(actors) };
   }
   return { rollMode: "roll" };
 }

@@ -18,7 +18,8 @@ import { clampEase, knockoutEase, woundPenalty } from "../rules/index.js";
 import { safeWoundState } from "../data/derive.js";
 import { claimKey, finalAttack, responseFor, responsePath, type AttackCardResult } from "./effects.js";
 import { resistKnockout } from "./attack.js";
-import { bondSystem, warn, whisperTo } from "./notes.js";
+import { bondSystem, warn } from "./notes.js";
+import { gmsAndOwners } from "../../../foundry/recipients.js";
 import { knockoutPromptView, type KnockoutPromptResult } from "./views.js";
 
 interface CardSystem {
@@ -105,7 +106,7 @@ async function postPrompt(target: Actor.Implementation, attack: AttackCardResult
     source: target,
     result: result as unknown as JsonObject,
     targets: [],
-    whisper: whisperTo(target),
+    whisper: gmsAndOwners([target]),
     context: { card: knockoutPromptView(result) },
   });
 }

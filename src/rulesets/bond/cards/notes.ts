@@ -38,7 +38,3 @@ export function targetHasFired(sys: { roundAttacks: { combat: string; round: num
   const a = sys.roundAttacks;
   return a.combat === combatId && a.round === round && a.fired;
 }
-/** The actor's owners and the GMs: who sees a character's round-start prompts. */
-export function whisperTo(actor: Actor.Implementation): string[] {
-  return game.users.filter((u) => u.isGM || actor.testUserPermission(u, "OWNER")).map((u) => u.id ?? "");
-}

@@ -20,7 +20,8 @@ import { lookupUuid } from "../../../foundry/typed.js";
 import { rulesetOption } from "../../../foundry/settings.js";
 import { advanceRound, type StateChange, type WoundState } from "../rules/index.js";
 import { safeWoundState } from "../data/derive.js";
-import { bondSystem, warn, whisperTo } from "./notes.js";
+import { bondSystem, warn } from "./notes.js";
+import { gmsAndOwners } from "../../../foundry/recipients.js";
 import { postRecovery } from "./recovery.js";
 import { promptKnockouts } from "./knockout-prompt.js";
 import { PROMPT_ROLLS, promptFor, recoveryPromptView, type PromptRoll, type RecoveryPromptResult } from "./views.js";
@@ -40,7 +41,7 @@ async function postPrompt(actor: Actor.Implementation, result: RecoveryPromptRes
     source: actor,
     result: result as unknown as JsonObject,
     targets: [],
-    whisper: whisperTo(actor),
+    whisper: gmsAndOwners([actor]),
     context: { card: recoveryPromptView(result) },
   });
 }

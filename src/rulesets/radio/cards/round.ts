@@ -8,6 +8,7 @@
  *   mid-round, and the next action phase is then often in the same round, so a round-start
  *   prompt alone would come a phase or a round late.
  */
+import { gmsAndOwners } from "../../../foundry/recipients.js";
 import type { RoundPlan } from "../../../engine/order.js";
 import { postCard } from "../../../foundry/chat/cards.js";
 import type { JsonObject } from "../../../foundry/registry.js";
@@ -20,10 +21,6 @@ import { backgroundWork } from "../../../foundry/background-work.js";
 
 const RULESET = "radio";
 
-/** The GMs and every user owning the actor: who a prompt about it is whispered to. */
-export function promptRecipients(actor: Actor.Implementation): string[] {
-  return game.users.filter((u) => u.isGM || actor.testUserPermission(u, "OWNER")).map((u) => u.id ?? "");
-}
 
 /** Is there already a radio card of this kind whose result matches (one prompt per occasion)? */
 const posted = (kind: string, match: (result: Record<string, unknown>) => boolean): boolean => radioCardsOf(kind, match).length > 0;
@@ -46,7 +43,7 @@ export async function offerEscapes(combat: Combat.Implementation, round: number)
       source: actor,
       result: json(result),
       targets: [],
-      whisper: promptRecipients(actor),
+      whisper: gmsAndOwners([actor]),
       context: { view: escapeOfferView(result) },
     });
     if (message) out.push(message);
@@ -75,7 +72,7 @@ export async function promptFinalActions(combat: Combat.Implementation): Promise
       source: actor,
       result: json(result),
       targets: [],
-      whisper: promptRecipients(actor),
+      whisper: gmsAndOwners([actor]),
       context: { view: finalCardView(result) },
     });
     if (message) out.push(message);
