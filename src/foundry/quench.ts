@@ -13,6 +13,7 @@ import type { FracasCombat } from "./documents/combat.js";
 import type { Application } from "./data/card-data.js";
 import { claimRoll } from "./queries.js";
 import { RulesTablesApp } from "./settings/rules-tables-app.js";
+import { isPlayerCharacter } from "./documents/actor.js";
 import { ITEM_TYPES, RULESET_IDS } from "../rulesets/types.js";
 
 interface QuenchContext {
@@ -84,7 +85,7 @@ function quenchFlows({ describe, it, after, assert }: QuenchContext): void {
         const mode = game.settings.get("core", "rollMode");
         try {
           for (const actor of actors) {
-            const judged = firstWithSample.isPlayerCharacter?.({ type: actor.type, system: actor.system as never, hasPlayerOwner: actor.hasPlayerOwner }) ?? false;
+            const judged = isPlayerCharacter(actor.type, actor.system, actor.hasPlayerOwner);
             assert.equal(actor.prototypeToken.actorLink, judged, `${actor.name}: a linked token exactly when it is a player's character`);
           }
           const foreign = RULESET_IDS.filter((r) => r !== firstWithSample.id).flatMap((r) => [...ITEM_TYPES[r]])[0];
