@@ -7,7 +7,10 @@
  * longer declares before a step can see it. So a field is renamed or removed in two releases (the
  * schema keeps the old field, marked deprecated, in the release whose step moves it), or in the
  * data model's `static migrateData`, which sees the raw data. Steps run on the world's actors and
- * items and on unlinked tokens' own actors (migrations.ts).
+ * items, on unlinked tokens' own actors and on the world's compendia (migrations.ts).
+ *
+ * A step returns null for data it has already moved: when one document fails, the world's version
+ * is not raised and the next start runs every pending step again, over everything.
  */
 export interface MigrationStep {
   version: number;

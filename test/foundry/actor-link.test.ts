@@ -16,7 +16,7 @@ beforeEach(async () => {
 });
 
 type Token = { actorLink: boolean; disposition: number; sight: { enabled: boolean } };
-type Created = { prototypeToken: Token; update(c: object): Promise<unknown> };
+type Created = { prototypeToken: Token; update(c: object, options?: object): Promise<unknown> };
 const create = async (data: Record<string, unknown>) => (await Actor.create(data as never)) as unknown as Created;
 const PLAYER = () => ({ actorLink: true, disposition: CONST.TOKEN_DISPOSITIONS.FRIENDLY, sight: { enabled: true } });
 const FOUNDRY = () => ({ actorLink: false, disposition: CONST.TOKEN_DISPOSITIONS.HOSTILE, sight: { enabled: false } });
@@ -60,6 +60,12 @@ describe("a change of role follows on the prototype token, unless the GM set the
     await goon.update({ "system.npc": true });
     expect(goon.prototypeToken).toEqual(FOUNDRY());
     await goon.update({ "system.npc": false });
+    expect(goon.prototypeToken).toEqual(PLAYER());
+  });
+
+  it("a migration's write (which reshapes data, not roles) leaves the token alone", async () => {
+    const goon = await create({ name: "Goon", type: "bondCharacter" });
+    await goon.update({ "system.npc": true }, { fracasMigration: true });
     expect(goon.prototypeToken).toEqual(PLAYER());
   });
 

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeWorld } from "./fake/index.js";
 import type { MigrationStep } from "../../src/foundry/migration-steps.js";
 import { TEST_TYPE, registerTestRuleset } from "./helpers.js";
@@ -35,7 +35,90 @@ beforeEach(async () => {
   c = world.createActor({ name: "C", type: TEST_TYPE, system: { x: 2 } });
 });
 
+/** A compendium as V13's CompendiumCollection: locked unless configured; documents outside game.actors. */
+function pack(documentName: string, packageType: string, docs: unknown[], locked = packageType !== "world") {
+  const seen: boolean[] = [];
+  return {
+    metadata: { packageType },
+    documentName,
+    title: `${packageType} ${documentName}s`,
+    locked,
+    seen,
+    async configure({ locked: next }: { locked: boolean }) {
+      this.locked = next;
+      seen.push(next);
+    },
+    async getDocuments() {
+      return docs;
+    },
+  };
+}
+
+/** A compendium's document refuses writes while its pack is locked, as V13's does. */
+function refusesWhileLocked(doc: FakeActor, of: { locked: boolean }): FakeActor {
+  const update = doc.update.bind(doc);
+  doc.update = (async (...args: Parameters<FakeActor["update"]>) => {
+    if (of.locked) throw new Error("You may not modify a locked compendium");
+    return update(...args);
+  }) as FakeActor["update"];
+  return doc;
+}
+
+/** An actor that lives only in a compendium (not in game.actors). */
+function packActor(name: string, system: Record<string, unknown>): FakeActor {
+  const Impl = world.config.Actor.documentClass;
+  return new Impl({ name, type: TEST_TYPE, system, ownership: { default: 0 } }) as FakeActor;
+}
+
 describe("migrations", () => {
+  it("migrates the world's own compendia, unlocking a locked one for the run and locking it again; a system's pack is left alone", async () => {
+    const villain = packActor("Villain", { x: 5, old: 7 });
+    const shipped = packActor("Shipped", { x: 1, old: 3 });
+    const worldPack = pack("Actor", "world", [villain], true);
+    refusesWhileLocked(villain, worldPack);
+    const systemPack = pack("Actor", "system", [shipped]);
+    (game as unknown as { packs: unknown }).packs = [worldPack, systemPack];
+    try {
+      expect(await adapter.migrations.runMigrations(STEPS)).toBe(3);
+      expect(villain.system).toMatchObject({ x: 5, renamed: 7, old: null });
+      expect(worldPack.seen).toEqual([false, true]);
+      expect(worldPack.locked).toBe(true);
+      expect(shipped.system).toMatchObject({ old: 3, renamed: null });
+      expect(systemPack.seen).toEqual([]);
+    } finally {
+      delete (game as unknown as { packs?: unknown }).packs;
+    }
+  });
+
+  it("a document that fails is named to the GM, the rest are migrated, and the version stays so the next start finishes the job", async () => {
+    world.failNextUpdate(b as never, "server said no");
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      expect(await adapter.migrations.runMigrations(STEPS)).toBe(1);
+    } finally {
+      errors.mockRestore();
+    }
+    expect(a.system).toMatchObject({ renamed: 6, old: null });
+    expect(b.system).toMatchObject({ old: 0, renamed: null });
+    expect(world.settings.get("fracas", "schemaVersion")).toBe(1);
+    expect(world.notified("error")).toEqual([
+      "Fracas could not update B to data version 2. Everything else was updated, and Fracas tries again at the next start. The console (F12) says why.",
+    ]);
+    // The next start: only B is still in the old shape.
+    expect(await adapter.migrations.runMigrations(STEPS)).toBe(1);
+    expect(b.system).toMatchObject({ old: null, renamed: 0 });
+    expect(world.settings.get("fracas", "schemaVersion")).toBe(2);
+  });
+
+  it("its writes carry the migration option, so update rules can tell them from play", async () => {
+    const options: unknown[] = [];
+    world.observe("updateActor", (_doc: never, _diff: never, opts: never) => void options.push(opts));
+    await adapter.migrations.runMigrations(STEPS);
+    expect(options).toHaveLength(2);
+    for (const o of options) expect(adapter.migrationOption.isMigrationUpdate(o)).toBe(true);
+    expect(adapter.migrationOption.isMigrationUpdate({})).toBe(false);
+  });
+
   it("also migrates unlinked tokens' own actors on every scene (a linked token's actor is the world's, done once)", async () => {
     const mook = world.createUnlinkedToken(a, "tokenMook000001");
     (game as unknown as { scenes: unknown }).scenes = [{ tokens: [{ actorLink: false, actor: mook }, { actorLink: true, actor: b }] }];

@@ -5,6 +5,7 @@
  */
 import { enabledRulesets } from "../settings.js";
 import { descriptorForType } from "../rulesets.js";
+import { isMigrationUpdate } from "../migration-option.js";
 import { ACTOR_TYPES, ITEM_TYPES } from "../../rulesets/types.js";
 
 export function enabledActorTypes(): string[] {
@@ -72,6 +73,8 @@ export class FracasActor extends Actor {
   protected override async _preUpdate(...args: Parameters<Actor["_preUpdate"]>): Promise<boolean | void> {
     const allowed = await super._preUpdate(...args);
     if (allowed === false) return false;
+    // A migration reshapes stored data; it does not change who plays the character.
+    if (isMigrationUpdate(args[1])) return;
     const changed = args[0] as unknown as { system?: object; ownership?: Ownership; "==ownership"?: Ownership; prototypeToken?: { actorLink?: unknown } };
     // V13's Configure Ownership dialog replaces the whole map ("==ownership"); a macro may merge into it.
     const replaced = changed["==ownership"];

@@ -509,6 +509,7 @@ export interface Adapter {
   tables: typeof import("../../../src/foundry/tables.js");
   migrations: typeof import("../../../src/foundry/migrations.js");
   migrationSteps: typeof import("../../../src/foundry/migration-steps.js");
+  migrationOption: typeof import("../../../src/foundry/migration-option.js");
   statuses: typeof import("../../../src/foundry/statuses.js");
   actor: typeof import("../../../src/foundry/documents/actor.js");
   item: typeof import("../../../src/foundry/documents/item.js");
@@ -550,7 +551,7 @@ export async function loadAdapter({ ready = true }: { ready?: boolean } = {}): P
     const e = world.hooks.errors[0]!;
     throw new Error(`a ${e.hook} hook threw: ${e.error instanceof Error ? e.error.stack : String(e.error)}`);
   }
-  const [apply, cards, render, queries, pools, rulesets, settings, tables, migrations, migrationSteps, statuses, actor, item, combat, combatant, chatMessage, tracker, planView, rulesTablesApp, rulesTablesView, card, combatData, combatantData, fightEnd, followingDialogs] =
+  const [apply, cards, render, queries, pools, rulesets, settings, tables, migrations, migrationSteps, statuses, actor, item, combat, combatant, chatMessage, tracker, planView, rulesTablesApp, rulesTablesView, card, combatData, combatantData, fightEnd, followingDialogs, migrationOption] =
     await Promise.all([
       import("../../../src/foundry/chat/apply.js"),
       import("../../../src/foundry/chat/cards.js"),
@@ -577,9 +578,10 @@ export async function loadAdapter({ ready = true }: { ready?: boolean } = {}): P
       import("../../../src/foundry/data/combatant-data.js"),
       import("../../../src/foundry/documents/fight-end.js"),
       import("../../../src/foundry/sheets/following-dialogs.js"),
+      import("../../../src/foundry/migration-option.js"),
     ]);
   return {
-    apply, cards, render, queries, pools, rulesets, settings, tables, migrations, migrationSteps, statuses, actor, item, combat, combatant, chatMessage, tracker, planView, rulesTablesApp, rulesTablesView, fightEnd, followingDialogs,
+    apply, cards, render, queries, pools, rulesets, settings, tables, migrations, migrationSteps, statuses, actor, item, combat, combatant, chatMessage, tracker, planView, rulesTablesApp, rulesTablesView, fightEnd, followingDialogs, migrationOption,
     data: { card, combat: combatData, combatant: combatantData },
   };
 }
