@@ -1,7 +1,9 @@
 /** Fracas entry point: wiring only — every piece it registers lives in src/foundry or a ruleset. */
 import { DESCRIPTORS } from "./rulesets/index.js";
 import { registerRuleset } from "./foundry/register.js";
-import { registerCoreSettings } from "./foundry/settings.js";
+import { registerCoreSettings, SYSTEM_ID } from "./foundry/settings.js";
+import { followRulesetToggles } from "./foundry/dom/ruleset-option-rows.js";
+import { RULESET_IDS } from "./rulesets/types.js";
 import { registerStatusEffects } from "./foundry/statuses.js";
 import { registerQueries } from "./foundry/queries.js";
 import { onRenderChatMessageHTML } from "./foundry/chat/render.js";
@@ -60,6 +62,7 @@ Hooks.once("init", () => {
   registerQueries();
   installApi();
   Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessageHTML(message as never, html as HTMLElement));
+  Hooks.on("renderSettingsConfig", (_app, html) => followRulesetToggles(html as HTMLElement, RULESET_IDS, SYSTEM_ID));
   registerCombatGuard();
   registerFightEnd();
   registerFollowingDialogs();

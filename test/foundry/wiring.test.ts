@@ -72,6 +72,8 @@ describe("wiring (src/fracas.ts init/ready through the fake)", () => {
 
   it("listens to renderChatMessageHTML and runs the migrations on ready (schema version recorded)", () => {
     expect(world.hooks.count("renderChatMessageHTML")).toBe(1);
+    // Configure Settings shows a ruleset's options only while it is on (test/browser/settings-config.test.ts).
+    expect(world.hooks.count("renderSettingsConfig")).toBe(1);
     expect(world.settings.get("fracas", "schemaVersion")).toBe(adapter.migrationSteps.LATEST_SCHEMA);
     expect(world.hooks.errors).toEqual([]);
   });
