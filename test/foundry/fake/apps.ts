@@ -15,6 +15,8 @@ export class ApplicationV2 {
   readonly id: string;
   rendered = false;
   renders = 0;
+  /** The rendered root: the fake renders no DOM, so it is null until a test types into it (world.typeInto). */
+  element: unknown = null;
   /** The registry of the client that first rendered this application (V13: foundry.applications.instances there). */
   #registry: Map<string, unknown> | null = null;
   constructor(options: Obj = {}) {
@@ -48,6 +50,30 @@ export class ApplicationV2 {
   protected async _onRender(_context: unknown, _options: unknown): Promise<void> {}
 }
 
+/**
+ * A rendered form as the fake has it: no DOM, only the values its fields hold now (strings, as a
+ * browser's inputs give them). V13's FormDataExtended reads them (below).
+ */
+export class FakeForm {
+  readonly tagName = "FORM";
+  constructor(readonly values: Obj) {}
+  querySelector(): null {
+    return null;
+  }
+  querySelectorAll(): never[] {
+    return [];
+  }
+}
+
+/** V13's FormDataExtended over a FakeForm: `object` is the form's flat values, as V13 gives them. */
+export class FormDataExtended {
+  readonly object: Obj;
+  constructor(form: unknown) {
+    if (!(form instanceof FakeForm)) throw new Error("FormDataExtended (fake): give it a form from world.typeInto");
+    this.object = { ...form.values };
+  }
+}
+
 /** HandlebarsApplicationMixin: the mixed class keeps the base's statics and declares its own PARTS. */
 export function HandlebarsApplicationMixin<T extends typeof ApplicationV2>(Base: T): T {
   const Mixed = class HandlebarsApplication extends (Base as typeof ApplicationV2) {
@@ -66,8 +92,6 @@ export class DocumentSheetV2 extends ApplicationV2 {
     const doc = this.document as { testUserPermission?: (u: unknown, level: string) => boolean } | undefined;
     return doc?.testUserPermission?.(rt().user(), "OWNER") === true;
   }
-  /** The rendered root, once a test gives it one (the fake renders no DOM). */
-  element: unknown = null;
   /** As V13: every form control in the window content disabled (buttons too) when the sheet is not editable. */
   _toggleDisabled(disabled: boolean): void {
     const root = this.element as { querySelectorAll?: (s: string) => Iterable<{ disabled: boolean }> } | null;

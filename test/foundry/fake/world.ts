@@ -29,7 +29,7 @@ import {
   createDialogs,
   resolveUuid,
 } from "./documents.js";
-import { ActorSheet, ActorSheetV2, ApplicationV2, CombatTracker, DialogV2, DocumentSheetV2, HandlebarsApplicationMixin, ItemSheet, ItemSheetV2, sheetCollection, type SheetCall } from "./apps.js";
+import { ActorSheet, ActorSheetV2, ApplicationV2, CombatTracker, DialogV2, DocumentSheetV2, FakeForm, FormDataExtended, HandlebarsApplicationMixin, ItemSheet, ItemSheetV2, sheetCollection, type SheetCall } from "./apps.js";
 import { FakeTemplates } from "./handlebars.js";
 import { rt, setRuntime, type DocumentConfig, type DocumentCtor, type FakeConfig, type Runtime } from "./runtime.js";
 import { deepClone, diffObject, expandObject, flattenObject, getProperty, isEmpty, mergeObject, randomID, setProperty, type Obj } from "./utils.js";
@@ -303,6 +303,15 @@ export class FakeWorld {
     u.targets.add({ actor, name: actor.name, id: randomID() });
   }
 
+  /**
+   * The user types into a rendered application's form: from now on its form holds these values (as
+   * strings or what a browser's inputs give), which V13's FormDataExtended reads. Nothing is
+   * submitted: as in a browser, a typed value is only on screen until a change or a click.
+   */
+  typeInto(app: { element: unknown }, values: Record<string, unknown>): void {
+    app.element = new FakeForm(values);
+  }
+
   /** The next update of `doc` throws `message` and writes nothing (a network or server failure). */
   failNextUpdate(doc: FakeDocument, message = "scripted failure"): void {
     this.#failures.set(doc, new Error(message));
@@ -456,6 +465,7 @@ export function installFoundry(options: InstallOptions = {}): FakeWorld {
         for (const [key, app] of apps) mine.set((app as { id?: string }).id ?? key, app);
       },
       api: { ApplicationV2, HandlebarsApplicationMixin, DialogV2, DocumentSheetV2 },
+      ux: { FormDataExtended },
       sheets: { ActorSheetV2, ItemSheetV2 },
       sidebar: { tabs: { CombatTracker } },
       handlebars: {
