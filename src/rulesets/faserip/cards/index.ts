@@ -3,7 +3,7 @@ import type { CardKind } from "../../../foundry/registry.js";
 import { lookupUuid, lookupUuidSync } from "../../../foundry/typed.js";
 import { attackEffect, dyingTickEffect, featEffect, secondaryEffect, standUpEffect } from "./effects.js";
 import { faseripTables } from "./tables.js";
-import { knockBack } from "./knockback-token.js";
+import { moveKnockedBack } from "./knockback-move.js";
 import { rollSecondary } from "./secondary-roll.js";
 import { rollZeroHealth } from "./zero-health-roll.js";
 import { stabiliseActor } from "./stabilise.js";
@@ -46,8 +46,9 @@ export const faseripCards: Record<string, CardKind> = {
     // A stun on one who has already acted this round counts from the next round (rules stunCount).
     effect: (input) => secondaryEffect(input, { universal: faseripTables().universal }, { actedThisRound: actedThisRoundOfUuid(input.target.uuid) }),
     followUps: {
-      knockback: async ({ result }) => {
-        await knockBack(result);
+      // A number the GM typed in the areas field and did not Set is set first, then moved (knockback-move.ts).
+      knockback: async ({ message, result, button }) => {
+        await moveKnockedBack(message, result, button);
       },
       // The GM's typed number of areas (a White Slam?), checked here and sent to knockbackAreas.
       setAreas: ({ message, button }) => setTypedAreas(message, button),

@@ -75,13 +75,26 @@ export function setKnockbackAreas(message: ChatMessage.Implementation, areasIn: 
  */
 export async function setTypedAreas(message: ChatMessage.Implementation, button: HTMLElement): Promise<void> {
   const field = button.closest?.(".faserip-card-areas")?.querySelector<HTMLInputElement>("input[name='areas']");
-  const typed = parseAreas(field?.value ?? "");
+  await sendTypedAreas(message, field?.value ?? "");
+}
+
+/**
+ * The typed text checked on this client, then sent to the GM follow-up; the number set, or null
+ * after a warning (a refusal here or on the GM's side). Set (GM) and the Move button (when the
+ * field holds a number not Set yet: knockback-move.ts) both use it.
+ */
+export async function sendTypedAreas(message: ChatMessage.Implementation, text: string): Promise<number | null> {
+  const typed = parseAreas(text);
   if ("refused" in typed) {
     ui.notifications?.warn(t(typed.refused, typed.data));
-    return;
+    return null;
   }
   const done = await requestFollowUp(message.id ?? "", "knockbackAreas", { areas: typed.areas });
-  if (!done.ok) ui.notifications?.warn(t(done.reason, "data" in done ? done.data : undefined));
+  if (!done.ok) {
+    ui.notifications?.warn(t(done.reason, "data" in done ? done.data : undefined));
+    return null;
+  }
+  return typed.areas;
 }
 
 /** The card's GM follow-up: only a GM may ask; the areas come from the button's args (checked above). */

@@ -8,14 +8,14 @@
  * target (the seed's cover belongs to the defender); each card rolls with its target's. The hero's
  * talents for the chosen ability are offered as boxes; a ticked one adds its shift to Other.
  * While open it follows its hero and its targets (core following-dialogs: the GM's cover, a
- * status, Karma, the fight's round): it redraws, keeping what was typed, and a target's cover that
- * was only the GM's floor follows the GM's change (followCoverFloors). Its targets are those
- * targeted when it opened (the roll's): aiming elsewhere means opening it again.
+ * status, Karma, the fight's round) and the user's targets: it redraws, keeping what was typed, and
+ * a target's cover that was only the GM's floor follows the GM's change (followCoverFloors). Aiming
+ * at other tokens while it is open changes its targets (retarget.ts: each target keeps its cover,
+ * a new one starts at the GM's); the roll is made at the user's targets as they are at the Roll.
  */
 import { handlebarsApplication, lookupUuidSync } from "../../../foundry/typed.js";
 import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
-import { multipleTargetShift } from "../rules/index.js";
 import type { AbilityKey } from "../data/hero.js";
 import { heroView } from "../data/state.js";
 import { attackRefusalOf, dodgeRefusalOf } from "../cards/may-act.js";
@@ -30,6 +30,7 @@ import { coverChoiceList, followCoverFloors, gmCoverOf, gmCoverShift } from "./c
 import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
 import { isCombatantOf } from "../../../foundry/documents/combatant-of.js";
 import { featDialogView } from "./feat-dialog-view.js";
+import { multipleTargetsFor, retargetForm, sameTargets, type CoverKept } from "./retarget.js";
 import { tickedTalents, withTalents, type TalentChoice } from "./talents.js";
 
 const Base = handlebarsApplication();
@@ -93,11 +94,14 @@ export class FaseripFeatDialog extends Base {
   } as never;
 
   readonly actor: Actor.Implementation;
-  readonly targets: TargetRef[];
+  /** The user's targets as the form holds them (brought to the user's targets now by followTargets). */
+  targets: TargetRef[];
   formState: FeatForm;
   #listening = false;
   /** Each target's GM cover shift as the form last followed it (a choice equal to it follows the GM). */
   #floorsSeen: number[];
+  /** The cover of targets aimed at earlier while this dialog was open, by uuid (aimed at again: kept). */
+  #coverMemory = new Map<string, CoverKept>();
 
   constructor(actor: Actor.Implementation, opts: FeatDialogOptions = {}) {
     super({} as never);
@@ -113,7 +117,7 @@ export class FaseripFeatDialog extends Base {
       weaponId: weapon?.id ?? "",
       dodge: 0,
       cover: floors.length === 1 ? floors[0]! : 0,
-      multipleTargets: this.targets.length > 1 ? multipleTargetShift(this.targets.length) : 0,
+      multipleTargets: multipleTargetsFor(this.targets.length),
       other: 0,
       karma: 0,
       targetCover: floors,
@@ -124,12 +128,13 @@ export class FaseripFeatDialog extends Base {
 
   /**
    * Something the dialog shows changed elsewhere (core following-dialogs.ts): its hero or a target
-   * (the GM's cover, a status, Health, Karma), or the round of a fight either is in (the round's
-   * dodges, D: an attack after a dodge is refused). It redraws with what was typed kept.
+   * (the GM's cover, a status, Health, Karma), the user's targets, or the round of a fight either is
+   * in (the round's dodges, D: an attack after a dodge is refused). It redraws with what was typed kept.
    */
   follow(event: DialogEvent): void {
-    // The targets are the roll's, fixed when the dialog opened.
-    if (event.kind === "targets") return;
+    // The user aimed elsewhere: a redraw brings the form to the new targets (followTargets), unless
+    // nothing the dialog holds changed (a token with no actor, the same tokens again).
+    if (event.kind === "targets" && sameTargets(currentTargets(), this.targets)) return;
     const mine = (uuid: string) => uuid === this.actor.uuid || this.targets.some((tg) => tg.uuid === uuid);
     if (event.kind === "actor" && !mine(event.uuid)) return;
     if (event.kind === "combat") {
@@ -143,8 +148,23 @@ export class FaseripFeatDialog extends Base {
     void this.render();
   }
 
+  /**
+   * The form brought to the user's targets now (retarget.ts). Called at each render and at the Roll,
+   * after the form was read: the fields read belong to the targets they were drawn for.
+   */
+  followTargets(): void {
+    const now = currentTargets();
+    if (sameTargets(now, this.targets)) return;
+    const moved = retargetForm(this.formState, this.targets, this.#floorsSeen, now, now.map((tg) => coverFloorOf(tg.uuid)), this.#coverMemory);
+    this.formState = moved.form;
+    this.#floorsSeen = moved.seen;
+    this.#coverMemory = moved.memory;
+    this.targets = now;
+  }
+
   /** The targets' GM cover now, with the form's cover brought to it (set, raised or cleared since). */
   followFloors(): number[] {
+    this.followTargets();
     const floors = this.targets.map((tg) => coverFloorOf(tg.uuid));
     this.formState = followCoverFloors(this.formState, floors, this.#floorsSeen);
     this.#floorsSeen = floors;

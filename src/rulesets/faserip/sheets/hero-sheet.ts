@@ -13,6 +13,7 @@ import { faseripTables } from "../cards/tables.js";
 import { changeKarma, karmaLedgerOf, resetKarma } from "../cards/karma.js";
 import { FaseripFeatDialog } from "./feat-dialog.js";
 import { chipAction, heroSheetView } from "./hero-sheet-view.js";
+import { parseKarmaAmount } from "./karma-amount.js";
 import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 
 const Base = handlebarsActorSheet();
@@ -138,9 +139,13 @@ export class FaseripHeroSheet extends Base {
   /** Gains or spends Karma through the ledger (so every change has a reason and can be traced). */
   static async #onKarma(this: FaseripHeroSheet, _event: Event, target: HTMLElement): Promise<void> {
     const input = this.element.querySelector<HTMLInputElement>("input.faserip-karma-delta");
-    const amount = Math.trunc(Number(input?.value ?? 0));
-    const delta = target.dataset.direction === "spend" ? -amount : amount;
-    if (!Number.isFinite(delta) || delta === 0) return;
+    // Read strictly (karma-amount.ts): "-3" with Spend gained 3 before; anything else is said, not guessed.
+    const typed = parseKarmaAmount(input?.value ?? "");
+    if ("refused" in typed) {
+      ui.notifications?.warn(t(typed.refused, typed.data));
+      return;
+    }
+    const delta = target.dataset.direction === "spend" ? -typed.amount : typed.amount;
     try {
       await changeKarma(this.actor, delta, t(delta > 0 ? "FRACAS.Faserip.Karma.Gained" : "FRACAS.Faserip.Karma.Spent"));
     } catch (e) {

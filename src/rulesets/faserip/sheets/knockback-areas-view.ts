@@ -26,3 +26,9 @@ export function parseAreas(raw: string): { areas: number } | { refused: string; 
   if (!Number.isInteger(areas) || areas < MIN_KNOCKBACK_AREAS || areas > MAX_KNOCKBACK_AREAS) return { refused: "FRACAS.Faserip.Refused.AreasTyped", data: { ...bounds, value: text } };
   return { areas };
 }
+
+/** Does the areas field hold something other than the card's `stored` number ("007" is 7; "" or "2.5" differ)? */
+export function areasFieldStale(fieldValue: string, stored: number): boolean {
+  const typed = parseAreas(fieldValue);
+  return !("areas" in typed) || typed.areas !== stored;
+}

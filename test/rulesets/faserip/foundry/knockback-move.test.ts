@@ -1,0 +1,92 @@
+/**
+ * Session 6: a White Slam? card's "Move the token N areas back" with a number typed in the areas
+ * field and not Set. Before, it moved the card's stored number (2) while the field said 4. Now it
+ * sets the typed number first through Set's GM-checked path, then moves by it; a refusal there
+ * (bad text, an applied card) moves nothing.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cardOf, clickAttackFollowUp, slamOnRampage, startFight } from "./fake-round.js";
+import type { FakeChatMessage } from "../../../foundry/fake/index.js";
+import { areasFieldStale } from "../../../../src/rulesets/faserip/sheets/knockback-areas-view.js";
+
+let f: Awaited<ReturnType<typeof startFight>>;
+const g = globalThis as unknown as { canvas?: unknown; fromUuidSync: (u: string) => unknown };
+let realFromUuidSync: (u: string) => unknown;
+/** The defender's token's moves on the stub map. */
+let moves: { x: number; y: number }[];
+
+beforeEach(async () => {
+  f = await startFight();
+  // A map with both tokens: the attacker at (0, 0), the defender one square right (grid 100 px).
+  moves = [];
+  const scene = { id: "scene" };
+  const attacker = { x: 0, y: 0, parent: scene, width: 1, height: 1, isOwner: true };
+  const defender = { x: 100, y: 0, parent: scene, width: 1, height: 1, isOwner: true, update: async (d: { x: number; y: number }) => void moves.push(d) };
+  g.canvas = { scene, grid: { size: 100 } };
+  realFromUuidSync = g.fromUuidSync;
+  g.fromUuidSync = (u: string) => (u === "Token.attacker" ? attacker : u === "Token.defender" ? defender : realFromUuidSync(u));
+});
+afterEach(() => {
+  delete g.canvas;
+  g.fromUuidSync = realFromUuidSync;
+});
+
+/** Rampage's White Slam? card (knocked back 2 areas), as if both tokens were on the map. */
+async function whiteSlam(): Promise<FakeChatMessage> {
+  const slam = await slamOnRampage(f);
+  f.world.dice.queue(10);
+  f.world.dialogAnswers.push(0);
+  await clickAttackFollowUp(f, "gm", slam, "secondary");
+  return f.cards("secondary").at(-1)!;
+}
+
+/** `userId` presses the card's Move button while its areas field holds `typed`. */
+async function move(userId: string, m: FakeChatMessage, typed: string) {
+  f.world.login(userId);
+  const field = { value: typed };
+  const card = { querySelector: (q: string) => (q === ".faserip-card-areas input[name='areas']" ? field : null) };
+  const button = { closest: (sel: string) => (sel === ".faserip-secondary" ? card : null) };
+  const result = { ...cardOf(m).result, attackerTokenUuid: "Token.attacker", defenderTokenUuid: "Token.defender" };
+  const knockback = f.adapter.rulesets.descriptor("faserip")!.cards!["secondary"]!.followUps!["knockback"]!;
+  await knockback({ message: m as never, result, button: button as never });
+}
+
+describe("a White Slam?'s Move with a number typed and not Set", () => {
+  it("the GM typed 4 and pressed Move: the card is set to 4 and the token moves 4 areas, not the card's old 2", async () => {
+    const check = await whiteSlam();
+    expect(cardOf(check).result.check.areas).toBe(2);
+    await move("gm", check, "4");
+    expect(cardOf(check).result.check.areas).toBe(4);
+    expect(moves).toEqual([{ x: 500, y: 0 }]);
+  });
+
+  it("the field holds the card's number: Move moves it and asks the GM nothing", async () => {
+    const check = await whiteSlam();
+    const queries = f.world.queryLog.length;
+    await move("gm", check, "2");
+    expect(moves).toEqual([{ x: 300, y: 0 }]);
+    expect(f.world.queryLog.length).toBe(queries);
+  });
+
+  it("bad text or an applied card: the warning Set gives, and the token stays", async () => {
+    const check = await whiteSlam();
+    await move("gm", check, "2.5");
+    expect(f.world.notified("warn").at(-1)).toBe(f.world.i18n.format("FRACAS.Faserip.Refused.AreasTyped", { value: "2.5", min: 1, max: 100 }));
+    expect(await f.apply("gm", check, f.rampage)).toMatchObject({ ok: true });
+    await move("gm", check, "5");
+    expect(f.world.notified("warn").at(-1)).toBe(f.world.localize("FRACAS.Faserip.Refused.AreasAfterApply"));
+    expect([moves, cardOf(check).result.check.areas]).toEqual([[], 2]);
+  });
+
+  it("the card's Move button says so in its tooltip on a White Slam?", async () => {
+    const check = await whiteSlam();
+    const { secondaryCardView } = await import("../../../../src/rulesets/faserip/sheets/secondary-card-view.js");
+    const view = secondaryCardView({ ...(cardOf(check).result as Parameters<typeof secondaryCardView>[0]), canKnockback: true });
+    const html = await foundry.applications.handlebars.renderTemplate("systems/fracas/templates/faserip/cards/secondary.hbs", { result: cardOf(check).result, source: null, targets: [], view });
+    expect(html).toContain(`data-tooltip="${f.world.localize("FRACAS.Faserip.Knockback.MoveTyped")}"`);
+  });
+
+  it("areasFieldStale reads the field as Set does", () => {
+    expect([areasFieldStale("2", 2), areasFieldStale(" 007 ", 7), areasFieldStale("4", 2), areasFieldStale("", 2), areasFieldStale("2.0", 2)]).toEqual([false, false, true, true, true]);
+  });
+});
