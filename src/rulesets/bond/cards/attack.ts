@@ -13,6 +13,7 @@
  * Point from another player's own character) and the Hero Points, all checked under one lock there.
  */
 import { isRuleError } from "../../../engine/errors.js";
+import { ruleErrorText } from "../rule-error.js";
 import type { CardKind, JsonObject } from "../../../foundry/registry.js";
 import { claimRoll, releaseClaim } from "../../../foundry/queries.js";
 import { t } from "../../../foundry/i18n.js";
@@ -55,7 +56,7 @@ const resultOf = (ctx: FollowUpContext) => ctx.result as unknown as AttackCardRe
 
 function ruleWarning(e: unknown): void {
   if (!isRuleError(e)) throw e;
-  warn(`FRACAS.Error.${e.code}`, { ...e.data });
+  ui.notifications?.warn(ruleErrorText(e));
 }
 
 /**

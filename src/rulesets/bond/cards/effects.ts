@@ -5,6 +5,7 @@
  * Apply replays them through the kernel every time, and Undo restores the wound exactly.
  */
 import { isRuleError } from "../../../engine/errors.js";
+import { effectRefusal } from "../rule-error.js";
 import type { StatusEvent } from "../../../engine/events.js";
 import type { CardActor, CardEffect, Json, JsonObject } from "../../../foundry/registry.js";
 import { activeTable } from "../../../foundry/tables.js";
@@ -141,7 +142,7 @@ function heldWeapon(system: JsonObject): { id: string; name: string } | null {
 }
 
 const refusal = (e: unknown): { refused: string } => {
-  if (isRuleError(e)) return { refused: `FRACAS.Error.${e.code}` };
+  if (isRuleError(e)) return effectRefusal(e);
   throw e;
 };
 

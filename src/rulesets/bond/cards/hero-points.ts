@@ -19,6 +19,7 @@
  */
 import * as ledger from "../../../engine/ledger.js";
 import { isRuleError } from "../../../engine/errors.js";
+import { ruleRefusal } from "../rule-error.js";
 import type { GmFollowUp, JsonObject } from "../../../foundry/registry.js";
 import { requestFollowUp } from "../../../foundry/queries.js";
 import { isClaimed } from "../../../foundry/claims.js";
@@ -36,9 +37,11 @@ type Outcome = { ok: true } | Refusal;
 
 const refuse = (key: string, data?: Record<string, string | number>): Refusal => ({ ok: false, reason: `FRACAS.Bond.Refused.${key}`, ...(data ? { data } : {}) });
 
+/** A kernel refusal as a key and the data that fills it (rule-error.ts), worded on the clicking client. */
 function refusedBy(e: unknown): Refusal {
   if (!isRuleError(e)) throw e;
-  return Object.keys(e.data).length > 0 ? { ok: false, reason: `FRACAS.Error.${e.code}`, data: { ...e.data } } : { ok: false, reason: `FRACAS.Error.${e.code}` };
+  const r = ruleRefusal(e);
+  return { ok: false, reason: r.key, data: r.data };
 }
 
 interface AttackCardSystem {

@@ -8,6 +8,7 @@ import { postCard } from "../../../foundry/chat/cards.js";
 import { applyCardNow } from "../../../foundry/chat/apply-now.js";
 import { rulesetOption } from "../../../foundry/settings.js";
 import { isRuleError } from "../../../engine/errors.js";
+import { ruleErrorText } from "../rule-error.js";
 import { characteristicChance, readCharacteristics, safeWoundState } from "../data/derive.js";
 import { recoveryEffect, resolveRecoveryCard, type RecoveryCardResult, type RecoveryKind } from "./effects.js";
 import { recoveryCardView } from "./views.js";
@@ -65,7 +66,7 @@ export function recoveryRefused(actor: Actor.Implementation, which: RecoveryKind
     return false;
   } catch (e) {
     if (!isRuleError(e)) throw e;
-    warn(`FRACAS.Error.${e.code}`, { ...e.data });
+    ui.notifications?.warn(ruleErrorText(e));
     return true;
   }
 }
@@ -89,7 +90,7 @@ export async function postRecovery(actor: Actor.Implementation, which: RecoveryK
     change = resolveRecoveryCard(result, state);
   } catch (e) {
     if (!isRuleError(e)) throw e;
-    warn(`FRACAS.Error.${e.code}`, { ...e.data });
+    ui.notifications?.warn(ruleErrorText(e));
     return null;
   }
   const message = await postCard({

@@ -23,6 +23,8 @@ import { actorDownReason, buildSetup } from "./attack-setup.js";
 import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 import { rulesetOption } from "../../../foundry/settings.js";
 import { BondWeaponData } from "../data/weapon.js";
+import { ruleErrorText } from "../rule-error.js";
+import { signed } from "../format.js";
 
 const Base = handlebarsApplication();
 
@@ -96,7 +98,10 @@ export class BondAttackDialog extends Base {
   }
 
   protected override async _prepareContext(): Promise<never> {
-    return { view: attackView(this.current(), this.choices) } as never;
+    const view = attackView(this.current(), this.choices);
+    // A kernel rule error is worded with its data here (the view is pure); the template shows this
+    // sentence in place of `view.error`, which alone would leave the string's "{name}" unfilled.
+    return { view, ruleErrorText: view.ruleError ? ruleErrorText(view.ruleError) : null } as never;
   }
 
   protected override _onClose(options: never): void {
@@ -114,9 +119,18 @@ export class BondAttackDialog extends Base {
     if (refuseIfDown(this.actor)) return;
     // The form as it stands: a value typed just before the click may not have been sent yet.
     this.keepTyped();
+    // A GM modifier typed but not usable as typed (not yet sent, so not yet said): not rolled at
+    // another number than the one typed; the redraw shows the number in force and why.
+    const adjusted = this.choices.gmModifierAdjusted;
+    if (adjusted) {
+      warn("FRACAS.Bond.Dialog.GmModifierRefused", { typed: adjusted.typed, used: signed(adjusted.used) });
+      await this.render();
+      return;
+    }
     const setup = this.current();
     const view = attackView(setup, this.choices);
     if (view.dropped) return warn("FRACAS.Bond.Dialog.Dropped", { weapon: setup.weaponName });
+    if (view.ruleError) return void ui.notifications?.warn(ruleErrorText(view.ruleError));
     if (!view.canRoll) return warn(view.error ?? "FRACAS.Bond.Dialog.NoAttacksLeft");
     await rollAttack(this.actor, setup, this.choices);
     await this.close();
@@ -176,7 +190,7 @@ export async function rollAttack(
     result = resolveAttack(attackInput(setup, choices, d100.total), { ...attackTables(), wounds: activeTable(woundTable) });
   } catch (e) {
     if (!isRuleError(e)) throw e;
-    warn(`FRACAS.Error.${e.code}`, { ...e.data });
+    ui.notifications?.warn(ruleErrorText(e));
     return undefined;
   }
   const combat = startedCombatOf(actor);

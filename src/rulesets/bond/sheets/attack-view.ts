@@ -90,6 +90,34 @@ export interface AttackChoices {
   kick: boolean;
   specificBlow: SpecificBlow | "";
   gmModifier: number;
+  /**
+   * A GM modifier typed that could not be used as typed (outside −20…20, or not a whole number),
+   * with the value used instead: the dialog says so under the field, and Roll refuses while the
+   * form still holds it (absent or null: nothing to say).
+   */
+  gmModifierAdjusted?: GmModifierAdjusted | null;
+}
+
+export interface GmModifierAdjusted {
+  typed: string;
+  used: number;
+  reason: "range" | "whole";
+}
+
+export const GM_MODIFIER_RANGE = { min: -20, max: 20 } as const;
+
+/**
+ * The GM modifier as typed: a whole number in −20…20 is used as is; a number outside is brought to
+ * the nearer end, anything else keeps the previous value, and either is reported (not silent: the
+ * field redraws with another number than the one typed). An empty field keeps the previous value.
+ */
+export function readGmModifier(raw: unknown, previous: number): { value: number; adjusted: GmModifierAdjusted | null } {
+  if (raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === "")) return { value: previous, adjusted: null };
+  const typed = typeof raw === "string" ? raw.trim() : String(raw);
+  const n = typeof raw === "number" ? raw : Number(typed);
+  if (!Number.isInteger(n)) return { value: previous, adjusted: { typed, used: previous, reason: "whole" } };
+  const value = Math.min(GM_MODIFIER_RANGE.max, Math.max(GM_MODIFIER_RANGE.min, n));
+  return { value, adjusted: value === n ? null : { typed, used: value, reason: "range" } };
 }
 
 /** How many targeted names the dialog lists when several are targeted; the rest are counted. */
@@ -176,6 +204,7 @@ export function readChoices(setup: AttackSetup, raw: Record<string, unknown>, pr
     const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
     return Number.isInteger(n) ? Math.min(max, Math.max(min, n)) : fallback;
   };
+  const gm = readGmModifier(raw.gmModifier, previous.gmModifier);
   return {
     range: rangeInForce(setup, pick(raw.range, RANGE_BANDS, previous.range)),
     cover: coverInForce(setup, pick(raw.cover, COVER_AMOUNTS, previous.cover)),
@@ -185,7 +214,8 @@ export function readChoices(setup: AttackSetup, raw: Record<string, unknown>, pr
     // Knockout chosen at a target no longer targeted), the choice stands, and the view says why it
     // cannot be rolled rather than rolling a plain attack in its place.
     specificBlow: raw.specificBlow === undefined || raw.specificBlow === null ? previous.specificBlow : pick(raw.specificBlow, ["", ...SPECIFIC_BLOWS] as const, ""),
-    gmModifier: num(raw.gmModifier, -20, 20, previous.gmModifier),
+    gmModifier: gm.value,
+    gmModifierAdjusted: gm.adjusted,
   };
 }
 
@@ -312,11 +342,16 @@ export function attackView(given: AttackSetup, choices: AttackChoices) {
   // up (several targets, a Knockout with none, no attacks left…) does not: its odds are shown muted,
   // "If it were allowed", so a player does not read "0%" as "this attack cannot succeed".
   let oddsKnown = true;
+  // The rule error shown, with its data (its string's placeholders are filled from it when shown).
+  let ruleError: { code: string; message: string; data: Record<string, string | number> } | null = null;
   try {
     ease = easeFactor(easeInput(setup, choices), tables);
   } catch (e) {
     if (!isRuleError(e)) throw e;
-    error ??= `FRACAS.Error.${e.code}`;
+    if (error === null) {
+      error = `FRACAS.Error.${e.code}`;
+      ruleError = { code: e.code, message: e.message, data: { ...e.data } };
+    }
     oddsKnown = false;
   }
   const sc = oddsKnown ? successChance(setup.primaryChance, ease.total) : 0;
@@ -387,6 +422,16 @@ export function attackView(given: AttackSetup, choices: AttackChoices) {
       }),
     ],
     gmModifier: choices.gmModifier,
+    // A GM modifier typed that was not used as typed: the line under the field (key and its data).
+    gmModifierAdjusted: choices.gmModifierAdjusted
+      ? {
+          key: `FRACAS.Bond.Dialog.GmModifierAdjusted.${choices.gmModifierAdjusted.reason}`,
+          typed: choices.gmModifierAdjusted.typed,
+          used: signed(choices.gmModifierAdjusted.used),
+          min: signed(GM_MODIFIER_RANGE.min),
+          max: signed(GM_MODIFIER_RANGE.max),
+        }
+      : null,
     woundLabel: `FRACAS.Bond.Wound.${setup.attackerWound}`,
     attacks,
     // An attack that is not the action declared this round: said, for the GM to rule on (D47).
@@ -396,6 +441,8 @@ export function attackView(given: AttackSetup, choices: AttackChoices) {
     attacksLabel: (setup.pickUpsMade ?? 0) > 0 ? pluralKey("FRACAS.Bond.Dialog.AttacksPickedUp", setup.pickUpsMade ?? 0) : "FRACAS.Bond.Dialog.Attacks",
     exhausted: attacks !== null && attacks.remaining === 0,
     error,
+    // When the error is a kernel rule error: it, to be worded with its data (rule-error.ts), as `error` alone cannot be.
+    ruleError,
     dropped: setup.weaponDropped === true,
     canRoll,
     // The Success Chance, the odds and the headline are shown (false: a rule error left none).

@@ -1,6 +1,7 @@
 /** The bond character sheet (AppV2): characteristics, skills, weapons with one-click attack, wounds, points, Fame, scars. */
 import * as ledger from "../../../engine/ledger.js";
 import { isRuleError } from "../../../engine/errors.js";
+import { ruleErrorText } from "../rule-error.js";
 import { handlebarsActorSheet } from "../../../foundry/typed.js";
 import { rulesetOption } from "../../../foundry/settings.js";
 import { statusEffectId } from "../../../engine/events.js";
@@ -148,7 +149,7 @@ export class BondCharacterSheet extends Base {
       change = fn();
     } catch (e) {
       if (!isRuleError(e)) throw e;
-      return warn(`FRACAS.Error.${e.code}`, { ...e.data });
+      return void ui.notifications?.warn(ruleErrorText(e));
     }
     await this.actor.update({ "system.wound": change.state } as never);
     for (const e of change.events) await this.actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
@@ -208,7 +209,7 @@ export class BondCharacterSheet extends Base {
       await this.actor.update({ "system.==heroPoints": pool } as never);
     } catch (e) {
       if (!isRuleError(e)) throw e;
-      warn(`FRACAS.Error.${e.code}`, { ...e.data });
+      ui.notifications?.warn(ruleErrorText(e));
     }
   }
 
