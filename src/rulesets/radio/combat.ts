@@ -1,7 +1,8 @@
 /**
  * The radio combat board on the order engine. Each round: 1d6 per PC and per NPC group (a
  * henchmen actor is its own group; other NPCs share the GM's group unless the GM split them with
- * combatant memory `group`), re-rolled every round; the kernel's initiativeOrder settles ties
+ * combatant memory `group`; a split made during a round counts from the next round's roll),
+ * re-rolled every round; the kernel's initiativeOrder settles ties
  * (PC before GM, tied PCs re-roll); then phases 1–4, each combatant acting in the phases its
  * declared action gives (phasesFor). The round opens with one declare step per PC, henchmen group
  * and NPC group (phase 0; an NPC group's members declare together);
@@ -19,7 +20,7 @@ import type { Action } from "./rules/index.js";
 import { defensiveMemory } from "./cards/prompts.js";
 import { downReason } from "./data/down.js";
 import { declaresWith, declareStepIds } from "./group-declaration.js";
-import { groupOf } from "./initiative-group.js";
+import { groupOf, groupsInForce } from "./initiative-group.js";
 
 export const PHASE_COUNT = 4;
 
@@ -43,7 +44,9 @@ const isAction = (v: string): v is Action => (ACTIONS as readonly string[]).incl
 export function radioCombat(options: () => RadioCombatOptions = () => ({ spellBonus: false })): CombatMapping {
   return {
     startRound({ round, combatants, die }): { initiative: Record<string, number | null>; memory: Record<string, JsonObject>; combatMemory: JsonObject } {
-      const byGroup = groups(combatants);
+      // A change of group the GM made during the last round counts from this roll on (initiative-group.ts).
+      const promoted = groupsInForce(combatants);
+      const byGroup = groups(combatants.map((c) => (promoted[c.id] ? { ...c, memory: { ...c.memory, ...promoted[c.id] } } : c)));
       const rolls: Record<string, number> = {};
       for (const g of byGroup.keys()) rolls[g] = die(6);
       const entries = [...byGroup.keys()].map((id) => ({ id, roll: rolls[id]!, isPC: id.startsWith("pc:") }));
@@ -54,7 +57,7 @@ export function radioCombat(options: () => RadioCombatOptions = () => ({ spellBo
       for (const r of result.rerolls) rerolls[r.id] = r.rolls;
       // The declarations are those of the round that just ended (the core clears them after this):
       // who spent it defensive may try to escape now (onRoundStart offers the check).
-      return { initiative, memory: {}, combatMemory: { round, rolls, order: result.order, rerolls, ...defensiveMemory(round, combatants) } };
+      return { initiative, memory: promoted, combatMemory: { round, rolls, order: result.order, rerolls, ...defensiveMemory(round, combatants) } };
     },
 
     plan({ round, combatants, combatMemory, die }): RoundPlan {

@@ -14,7 +14,7 @@ import { radioOptions, radioTables } from "./cards/runtime.js";
 import { rollAttack, rollDamage } from "./cards/flow.js";
 import { initialState } from "./sheets/attack-view.js";
 import type { Sys } from "./data/state.js";
-import { changeGroup, GROUPS_PANEL_TEMPLATE, groupsPanelContext } from "./combat-groups.js";
+import { changeGroup, GROUPS_PANEL_TEMPLATE, groupsPanelContext, toggleGroupsHint } from "./combat-groups.js";
 import { offerEscapes, onCombatUpdate } from "./cards/round.js";
 import { onActorUpdate, queueCombatEndCheck } from "./cards/combat-end.js";
 import { onLeaderChange } from "./cards/leader-fall.js";
@@ -104,7 +104,7 @@ export const radio: RulesetDescriptor = {
     await offerEscapes(combat, round);
     await queueCombatEndCheck(combat, round);
   },
-  trackerPanel: { template: `systems/fracas/templates/${GROUPS_PANEL_TEMPLATE}`, context: groupsPanelContext, actions: { changeGroup } },
+  trackerPanel: { template: `systems/fracas/templates/${GROUPS_PANEL_TEMPLATE}`, context: groupsPanelContext, actions: { changeGroup, toggleGroupsHint } },
   templates: RADIO_TEMPLATES,
   sample: {
     // A hero whose melee bonus makes every test hit, so the batch always reaches the damage card.

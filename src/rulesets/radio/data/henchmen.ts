@@ -2,6 +2,7 @@
 import { MAX_HENCHMEN, MAX_WOUNDS_EACH } from "../rules/index.js";
 import { bonus, count, flagField, notesField, tierField, uuidText } from "./fields.js";
 import { henchmenPoolOf } from "./state.js";
+import { keepCarriedBelowEach } from "./bounds.js";
 
 function henchmenSchema() {
   return {
@@ -35,5 +36,12 @@ export class RadioHenchmenData extends foundry.abstract.TypeDataModel<ReturnType
     const carried = Math.min(this.carried, this.woundsEach - 1);
     this.pool = henchmenPoolOf({ count: this.count, woundsEach: this.woundsEach, carried });
     this.poolMax = this.count * this.woundsEach;
+  }
+
+  /** Carried damage of a whole henchman or more is lowered below it, and the typist told (data/bounds.ts). */
+  override async _preUpdate(...args: Parameters<foundry.abstract.TypeDataModel<ReturnType<typeof henchmenSchema>, Actor.Implementation>["_preUpdate"]>): Promise<boolean | void> {
+    const allowed = await super._preUpdate(...args);
+    if (allowed === false) return false;
+    keepCarriedBelowEach(this, args[0], this.parent?.name ?? "");
   }
 }

@@ -1,6 +1,7 @@
 /** A player character: skill bonuses, wound points, action tokens (a ledger pool), injuries. */
 import { bonus, count, flagField, limbsField, notesField, poolField, skillField, stateField, text, woundsField } from "./fields.js";
 import { tokenCount, effectiveState } from "./state.js";
+import { keepWoundsWithinMax } from "./bounds.js";
 
 const fields = foundry.data.fields;
 
@@ -34,5 +35,12 @@ export class RadioHeroData extends foundry.abstract.TypeDataModel<ReturnType<typ
   override prepareDerivedData(): void {
     this.tokenCount = tokenCount(this.tokens);
     this.condition = effectiveState(this.wounds.value, this.state, true);
+  }
+
+  /** Wounds typed above the maximum are lowered to it, and the typist told (data/bounds.ts). */
+  override async _preUpdate(...args: Parameters<foundry.abstract.TypeDataModel<ReturnType<typeof heroSchema>, Actor.Implementation>["_preUpdate"]>): Promise<boolean | void> {
+    const allowed = await super._preUpdate(...args);
+    if (allowed === false) return false;
+    keepWoundsWithinMax(this.wounds, args[0], this.parent?.name ?? "");
   }
 }

@@ -1,6 +1,7 @@
 /** A minion or boss: full statistics — tier, an extra combat skill modifier, wounds, tokens. */
 import { bonus, flagField, limbsField, notesField, poolField, stateField, text, tierField, uuidText, woundsField } from "./fields.js";
 import { effectiveState, tokenCount } from "./state.js";
+import { keepWoundsWithinMax } from "./bounds.js";
 
 const fields = foundry.data.fields;
 
@@ -43,5 +44,12 @@ export class RadioOpponentData extends foundry.abstract.TypeDataModel<ReturnType
   override prepareDerivedData(): void {
     this.tokenCount = tokenCount(this.tokens);
     this.condition = effectiveState(this.wounds.value, this.state, false);
+  }
+
+  /** Wounds typed above the maximum are lowered to it, and the typist told (data/bounds.ts). */
+  override async _preUpdate(...args: Parameters<foundry.abstract.TypeDataModel<ReturnType<typeof opponentSchema>, Actor.Implementation>["_preUpdate"]>): Promise<boolean | void> {
+    const allowed = await super._preUpdate(...args);
+    if (allowed === false) return false;
+    keepWoundsWithinMax(this.wounds, args[0], this.parent?.name ?? "");
   }
 }

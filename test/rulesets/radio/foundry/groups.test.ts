@@ -1,4 +1,5 @@
-// The GM splits NPCs into initiative groups; each group rolls one d6 from the next round.
+// The GM splits NPCs into initiative groups; each group rolls one d6 from the next round
+// (a change during a fight waits for the next round's roll: session6.test.ts).
 import { beforeEach, describe, expect, it } from "vitest";
 import { installFoundry, loadAdapter, type FakeActor, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
 import { groupRows, groupsPanelContext, nextGroup, changeGroup } from "../../../../src/rulesets/radio/combat-groups.js";
@@ -13,7 +14,7 @@ describe("group cycle and rows", () => {
       { id: "h", name: "H", actorType: "radioHenchmen", isPC: false, system: {}, declaration: "", initiative: null, defeated: false, statuses: [], memory: {} },
       { id: "b", name: "B", actorType: "radioOpponent", isPC: false, system: {}, declaration: "", initiative: null, defeated: false, statuses: [], memory: { group: "B" } },
     ]);
-    expect(rows).toEqual([{ id: "b", name: "B", group: "B", label: "FRACAS.Radio.Groups.Named" }]);
+    expect(rows).toEqual([{ id: "b", name: "B", group: "B", label: "FRACAS.Radio.Groups.Named", next: null }]);
   });
 });
 
@@ -40,12 +41,14 @@ describe("splitting in a combat", () => {
     expect(world.dice.used.length).toBe(4); // a batch of four d6 was rolled for the one GM group
     const before = world.dice.used.length;
     await changeGroup(combat as never, button(idOf(minion)));
-    expect((combat as unknown as FracasCombat).combatantState(idOf(minion)).memory.group).toBe("A");
+    // Mid-fight, the change waits for the next round's roll (session 6).
+    expect((combat as unknown as FracasCombat).combatantState(idOf(minion)).memory).toMatchObject({ nextRoundGroup: "A" });
     world.dice.queue(2, 5, 1, 1);
     await (combat as unknown as FracasCombat).nextRound();
     const init = (a: FakeActor) => combat.combatants.get(idOf(a))!.initiative;
     expect(world.dice.used.length - before).toBe(4);
     expect([init(boss), init(minion)].sort()).toEqual([2, 5]);
+    expect((combat as unknown as FracasCombat).combatantState(idOf(minion)).memory.group).toBe("A");
   });
 
   it("the panel is the GM's: a hidden ambusher is listed for the GM, and players get no rows and no hint", async () => {
