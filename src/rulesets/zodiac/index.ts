@@ -5,7 +5,8 @@ import { ZodiacAgentData, ZodiacCrowdData, ZodiacOtherAgentData, ZodiacWeaponDat
 import { ZodiacAgentSheet, ZodiacCrowdSheet, ZodiacOtherAgentSheet, ZodiacWeaponSheet } from "./sheets/sheets.js";
 import { zodiacCombat } from "./combat.js";
 import { commitEffect, duelEffect, fightEffect, killEffect, strikeEffect } from "./cards/effects.js";
-import { revealDuel, rollAndPost } from "./cards/flow.js";
+import { rollAndPost } from "./cards/flow.js";
+import { registerDuelsQuery, revealAnywhere } from "./cards/duel-remote.js";
 import { SETBACK_FOLLOW_UPS } from "./cards/setback-follow-up.js";
 import { SAVE_FOLLOW_UPS } from "./cards/save-follow-up.js";
 import { DUEL_CANCEL_FOLLOW_UPS } from "./cards/duel-cancel.js";
@@ -19,10 +20,13 @@ import { t } from "../../foundry/i18n.js";
 import { registerOnce } from "../../foundry/hooks-once.js";
 import { onCardUpdate } from "./cards/card-refresh.js";
 import { onStatusEffectToggle } from "./sheets/status-sync.js";
-import { onCombatChange, onSettingChange, redrawOperationsSheets } from "./sheets/operations-refresh.js";
+import { onAreaNamesSetting } from "./area-names-check.js";
+import { onCombatChange, onDuelCardChange, onSettingChange, onUserConnected, redrawOperationsSheets } from "./sheets/operations-refresh.js";
 
-// The GM's client answers sealed duel commits (guarded and idempotent; CONFIG exists before systems load).
+// The GM's client answers sealed duel commits, and other GMs' questions about the duels it holds
+// (guarded and idempotent; CONFIG exists before systems load).
 registerCommitQuery();
+registerDuelsQuery();
 
 /**
  * The active GM re-renders a kill or fight card after its applications change (cards/card-refresh.ts);
@@ -34,10 +38,18 @@ registerCommitQuery();
 export function registerZodiacHooks(): boolean {
   return registerOnce("zodiac", (hooks) => {
     hooks.on("updateChatMessage", (message, changed) => onCardUpdate(message as never, changed as object));
+    // A non-holding GM's sheets follow the duels another GM's client holds (sheets/operations-refresh.ts).
+    hooks.on("createChatMessage", (message) => onDuelCardChange(message as never));
+    hooks.on("updateChatMessage", (message) => onDuelCardChange(message as never));
+    hooks.on("deleteChatMessage", (message) => onDuelCardChange(message as never));
+    hooks.on("userConnected", (user) => onUserConnected(user as never));
     hooks.on("createActiveEffect", (effect, _options, userId) => onStatusEffectToggle(effect as never, true, userId as string));
     hooks.on("deleteActiveEffect", (effect, _options, userId) => onStatusEffectToggle(effect as never, false, userId as string));
     hooks.on("createSetting", (setting) => onSettingChange(setting as never));
     hooks.on("updateSetting", (setting) => onSettingChange(setting as never));
+    // A list of Area names new Agents cannot use is said to the GM who saved it (area-names-check.ts).
+    hooks.on("createSetting", (setting, _options, userId) => void onAreaNamesSetting(setting as never, userId));
+    hooks.on("updateSetting", (setting, _options, userId) => void onAreaNamesSetting(setting as never, userId));
     hooks.on("updateCombat", (combat, changed) => onCombatChange(combat as never, changed as object));
     hooks.on("deleteCombat", () => void redrawOperationsSheets());
   });
@@ -104,7 +116,8 @@ export const zodiac: RulesetDescriptor = {
         reveal: async ({ result }) => {
           // A cancelled duel's card no longer offers Reveal; a stale rendering of it is refused.
           if (result.cancelled === true) ui.notifications?.warn(t("FRACAS.Zodiac.Duel.NotPending"));
-          else await revealDuel(String(result.duelKey ?? ""));
+          // Revealed where its commits are held: this client, or another GM's asked (duel-remote.ts).
+          else await revealAnywhere(String(result.duelKey ?? ""));
         },
       },
       // A duel one side committed to and the other never will (duel-cancel.ts): GM only.

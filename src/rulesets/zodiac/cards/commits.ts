@@ -12,18 +12,33 @@
  * random seal id and a hash of (nonce + commit) into a flag on their own User (only they or a GM
  * may write it). The flag is broadcast, but holds no numbers; the nonce travels only in the query.
  * The GM checks the flag, the hash, and that the sender owns the committing Agent.
+ *
+ * Which GM: the active one (game.users.activeGM). Another GM sends their commits there too, as a
+ * player does (session 6): kept on their own client, a second GM's commit for an NPC Agent could
+ * never meet the player's answer held by the active GM. Other GMs reach the held commits through
+ * duel-remote.ts (the pending duels' public facts, Reveal and Cancel), never the numbers.
  */
 import { t } from "../../../foundry/i18n.js";
 import { lookupUuidSync } from "../../../foundry/typed.js";
+import { isActiveGM } from "../../../foundry/active-gm.js";
 import { duelKey, isDuelKeyOf, pairOfKey, type DuelCommit } from "./results.js";
 
 export const COMMIT_QUERY = "fracas.zodiacCommit";
 const SEAL_FLAG = "zodiacSeals";
-const STORE_KEY = "fracas.zodiac.commits";
+/** Before session 6 one key per browser; now one per user (below), read once when that user's is absent. */
+const LEGACY_STORE_KEY = "fracas.zodiac.commits";
+const storeKey = (userId: string) => `${LEGACY_STORE_KEY}.${userId}`;
 
-/** The GM's sealed commits (this client only). */
-const store: DuelCommit[] = [];
-let loaded = false;
+/**
+ * The sealed commits this client holds, per user: in Foundry one client is one user, so this is the
+ * GM's store; keyed so that the test fake, which runs every client in one process, keeps each GM's
+ * apart (and a browser shared by two GMs keeps each one's in its own slot).
+ */
+const stores = new Map<string, DuelCommit[]>();
+
+function userId(): string {
+  return game.user.id ?? "";
+}
 
 function storage(): Storage | null {
   try {
@@ -33,21 +48,27 @@ function storage(): Storage | null {
   }
 }
 
-function load(): void {
-  if (loaded) return;
-  loaded = true;
+/** This client's store, loaded from the browser on first use. */
+function load(): DuelCommit[] {
+  const id = userId();
+  let store = stores.get(id);
+  if (store) return store;
+  store = [];
+  stores.set(id, store);
   try {
-    const raw = storage()?.getItem(STORE_KEY);
+    const raw = storage()?.getItem(storeKey(id)) ?? storage()?.getItem(LEGACY_STORE_KEY);
     const list = raw ? (JSON.parse(raw) as unknown) : [];
     if (Array.isArray(list)) for (const c of list) if (validCommit(c)) store.push(c);
   } catch {
     // A corrupt entry is dropped.
   }
+  return store;
 }
 
-function save(): void {
+function save(store: DuelCommit[]): void {
   try {
-    storage()?.setItem(STORE_KEY, JSON.stringify(store.slice(-200)));
+    storage()?.setItem(storeKey(userId()), JSON.stringify(store.slice(-200)));
+    storage()?.removeItem(LEGACY_STORE_KEY);
   } catch {
     // No storage (or full): memory only.
   }
@@ -67,23 +88,22 @@ function changed(): void {
 
 /** The commits this GM client holds (none on a player's client). */
 export function heldCommits(): DuelCommit[] {
-  load();
-  return store.map((c) => foundry.utils.deepClone(c));
+  return load().map((c) => foundry.utils.deepClone(c));
 }
 
 /** Forgets the commits of a revealed (or cancelled) duel. */
 export function forgetCommits(key: string): void {
-  load();
+  const store = load();
   for (let i = store.length - 1; i >= 0; i--) if (store[i]!.duelKey === key) store.splice(i, 1);
-  save();
+  save(store);
   changed();
 }
 
 /** Test helper: empties this client's store. */
 export function clearCommitStore(): void {
+  const store = load();
   store.length = 0;
-  loaded = true;
-  save();
+  save(store);
 }
 
 /** cyrb53: a small non-cryptographic hash (crypto.subtle is missing on plain-http Foundry hosts). */
@@ -129,7 +149,7 @@ export type Sealed = { ok: true; duelKey: string } | { ok: false; reason: string
  * one duel, and a duel after a revealed one never shares its key (its old cards' Reveal and Cancel
  * cannot reach the new one).
  */
-function outsideKey(commit: DuelCommit): string {
+function outsideKey(store: readonly DuelCommit[], commit: DuelCommit): string {
   const pair = pairOfKey(commit.duelKey);
   const outside = (s: DuelCommit) => s.combat === null && pairOfKey(s.duelKey) === pair;
   const open = store.find((s) => outside(s) && s.actor.uuid === commit.opponent.uuid && !store.some((x) => x.duelKey === s.duelKey && x.actor.uuid === commit.actor.uuid));
@@ -137,7 +157,7 @@ function outsideKey(commit: DuelCommit): string {
 }
 
 /** Does this Agent already hold a commit against this opponent outside a fight (a duel never revealed)? */
-function pendingOutside(commit: DuelCommit): boolean {
+function pendingOutside(store: readonly DuelCommit[], commit: DuelCommit): boolean {
   const pair = pairOfKey(commit.duelKey);
   return store.some((s) => s.combat === null && pairOfKey(s.duelKey) === pair && s.actor.uuid === commit.actor.uuid);
 }
@@ -150,15 +170,15 @@ function pendingOutside(commit: DuelCommit): boolean {
  * duel-cancel.ts), rather than a bare "already committed".
  */
 function keep(commit: DuelCommit): Sealed {
-  load();
+  const store = load();
   if (commit.combat === null) {
-    if (pendingOutside(commit)) return { ok: false, reason: "FRACAS.Zodiac.Duel.Pending" };
-    commit = { ...commit, duelKey: outsideKey(commit) };
+    if (pendingOutside(store, commit)) return { ok: false, reason: "FRACAS.Zodiac.Duel.Pending" };
+    commit = { ...commit, duelKey: outsideKey(store, commit) };
   } else if (store.some((s) => s.duelKey === commit.duelKey && s.actor.uuid === commit.actor.uuid)) {
     return { ok: false, reason: "FRACAS.Error.alreadySealed" };
   }
   store.push(foundry.utils.deepClone(commit));
-  save();
+  save(store);
   changed();
   return { ok: true, duelKey: commit.duelKey };
 }
@@ -196,13 +216,13 @@ export function registerCommitQuery(): void {
 }
 
 /**
- * Sends a commit to the GM (a GM keeps their own). Nothing is written anywhere another player can
- * read. Returns the key the GM holds it under (outside a fight, the GM's client chooses it), or the
+ * Sends a commit to the active GM (who keeps their own; another GM sends theirs there too). Nothing
+ * is written anywhere another player can read. Returns the key the GM holds it under (outside a fight, the GM's client chooses it), or the
  * refusal's i18n key.
  */
 export async function sealCommit(commit: DuelCommit): Promise<Sealed> {
   if (!validCommit(commit)) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
-  if (game.user.isGM) return keep(commit);
+  if (isActiveGM()) return keep(commit);
   const gm = game.users.activeGM;
   if (!gm) return { ok: false, reason: "FRACAS.Chat.NoGM" };
   registerCommitQuery();

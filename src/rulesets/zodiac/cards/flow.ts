@@ -153,7 +153,8 @@ export function readCommits(): DuelCommit[] {
   return heldCommits();
 }
 
-function alreadyRevealed(key: string): boolean {
+/** Is there a duel card of this key (a Reveal posted it)? */
+export function alreadyRevealed(key: string): boolean {
   return game.messages.some((m) => {
     const s = m.system as unknown as { ruleset?: string; kind?: string; result?: { duelKey?: string } };
     return m.type === "card" && s.ruleset === "zodiac" && s.kind === "duel" && s.result?.duelKey === key;
@@ -199,32 +200,51 @@ export function oneDuelAtATime<T>(fn: () => Promise<T>): Promise<T> {
  * — and before, that second duel could never be revealed, its Agent Points spent and its commits stuck.
  */
 export function revealDuel(key: string): Promise<ChatMessage.Implementation | undefined> {
-  return oneDuelAtATime(() => revealNow(key));
+  return oneDuelAtATime(() => revealOutcome(key)).then((outcome) => {
+    if (outcome.ok) return outcome.message;
+    tellRevealRefused(outcome);
+    return undefined;
+  });
 }
 
-async function revealNow(key: string): Promise<ChatMessage.Implementation | undefined> {
-  if (!game.user.isGM) {
-    ui.notifications?.warn(t("FRACAS.Zodiac.Duel.GMReveals"));
-    return undefined;
-  }
+/**
+ * Why a Reveal rolled nothing, told to whoever asked: here, or on another GM's client that asked
+ * this one (duel-remote.ts). `nested` is the kernel's reason inside `Duel.RevealRefused`, localized
+ * where it is shown.
+ */
+export interface RevealRefused {
+  ok: false;
+  reason: string;
+  level: "warn" | "info";
+  data?: Record<string, string | number>;
+  nested?: { key: string; data: Record<string, string | number> };
+}
+
+export type RevealOutcome = { ok: true; message: ChatMessage.Implementation | undefined } | RevealRefused;
+
+/** Shows a refused Reveal on this client. */
+export function tellRevealRefused(r: Omit<RevealRefused, "ok">): void {
+  const data = { ...(r.data ?? {}), ...(r.nested ? { reason: t(r.nested.key, r.nested.data) } : {}) };
+  if (r.level === "info") ui.notifications?.info(t(r.reason, data));
+  else ui.notifications?.warn(t(r.reason, data));
+}
+
+const refusedReveal = (reason: string, data?: Record<string, string | number>, nested?: RevealRefused["nested"]): RevealRefused => ({ ok: false, reason, level: "warn", ...(data ? { data } : {}), ...(nested ? { nested } : {}) });
+
+/** The Reveal itself, on the client that holds the commits (call it inside oneDuelAtATime). */
+export async function revealOutcome(key: string): Promise<RevealOutcome> {
+  if (!game.user.isGM) return refusedReveal("FRACAS.Zodiac.Duel.GMReveals");
   const held = readCommits().filter((c) => c.duelKey === key);
-  if (held.length === 0 && alreadyRevealed(key)) {
-    ui.notifications?.warn(t("FRACAS.Zodiac.Duel.AlreadyRevealed"));
-    return undefined;
-  }
+  if (held.length === 0 && alreadyRevealed(key)) return refusedReveal("FRACAS.Zodiac.Duel.AlreadyRevealed");
   const { reveal, sides } = revealCommits(key, held);
   if (!reveal.revealed) {
     const waiting = reveal.waiting.map((u) => sides.find((s) => s.opponent.uuid === u)?.opponent.name ?? u).join(", ");
-    ui.notifications?.info(t("FRACAS.Zodiac.Duel.Waiting", { names: waiting }));
-    return undefined;
+    return { ok: false, reason: "FRACAS.Zodiac.Duel.Waiting", level: "info", data: { names: waiting } };
   }
   const [first, second] = sides as [DuelCommit, DuelCommit];
   const firstActor = (await lookupUuid(first.actor.uuid)) as Actor.Implementation | null;
   const secondActor = (await lookupUuid(second.actor.uuid)) as Actor.Implementation | null;
-  if (!firstActor || !secondActor) {
-    ui.notifications?.warn(t("FRACAS.Chat.Refused.NoTarget"));
-    return undefined;
-  }
+  if (!firstActor || !secondActor) return refusedReveal("FRACAS.Chat.Refused.NoTarget");
   // Both sides roll in Operations' order (the combat's rolling order), else in commit order.
   const [{ commit: a, actor: actorA }, { commit: b, actor: actorB }] = rollingSides([
     { commit: first, actor: firstActor },
@@ -236,10 +256,7 @@ async function revealNow(key: string): Promise<ChatMessage.Implementation | unde
   // A duel the rules refuse whatever the dice (a finishing Wager too soon, say): said before any die
   // is rolled, the commits kept for the GM to cancel (Agent Points back) rather than a bare failure.
   const refused = duelRefusal(a, b, states, totalMode(), grids().shots);
-  if (refused) {
-    ui.notifications?.warn(t("FRACAS.Zodiac.Duel.RevealRefused", { reason: t(`FRACAS.Error.${refused.code}`, refused.data as Record<string, string>) }));
-    return undefined;
-  }
+  if (refused) return refusedReveal("FRACAS.Zodiac.Duel.RevealRefused", undefined, { key: `FRACAS.Error.${refused.code}`, data: (refused.data ?? {}) as Record<string, string | number> });
   const rollA = await rollPool(a.area + a.gathered - a.wagers);
   const rollB = await rollPool(b.area + b.gathered - b.wagers);
   const result = duelResult(a, b, states, { a: rollA.dice, b: rollB.dice }, totalMode(), grids().shots);
@@ -250,5 +267,5 @@ async function revealNow(key: string): Promise<ChatMessage.Implementation | unde
     { uuid: b.actor.uuid, name: b.actor.name },
   ]);
   forgetCommits(key);
-  return card;
+  return { ok: true, message: card };
 }

@@ -92,23 +92,53 @@ export function rollModel(choice: RollChoice, roller: RollerState, tn: number, c
   }
 }
 
-/** Reads a submitted form's plain values into a RollChoice (bounded; unknown values fall back). */
+/** The dialog's number fields and their largest accepted value (the inputs' own min 0 / max). */
+export const NUMBER_FIELDS = { spend: 99, gathered: 55, wagers: 99, tn: 999 } as const;
+export type NumberField = keyof typeof NUMBER_FIELDS;
+
+const wholeIn = (x: unknown, max: number): number | null => {
+  const n = Number(x);
+  return Number.isInteger(n) && n >= 0 && n <= max ? n : null;
+};
+
+/** A number typed in the dialog that is not a whole number in its range: the previous value is kept, and said so. */
+export interface RefusedNumber {
+  field: NumberField;
+  typed: string;
+  max: number;
+  kept: number;
+}
+
+/**
+ * The numbers in a submitted form that choiceFrom will not take (negative, fractional, too large,
+ * not a number), each with the value kept instead (session 6 audit: before, the field silently went
+ * back to its old value). A field absent from the form (the TN outside a fight roll) or left empty
+ * is not refused.
+ */
+export function refusedNumbers(v: Record<string, unknown>, defaults: RollChoice): RefusedNumber[] {
+  const out: RefusedNumber[] = [];
+  for (const field of Object.keys(NUMBER_FIELDS) as NumberField[]) {
+    const x = v[field];
+    if (x === undefined || x === null || x === "") continue;
+    if (wholeIn(x, NUMBER_FIELDS[field]) === null) out.push({ field, typed: String(x).slice(0, 20), max: NUMBER_FIELDS[field], kept: defaults[field] });
+  }
+  return out;
+}
+
+/** Reads a submitted form's plain values into a RollChoice (bounded; unknown values fall back: refusedNumbers says which). */
 export function choiceFrom(v: Record<string, unknown>, defaults: RollChoice): RollChoice {
-  const int = (x: unknown, d: number, max: number) => {
-    const n = Number(x);
-    return Number.isInteger(n) && n >= 0 && n <= max ? n : d;
-  };
+  const int = (x: unknown, d: number, max: number) => wholeIn(x, max) ?? d;
   const kind = (ROLL_KINDS as readonly string[]).includes(String(v.kind)) ? (v.kind as RollKind) : defaults.kind;
   const shot = (CALLED_SHOTS as readonly string[]).includes(String(v.calledShot)) ? (v.calledShot as CalledShot) : null;
   return {
     ...defaults,
     kind,
-    spend: int(v.spend, defaults.spend, 99),
-    gathered: int(v.gathered, defaults.gathered, 55),
-    wagers: int(v.wagers, defaults.wagers, 99),
+    spend: int(v.spend, defaults.spend, NUMBER_FIELDS.spend),
+    gathered: int(v.gathered, defaults.gathered, NUMBER_FIELDS.gathered),
+    wagers: int(v.wagers, defaults.wagers, NUMBER_FIELDS.wagers),
     calledShot: shot,
     captureAlive: v.captureAlive === true || v.captureAlive === "on" || v.captureAlive === "true",
     finish: v.finish === true || v.finish === "on" || v.finish === "true",
-    tn: int(v.tn, defaults.tn, 999),
+    tn: int(v.tn, defaults.tn, NUMBER_FIELDS.tn),
   };
 }

@@ -15,24 +15,25 @@ export const AREA_NAMES_DEFAULT = DEFAULT_AREAS.join(", ");
 /** Longest Area name the world list may give (the sheet's name field fits it). */
 export const AREA_NAME_MAX = 24;
 
-export type AreaNamesParse = { ok: true; names: string[] } | { ok: false; problem: string };
+/** `problem` in English for the console; `code` (FRACAS.Zodiac.AreaNames.<code>) and `data` for the GM's warning. */
+export type AreaNamesParse = { ok: true; names: string[] } | { ok: false; problem: string; code: string; data: Record<string, string | number> };
 
 /**
  * The world's list, checked: exactly five comma-separated names, each non-empty after trimming,
  * at most AREA_NAME_MAX characters, all different (ignoring case). `problem` says what is wrong.
  */
 export function parseAreaNames(list: unknown): AreaNamesParse {
-  if (typeof list !== "string") return { ok: false, problem: "the list is not text" };
+  if (typeof list !== "string") return { ok: false, problem: "the list is not text", code: "notText", data: {} };
   const names = list.split(",").map((s) => s.trim());
-  if (names.length !== AREA_SLOTS.length) return { ok: false, problem: `${names.length} names given, ${AREA_SLOTS.length} needed` };
+  if (names.length !== AREA_SLOTS.length) return { ok: false, problem: `${names.length} names given, ${AREA_SLOTS.length} needed`, code: "count", data: { given: names.length, needed: AREA_SLOTS.length } };
   const blank = names.findIndex((n) => n.length === 0);
-  if (blank >= 0) return { ok: false, problem: `name ${blank + 1} is empty` };
+  if (blank >= 0) return { ok: false, problem: `name ${blank + 1} is empty`, code: "empty", data: { n: blank + 1 } };
   const long = names.find((n) => n.length > AREA_NAME_MAX);
-  if (long !== undefined) return { ok: false, problem: `"${long}" is longer than ${AREA_NAME_MAX} characters` };
+  if (long !== undefined) return { ok: false, problem: `"${long}" is longer than ${AREA_NAME_MAX} characters`, code: "long", data: { name: long, max: AREA_NAME_MAX } };
   const seen = new Set<string>();
   for (const n of names) {
     const k = n.toLocaleLowerCase();
-    if (seen.has(k)) return { ok: false, problem: `"${n}" is given twice` };
+    if (seen.has(k)) return { ok: false, problem: `"${n}" is given twice`, code: "twice", data: { name: n } };
     seen.add(k);
   }
   return { ok: true, names };

@@ -54,5 +54,20 @@ export function onCombatChange(combat: { rulesetId?: unknown } | null | undefine
   redrawOperationsSheets();
 }
 
+/**
+ * A duel's public trace changed — a commit card posted, updated (cancelled) or deleted, a duel card
+ * posted — or a GM connected or left: another GM's client may hold those commits (cards/duel-remote.ts),
+ * so every GM client redraws, not only the holder (whose own change below already did).
+ */
+export function onDuelCardChange(message: { type?: unknown; system?: unknown } | null | undefined): void {
+  const sys = message?.system as { ruleset?: unknown; kind?: unknown } | undefined;
+  if (message?.type === "card" && sys?.ruleset === "zodiac" && (sys.kind === "duelCommit" || sys.kind === "duel")) redrawOperationsSheets();
+}
+
+/** userConnected: a GM holding duel commits came or went (their duels listed, or said to be out of reach). */
+export function onUserConnected(user: { isGM?: unknown } | null | undefined): void {
+  if (user?.isGM === true) redrawOperationsSheets();
+}
+
 /** A commit kept, a duel revealed or cancelled on this (the GM's) client: its Agents' pending duels changed. */
 onCommitsChange(() => void redrawOperationsSheets());

@@ -13,6 +13,19 @@ import { SETBACK_PER_SPEND } from "../rules/index.js";
 import { agentSpends, otherAgentSpends, type SpendRecord } from "../cards/panel-view.js";
 import type { PendingDuel } from "../cards/duel-cancel.js";
 
+/** A pending duel as listed: `holder` is the other GM whose client holds its commits (absent: this client). */
+export type ListedDuel = PendingDuel & { holder?: { id: string; name: string } };
+
+/**
+ * A duel whose commit card is still open but whose commits no connected GM's client holds (the GM
+ * who received them is away, or their browser lost them): `committed` from the public cards.
+ */
+export interface LostDuel {
+  key: string;
+  opponent: string;
+  committed: string[];
+}
+
 export interface OperationsInput {
   isGM: boolean;
   /** The actor's type: zodiacAgent or zodiacOtherAgent (anything else has no section). */
@@ -27,7 +40,9 @@ export interface OperationsInput {
    */
   undo: (Pick<SpendRecord, "id" | "kind"> & { blockedKey?: string | null; blockedData?: Record<string, string | number>; giveBack?: boolean }) | null;
   /** An Agent's duels the GM's client holds commits for, not revealed yet (cards/duel-cancel.ts pendingDuelsOf). */
-  duels?: readonly PendingDuel[];
+  duels?: readonly ListedDuel[];
+  /** Open commit cards of this Agent that no connected GM holds (cards/duel-remote.ts lostDuels). */
+  lost?: readonly LostDuel[];
 }
 
 /** One reason nothing can be spent, as an i18n key with every value any of them names. */
@@ -68,6 +83,11 @@ export interface OperationsView {
    * Reveal too, as the card does (`first` and `second`: who committed, in order).
    */
   duels: PendingDuelView[];
+  /**
+   * The Agent's duels whose commits no connected GM holds (session 6): said, with what happens —
+   * they wait for that GM's browser to be connected again; nothing here can reveal or cancel them.
+   */
+  lost: LostDuelView[];
 }
 
 export interface PendingDuelView {
@@ -77,13 +97,23 @@ export interface PendingDuelView {
   second: string | null;
   waitingFor: string | null;
   ready: boolean;
+  /** Held by another GM's client: its Reveal and Cancel are sent there (cards/duel-remote.ts). */
+  holder?: { id: string; name: string };
+}
+
+export interface LostDuelView {
+  opponent: string;
+  first: string;
+  /** The other side, when both committed. */
+  second: string | null;
 }
 
 const WHY = "FRACAS.Zodiac.Sheet.Operations.Why";
 
-function pendingDuelView(d: PendingDuel): PendingDuelView {
+function pendingDuelView(d: ListedDuel): PendingDuelView {
   const ready = d.waitingFor === null && d.committed.length >= 2;
-  return { key: d.key, opponent: d.opponent, first: d.committed[0] ?? "", second: ready ? d.committed[1]! : null, waitingFor: ready ? null : (d.waitingFor ?? d.opponent), ready };
+  const view: PendingDuelView = { key: d.key, opponent: d.opponent, first: d.committed[0] ?? "", second: ready ? d.committed[1]! : null, waitingFor: ready ? null : (d.waitingFor ?? d.opponent), ready };
+  return d.holder ? { ...view, holder: { ...d.holder } } : view;
 }
 
 /**
@@ -135,5 +165,6 @@ export function operationsView(input: OperationsInput): OperationsView | null {
     why: keys.map((key) => ({ key, name: input.name, free: a.free, wagers: a.wagersAgainst, cost: SETBACK_PER_SPEND })),
     hintKey: keys.includes(`${WHY}.noSetback`) ? "FRACAS.Zodiac.Sheet.Operations.HintNoPool" : "FRACAS.Zodiac.Sheet.Operations.Hint",
     duels: agent ? (input.duels ?? []).map(pendingDuelView) : [],
+    lost: agent ? (input.lost ?? []).map((d) => ({ opponent: d.opponent, first: d.committed[0] ?? "", second: d.committed[1] ?? null })) : [],
   };
 }

@@ -10,7 +10,7 @@ import type { JsonObject } from "../../../foundry/registry.js";
 import { DEFAULT_TOTAL_MODE } from "../rules/index.js";
 import type { AreaEntry, AreaSlot } from "../data/areas.js";
 import { AREA_SLOTS, KILLING_SLOT } from "../data/areas.js";
-import { choiceFrom, type RollChoice } from "../cards/roll-model.js";
+import { choiceFrom, refusedNumbers, type RefusedNumber, type RollChoice } from "../cards/roll-model.js";
 import { commitDuel, grids, rollAndPost, totalMode } from "../cards/flow.js";
 import { agentHealthOf } from "../cards/effects.js";
 import { defaultKind, kindsFor, rollDialogView, type DialogTarget } from "./view.js";
@@ -50,6 +50,8 @@ export class ZodiacRollDialog extends Base {
   slot: AreaSlot;
   choice: RollChoice;
   target: DialogTarget | null;
+  /** Numbers last typed that were not taken (kept at their previous value): the dialog says so. */
+  refused: RefusedNumber[] = [];
 
   constructor(options: { actor: Actor.Implementation; slot?: AreaSlot }) {
     super({} as never);
@@ -102,6 +104,7 @@ export class ZodiacRollDialog extends Base {
     const data = new foundry.applications.ux.FormDataExtended(form).object as Record<string, unknown>;
     const slot = String(data.slot);
     if ((AREA_SLOTS as readonly string[]).includes(slot)) this.slot = slot as AreaSlot;
+    this.refused = refusedNumbers(data, this.choice);
     this.choice = choiceFrom(data, this.choice);
   }
 
@@ -130,6 +133,7 @@ export class ZodiacRollDialog extends Base {
       totalMode: totalMode(),
       everyoneElseTn: g.tn,
       calledShotGrid: g.shots,
+      refused: this.refused,
       localize: t,
     });
   }

@@ -5,12 +5,12 @@ import { AREA_SLOTS, type AreaSlot } from "../data/areas.js";
 import { agentSheetView, crowdSheetView, otherAgentSheetView, weaponSheetView, type AgentSystem } from "./view.js";
 import { ZodiacRollDialog } from "./roll-dialog.js";
 import { healthAfterHandEdit, otherAgentStatusAfterHandEdit, rankAfterHandEdit, splitAfterHandEdit, stateAfterCountEdit } from "./hand-edit.js";
-import { combatRefFor, revealDuel } from "../cards/flow.js";
+import { combatRefFor } from "../cards/flow.js";
 import { withFightOfSince } from "../cards/duel-round.js";
 import { deadIconFollows, iconsFollowState } from "./status-sync.js";
 import { agentRank } from "../cards/agent-cancel.js";
 import { operationsView } from "./operations-view.js";
-import { cancelPendingDuel, pendingDuelsOf } from "../cards/duel-cancel.js";
+import { cancelAt, lostDuels, pendingDuelsSeen, revealAt, tellRemote } from "../cards/duel-remote.js";
 import { cancelIn, giveBackOn, report, shootIn, storeFor, undoOffer, undoOn } from "../operations.js";
 import { readPool } from "../../../foundry/pools.js";
 import { SETBACK_POOL } from "../cards/effects.js";
@@ -20,9 +20,15 @@ const ActorBase = handlebarsActorSheet();
 const ItemBase = handlebarsItemSheet();
 const T = "systems/fracas/templates/zodiac";
 
-/** The sheet's "Operations (GM)" section: Setback spends on this actor, for the GM only (operations-view.ts). */
-function operationsOf(a: Actor.Implementation) {
+/**
+ * The sheet's "Operations (GM)" section: Setback spends on this actor, for the GM only
+ * (operations-view.ts); on an Agent's, their pending duels wherever a connected GM's client holds
+ * them, and those none does (cards/duel-remote.ts).
+ */
+async function operationsOf(a: Actor.Implementation) {
   const isGM = game.user.isGM;
+  const agent = (a.type as string) === "zodiacAgent";
+  const duels = isGM && agent ? await pendingDuelsSeen(a.uuid) : [];
   return operationsView({
     isGM,
     type: a.type as string,
@@ -30,7 +36,8 @@ function operationsOf(a: Actor.Implementation) {
     system: a.system as unknown as JsonObject,
     setback: readPool(SETBACK_POOL).value,
     undo: isGM ? undoOffer(a) : null,
-    duels: isGM ? pendingDuelsOf(a.uuid) : [],
+    duels,
+    lost: isGM && agent ? lostDuels(a.uuid, duels) : [],
   });
 }
 
@@ -55,15 +62,16 @@ const OPERATIONS_ACTIONS = {
   },
   /** A pending duel ended from the sheet, its card gone or not (cards/duel-cancel.ts cancelPendingDuel). */
   async operationsCancelDuel(this: ActorSheetThis, _event: Event, target: HTMLElement): Promise<void> {
-    report(await cancelPendingDuel(target.dataset.duelKey ?? ""));
+    tellRemote(await cancelAt(target.dataset.duelKey ?? "", target.dataset.holder ?? ""));
     await this.render();
   },
   /**
    * A pending duel both sides committed to, revealed from the sheet (UX review s5 #3): the card's
-   * Reveal (flow.ts revealDuel: the GM's client, which holds the commits; it says why when it cannot).
+   * Reveal (flow.ts revealDuel) on the GM's client that holds the commits — this one, or another
+   * GM's, asked (cards/duel-remote.ts); it says why when it cannot.
    */
   async operationsRevealDuel(this: ActorSheetThis, _event: Event, target: HTMLElement): Promise<void> {
-    await revealDuel(target.dataset.duelKey ?? "");
+    await revealAt(target.dataset.duelKey ?? "", target.dataset.holder ?? "");
     await this.render();
   },
   /** A refused Undo's Setback step, done by the GM in place of a macro (operations.ts giveBackIn). */
@@ -89,7 +97,7 @@ export class ZodiacAgentSheet extends ActorBase {
     const a = this.actor;
     const system = a.system as unknown as AgentSystem;
     const view = agentSheetView({ name: a.name, img: a.img ?? "", system }, this.isEditable, await enrichHtml(a, system.notes), combatRefFor(a)?.id ?? null);
-    return { ...base, ...view, operations: operationsOf(a) } as never;
+    return { ...base, ...view, operations: await operationsOf(a) } as never;
   }
 
   /** A hand edit of the state toggles the token's icons after its own update (status-sync.ts). */
@@ -149,7 +157,7 @@ export class ZodiacOtherAgentSheet extends ActorBase {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
     const a = this.actor;
     const notesHTML = await enrichHtml(a, (a.system as unknown as { notes: string }).notes);
-    return { ...base, ...otherAgentSheetView({ name: a.name, img: a.img ?? "", system: a.system as never }, this.isEditable, notesHTML), operations: operationsOf(a) } as never;
+    return { ...base, ...otherAgentSheetView({ name: a.name, img: a.img ?? "", system: a.system as never }, this.isEditable, notesHTML), operations: await operationsOf(a) } as never;
   }
 
   /**

@@ -5,7 +5,7 @@
 import type { Grid } from "../../../engine/tables.js";
 import { AREA_MAX, AREA_MIN, CALLED_SHOTS, calledShotCost, type TotalMode } from "../rules/index.js";
 import { AREA_SLOTS, KILLING_SLOT, type AreaEntry, type AreaSlot } from "../data/areas.js";
-import { ROLL_KINDS, rollModel, type RollChoice, type RollKind, type RollModel } from "../cards/roll-model.js";
+import { ROLL_KINDS, rollModel, type RefusedNumber, type RollChoice, type RollKind, type RollModel } from "../cards/roll-model.js";
 import { splitWithin } from "../cards/spent-wagers.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 
@@ -152,6 +152,8 @@ export interface DialogInput {
   totalMode: TotalMode;
   everyoneElseTn: Grid;
   calledShotGrid: Grid;
+  /** Numbers last typed that the dialog did not take (roll-model.ts refusedNumbers): said above the odds. */
+  refused?: readonly RefusedNumber[];
   /** game.i18n.format (or a fixture's stand-in): turns the model's refusal into its exact reason. */
   localize?: (key: string, data?: Record<string, string | number>) => string;
 }
@@ -218,6 +220,8 @@ export function rollDialogView(input: DialogInput): { model: RollModel } & Recor
     model,
     /** The kernel's own reason for a refusal; the template falls back to the generic line without it. */
     errorText: errorText(model, input.localize),
+    /** Each number refused, with its field's name key, what was typed and what is kept (localized in the template). */
+    inputErrors: (input.refused ?? []).map((r) => ({ fieldKey: `FRACAS.Zodiac.Dialog.Field.${r.field}`, typed: r.typed, max: r.max, kept: r.kept })),
     submitLabel: kind === "duel" ? "FRACAS.Zodiac.Dialog.Commit" : "FRACAS.Zodiac.Dialog.Roll",
   };
 }
