@@ -118,11 +118,12 @@ export interface CardKind {
   /** false: a card with nothing to apply (a hit card that leads to a damage roll): no Apply rows. */
   applicable?: boolean;
   /**
-   * The effect of this card's result on a target, or a refusal (i18n key) when it cannot apply.
+   * The effect of this card's result on a target, or a refusal when it cannot apply: an i18n key
+   * and the data that fills its placeholders (the Apply's clicker reads it in their language).
    * `source`: the card's source actor as it is now (absent when it no longer exists), for rules
    * that depend on the roller's state at the Apply (e.g. a shooter downed before their shot lands).
    */
-  effect(input: { result: JsonObject; target: CardActor; source?: CardActor }): CardEffect | { refused: string };
+  effect(input: { result: JsonObject; target: CardActor; source?: CardActor }): CardEffect | { refused: string; data?: Record<string, string | number> };
   /** Follow-up buttons on the card (`data-fracas-follow-up="<name>"`): another roll, a Hero Point spend… */
   followUps?: Record<string, (ctx: { message: ChatMessage.Implementation; result: JsonObject; button: HTMLElement }) => Promise<void>>;
   /**

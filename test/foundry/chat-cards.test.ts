@@ -185,6 +185,16 @@ describe("the card's source at the Apply", () => {
     expect(hero.system.x).toBe(7);
   });
 
+  it("a kind's refusal carries the data its message needs, to the Apply's outcome and the clicker's warning", async () => {
+    const m = await post("gm", villain, [hero], { damage: 120, stun: false });
+    const refused = { ok: false, reason: "FRACAS.Error.badNumber", data: { name: "damage", min: 0, max: 99, value: 120 } };
+    expect(await adapter.queries.requestApply(m.id, hero.uuid, true)).toEqual(refused);
+    expect(hero.system.x).toBe(10);
+    const { applyCardNow } = await import("../../src/foundry/chat/apply-now.js");
+    expect(await applyCardNow(m as never, hero as never)).toBe(false);
+    expect(world.notified("warn").at(-1)).toBe("damage must be a whole number from 0 to 99 (got 120).");
+  });
+
   it("the source also carries the tracker's defeated mark on its combatant in a running fight", async () => {
     const combat = world.createCombat();
     await combat.createEmbeddedDocuments("Combatant", [{ actorId: villain.id }, { actorId: hero.id }]);

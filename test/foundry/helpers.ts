@@ -48,6 +48,8 @@ export function testDescriptor(): RulesetDescriptor {
           // A shot that lands only if its shooter still stands when it is applied (Bond's draw).
           if (result.shooterMustStand && (source?.statuses?.includes("fracas-dead") || source?.defeated)) return { refused: "FRACAS.Tracker.Refused.Down" };
           const damage = Number(result.damage);
+          // A refusal that names numbers (Bond's "…must be from {min} to {max}"): its data travels with it.
+          if (damage > 99) return { refused: "FRACAS.Error.badNumber", data: { name: "damage", min: 0, max: 99, value: damage } };
           return {
             update: { "system.x": Number(target.system.x) - damage },
             statuses: result.stun ? [{ status: "stunned", on: true }] : [],

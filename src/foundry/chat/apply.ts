@@ -134,7 +134,7 @@ async function applyNow(req: ApplyRequest): Promise<Outcome> {
 
   const source = card.sourceUuid ? await targetActor(card.sourceUuid) : null;
   const effect = kind.effect({ result: card.result, target: cardActor(target), ...(source ? { source: cardActor(source) } : {}) });
-  if ("refused" in effect) return { ok: false, reason: effect.refused };
+  if ("refused" in effect) return { ok: false, reason: effect.refused, ...(effect.data ? { data: effect.data } : {}) };
 
   const pools = effect.pools ?? [];
   if (pools.length > 0 && !game.user.isGM) return refuse("NeedsGM");
