@@ -39,15 +39,18 @@ interface SignedRequest {
   payload: Record<string, unknown>;
 }
 
-/** Each request has its own slot (flags.fracas.requests.<id>), so quick successive requests don't collide. */
-async function signRequest(query: string, payload: Record<string, unknown>): Promise<{ userId: string; requestId: string }> {
+/**
+ * Each request has its own slot (flags.fracas.requests.<id>), so quick successive requests don't
+ * collide. Send the returned `{ userId, requestId }` (with anything unsigned the handler routes on);
+ * the handler reads it back with readSignedRequest and clears it with clearSignedRequest.
+ */
+export async function signRequest(query: string, payload: Record<string, unknown>): Promise<{ userId: string; requestId: string }> {
   const id = foundry.utils.randomID();
   const request: SignedRequest = { id, query, payload };
   await game.user.setFlag("fracas" as never, `requests.${id}` as never, request as never);
   return { userId: game.user.id ?? "", requestId: id };
 }
 
-/** The verified request (with the verified sender as userId), or null when it is not what the sender signed. */
 /** The sender and the flag key a query names, when well formed. */
 function requestSlot(data: unknown): { user: User.Implementation; requestId: string; key: string } | null {
   const d = data as { userId?: unknown; requestId?: unknown } | null;
@@ -56,6 +59,7 @@ function requestSlot(data: unknown): { user: User.Implementation; requestId: str
   return user ? { user, requestId: d.requestId, key: `requests.${d.requestId}` } : null;
 }
 
+/** The verified request (with the verified sender as userId), or null when it is not what the sender signed. */
 export function readSignedRequest(query: string, data: unknown): Record<string, unknown> | null {
   const slot = requestSlot(data);
   if (!slot) return null;
@@ -64,8 +68,11 @@ export function readSignedRequest(query: string, data: unknown): Record<string, 
   return { ...signed.payload, userId: slot.user.id };
 }
 
-/** The GM clears a handled request's slot (whatever the outcome), so it cannot be replayed. */
-async function clearSignedRequest(data: unknown): Promise<void> {
+/**
+ * The handler clears a handled request's slot (whatever the outcome), so it cannot be replayed; a
+ * sender whose query failed (no answer) clears its own.
+ */
+export async function clearSignedRequest(data: unknown): Promise<void> {
   const slot = requestSlot(data);
   if (slot && slot.user.getFlag("fracas" as never, slot.key as never) !== undefined) {
     await slot.user.unsetFlag("fracas" as never, slot.key as never);
