@@ -54,4 +54,13 @@ describe("Configure Settings: a ruleset's options follow its box", () => {
     await page.close();
     expect(seen).toEqual([false, true]);
   });
+
+  it("V13's settings search, which sets every row's hidden as the GM types, does not bring them back", async () => {
+    const page = await settingsPage();
+    // CategoryBrowser#_onSearchFilter with an empty query: entry.hidden = false on every .form-group.
+    await page.evaluate(() => document.querySelectorAll<HTMLElement>(".form-group").forEach((row) => (row.hidden = false)));
+    const seen = await page.evaluate(`(${shown.toString()})(${JSON.stringify(["fracas.radio.mode", "fracas.bond.initiative"])})()`);
+    await page.close();
+    expect(seen).toEqual([false, true]);
+  });
 });
