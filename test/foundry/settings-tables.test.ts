@@ -24,6 +24,20 @@ describe("enabled rulesets", () => {
     expect(world.createDialogs.at(-1)?.options.types).toEqual(adapter.actor.enabledActorTypes());
   });
 
+  it("a caller's own types (a module's, a macro's) are narrowed to the enabled ones, never widened", async () => {
+    await game.settings.set("fracas", "enabled.radio", false);
+    await (world.config.Item.documentClass as unknown as { createDialog(d?: object, c?: object, o?: object): Promise<unknown> }).createDialog({}, {}, { types: ["radioWeapon", "bondWeapon", "bondSkill"] });
+    expect(world.createDialogs.at(-1)?.options.types).toEqual(["bondWeapon", "bondSkill"]);
+  });
+
+  it("with every ruleset off, Create says why and opens nothing (V13's dialog would throw on no types)", async () => {
+    for (const id of ["bond", "radio", "zodiac", "faserip"] as const) await game.settings.set("fracas", `enabled.${id}`, false);
+    const before = world.createDialogs.length;
+    expect(await (world.config.Actor.documentClass as unknown as { createDialog(): Promise<unknown> }).createDialog()).toBeNull();
+    expect(world.createDialogs.length).toBe(before);
+    expect(world.notified("warn").at(-1)).toBe("No ruleset is turned on in this world, so there is nothing to create. Turn one on in Configure Settings, under Fracas.");
+  });
+
   it("a player cannot disable a ruleset", async () => {
     world.login("alice");
     await expect(game.settings.set("fracas", "enabled.bond", false)).rejects.toThrow(/lacks permission/);

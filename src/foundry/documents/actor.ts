@@ -6,6 +6,7 @@
 import { enabledRulesets } from "../settings.js";
 import { descriptorForType } from "../rulesets.js";
 import { isMigrationUpdate } from "../migration-option.js";
+import { createDialogOptions } from "./create-types.js";
 import { ACTOR_TYPES, ITEM_TYPES } from "../../rulesets/types.js";
 
 export function enabledActorTypes(): string[] {
@@ -56,8 +57,8 @@ interface CreateData {
 
 export class FracasActor extends Actor {
   static override async createDialog(data?: never, createOptions?: never, options?: never): Promise<never> {
-    const opts = { ...((options ?? {}) as object), types: enabledActorTypes() };
-    return (await super.createDialog(data, createOptions, opts as never)) as never;
+    const opts = createDialogOptions(enabledActorTypes(), options);
+    return (opts ? await super.createDialog(data, createOptions, opts as never) : null) as never;
   }
 
   protected override async _preCreate(...args: Parameters<Actor["_preCreate"]>): Promise<boolean | void> {

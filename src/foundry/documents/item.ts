@@ -6,6 +6,7 @@
 import { t } from "../i18n.js";
 import { rulesetOfType } from "../../rulesets/types.js";
 import { enabledItemTypes } from "./actor.js";
+import { createDialogOptions } from "./create-types.js";
 
 /** Whether an item of `itemType` may be embedded in an actor of `actorType`: the same ruleset (or neither Fracas's). */
 export function itemFitsActor(itemType: string, actorType: string): boolean {
@@ -14,8 +15,8 @@ export function itemFitsActor(itemType: string, actorType: string): boolean {
 
 export class FracasItem extends Item {
   static override async createDialog(data?: never, createOptions?: never, options?: never): Promise<never> {
-    const opts = { ...((options ?? {}) as object), types: enabledItemTypes() };
-    return (await super.createDialog(data, createOptions, opts as never)) as never;
+    const opts = createDialogOptions(enabledItemTypes(), options);
+    return (opts ? await super.createDialog(data, createOptions, opts as never) : null) as never;
   }
 
   protected override async _preCreate(...args: Parameters<Item["_preCreate"]>): Promise<boolean | void> {
