@@ -19,6 +19,7 @@ import { offerEscapes, onCombatUpdate } from "./cards/round.js";
 import { onActorUpdate, queueCombatEndCheck } from "./cards/combat-end.js";
 import { onLeaderChange } from "./cards/leader-fall.js";
 import { refreshCombatSheets } from "./sheets/combat-refresh.js";
+import { isMigrationUpdate } from "../../foundry/migration-option.js";
 
 /**
  * A dying hero's final heroic action is due in their next action phase, which is a step of the
@@ -40,7 +41,9 @@ export function registerRadioHooks(): boolean {
       // So do the open sheets of the fighters (the turn's described-action row, the defence row).
       refreshCombatSheets(combat as never, changed as object);
     });
-    hooks.on("updateActor", (actor, changed) => {
+    hooks.on("updateActor", (actor, changed, options) => {
+      // A migration reshapes stored data: no one fell, no side emptied (migration-option.ts).
+      if (isMigrationUpdate(options)) return;
       onActorUpdate(actor as never);
       onLeaderChange(actor, changed as object);
     });

@@ -3,6 +3,7 @@ import { MAX_HENCHMEN, MAX_WOUNDS_EACH } from "../rules/index.js";
 import { bonus, count, flagField, notesField, tierField, uuidText } from "./fields.js";
 import { henchmenPoolOf } from "./state.js";
 import { keepCarriedBelowEach } from "./bounds.js";
+import { isMigrationUpdate } from "../../../foundry/migration-option.js";
 
 function henchmenSchema() {
   return {
@@ -42,6 +43,8 @@ export class RadioHenchmenData extends foundry.abstract.TypeDataModel<ReturnType
   override async _preUpdate(...args: Parameters<foundry.abstract.TypeDataModel<ReturnType<typeof henchmenSchema>, Actor.Implementation>["_preUpdate"]>): Promise<boolean | void> {
     const allowed = await super._preUpdate(...args);
     if (allowed === false) return false;
+    // A migration reshapes stored data; it is not a typing slip to correct (migration-option.ts).
+    if (isMigrationUpdate(args[1])) return;
     keepCarriedBelowEach(this, args[0], this.parent?.name ?? "");
   }
 }

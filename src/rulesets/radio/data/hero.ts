@@ -2,6 +2,7 @@
 import { bonus, count, flagField, limbsField, notesField, poolField, skillField, stateField, text, woundsField } from "./fields.js";
 import { tokenCount, effectiveState } from "./state.js";
 import { keepWoundsWithinMax } from "./bounds.js";
+import { isMigrationUpdate } from "../../../foundry/migration-option.js";
 
 const fields = foundry.data.fields;
 
@@ -41,6 +42,8 @@ export class RadioHeroData extends foundry.abstract.TypeDataModel<ReturnType<typ
   override async _preUpdate(...args: Parameters<foundry.abstract.TypeDataModel<ReturnType<typeof heroSchema>, Actor.Implementation>["_preUpdate"]>): Promise<boolean | void> {
     const allowed = await super._preUpdate(...args);
     if (allowed === false) return false;
+    // A migration reshapes stored data; it is not a typing slip to correct (migration-option.ts).
+    if (isMigrationUpdate(args[1])) return;
     keepWoundsWithinMax(this.wounds, args[0], this.parent?.name ?? "");
   }
 }

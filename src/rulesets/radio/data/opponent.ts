@@ -2,6 +2,7 @@
 import { bonus, flagField, limbsField, notesField, poolField, stateField, text, tierField, uuidText, woundsField } from "./fields.js";
 import { effectiveState, tokenCount } from "./state.js";
 import { keepWoundsWithinMax } from "./bounds.js";
+import { isMigrationUpdate } from "../../../foundry/migration-option.js";
 
 const fields = foundry.data.fields;
 
@@ -50,6 +51,8 @@ export class RadioOpponentData extends foundry.abstract.TypeDataModel<ReturnType
   override async _preUpdate(...args: Parameters<foundry.abstract.TypeDataModel<ReturnType<typeof opponentSchema>, Actor.Implementation>["_preUpdate"]>): Promise<boolean | void> {
     const allowed = await super._preUpdate(...args);
     if (allowed === false) return false;
+    // A migration reshapes stored data; it is not a typing slip to correct (migration-option.ts).
+    if (isMigrationUpdate(args[1])) return;
     keepWoundsWithinMax(this.wounds, args[0], this.parent?.name ?? "");
   }
 }

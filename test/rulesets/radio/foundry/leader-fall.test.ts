@@ -79,6 +79,17 @@ describe("through the fake: the GM's fall check", () => {
     await settled();
   });
 
+  it("a migration's write (fracasMigration) is not play: no fall card, no end check, and no bound is judged", async () => {
+    await falzetti.update({ "system.wounds.value": 0 }, { fracasMigration: true });
+    await settled();
+    expect(cards("leaderDown")).toHaveLength(0);
+    // A value out of the sheet's bounds is the migration's to write, not a typing slip to lower.
+    const told = world.notifications.length;
+    await jake.update({ "system.wounds.value": 99 }, { fracasMigration: true });
+    expect(sys(jake).wounds.value).toBe(99);
+    expect(world.notifications.length).toBe(told);
+  });
+
   it("the GM edits the leader's wounds to 0: one card to the GM; the GM's button rolls each follower's checks once", async () => {
     await falzetti.update({ "system.wounds.value": 0 });
     await settled();
