@@ -42,6 +42,8 @@ describe("the round plan (speedPlan through FracasCombat)", () => {
     ]);
     expect(combat.combatants.get(cid(hero))!.initiative).toBe(7);
     expect(combat.turns.map((c: FakeCombatant) => c.name)).toEqual(["Hero", "Bob's guy", "Villain"]);
+    // As core's: the Combat Theme announces the encounter, once.
+    expect((combat as unknown as { sounds: string[] }).sounds).toEqual(["startEncounter"]);
   });
 
   it("a player declares for their own combatant through the GM query", async () => {

@@ -207,6 +207,8 @@ export class FracasCombat extends Combat {
   override async startCombat(): Promise<this> {
     if (!this.mapping) return super.startCombat();
     if (!game.user.isGM) return this;
+    // As core's: the GM's Combat Theme announces the encounter (its turn cues come from _onUpdate).
+    this._playCombatSound("startEncounter");
     await this.beginRound(1);
     // As core's startCombat, but the turn is the plan's first step, not the highest initiative.
     const updateData = { round: 1, turn: this.turnIndexOf(this.fracas.plan.steps[this.fracas.step]?.combatantId) };

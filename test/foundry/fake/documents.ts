@@ -714,7 +714,14 @@ export class FakeCombat extends FakeDocument {
     }
   }
 
+  /** The announcements V13 would have played (its Combat Theme's cues), in order. */
+  readonly sounds: string[] = [];
+  /** As V13: plays the Combat Theme's cue on this client (the fake records it). */
+  _playCombatSound(announcement: string): void {
+    this.sounds.push(announcement);
+  }
   async startCombat(): Promise<this> {
+    this._playCombatSound("startEncounter");
     const updateData = { round: 1, turn: 0 };
     rt().hooks.callAll("combatStart", this, updateData);
     await this.update(updateData);
