@@ -28,7 +28,7 @@ describe("a player character's token is linked from the start", () => {
     ["zodiacAgent", {}],
     ["faseripHero", { side: "heroes" }],
   ])("%s (%j): linked, friendly, with vision", async (type, system) => {
-    expect((await create({ name: "PC", type, system })).prototypeToken).toEqual(PLAYER());
+    expect((await create({ name: "PC", type, system })).prototypeToken).toMatchObject(PLAYER());
   });
 
   it.each([
@@ -40,12 +40,12 @@ describe("a player character's token is linked from the start", () => {
     ["faseripHero", { side: "villains" }],
     ["faseripHero", {}],
   ])("%s (%j), made by the GM for no player: Foundry's unlinked, hostile token", async (type, system) => {
-    expect((await create({ name: "NPC", type, system })).prototypeToken).toEqual(FOUNDRY());
+    expect((await create({ name: "NPC", type, system })).prototypeToken).toMatchObject(FOUNDRY());
   });
 
   it("a FASERIP character on side 'auto' is a hero when the GM makes it for a player (not for an observer)", async () => {
-    expect((await create({ name: "For Bob", type: "faseripHero", ownership: { bob: 3 } })).prototypeToken).toEqual(PLAYER());
-    expect((await create({ name: "Shown to all", type: "faseripHero", ownership: { default: 2 } })).prototypeToken).toEqual(FOUNDRY());
+    expect((await create({ name: "For Bob", type: "faseripHero", ownership: { bob: 3 } })).prototypeToken).toMatchObject(PLAYER());
+    expect((await create({ name: "Shown to all", type: "faseripHero", ownership: { default: 2 } })).prototypeToken).toMatchObject(FOUNDRY());
   });
 
   it("data that says actorLink itself (a compendium villain, a duplicate) keeps it", async () => {
@@ -54,36 +54,64 @@ describe("a player character's token is linked from the start", () => {
   });
 });
 
+describe("a new actor's token shows its ruleset's bar", () => {
+  type Bars = { prototypeToken: { bar1: { attribute: string | null }; displayBars: number } };
+  it.each([
+    ["faseripHero", "health"],
+    ["radioHero", "wounds"],
+    ["radioOpponent", "wounds"],
+    ["zodiacAgent", "agentPoints"],
+  ])("%s: bar1 is %s, shown to its owners on hover", async (type, attribute) => {
+    const actor = (await create({ name: "New", type })) as unknown as Bars;
+    expect(actor.prototypeToken.bar1.attribute).toBe(attribute);
+    expect(actor.prototypeToken.displayBars).toBe(CONST.TOKEN_DISPLAY_MODES.OWNER_HOVER);
+  });
+
+  it("a type with no bar (Bond's wound levels, a henchmen group) keeps V13's: none", async () => {
+    for (const type of ["bondCharacter", "radioHenchmen", "zodiacCrowd"]) {
+      const actor = (await create({ name: "New", type })) as unknown as Bars;
+      expect([type, actor.prototypeToken.bar1.attribute, actor.prototypeToken.displayBars]).toEqual([type, null, CONST.TOKEN_DISPLAY_MODES.NONE]);
+    }
+  });
+
+  it("data that names its bar or display (a compendium's villain) keeps them", async () => {
+    const named = (await create({ name: "Villain", type: "faseripHero", prototypeToken: { bar1: { attribute: "karma.value" }, displayBars: 50 } })) as unknown as Bars;
+    expect([named.prototypeToken.bar1.attribute, named.prototypeToken.displayBars]).toEqual(["karma.value", 50]);
+    const shown = (await create({ name: "Villain", type: "faseripHero", prototypeToken: { displayBars: 40 } })) as unknown as Bars;
+    expect([shown.prototypeToken.bar1.attribute, shown.prototypeToken.displayBars]).toEqual(["health", 40]);
+  });
+});
+
 describe("a change of role follows on the prototype token, unless the GM set the token up by hand", () => {
   it("Bond: ticking the NPC box unlinks the token; unticking links it again", async () => {
     const goon = await create({ name: "Goon", type: "bondCharacter" });
     await goon.update({ "system.npc": true });
-    expect(goon.prototypeToken).toEqual(FOUNDRY());
+    expect(goon.prototypeToken).toMatchObject(FOUNDRY());
     await goon.update({ "system.npc": false });
-    expect(goon.prototypeToken).toEqual(PLAYER());
+    expect(goon.prototypeToken).toMatchObject(PLAYER());
   });
 
   it("a migration's write (which reshapes data, not roles) leaves the token alone", async () => {
     const goon = await create({ name: "Goon", type: "bondCharacter" });
     await goon.update({ "system.npc": true }, { fracasMigration: true });
-    expect(goon.prototypeToken).toEqual(PLAYER());
+    expect(goon.prototypeToken).toMatchObject(PLAYER());
   });
 
   it("FASERIP: giving a player the 'auto' character links it; setting it to villains unlinks it", async () => {
     const hero = await create({ name: "Newcomer", type: "faseripHero" });
-    expect(hero.prototypeToken).toEqual(FOUNDRY());
+    expect(hero.prototypeToken).toMatchObject(FOUNDRY());
     await hero.update({ ownership: { alice: 3 } });
-    expect(hero.prototypeToken).toEqual(PLAYER());
+    expect(hero.prototypeToken).toMatchObject(PLAYER());
     await hero.update({ "system.side": "villains" });
-    expect(hero.prototypeToken).toEqual(FOUNDRY());
+    expect(hero.prototypeToken).toMatchObject(FOUNDRY());
   });
 
   it("through V13's Configure Ownership dialog (it replaces the whole map: ==ownership), giving and taking back", async () => {
     const hero = await create({ name: "Newcomer", type: "faseripHero" });
     await hero.update({ "==ownership": { default: 0, alice: 3 } });
-    expect(hero.prototypeToken).toEqual(PLAYER());
+    expect(hero.prototypeToken).toMatchObject(PLAYER());
     await hero.update({ "==ownership": { default: 0 } });
-    expect(hero.prototypeToken).toEqual(FOUNDRY());
+    expect(hero.prototypeToken).toMatchObject(FOUNDRY());
   });
 
   it("a token the GM configured (linked but neutral, or told in the same update) is left alone", async () => {

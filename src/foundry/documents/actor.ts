@@ -50,8 +50,21 @@ export function tokenAfterRoleChange(now: Prototype, was: boolean, becomes: bool
   return null;
 }
 
+/**
+ * A new actor's token shows its ruleset's bar (descriptor.trackable's first: Health, wounds, Agent
+ * Points) to its owners on hover; V13 would leave bar1 empty and bars hidden, as a system's single
+ * primaryTokenAttribute cannot serve types whose bars sit at different paths. Data that names its
+ * bar (a compendium's villain, a duplicate) keeps it; a type with no bar (a Bond character's wound
+ * levels are not a bar) keeps V13's.
+ */
+export function defaultBar(type: string, data: CreateData): { bar1: { attribute: string }; displayBars?: number } | null {
+  const attribute = descriptorForType(type)?.trackable?.[type]?.bar[0];
+  if (!attribute || data.prototypeToken?.bar1?.attribute !== undefined) return null;
+  return { bar1: { attribute }, ...(data.prototypeToken?.displayBars === undefined ? { displayBars: CONST.TOKEN_DISPLAY_MODES.OWNER_HOVER } : {}) };
+}
+
 interface CreateData {
-  prototypeToken?: { actorLink?: unknown };
+  prototypeToken?: { actorLink?: unknown; bar1?: { attribute?: unknown }; displayBars?: unknown };
   ownership?: Ownership;
 }
 
@@ -65,6 +78,8 @@ export class FracasActor extends Actor {
     const allowed = await super._preCreate(...args);
     if (allowed === false) return false;
     const [data, , user] = args as unknown as [CreateData, unknown, User.Implementation];
+    const bar = defaultBar(this.type, data);
+    if (bar) this.updateSource({ prototypeToken: bar } as never);
     // Data that says actorLink itself (a compendium's villain, a duplicate) keeps it.
     if (data.prototypeToken?.actorLink !== undefined) return;
     const playerOwned = !user.isGM || ownedByAPlayer(data.ownership);

@@ -462,6 +462,8 @@ export const createDialogs: { documentName: DocumentName; data: Obj; createOptio
 
 /** CONST.TOKEN_DISPOSITIONS, as V13 numbers them. */
 export const TOKEN_DISPOSITIONS = { SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDLY: 1 } as const;
+/** V13's CONST.TOKEN_DISPLAY_MODES: when a token's name or bars show. */
+export const TOKEN_DISPLAY_MODES = { NONE: 0, CONTROL: 10, OWNER_HOVER: 20, HOVER: 30, OWNER: 40, ALWAYS: 50 } as const;
 
 const ownershipField = () => new ObjectField({ initial: () => ({ default: 0 }) });
 
@@ -517,12 +519,12 @@ export class FakeActor extends FakeDocument {
       name: new StringField({ required: true, blank: false }),
       img: new StringField({ initial: "icons/svg/mystery-man.svg" }),
       ownership: ownershipField(),
-      // V13's defaults for a new actor's token: unlinked, hostile, no vision.
-      prototypeToken: new ObjectField({ initial: () => ({ actorLink: false, disposition: TOKEN_DISPOSITIONS.HOSTILE, sight: { enabled: false } }) }),
+      // V13's defaults for a new actor's token: unlinked, hostile, no vision, no bar shown.
+      prototypeToken: new ObjectField({ initial: () => ({ actorLink: false, disposition: TOKEN_DISPOSITIONS.HOSTILE, sight: { enabled: false }, displayBars: TOKEN_DISPLAY_MODES.NONE, bar1: { attribute: null } }) }),
     };
   }
   readonly items = new Collection<FakeItem>();
-  get prototypeToken(): { actorLink: boolean; disposition: number; sight: { enabled: boolean } } {
+  get prototypeToken(): { actorLink: boolean; disposition: number; sight: { enabled: boolean }; displayBars: number; bar1: { attribute: string | null } } {
     return this._source.prototypeToken as never;
   }
   /** Status ids of the actor's status effects (Foundry derives this Set from its ActiveEffects). */

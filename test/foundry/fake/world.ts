@@ -26,6 +26,7 @@ import {
   OWNERSHIP,
   PermissionError,
   TOKEN_DISPOSITIONS,
+  TOKEN_DISPLAY_MODES,
   createDialogs,
   resolveUuid,
 } from "./documents.js";
@@ -480,7 +481,7 @@ export function installFoundry(options: InstallOptions = {}): FakeWorld {
     game,
     foundry: foundryNs,
     CONFIG: world.config,
-    CONST: { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP, TOKEN_DISPOSITIONS },
+    CONST: { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP, TOKEN_DISPOSITIONS, TOKEN_DISPLAY_MODES },
     Hooks: world.hooks,
     // V13's global Handlebars, with the real templates registered as partials (as loadTemplates does).
     Handlebars: world.templates.handlebars,
