@@ -65,12 +65,23 @@ export function ruleErrorText(e: RuleErrorLike): string {
 }
 
 /**
- * A card effect's refusal (CardKind.effect): the core carries only a key there, no data, so a
- * message that needs data cannot be shown whole. An effect reads only the card's stored roll and
- * the target's sanitised state, so a rule error that names a value (a number out of range, a missing
- * die) means the stored roll is damaged: it says so. Messages without placeholders are kept.
+ * Codes of a kernel error that says a value given to it is malformed: not a whole number in range,
+ * not one of the choices, a die or a roll missing. An effect reads only the card's stored roll and
+ * the target's sanitised state (its wound through safeWoundState, its answers through responseFor),
+ * so such an error in an effect means the stored roll is damaged. Table errors (`badTable*`) are not
+ * here: they are the GM's table override in force, and say which table.
  */
-export function effectRefusal(e: RuleErrorLike): { refused: string } {
+const MALFORMED = new Set(["badNumber", "notFinite", "badChoice", "badBoolean", "badInput", "badDie", "badId", "badList", "missingRoll", "missingAttackKind"]);
+
+/**
+ * A card effect's refusal (CardKind.effect): a key and the data that fills it (core fills it for
+ * the Apply's outcome and the clicker's warning). A rule that refuses on the target's state (First
+ * Aid tried, too many Hero Points, a broken table override) is said as the rule says it; a
+ * malformed value can only come from the stored roll, so that says the card is damaged, and what in
+ * it (the error worded on the client that checked it, D55).
+ */
+export function effectRefusal(e: RuleErrorLike): { refused: string; data?: Data } {
+  if (MALFORMED.has(e.code)) return { refused: "FRACAS.Bond.Refused.BadCardWhy", data: { detail: ruleErrorText(e) } };
   const r = ruleRefusal(e);
-  return { refused: placeholders(game.i18n.localize(r.key)).length === 0 ? r.key : "FRACAS.Bond.Refused.BadCard" };
+  return Object.keys(r.data).length === 0 ? { refused: r.key } : { refused: r.key, data: r.data };
 }

@@ -141,7 +141,10 @@ function heldWeapon(system: JsonObject): { id: string; name: string } | null {
   return w && typeof w.id === "string" && DROPPED_KEY.test(w.id) ? { id: w.id, name: typeof w.name === "string" ? w.name : "" } : null;
 }
 
-const refusal = (e: unknown): { refused: string } => {
+/** A card effect's refusal: an i18n key and, when its string needs it, the data that fills it (core registry.ts). */
+export type EffectRefusal = { refused: string; data?: Record<string, string | number> };
+
+const refusal = (e: unknown): EffectRefusal => {
   if (isRuleError(e)) return effectRefusal(e);
   throw e;
 };
@@ -183,7 +186,7 @@ export function drawLoserDown(result: AttackCardResult, targetSystem: JsonObject
   return bondDownReason({ wound: source.system.wound, statuses: source.statuses ?? [], defeated: source.defeated === true });
 }
 
-export function attackEffect(input: { result: JsonObject; target: { type: string; system: JsonObject; name: string }; source?: CardActor }): CardEffect | { refused: string } {
+export function attackEffect(input: { result: JsonObject; target: { type: string; system: JsonObject; name: string }; source?: CardActor }): CardEffect | EffectRefusal {
   if (input.target.type !== ACTOR_TYPE) return { refused: "FRACAS.Bond.Refused.NotBond" };
   if (!isAttackResult(input.result)) return { refused: "FRACAS.Bond.Refused.BadCard" };
   if (drawLoserDown(input.result as unknown as AttackCardResult, input.target.system, input.source) !== null) return { refused: "FRACAS.Bond.Refused.DrawLoserDown" };
@@ -255,7 +258,7 @@ export function resolveRecoveryCard(result: RecoveryCardResult, state: Partial<W
   );
 }
 
-export function recoveryEffect(input: { result: JsonObject; target: { type: string; system: JsonObject; name: string } }): CardEffect | { refused: string } {
+export function recoveryEffect(input: { result: JsonObject; target: { type: string; system: JsonObject; name: string } }): CardEffect | EffectRefusal {
   if (input.target.type !== ACTOR_TYPE) return { refused: "FRACAS.Bond.Refused.NotBond" };
   const r = input.result as unknown as RecoveryCardResult;
   if (!(RECOVERY_KINDS as readonly string[]).includes(r.which)) return { refused: "FRACAS.Bond.Refused.BadCard" };
@@ -295,7 +298,7 @@ function isFirstAidResult(v: JsonObject): boolean {
 }
 
 /** First Aid on the wounded character: the kernel lowers one level on a success and refuses a second try. */
-export function firstAidEffect(input: { result: JsonObject; target: { type: string; system: JsonObject; name: string } }): CardEffect | { refused: string } {
+export function firstAidEffect(input: { result: JsonObject; target: { type: string; system: JsonObject; name: string } }): CardEffect | EffectRefusal {
   if (input.target.type !== ACTOR_TYPE) return { refused: "FRACAS.Bond.Refused.NotBond" };
   if (!isFirstAidResult(input.result)) return { refused: "FRACAS.Bond.Refused.BadCard" };
   try {

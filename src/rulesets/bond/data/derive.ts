@@ -52,7 +52,7 @@ export const UNSKILLED: Record<"fireCombat" | "handToHand", [Characteristic, Cha
 
 export const MAX_CHARACTERISTIC = 30;
 
-/** Default outer edge (scene units, metres) of each range band; a weapon may set its own. */
+/** Default outer edge, in metres, of each range band (Fracas's own: the seed gives none); a weapon may set its own. A scene's measured distance is turned into metres before it is compared (D57). */
 export const DEFAULT_RANGES: Record<RangeBand, number> = { pointBlank: 2, close: 10, medium: 30, long: 100 };
 
 function clampInt(v: unknown, min: number, max: number, fallback: number): number {

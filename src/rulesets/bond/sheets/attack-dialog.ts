@@ -17,6 +17,7 @@ import type { AttackCardResult } from "../cards/effects.js";
 import { bondSystem, isNpc, rollDie, targetHasFired, warn } from "../cards/notes.js";
 import { attackInput, attackTables, attackView, coverFloor, defaultChoices, followCoverFloor, readChoices, targetRefusal, type AttackChoices, type AttackSetup } from "./attack-view.js";
 import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
+import { renderedFormValues } from "../../../foundry/sheets/form-values.js";
 import { isCombatantOf } from "../../../foundry/documents/combatant-of.js";
 import type { CoverAmount } from "../rules/index.js";
 import { actorDownReason, buildSetup } from "./attack-setup.js";
@@ -135,18 +136,6 @@ export class BondAttackDialog extends Base {
     await rollAttack(this.actor, setup, this.choices);
     await this.close();
   }
-}
-
-/**
- * The values of an application's rendered form (as V13 submits them: FormDataExtended), or null
- * when it is not rendered. A dialog whose tag is "form" is its own form.
- */
-function renderedFormValues(app: { rendered: boolean; element?: unknown }): Record<string, unknown> | null {
-  const element = app.rendered ? (app.element as HTMLElement | null | undefined) : null;
-  if (!element) return null;
-  const form = element.tagName === "FORM" ? element : element.querySelector?.("form");
-  if (!form) return null;
-  return new foundry.applications.ux.FormDataExtended(form as HTMLFormElement).object as Record<string, unknown>;
 }
 
 /** Warns and returns true when the character cannot act (Killed, unconscious, stunned, a wound roll due…). */

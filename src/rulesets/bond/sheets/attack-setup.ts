@@ -7,7 +7,8 @@ import { readCharacteristics } from "../data/derive.js";
 import { BondWeaponData, DEFAULT_RANGES } from "../data/weapon.js";
 import { bondSystem, isNpc } from "../cards/notes.js";
 import { bondDownReason } from "../down.js";
-import { oneTargetSetup, TARGET_NAMES_SHOWN, type AttackSetup } from "./attack-view.js";
+import { oneTargetSetup, TARGET_NAMES_SHOWN, type AttackSetup, type SceneDistance } from "./attack-view.js";
+import { toMetres } from "./scene-units.js";
 import { startedCombatantOf, startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 import { combatantStateOf } from "../../../foundry/combatant-state.js";
 
@@ -21,12 +22,17 @@ interface PlacedToken {
   document?: { parent?: { id: string | null } | null };
 }
 interface MeasuringCanvas {
-  scene?: { id: string | null } | null;
-  grid?: { measurePath?: (waypoints: Point[]) => { distance: number } };
+  scene?: { id: string | null; grid?: { units?: unknown } } | null;
+  grid?: { units?: unknown; measurePath?: (waypoints: Point[]) => { distance: number } };
 }
 
-/** Distance between two tokens when both stand on the viewed scene and the grid can measure; else null. */
-export function tokenDistance(actor: Actor.Implementation, b: PlacedToken | null | undefined): number | null {
+/**
+ * Distance between two tokens as the scene measures it, in the scene grid's own units ("ft", "m",
+ * whatever the GM set), when both stand on the viewed scene and the grid can measure; else null.
+ * The units come with it: Bond's ranges are metres, and a V13 scene is 5 ft squares unless its GM
+ * chose otherwise (scene-units.ts turns them into metres, D57).
+ */
+export function tokenDistance(actor: Actor.Implementation, b: PlacedToken | null | undefined): SceneDistance | null {
   const c = (globalThis as { canvas?: MeasuringCanvas }).canvas;
   const sceneId = c?.scene?.id;
   if (!b || !sceneId || typeof c?.grid?.measurePath !== "function") return null;
@@ -34,7 +40,10 @@ export function tokenDistance(actor: Actor.Implementation, b: PlacedToken | null
   if (!a) return null;
   if (a.document?.parent?.id !== sceneId || b.document?.parent?.id !== sceneId) return null;
   const d = c.grid.measurePath([a.center, b.center]).distance;
-  return Number.isFinite(d) ? d : null;
+  if (!Number.isFinite(d)) return null;
+  // The scene document's grid units (V13 Scene#grid.units), else the canvas grid's own copy.
+  const units = c.scene?.grid?.units ?? c.grid.units;
+  return { distance: d, units: typeof units === "string" ? units : "" };
 }
 
 /** How many tokens this client's user targets now (an attack is at one of them, D54). */
@@ -86,6 +95,8 @@ export function buildSetup(actor: Actor.Implementation, weapon: Item.Implementat
       ? w!.damageClass
       : hthDamageClass(chars.str, meleeWeapon === "knife" || meleeWeapon === "sword" ? meleeWeapon : "none", activeTable(hthDamageClassTable));
   const { actor: targetActor, token: targetToken } = firstTarget();
+  // Measured in the scene's units, compared in metres: unknown units leave the range to the attacker (D57).
+  const measured = attackKind === "fire" ? tokenDistance(actor, targetToken) : null;
   const targetSys = bondSystem(targetActor);
   const combat = startedCombatOf(actor);
   const attacks = sys.roundAttacks;
@@ -121,7 +132,8 @@ export function buildSetup(actor: Actor.Implementation, weapon: Item.Implementat
     targetSpeed: targetSys ? targetSys.speed : null,
     // The GM's cover on the (first) target: the dialog offers no less (D49).
     targetCover: targetSys ? targetSys.cover : "none",
-    distance: attackKind === "fire" ? tokenDistance(actor, targetToken) : null,
+    distance: measured ? toMetres(measured.distance, measured.units) : null,
+    measured,
     ranges: (w?.ranges ?? DEFAULT_RANGES) as Record<RangeBand, number>,
     specificBlowWounds: rulesetOption("bond", "specificBlowWounds", false),
     weaponId: w ? (weapon?.id ?? null) : null,

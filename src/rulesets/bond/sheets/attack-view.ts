@@ -31,6 +31,7 @@ import {
   type WoundLevel,
 } from "../rules/index.js";
 import { easeText, signed } from "../format.js";
+import { isMetres } from "./scene-units.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 import { offDeclaration } from "./declared.js";
 import { attacksLeftThisRound, type AttacksLeft } from "./round-attacks.js";
@@ -68,9 +69,14 @@ export interface AttackSetup {
   targetNames?: string[];
   /** The target's Speed (H-t-H), when a target is known: then it is the modifier, not a choice (D52). */
   targetSpeed: number | null;
-  /** Distance to the target in scene units when both tokens are on the scene, else null. */
+  /**
+   * Distance to the target in metres when both tokens are on the scene and its grid's units are
+   * known (scene-units.ts), else null: then the attacker chooses the range (D57).
+   */
   distance: number | null;
-  /** The weapon's range bands (outer edge of each, in scene units). */
+  /** The distance as the scene measured it, in its own units, when both tokens are on it (absent = not measured). */
+  measured?: SceneDistance | null;
+  /** The weapon's range bands (outer edge of each, in metres). */
   ranges: Record<RangeBand, number>;
   specificBlowWounds: boolean;
   /** The weapon item attacked with (null = unarmed): it is in hand from then on (D41). Absent = unknown. */
@@ -81,6 +87,12 @@ export interface AttackSetup {
   declaration?: string;
   /** The target's cover as the GM set it on its sheet (D49): the least the attacker may choose. Absent / "none" = not set. */
   targetCover?: CoverAmount;
+}
+
+/** A distance measured on the scene, in the scene grid's own units ("ft", "m", "hex"…). */
+export interface SceneDistance {
+  distance: number;
+  units: string;
 }
 
 export interface AttackChoices {
@@ -136,7 +148,7 @@ export function severalTargets(setup: Pick<AttackSetup, "targetCount">): boolean
  */
 export function oneTargetSetup(setup: AttackSetup): AttackSetup {
   if (!severalTargets(setup)) return setup;
-  return { ...setup, targetName: null, targetUuid: null, targetSpeed: null, targetCover: "none", distance: null };
+  return { ...setup, targetName: null, targetUuid: null, targetSpeed: null, targetCover: "none", distance: null, measured: null };
 }
 
 /** The band a distance falls in: the first whose outer edge reaches it; beyond long stays long. */
@@ -152,6 +164,31 @@ export function rangeBandFor(distance: number, ranges: Record<RangeBand, number>
  */
 export function rangeInForce(setup: AttackSetup, chosen: RangeBand): RangeBand {
   return setup.distance !== null ? rangeBandFor(setup.distance, setup.ranges) : chosen;
+}
+
+const tenths = (n: number): number => Math.round(n * 10) / 10;
+
+/**
+ * How a measured distance is said beside the range it fixes: in metres, and in the scene's own
+ * units too when it measures in others ("1.5 m; 5 ft on the scene"), so the GM sees both (D57).
+ */
+export function distanceLabel(setup: Pick<AttackSetup, "distance" | "measured">): { key: string; metres: number; distance: number; units: string } | null {
+  if (setup.distance === null) return null;
+  const m = setup.measured ?? null;
+  const metres = tenths(setup.distance);
+  if (m === null || isMetres(m.units)) return { key: "FRACAS.Bond.Dialog.Distance", metres, distance: metres, units: m?.units ?? "" };
+  return { key: "FRACAS.Bond.Dialog.DistanceScene", metres, distance: tenths(m.distance), units: m.units.trim() };
+}
+
+/**
+ * A distance measured on a scene whose grid units are not ones Bond can turn into metres: the range
+ * is not fixed by it, and the dialog says why under the range the attacker chooses (D57).
+ */
+export function unreadDistance(setup: Pick<AttackSetup, "distance" | "measured">): { key: string; distance: number; units: string } | null {
+  const m = setup.measured ?? null;
+  if (setup.distance !== null || m === null) return null;
+  const units = m.units.trim();
+  return { key: units === "" ? "FRACAS.Bond.Dialog.RangeNoUnits" : "FRACAS.Bond.Dialog.RangeUnitsUnknown", distance: tenths(m.distance), units };
 }
 
 /** The GM's cover on the target (D49): the least cover an attack on it may use. */
@@ -393,7 +430,11 @@ export function attackView(given: AttackSetup, choices: AttackChoices) {
     baseDamageClass: setup.baseDamageClass,
     damageClass: shiftDamageClass(setup.baseDamageClass, dcShift),
     rangeLocked,
-    distance: setup.distance === null ? null : Math.round(setup.distance * 10) / 10,
+    distance: setup.distance === null ? null : tenths(setup.distance),
+    // The measured distance beside the range it fixes, in metres (and the scene's units); or, when
+    // the scene's units cannot be read as metres, why the range is chosen (D57).
+    distanceLabel: fire ? distanceLabel(setup) : null,
+    unreadDistance: fire ? unreadDistance(setup) : null,
     rangeLabel: `FRACAS.Bond.Range.${range}`,
     rangeOptions: RANGE_BANDS.map((b) => ({ value: b, label: `FRACAS.Bond.Range.${b}`, selected: b === range })),
     // Less cover than the GM set on the target is not offered (D49); the line under it says why.

@@ -17,6 +17,7 @@ import {
   type WoundState,
 } from "../rules/index.js";
 import { easeLines, oddsLines, percent, type Option } from "./attack-view.js";
+import { easeAdjustedLine, readTypedEase, type EaseAdjusted } from "./typed-ease.js";
 
 /** RULES.md gives First Aid no Ease Factor; Fracas offers the ordinary task's 5 and lets the GM change it. */
 export const FIRST_AID_DEFAULT_EASE = 5;
@@ -47,21 +48,24 @@ export interface FirstAidSetup {
 export interface FirstAidChoices {
   healerUuid: string;
   ease: number;
+  /** The GM's Ease Factor typed that could not be used as typed, and the one used instead (D58); absent or null: nothing to say. */
+  easeAdjusted?: EaseAdjusted | null;
 }
 
 export function defaultFirstAidChoices(setup: FirstAidSetup): FirstAidChoices {
   return { healerUuid: setup.defaultHealer ?? setup.healers[0]?.uuid ?? "", ease: FIRST_AID_DEFAULT_EASE };
 }
 
-/** Reads the dialog's form values; a player's EF is ignored (only the GM sets it). */
+/**
+ * Reads the dialog's form values; a player's EF is ignored (only the GM sets it). The GM's EF outside
+ * −20…20 is brought to the nearer end, one not in halves keeps the previous value, and either is
+ * reported (D58), not silently replaced.
+ */
 export function readFirstAidChoices(setup: FirstAidSetup, raw: Record<string, unknown>, previous: FirstAidChoices): FirstAidChoices {
   const healerUuid = typeof raw.healer === "string" && setup.healers.some((h) => h.uuid === raw.healer) ? raw.healer : previous.healerUuid;
-  let ease = previous.ease;
-  if (setup.isGM) {
-    const n = typeof raw.ease === "number" ? raw.ease : typeof raw.ease === "string" && raw.ease.trim() !== "" ? Number(raw.ease) : NaN;
-    if (Number.isFinite(n)) ease = Math.min(FIRST_AID_EASE_RANGE.max, Math.max(FIRST_AID_EASE_RANGE.min, Math.round(n * 2) / 2));
-  }
-  return { healerUuid, ease };
+  if (!setup.isGM) return { healerUuid, ease: previous.ease, easeAdjusted: null };
+  const ease = readTypedEase(raw.ease, previous.ease, FIRST_AID_EASE_RANGE);
+  return { healerUuid, ease: ease.value, easeAdjusted: ease.adjusted };
 }
 
 /** A healer who cannot act (unconscious, dead, stunned, a wound's Willpower roll not yet made) gives no First Aid. */
@@ -117,6 +121,8 @@ export function firstAidView(setup: FirstAidSetup, choices: FirstAidChoices) {
     primaryChance: healer?.primaryChance ?? 0,
     isGM: setup.isGM,
     ease: choices.ease,
+    // The GM's Ease Factor typed that was not used as typed: the line under the field (D58).
+    easeAdjusted: setup.isGM ? easeAdjustedLine(choices.easeAdjusted, FIRST_AID_EASE_RANGE) : null,
     ...easeLines(ease),
     successChance: sc,
     successPercent: percent(100 - odds.counts.failure),

@@ -9,6 +9,7 @@ import { activeTable } from "../../../foundry/tables.js";
 import { clampEase, qualityOdds, qualityResultsTable, successChance, woundPenalty, type WoundLevel } from "../rules/index.js";
 import { CHARACTERISTICS, characteristicChance, skillChance, type Characteristics, type SkillLike } from "../data/derive.js";
 import { easeLines, oddsLines, percent, type Option } from "./attack-view.js";
+import { easeAdjustedLine, readTypedEase, type EaseAdjusted } from "./typed-ease.js";
 
 /** RULES.md gives a task no fixed EF: the GM calls it; Fracas opens at 5, the attacks' base. */
 export const TASK_DEFAULT_EASE = 5;
@@ -35,6 +36,8 @@ export interface TaskSetup {
 export interface TaskChoices {
   key: string;
   ease: number;
+  /** An Ease Factor typed that could not be used as typed, and the one used instead (D58); absent or null: nothing to say. */
+  easeAdjusted?: EaseAdjusted | null;
 }
 
 /** The character's skills (by item id), then its five characteristics (Primary Chance = the characteristic). */
@@ -49,12 +52,14 @@ export function defaultTaskChoices(setup: TaskSetup): TaskChoices {
   return { key: setup.options[0]?.key ?? "", ease: TASK_DEFAULT_EASE };
 }
 
-/** Reads the dialog's form values; anything out of range keeps the previous choice. */
+/**
+ * Reads the dialog's form values. An Ease Factor outside −20…20 is brought to the nearer end, one
+ * not in halves keeps the previous value, and either is reported (D58), not silently replaced.
+ */
 export function readTaskChoices(setup: TaskSetup, raw: Record<string, unknown>, previous: TaskChoices): TaskChoices {
   const key = typeof raw.task === "string" && setup.options.some((o) => o.key === raw.task) ? raw.task : previous.key;
-  const n = typeof raw.ease === "number" ? raw.ease : typeof raw.ease === "string" && raw.ease.trim() !== "" ? Number(raw.ease) : NaN;
-  const ease = Number.isFinite(n) ? Math.min(TASK_EASE_RANGE.max, Math.max(TASK_EASE_RANGE.min, Math.round(n * 2) / 2)) : previous.ease;
-  return { key, ease };
+  const ease = readTypedEase(raw.ease, previous.ease, TASK_EASE_RANGE);
+  return { key, ease: ease.value, easeAdjusted: ease.adjusted };
 }
 
 export interface TaskEase {
@@ -86,6 +91,8 @@ export function taskView(setup: TaskSetup, choices: TaskChoices) {
     optionLocalize: option?.localize ?? false,
     primaryChance: option?.primaryChance ?? 0,
     ease: choices.ease,
+    // An Ease Factor typed that was not used as typed: the line under the field (D58).
+    easeAdjusted: easeAdjustedLine(choices.easeAdjusted, TASK_EASE_RANGE),
     ...easeLines(ease),
     successChance: sc,
     successPercent: percent(100 - odds.counts.failure),

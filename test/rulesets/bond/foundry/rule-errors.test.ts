@@ -9,7 +9,7 @@
  * or foreign document could hold it), and the wording is also tested directly on real kernel errors.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import type { FakeActor, FakeWorld } from "../../../foundry/fake/index.js";
+import type { Adapter, FakeActor, FakeWorld } from "../../../foundry/fake/index.js";
 import { declarationOrder, easeFactor, resolveAttack, resolveRecovery, resolveShakeOff } from "../../../../src/rulesets/bond/rules/index.js";
 import { isRuleError, type FracasRuleError } from "../../../../src/engine/errors.js";
 import { attack, bondModules, bruteWorld, cardOf } from "./helpers.js";
@@ -18,11 +18,12 @@ let world: FakeWorld;
 let brute: FakeActor;
 let thug: FakeActor;
 let hood: FakeActor;
+let adapter: Adapter;
 
 const TEMPLATE = "systems/fracas/templates/bond/dialogs/attack.hbs";
 
 beforeEach(async () => {
-  ({ world, brute, thug, hood } = await bruteWorld({ hood: true }));
+  ({ world, adapter, brute, thug, hood } = await bruteWorld({ hood: true }));
 });
 
 /** The kernel error `fn` throws. */
@@ -126,7 +127,25 @@ describe("a card's Apply refused by the rules", () => {
     const m = await attack(world, "gm", hood, [brute], 5, 3);
     const result = { ...cardOf(m).result, woundLevel: "bogus" };
     const out = attackEffect({ result: result as never, target: { type: "bondCharacter", system: brute.system as never, name: brute.name } });
-    expect(out).toEqual({ refused: "FRACAS.Bond.Refused.BadCard" });
+    // Damaged, and what in it: the kernel's own words, filled (never a raw "{name}").
+    expect(out).toMatchObject({ refused: "FRACAS.Bond.Refused.BadCardWhy", data: { detail: expect.stringContaining('(got "bogus")') } });
+    const data = (out as { data: Record<string, string> }).data;
+    expect(game.i18n.format("FRACAS.Bond.Refused.BadCardWhy", data)).toMatch(/^This card's result is damaged: .+ must be one of .+\(got "bogus"\)\.$/);
+    expect(data.detail).not.toContain("{");
+  });
+
+  it("a refusal on the target's state says the rule with its data, not 'damaged' (core carries the data to the clicker)", async () => {
+    world.login("gm");
+    // Hood (an NPC) hits Brute; Brute's record then says 4 Hero Points were spent on it, more than
+    // it takes to turn this roll into a failure (a record a macro or an older client could leave).
+    const m = await attack(world, "gm", hood, [brute], 5, 3);
+    const result = cardOf(m).result as { attackId: string; rolledQualityRating: number; heroPointsSpent: number };
+    expect(result.rolledQualityRating - result.heroPointsSpent).toBeGreaterThan(0);
+    await brute.update({ [`system.attackResponses.${result.attackId}.heroPoints`]: 4 } as never);
+    const out = await adapter.queries.requestApply(m.id, brute.uuid, true);
+    expect(out).toMatchObject({ ok: false, reason: "FRACAS.Error.tooManyHeroPoints", data: { points: 4 } });
+    const data = (out as unknown as { data: Record<string, string | number> }).data;
+    expect(game.i18n.format("FRACAS.Error.tooManyHeroPoints", data as never)).toMatch(/^Hero Points that can still lower this roll: at most \d\.$/);
   });
 
   it("a refusal whose string needs no data keeps its own words", async () => {
@@ -134,6 +153,7 @@ describe("a card's Apply refused by the rules", () => {
     world.login("gm");
     const result = { which: "wound", primaryChance: 20, roll: 5, durationRoll: 1, woundPenaltyApplies: false, attackQualityRating: 1, actorName: "Brute" };
     const out = recoveryEffect({ result: result as never, target: { type: "bondCharacter", system: brute.system as never, name: brute.name } });
-    expect(out).toEqual({ refused: "FRACAS.Error.noRollPending" });
+    expect(out).toMatchObject({ refused: "FRACAS.Error.noRollPending" });
+    expect(game.i18n.localize((out as { refused: string }).refused)).toBe("No such recovery roll is due.");
   });
 });

@@ -151,15 +151,8 @@ describe("an attack is at one target (D54)", () => {
 });
 
 describe("a redraw keeps what was typed (follow)", () => {
-  /**
-   * The dialog's rendered form (the fake renders no DOM): `values` are what V13's FormDataExtended
-   * would read from it. FormDataExtended is V13's; the fake has none, so the test gives one.
-   */
-  function typeInto(dialog: BondAttackDialog, values: Record<string, unknown>): void {
-    (dialog as unknown as { element: unknown }).element = { tagName: "FORM", values };
-    const ux = { FormDataExtended: class { object: Record<string, unknown>; constructor(form: { values: Record<string, unknown> }) { this.object = { ...form.values }; } } };
-    (foundry.applications as unknown as { ux: unknown }).ux = ux;
-  }
+  /** The user types into the open dialog's form (the fake's FormDataExtended reads it), sending nothing. */
+  const typeInto = (dialog: BondAttackDialog, values: Record<string, unknown>) => world.typeInto(dialog as never, values);
 
   it("the GM changes the target while a GM modifier is typed, not sent: the redraw keeps it", async () => {
     const dialog = await openAt([thug]);

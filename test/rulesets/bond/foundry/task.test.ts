@@ -59,9 +59,11 @@ describe("the task view (pure)", () => {
     const view = taskView(setupOf({ woundLevel: "HW" }), { key: "char:str", ease: 2 });
     expect(view).toMatchObject({ easeTotal: 0.5, easeUnclamped: -1, easeClamped: true, easeTotalText: "½", easeUnclampedText: "\u22121", successChance: 6 });
     const s = setupOf();
-    expect(readTaskChoices(s, { task: "char:wil", ease: "2.4" }, { key: "skill:s1", ease: 5 })).toEqual({ key: "char:wil", ease: 2.5 });
-    expect(readTaskChoices(s, { task: "skill:nope", ease: "99" }, { key: "skill:s1", ease: 5 })).toEqual({ key: "skill:s1", ease: 20 });
-    expect(readTaskChoices(s, { ease: "" }, { key: "skill:s1", ease: 4 })).toEqual({ key: "skill:s1", ease: 4 });
+    expect(readTaskChoices(s, { task: "char:wil", ease: "2.5" }, { key: "skill:s1", ease: 5 })).toEqual({ key: "char:wil", ease: 2.5, easeAdjusted: null });
+    // Not used as typed: reported (D58), no longer rounded or clamped in silence.
+    expect(readTaskChoices(s, { task: "char:wil", ease: "2.4" }, { key: "skill:s1", ease: 5 })).toEqual({ key: "char:wil", ease: 5, easeAdjusted: { typed: "2.4", used: 5, reason: "half" } });
+    expect(readTaskChoices(s, { task: "skill:nope", ease: "99" }, { key: "skill:s1", ease: 5 })).toEqual({ key: "skill:s1", ease: 20, easeAdjusted: { typed: "99", used: 20, reason: "range" } });
+    expect(readTaskChoices(s, { ease: "" }, { key: "skill:s1", ease: 4 })).toEqual({ key: "skill:s1", ease: 4, easeAdjusted: null });
   });
 
   it("a character who cannot act may not roll: the dialog keeps Roll, disabled, with the reason", async () => {
