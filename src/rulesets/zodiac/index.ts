@@ -9,7 +9,7 @@ import { rollAndPost } from "./cards/flow.js";
 import { registerDuelsQuery, revealAnywhere } from "./cards/duel-remote.js";
 import { SETBACK_FOLLOW_UPS } from "./cards/setback-follow-up.js";
 import { SAVE_FOLLOW_UPS } from "./cards/save-follow-up.js";
-import { DUEL_CANCEL_FOLLOW_UPS } from "./cards/duel-cancel.js";
+import { DUEL_CANCEL_FOLLOW_UPS } from "./cards/duel-cancel-card.js";
 import { PANEL_ACTIONS, PANEL_TEMPLATE, panelContext } from "./combat-panel.js";
 import { dialogTarget } from "./sheets/roll-dialog.js";
 import { AREA_NAMES_DEFAULT } from "./data/areas.js";

@@ -216,14 +216,15 @@ export function registerCommitQuery(): void {
 }
 
 /**
- * Sends a commit to the active GM (who keeps their own; another GM sends theirs there too). Nothing
- * is written anywhere another player can read. Returns the key the GM holds it under (outside a fight, the GM's client chooses it), or the
- * refusal's i18n key.
+ * Sends a commit to the active GM (who keeps their own; another GM sends theirs there too), or to
+ * `holder`, the GM client holding the challenge it answers (duel-answer.ts: after a handover, not
+ * the active GM's). Nothing is written anywhere another player can read. Returns the key the GM
+ * holds it under (outside a fight, the GM's client chooses it), or the refusal's i18n key.
  */
-export async function sealCommit(commit: DuelCommit): Promise<Sealed> {
+export async function sealCommit(commit: DuelCommit, holder?: User.Implementation): Promise<Sealed> {
   if (!validCommit(commit)) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
-  if (isActiveGM()) return keep(commit);
-  const gm = game.users.activeGM;
+  if (holder ? holder.id === game.user.id : isActiveGM()) return keep(commit);
+  const gm = holder ?? game.users.activeGM;
   if (!gm) return { ok: false, reason: "FRACAS.Chat.NoGM" };
   registerCommitQuery();
   const sealId = foundry.utils.randomID();

@@ -7,42 +7,20 @@
  * the pair's held commits are forgotten, the Agent Points each commit spent (gathering, and the
  * finishing point) are given back up to the Agent's maximum, and the duel's open commit cards say
  * it was cancelled and stop offering Reveal and Cancel. Runs on the GM's client, which holds the
- * commits (a GM follow-up), one at a time with reveals (flow.ts oneDuelAtATime); a player's click is
- * refused (NotGM), as the card's other GM buttons are.
+ * commits, one at a time with reveals (flow.ts oneDuelAtATime). The card's button is a GM follow-up
+ * (duel-cancel-card.ts), sent on to the GM client holding the commits when that is not the active
+ * GM's; a player's click is refused (NotGM), as the card's other GM buttons are.
  */
-import type { GmFollowUp, JsonObject } from "../../../foundry/registry.js";
+import type { JsonObject } from "../../../foundry/registry.js";
 import { lookupUuid } from "../../../foundry/typed.js";
 import { FINISH_AGENT_POINTS } from "../rules/index.js";
 import type { Done } from "../operations.js";
 import { forgetCommits, heldCommits } from "./commits.js";
 import { cardContent, oneDuelAtATime } from "./flow.js";
 import type { DuelCommit } from "./results.js";
-import { mayAsk, NOT_GM } from "./setback-follow-up.js";
+import { cardOf, openCommitCards } from "./commit-cards.js";
 
-interface CardSystem {
-  ruleset?: string;
-  kind?: string;
-  result?: JsonObject;
-}
-
-const cardOf = (m: ChatMessage.Implementation) => (m.type === "card" ? (m.system as unknown as CardSystem) : null);
-const isZodiac = (s: CardSystem | null, kind: string, key: string): boolean => s?.ruleset === "zodiac" && s.kind === kind && s.result?.duelKey === key;
-
-/**
- * The duel's commit cards still open: under this key, posted after its last duel card (an older
- * one announced a duel already revealed under the same key) and not cancelled.
- */
-export function openCommitCards(key: string): ChatMessage.Implementation[] {
-  const all = [...game.messages] as ChatMessage.Implementation[];
-  let since = 0;
-  all.forEach((m, i) => {
-    if (isZodiac(cardOf(m), "duel", key)) since = i + 1;
-  });
-  return all.slice(since).filter((m) => {
-    const s = cardOf(m);
-    return isZodiac(s, "duelCommit", key) && s?.result?.cancelled !== true;
-  });
-}
+export { openCommitCards };
 
 /** The Agent Points a commit spent when it was made (flow.ts commitDuel: the roll model's spend). */
 export function pointsSpent(commit: DuelCommit): number {
@@ -73,10 +51,14 @@ async function cancelKey(key: string): Promise<void> {
   for (const m of openCommitCards(key)) await markCancelled(m);
 }
 
-async function cancel(message: ChatMessage.Implementation, result: JsonObject): Promise<Done> {
-  const key = String(result.duelKey ?? "");
-  // Revealed or cancelled already: an old card of the pair must not cancel their next duel.
-  if (!openCommitCards(key).some((m) => m.id === message.id)) return { ok: false, reason: "FRACAS.Zodiac.Duel.NotPending" };
+/** Is this commit card still open (revealed or cancelled cards are not: an old card of the pair must not cancel their next duel)? */
+export function isOpenCommitCard(message: ChatMessage.Implementation, key: string): boolean {
+  return openCommitCards(key).some((m) => m.id === message.id);
+}
+
+/** The card's cancel on the client that holds the duel (call it inside oneDuelAtATime). */
+export async function cancelFromCard(message: ChatMessage.Implementation, key: string): Promise<Done> {
+  if (!isOpenCommitCard(message, key)) return { ok: false, reason: "FRACAS.Zodiac.Duel.NotPending" };
   await cancelKey(key);
   return { ok: true };
 }
@@ -129,11 +111,3 @@ export function cancelPendingDuel(key: string): Promise<Done> {
     return { ok: true } as Done;
   });
 }
-
-/** "Cancel this duel (GM)": the duel's held commits forgotten, their Agent Points given back. */
-export const cancelDuel: GmFollowUp = {
-  allowed: ({ user, message }) => mayAsk(user, message),
-  run: async ({ user, message, result }) => (user.isGM ? oneDuelAtATime(() => cancel(message, result)) : NOT_GM),
-};
-
-export const DUEL_CANCEL_FOLLOW_UPS = { cancelDuel };

@@ -21,7 +21,8 @@ import type { Application } from "../../../foundry/data/card-data.js";
 import type { DialogTarget } from "../sheets/view.js";
 import type { FracasCombat } from "../../../foundry/documents/combat.js";
 import { rollingOrder } from "../combat.js";
-import { heldCommits, forgetCommits, sealCommit } from "./commits.js";
+import { heldCommits, forgetCommits } from "./commits.js";
+import { sealWhereHeld } from "./duel-answer.js";
 import { crowdTarget } from "./crowd-target.js";
 import { isCombatantOf, startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 
@@ -134,9 +135,10 @@ export async function commitDuel(actor: Actor.Implementation, slot: AreaSlot, ch
     agentPointsLeft: sys.agentPoints.value - choice.spend,
     combat,
   };
-  // Sealed with the GM first (never in a document: every client receives every message and flag).
+  // Sealed with the GM first (never in a document: every client receives every message and flag):
+  // the GM client holding the challenge it answers, else the active GM (duel-answer.ts).
   // Outside a fight the GM's client names the duel (commits.ts outsideKey): the card carries that key.
-  const sealed = await sealCommit(commit);
+  const sealed = await sealWhereHeld(commit);
   if (!sealed.ok) {
     ui.notifications?.warn(t(sealed.reason, { name: actor.name, opponent: target.name }));
     return undefined;

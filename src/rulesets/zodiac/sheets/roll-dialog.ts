@@ -15,6 +15,7 @@ import { commitDuel, grids, rollAndPost, totalMode } from "../cards/flow.js";
 import { agentHealthOf } from "../cards/effects.js";
 import { defaultKind, kindsFor, rollDialogView, type DialogTarget } from "./view.js";
 import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
+import { renderedFormValues } from "../../../foundry/sheets/form-values.js";
 
 const Base = handlebarsApplication();
 
@@ -98,10 +99,8 @@ export class ZodiacRollDialog extends Base {
 
   /** The form's values into the choice (a value typed and not yet committed by a change event too). */
   private readForm(): void {
-    const element = this.rendered ? (this.element as HTMLElement | undefined) : undefined;
-    const form = element ? (element instanceof HTMLFormElement ? element : element.querySelector("form")) : null;
-    if (!form) return;
-    const data = new foundry.applications.ux.FormDataExtended(form).object as Record<string, unknown>;
+    const data = renderedFormValues(this);
+    if (!data) return;
     const slot = String(data.slot);
     if ((AREA_SLOTS as readonly string[]).includes(slot)) this.slot = slot as AreaSlot;
     this.refused = refusedNumbers(data, this.choice);

@@ -8,23 +8,28 @@
  * numbers), its Reveal and Cancel (and the card's Reveal) are sent to the holder, which re-checks
  * them, and a GM's commit goes to the active GM as a player's does. A duel whose holder is not
  * connected is said to wait for them.
+ * Task 2: the holder's Reveal/Cancel asks are signed with core's signRequest; after a handover (the
+ * holder connected, not active) the commit card's Cancel and a challenge's answer reach the holder.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import type { FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
+import type { Adapter, FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
 import { createHandlebars } from "../../../browser/harness.js";
 import remoteFixture from "../../../fixtures/templates/zodiac/agent-sheet/gm-pending-duel-remote.js";
 import lostFixture from "../../../fixtures/templates/zodiac/agent-sheet/gm-pending-duel-lost.js";
-import { commitDuel, mikeAndJeremy, stubTextEditor, zodiacWorld, type Flow, type Sheets } from "./world.js";
+import { commitDuel, mikeAndJeremy, startZodiacCombat, stubTextEditor, zodiacWorld, type Flow, type Sheets } from "./world.js";
 
 type OperationsView = import("../../../../src/rulesets/zodiac/sheets/operations-view.js").OperationsView;
 type Remote = typeof import("../../../../src/rulesets/zodiac/cards/duel-remote.js");
 type Index = typeof import("../../../../src/rulesets/zodiac/index.js");
+type Queries = typeof import("../../../../src/foundry/queries.js");
 
 let world: FakeWorld;
+let adapter: Adapter;
 let flow: Flow;
 let sheets: Sheets;
 let remote: Remote;
 let index: Index;
+let queries: Queries;
 let mike: FakeActor;
 let jeremy: FakeActor;
 
@@ -57,9 +62,10 @@ const cardReveal = (user: string, card: unknown) =>
   world.as(user, () => index.zodiac.cards!.duelCommit!.followUps!.reveal!({ message: card, result: resultOf(card) } as never) as Promise<void>);
 
 beforeEach(async () => {
-  ({ world, flow, sheets } = await zodiacWorld());
+  ({ world, adapter, flow, sheets } = await zodiacWorld());
   remote = await import("../../../../src/rulesets/zodiac/cards/duel-remote.js");
   index = await import("../../../../src/rulesets/zodiac/index.js");
+  queries = await import("../../../../src/foundry/queries.js");
   stubTextEditor();
   // "gm" is the active GM (first by id); "gm2" a second, connected GM.
   world.addUser({ id: "gm2", name: "Second GM", isGM: true });
@@ -134,22 +140,53 @@ describe("a second GM sees and ends the duels the active GM's client holds", () 
     expect((await operations("gm2", mike)).duels).toEqual([]);
   });
 
-  it("the holder re-checks who asks: a player's signed request is refused (NotGM), a request nobody signed is refused (Unverified)", async () => {
+  it("the holder re-checks who asks: a player's signed request is refused (NotGM), a request nobody signed is refused (Unverified); each signed slot is cleared", async () => {
     const card = await commitDuel(world, "mp", mike, jeremy, { spend: 1, gathered: 4, wagers: 3 });
     const key = keyOf(card);
     const gm = () => world.users.get("gm")!;
+    const requests = (id: string) => world.users.get(id)!.getFlag("fracas", "requests") as Record<string, unknown> | undefined;
+    // Signed by core's signRequest as the sheet's ask is, but by a player.
     const asked = await world.as("mp", async () => {
-      await world.users.get("mp")!.setFlag("fracas", "zodiacDuelAsks.a1", { action: "cancel", key });
-      return gm().query(remote.DUELS_QUERY, { action: "cancel", key, userId: "mp", askId: "a1" });
+      const signed = await queries.signRequest(remote.DUELS_QUERY, { action: "cancel", key });
+      expect(Object.keys(requests("mp") ?? {})).toEqual([signed.requestId]);
+      return gm().query(remote.DUELS_QUERY, { action: "cancel", ...signed });
     });
     expect(asked).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NotGM" });
+    // The player's signature was cleared, so it cannot be replayed.
+    expect(Object.keys(requests("mp") ?? {})).toEqual([]);
     // Claiming to be the second GM, without their signature.
-    const forged = await world.as("mp", () => gm().query(remote.DUELS_QUERY, { action: "cancel", key, userId: "gm2", askId: "zz" }));
+    const forged = await world.as("mp", () => gm().query(remote.DUELS_QUERY, { action: "cancel", key, userId: "gm2", requestId: "zz" }));
     expect(forged).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.Unverified" });
+    // The second GM's own signature for a Reveal, sent as a Cancel: not what they signed.
+    const swapped = await world.as("gm2", async () => gm().query(remote.DUELS_QUERY, { action: "cancel", ...(await queries.signRequest(remote.DUELS_QUERY, { action: "reveal", key })) }));
+    expect(swapped).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.Unverified" });
+    expect(Object.keys(requests("gm2") ?? {})).toEqual([]);
     expect(await heldBy("gm")).toHaveLength(1);
     expect(points(mike)).toBe(2);
-    // The player's signature was cleared, so it cannot be replayed.
-    expect(world.users.get("mp")!.getFlag("fracas", "zodiacDuelAsks.a1")).toBeUndefined();
+  });
+
+  it("the second GM's ask leaves no signed request behind, answered or not", async () => {
+    const card = await commitDuel(world, "mp", mike, jeremy, { spend: 1, gathered: 4, wagers: 3 });
+    const requests = () => Object.keys((world.users.get("gm2")!.getFlag("fracas", "requests") as object | undefined) ?? {});
+    await click("gm2", mike, "operationsCancelDuel", { duelKey: keyOf(card), holder: "gm" });
+    expect(points(mike)).toBe(3);
+    expect(requests()).toEqual([]);
+    // The holder's client does not answer (its handler throws): the asker takes its request back.
+    const card2 = await commitDuel(world, "mp", mike, jeremy, { spend: 1, gathered: 4, wagers: 3 });
+    const handlers = CONFIG.queries as unknown as Record<string, unknown>;
+    const real = handlers[remote.DUELS_QUERY];
+    handlers[remote.DUELS_QUERY] = async (data: { action?: string }) => {
+      if (data.action === "cancel") throw new Error("no answer");
+      return (real as (d: unknown) => Promise<unknown>)(data);
+    };
+    try {
+      await click("gm2", mike, "operationsCancelDuel", { duelKey: keyOf(card2), holder: "gm" });
+    } finally {
+      handlers[remote.DUELS_QUERY] = real;
+    }
+    expect(world.notifications.at(-1)?.type).toBe("warn");
+    expect(requests()).toEqual([]);
+    expect(await heldBy("gm")).toHaveLength(1);
   });
 });
 
@@ -194,6 +231,137 @@ describe("when the GM holding the commits is not connected", () => {
     await click("gm2", mike, "operationsCancelDuel", { duelKey: key, holder: "gm" });
     expect(points(mike)).toBe(3);
     expect(await heldBy("gm")).toEqual([]);
+  });
+});
+
+/** The card's "Cancel this duel (GM)" clicked on `user`'s copy: a GM follow-up, run on the active GM's client. */
+const cardCancel = (user: string, card: unknown) => world.as(user, () => adapter.queries.requestFollowUp((card as FakeChatMessage).id ?? "", "cancelDuel", {}));
+
+describe("the commit card's Cancel after a handover (the holding GM connected, not active)", () => {
+  /** Mike commits (held by "gm"), then "gm2" becomes the active GM while "gm" stays connected. */
+  async function handedOver() {
+    const card = await commitDuel(world, "mp", mike, jeremy, { spend: 1, gathered: 4, wagers: 3 });
+    world.setActiveGM("gm2");
+    world.users.get("gm")!.active = true;
+    expect(world.activeGM?.id).toBe("gm2");
+    expect(points(mike)).toBe(2);
+    return card;
+  }
+
+  it("clicked by the active GM, is sent to the holder: Agent Points back, the holder's commits forgotten, the card closed (before: card closed, 2 Agent Points, commits still held)", async () => {
+    const card = await handedOver();
+    expect(await cardCancel("gm2", card)).toMatchObject({ ok: true });
+    expect(points(mike)).toBe(3);
+    expect(await heldBy("gm")).toEqual([]);
+    expect(resultOf(card).cancelled).toBe(true);
+    expect((await operations("gm2", mike)).duels).toEqual([]);
+    // Signed by the active GM and read by the holder, whose ask it cleared.
+    expect(world.queryLog.some((q) => q.name === remote.DUELS_QUERY && q.from === "gm2" && q.to === "gm" && (q.data as { action?: string }).action === "cancel")).toBe(true);
+    expect(world.users.get("gm2")!.getFlag("fracas", "requests") ?? {}).toEqual({});
+  });
+
+  it("clicked by the holder itself (sent to the active GM, which sends it back) cancels there too", async () => {
+    const card = await handedOver();
+    expect(await cardCancel("gm", card)).toMatchObject({ ok: true });
+    expect(points(mike)).toBe(3);
+    expect(await heldBy("gm")).toEqual([]);
+    expect(resultOf(card).cancelled).toBe(true);
+  });
+
+  it("a card already closed is refused here, and nothing is asked of the holder", async () => {
+    const card = await handedOver();
+    await click("gm2", mike, "operationsCancelDuel", { duelKey: keyOf(card), holder: "gm" });
+    expect(points(mike)).toBe(3);
+    const asked = world.queryLog.length;
+    expect(await cardCancel("gm2", card)).toEqual({ ok: false, reason: "FRACAS.Zodiac.Duel.NotPending" });
+    expect(world.queryLog.slice(asked).filter((q) => q.name === remote.DUELS_QUERY)).toEqual([]);
+  });
+
+  it("with the holder gone, nothing is closed and the refusal says no connected GM holds it (before: the card closed, Agent Points never back)", async () => {
+    const card = await commitDuel(world, "mp", mike, jeremy, { spend: 1, gathered: 4, wagers: 3 });
+    world.setActiveGM("gm2"); // "gm" leaves
+    expect(await cardCancel("gm2", card)).toEqual({ ok: false, reason: "FRACAS.Zodiac.Duel.NoHolder" });
+    expect(resultOf(card).cancelled).not.toBe(true);
+    expect(points(mike)).toBe(2);
+    // Back: the card's Cancel now reaches them.
+    world.users.get("gm")!.active = true;
+    expect(await cardCancel("gm2", card)).toMatchObject({ ok: true });
+    expect(points(mike)).toBe(3);
+    expect(await heldBy("gm")).toEqual([]);
+  });
+});
+
+describe("a challenge answered after a handover (the GM holding it connected, not active)", () => {
+  const commitCards = () => world.messages.filter((m) => (m.system as unknown as { kind?: string }).kind === "duelCommit");
+
+  it("outside a fight, the answer is sent to the GM holding the challenge and meets it there: one duel, revealed from the active GM's sheet (before: a new duel at the active GM, neither revealable)", async () => {
+    const challenge = await commitDuel(world, "mp", mike, jeremy, { spend: 0, gathered: 0, wagers: 1 });
+    world.setActiveGM("gm2");
+    world.users.get("gm")!.active = true;
+    const answer = await commitDuel(world, "jp", jeremy, mike, { spend: 1, gathered: 4, wagers: 0 });
+    expect(keyOf(answer)).toBe(keyOf(challenge));
+    expect((await heldBy("gm")).map((c) => c.actor.name)).toEqual(["Mike", "Jeremy"]);
+    expect(await heldBy("gm2")).toEqual([]);
+    expect(points(jeremy)).toBe(2);
+    // Asked as the sheet's list is: the public "list" only, to the connected GMs.
+    expect(world.queryLog.filter((q) => q.from === "jp" && q.name === remote.DUELS_QUERY).every((q) => (q.data as { action?: string }).action === "list")).toBe(true);
+
+    expect((await operations("gm2", mike)).duels).toMatchObject([{ key: keyOf(challenge), ready: true, holder: { id: "gm" } }]);
+    world.dice.queue(6, 5, 4, 3, 2, 1, 6, 5, 4, 3);
+    await click("gm2", mike, "operationsRevealDuel", { duelKey: keyOf(challenge), holder: "gm" });
+    expect(warnings()).toEqual([]);
+    expect(duelCards()).toHaveLength(1);
+    expect(await heldBy("gm")).toEqual([]);
+  });
+
+  it("in a fight, the answer meets the round's challenge on its holder", async () => {
+    await startZodiacCombat(world, [mike, jeremy]);
+    const challenge = await commitDuel(world, "mp", mike, jeremy, { spend: 0, gathered: 0, wagers: 1 });
+    world.setActiveGM("gm2");
+    world.users.get("gm")!.active = true;
+    const answer = await commitDuel(world, "jp", jeremy, mike, { spend: 0, gathered: 0, wagers: 1 });
+    expect(keyOf(answer)).toBe(keyOf(challenge));
+    expect((await heldBy("gm")).map((c) => c.actor.name)).toEqual(["Mike", "Jeremy"]);
+    expect(await heldBy("gm2")).toEqual([]);
+  });
+
+  it("a second GM's answer for an NPC Agent goes to the holder too", async () => {
+    const challenge = await commitDuel(world, "mp", mike, jeremy, { spend: 0, gathered: 0, wagers: 1 });
+    world.setActiveGM("gm2");
+    world.users.get("gm")!.active = true;
+    const answer = await commitDuel(world, "gm2", jeremy, mike, { spend: 0, gathered: 0, wagers: 0 });
+    expect(keyOf(answer)).toBe(keyOf(challenge));
+    expect(await heldBy("gm2")).toEqual([]);
+    expect(await heldBy("gm")).toHaveLength(2);
+  });
+
+  it("with no connected GM holding the challenge, the answer is refused, saying so, and Jeremy keeps his Agent Points (before: a new duel at the active GM, his points spent); the GM's way out is deleting the card", async () => {
+    const challenge = await commitDuel(world, "mp", mike, jeremy, { spend: 0, gathered: 0, wagers: 1 });
+    world.setActiveGM("gm2"); // "gm" leaves
+    const cardsBefore = commitCards().length;
+    const answer = await commitDuel(world, "jp", jeremy, mike, { spend: 1, gathered: 4, wagers: 0 });
+    expect(answer).toBeUndefined();
+    expect(warnings().at(-1)).toBe(
+      "Jeremy cannot answer Mike's challenge now: no connected GM holds its sealed Wagers, which are kept only in the browser of the GM who was active when Mike committed. Nothing was set aside and no Agent Points were spent; answer once that GM is connected again.",
+    );
+    expect(points(jeremy)).toBe(3);
+    expect(commitCards()).toHaveLength(cardsBefore);
+    expect(await heldBy("gm2")).toEqual([]);
+    // The card deleted, a commit is a new challenge at the active GM.
+    await world.as("gm2", () => (challenge as unknown as FakeChatMessage).delete());
+    expect(await commitDuel(world, "jp", jeremy, mike, { spend: 1, gathered: 4, wagers: 0 })).toBeDefined();
+    expect(await heldBy("gm2")).toHaveLength(1);
+    expect(points(jeremy)).toBe(2);
+  });
+
+  it("a new challenge (no open card of the pair) still goes to the active GM without asking anyone", async () => {
+    world.setActiveGM("gm2");
+    world.users.get("gm")!.active = true;
+    const asked = world.queryLog.length;
+    const card = await commitDuel(world, "mp", mike, jeremy, { spend: 0, gathered: 0, wagers: 1 });
+    expect(card).toBeDefined();
+    expect(await heldBy("gm2")).toHaveLength(1);
+    expect(world.queryLog.slice(asked).map((q) => `${q.name}>${q.to}`)).toEqual(["fracas.zodiacCommit>gm2"]);
   });
 });
 

@@ -1,0 +1,40 @@
+/**
+ * Asking another GM's client which pending duels it holds (session 6): the "list" of the duels
+ * query (duel-remote.ts answers it). Only public facts cross — key, names, who committed, who it
+ * waits for, what the commit cards already show — so any client may ask, unsigned: a GM's sheet
+ * (duel-remote.ts pendingDuelsSeen), a GM's Reveal or Cancel looking for the holder, and a commit
+ * looking for the challenge it answers (duel-answer.ts). Kept apart from duel-remote.ts, which
+ * reveals and cancels, so the commit path does not import the reveal's.
+ */
+import type { PendingDuel } from "./duel-cancel.js";
+
+export const DUELS_QUERY = "fracas.zodiacDuels";
+/** A sheet or a commit waits this long for another GM's list (a slow client must not hold it up for long). */
+const LIST_TIMEOUT = 5_000;
+
+export const str = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length < 300;
+
+/** The other GMs connected now (each may hold commits: the active GM, or one who was active before). */
+export function otherGMs(): User.Implementation[] {
+  return game.users.filter((u) => u.isGM && u.active && u.id !== game.user.id) as User.Implementation[];
+}
+
+/** A pending duel's public facts only (a holder's answer is checked, not trusted for its shape). */
+function publicDuel(d: unknown): PendingDuel | null {
+  const x = d as Partial<PendingDuel> | null;
+  if (!x || !str(x.key) || !str(x.opponent) || !Array.isArray(x.committed) || !x.committed.every(str)) return null;
+  if (x.waitingFor !== null && !str(x.waitingFor)) return null;
+  return { key: x.key, opponent: x.opponent, committed: [...x.committed], waitingFor: x.waitingFor ?? null };
+}
+
+/** What another GM's client holds for this Agent, or null when it did not answer. */
+export async function listFrom(gm: User.Implementation, actorUuid: string): Promise<PendingDuel[] | null> {
+  try {
+    const answer = (await gm.query(DUELS_QUERY as never, { action: "list", actorUuid } as never, { timeout: LIST_TIMEOUT } as never)) as { ok?: unknown; duels?: unknown } | null;
+    if (answer?.ok !== true || !Array.isArray(answer.duels)) return null;
+    return answer.duels.map(publicDuel).filter((x): x is PendingDuel => x !== null);
+  } catch (err) {
+    console.warn("Fracas | zodiac: a GM's client did not list its pending duels:", err);
+    return null;
+  }
+}
