@@ -6,16 +6,31 @@ export function t(key: string, data?: Record<string, string | number>): string {
   return game.i18n.format(key, strings);
 }
 
+type RuleErrorLike = { code: string; message: string; data: Readonly<Record<string, string | number>> };
+
 /**
- * The localized message of a kernel FracasRuleError (FRACAS.Error.<code>). Falls back to the error's
- * own English when there is no string, or when this throw site gives too little data to fill the
- * string's {placeholders}: a precise English sentence beats a localized one with "{min}" in it.
+ * A kernel FracasRuleError as a message to show: FRACAS.Error.<code> and the data that fills it, as
+ * a key and data (not a sentence), so a refusal sent between clients is read in the reader's
+ * language. `word(code, field, value)` names the i18n key of a kernel word in the data (a
+ * parameter's name, a wound level), read in the reader's language when it exists. When there is
+ * no string, or this throw site gives too little data to fill its {placeholders}, the error's own
+ * English sentence is shown (FRACAS.Error.Unworded): precise English beats "{min}".
  */
-export function ruleErrorMessage(e: { code: string; message: string; data: Readonly<Record<string, string | number>> }): string {
+export function ruleErrorRefusal(e: RuleErrorLike, word?: (code: string, field: string, value: string) => string | null): { key: string; data: Record<string, string | number> } {
   const key = `FRACAS.Error.${e.code}`;
-  if (!game.i18n.has(key)) return e.message;
-  const unfilled = [...game.i18n.localize(key).matchAll(/\{(\w+)\}/g)].some(([, name]) => !(name! in e.data));
-  return unfilled ? e.message : t(key, { ...e.data });
+  const data: Record<string, string | number> = {};
+  for (const [field, value] of Object.entries(e.data)) {
+    const wordKey = typeof value === "string" ? (word?.(e.code, field, value) ?? null) : null;
+    data[field] = wordKey !== null && game.i18n.has(wordKey) ? game.i18n.localize(wordKey) : value;
+  }
+  const filled = game.i18n.has(key) && [...game.i18n.localize(key).matchAll(/\{(\w+)\}/g)].every(([, name]) => name! in data);
+  return filled ? { key, data } : { key: "FRACAS.Error.Unworded", data: { message: e.message } };
+}
+
+/** A kernel FracasRuleError's message in this client's language (ruleErrorRefusal, read here). */
+export function ruleErrorMessage(e: RuleErrorLike): string {
+  const r = ruleErrorRefusal(e);
+  return t(r.key, r.data);
 }
 
 /**

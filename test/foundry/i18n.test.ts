@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { installFoundry, loadAdapter } from "./fake/index.js";
-import { pluralKey, ruleErrorMessage } from "../../src/foundry/i18n.js";
+import { pluralKey, ruleErrorMessage, ruleErrorRefusal } from "../../src/foundry/i18n.js";
 import { FracasRuleError } from "../../src/engine/errors.js";
 
 beforeEach(async () => {
@@ -23,6 +23,20 @@ describe("ruleErrorMessage", () => {
   });
   it("falls back to English for a code with no string", () => {
     expect(ruleErrorMessage(new FracasRuleError("noSuchCode", "plain english", {}))).toBe("plain english");
+  });
+});
+
+describe("ruleErrorRefusal", () => {
+  it("is a key and data (read in the reader's language), with kernel words read through the ruleset's word keys", () => {
+    const e = new FracasRuleError("badNumber", "english", { name: "speed", min: 0, max: 4, value: "9" });
+    expect(ruleErrorRefusal(e)).toEqual({ key: "FRACAS.Error.badNumber", data: { name: "speed", min: 0, max: 4, value: "9" } });
+    // A word key that exists is read; one that does not leaves the value as given.
+    expect(ruleErrorRefusal(e, (_code, field) => (field === "name" ? "FRACAS.Tracker.Current" : null)).data.name).not.toBe("speed");
+    expect(ruleErrorRefusal(e, () => "FRACAS.No.Such.Key").data.name).toBe("speed");
+  });
+  it("falls back to FRACAS.Error.Unworded with the error's English when a placeholder would stay unfilled", () => {
+    const e = new FracasRuleError("badNumber", "easeFactor must be a finite number (got NaN)", { name: "easeFactor", value: "NaN" });
+    expect(ruleErrorRefusal(e)).toEqual({ key: "FRACAS.Error.Unworded", data: { message: "easeFactor must be a finite number (got NaN)" } });
   });
 });
 
