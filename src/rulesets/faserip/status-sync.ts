@@ -26,11 +26,13 @@ import { backgroundWork } from "../../foundry/background-work.js";
  * The flag update (dot paths) one icon toggle means for a hero with this system data, or null
  * when the flags already agree. `statusIds`: the toggled effect's status ids.
  */
-export function flagsAfterIconToggle(system: unknown, statusIds: Iterable<string>, on: boolean): Record<string, boolean | number> | null {
+export function flagsAfterIconToggle(system: unknown, statusIds: Iterable<string>, on: boolean): Record<string, boolean | number | string> | null {
   const hero = heroView(system);
-  const update: Record<string, boolean | number> = {};
+  const update: Record<string, boolean | number | string> = {};
   for (const id of statusIds) {
     for (const s of MIRRORED_STATUSES) if (id === statusEffectId(s) && hero.status[s] !== on) update[`system.status.${s}`] = on;
+    // Restrained off by hand ends the hold: its holder is forgotten (holds.ts reads it no more).
+    if (id === statusEffectId("restrained") && !on && hero.status.heldBy !== "") update["system.status.heldBy"] = "";
     if (id === statusEffectId("stunned") && !on && hero.status.stunnedRounds > 0) update["system.status.stunnedRounds"] = 0;
     if (id === statusEffectId("dying") && !on && hero.status.dying && hero.health.value === 0 && !hero.status.dead) update["system.status.stabilised"] = true;
   }

@@ -14,7 +14,7 @@ import { pluralKey } from "../../../foundry/i18n.js";
 
 export const HERO_TYPE = "faseripHero";
 
-export type EffectInput = { result: JsonObject; target: { type: string; system: JsonObject; name: string; uuid?: string } };
+export type EffectInput = { result: JsonObject; target: { type: string; system: JsonObject; name: string; uuid?: string }; source?: { uuid: string } };
 export type EffectOutcome = CardEffect | { refused: string };
 export interface EffectTables {
   universal?: Grid;
@@ -47,8 +47,10 @@ export function freesEscaper(action: unknown, attack: Pick<AttackResult, "feat">
  * Attack card: damage off Health, unconscious at 0, Kill → dying, Hold → restrained; Escaping's
  * Reverse restrains the holder (the target). A successful Escaping also lists its roller among
  * the card's targets (`escaperUuid`): applied there, it ends the roller's Restrained (releaseHold).
+ * A Hold or a Reverse records who holds the target (`status.heldBy`: the card's source, the roller),
+ * so the hold can end when that holder falls or leaves the fight (holds.ts); Undo restores it.
  */
-export function attackEffect({ result, target }: EffectInput): EffectOutcome {
+export function attackEffect({ result, target, source }: EffectInput): EffectOutcome {
   if (target.type !== HERO_TYPE) return { refused: "FRACAS.Faserip.Refused.NotAHero" };
   const attack = result["attack"] as unknown as AttackResult | undefined;
   if (!attack || typeof attack !== "object") return { refused: "FRACAS.Faserip.Refused.NothingToApply" };
@@ -72,7 +74,10 @@ export function attackEffect({ result, target }: EffectInput): EffectOutcome {
         : s.health === 0
           ? "FRACAS.Faserip.Summary.DamageUnconscious"
           : "FRACAS.Faserip.Summary.Damage";
-    return outcome(target.system, change, { key, data });
+    const done = outcome(target.system, change, { key, data });
+    // The roller holds the target now (a card whose source is gone names no holder: the GM's to lift).
+    if (change.state.statuses.includes("restrained") && (effect === "hold" || effect === "reverse")) done.update["system.status.heldBy"] = source?.uuid ?? "";
+    return done;
   });
 }
 

@@ -8,6 +8,7 @@ import { COVER_LEVELS, health, karma, rankFromNumber, rankNumbersTable, RANK_KEY
 import { activeTable } from "../../../foundry/tables.js";
 import { heroView } from "./state.js";
 import { ABILITY_KEYS, MAX_SHEET_RANK, SIDES, type AbilityKey } from "./keys.js";
+import { isMigrationUpdate } from "../../../foundry/migration-option.js";
 
 export { ABILITY_KEYS, MAX_SHEET_RANK, SIDES, type AbilityKey };
 
@@ -16,6 +17,8 @@ const fields = foundry.data.fields;
 export const MAX_HEALTH = 100_000;
 export const MAX_STUN_ROUNDS = 1000;
 export const MAX_ROLLED = 20;
+/** An actor UUID's length bound (a token actor's is the longest: Scene.x.Token.y.Actor.z). */
+export const MAX_UUID = 200;
 
 const rank = (initial: number) => new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_SHEET_RANK, initial });
 const flag = () => new fields.BooleanField({ required: true, initial: false });
@@ -52,6 +55,12 @@ function heroSchema() {
       dead: flag(),
       prone: flag(),
       restrained: flag(),
+      /**
+       * Who holds this character (the holder's actor UUID), written with Restrained by a Hold or a
+       * Reverse applied from the attack card; "" = nobody recorded (set by hand, or from before). The
+       * hold ends when the holder cannot act, either leaves the fight, or the fight ends (holds.ts).
+       */
+      heldBy: new fields.StringField({ required: true, blank: true, initial: "", maxLength: MAX_UUID }),
       /** Stabilised by the GM while dying: no more 0-Health Endurance FEATs until hurt again or healed. */
       stabilised: flag(),
     }),
@@ -118,6 +127,8 @@ export class FaseripHeroData extends foundry.abstract.TypeDataModel<HeroSchema, 
     const changes = args[0] as { system?: { abilities?: Record<string, unknown>; health?: { value?: unknown }; cover?: unknown } };
     // The cover is the GM's ruling: anyone else's change of it (a player's sheet, a macro) is dropped.
     if (changes.system && !args[2].isGM) delete changes.system.cover;
+    // A migration reshapes stored data: its abilities are not a raise to follow (migration-option.ts).
+    if (isMigrationUpdate(args[1])) return;
     const edited = changes.system?.abilities;
     // V13's sheet submits the whole form, Health included: it is an edit of Health only when it differs.
     const named = changes.system?.health?.value;

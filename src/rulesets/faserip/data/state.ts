@@ -17,7 +17,8 @@ export interface HeroSystemView {
   armor: number;
   health: { value: number; max: number };
   /** `stabilised`: stabilised while dying and not hurt since (no more 0-Health FEATs). */
-  status: { endurance: string; stunnedRounds: number; stabilised: boolean } & Record<MirroredStatus, boolean>;
+  /** `heldBy`: the holder's actor UUID while restrained by a recorded hold, else "". */
+  status: { endurance: string; stunnedRounds: number; stabilised: boolean; heldBy: string } & Record<MirroredStatus, boolean>;
 }
 
 function num(v: unknown, fallback = 0): number {
@@ -53,6 +54,7 @@ export function heroView(system: unknown): HeroSystemView {
     prone: st["prone"] === true,
     restrained: st["restrained"] === true,
     stabilised: st["stabilised"] === true,
+    heldBy: typeof st["heldBy"] === "string" ? st["heldBy"] : "",
   };
   return { abilities, armor: num(s["armor"]), health: { value: Math.min(num(h["value"]), max), max }, status };
 }
@@ -113,6 +115,8 @@ export function updateOf(system: unknown, state: { health: number; endurance: Ra
   };
   for (const s of MIRRORED_STATUSES) update[`system.status.${s}`] = state.statuses.includes(s);
   update["system.status.stabilised"] = staysStabilised(system, state);
+  // A hold that ends forgets its holder (written only when one is recorded, so Undo restores it).
+  if (hero.status.heldBy !== "" && !state.statuses.includes("restrained")) update["system.status.heldBy"] = "";
   const now = currentEndurance(hero);
   const nowKey = typeof now === "string" ? now : rankFromNumber(now);
   if (state.endurance !== nowKey) update["system.status.endurance"] = state.endurance;

@@ -14,6 +14,7 @@ import { talentShift, talentsFor, withTalents, type TalentChoice } from "./talen
 import { coverFor, coverPerTarget } from "./cover-choice.js";
 import { karmaPerTarget } from "./karma-per-target.js";
 import { abilityLabel, csText, rankLabel } from "./view-format.js";
+import { typedNote, type TypedAdjusted } from "./typed-numbers.js";
 
 const L = "FRACAS.Faserip";
 
@@ -35,6 +36,8 @@ export interface FeatDialogInput {
   attackRefusal?: string | null;
   /** Why this hero may make no dodge now (an i18n key: dodged already, declared another action…), or null. */
   dodgeRefusal?: string | null;
+  /** Numbers typed that the roll cannot use as typed (typed-numbers.ts): each said under the fields. */
+  typed?: TypedAdjusted[];
 }
 const pct = (p: number): string => `${Math.round(p * 100)}%`;
 type Odds = { white: number; green: number; yellow: number; red: number };
@@ -175,6 +178,8 @@ export function featDialogView(input: FeatDialogInput) {
     karmaLabel: karma.perTarget ? `${L}.Dialog.KarmaPerTarget` : `${L}.Dialog.Karma`,
     karmaTotal: karma.total,
     karmaShort: karma.short,
+    /** What was typed and what is used instead, one line per field (Roll refuses until the form holds it). */
+    typedNotes: (input.typed ?? []).map(typedNote),
     targets: targets.map(({ form: tf, ...t }, i) => ({
       ...t,
       dodge: tf.dodge,

@@ -32,6 +32,8 @@ import { isCombatantOf } from "../../../foundry/documents/combatant-of.js";
 import { featDialogView } from "./feat-dialog-view.js";
 import { multipleTargetsFor, retargetForm, sameTargets, type CoverKept } from "./retarget.js";
 import { tickedTalents, withTalents, type TalentChoice } from "./talents.js";
+import { readTypedNumbers, typedNote, type TypedAdjusted } from "./typed-numbers.js";
+import { renderedFormValues } from "../../../foundry/sheets/form-values.js";
 
 const Base = handlebarsApplication();
 
@@ -86,7 +88,8 @@ export class FaseripFeatDialog extends Base {
     tag: "form",
     position: { width: 420, height: "auto" },
     window: { title: "FRACAS.Faserip.Dialog.Title", resizable: true },
-    form: { handler: FaseripFeatDialog.#onSubmit, submitOnChange: false, closeOnSubmit: true },
+    // Closed by the handler once it has rolled: a number it cannot use as typed keeps it open (typed-numbers.ts).
+    form: { handler: FaseripFeatDialog.#onSubmit, submitOnChange: false, closeOnSubmit: false },
   } as never;
 
   static PARTS = {
@@ -97,6 +100,8 @@ export class FaseripFeatDialog extends Base {
   /** The user's targets as the form holds them (brought to the user's targets now by followTargets). */
   targets: TargetRef[];
   formState: FeatForm;
+  /** Numbers the form held at the last read that the roll cannot use as typed (typed-numbers.ts). */
+  typed: TypedAdjusted[] = [];
   #listening = false;
   /** Each target's GM cover shift as the form last followed it (a choice equal to it follows the GM). */
   #floorsSeen: number[];
@@ -143,8 +148,7 @@ export class FaseripFeatDialog extends Base {
       if (!event.combat.combatants.some((c) => isCombatantOf(c, this.actor) || mine(c.actor?.uuid ?? ""))) return;
     }
     // A number typed but not yet committed (no change event) is read first, so the redraw keeps it.
-    const form = this.element as HTMLFormElement | null | undefined;
-    if (form?.elements) this.readForm(form, null);
+    this.readForm(null);
     void this.render();
   }
 
@@ -202,15 +206,25 @@ export class FaseripFeatDialog extends Base {
         attackRefusal: attackRefusalOf(this.actor),
         // A second dodge this round, or one after another declared action: the roll's own refusal.
         dodgeRefusal: dodgeRefusalOf(this.actor),
+        typed: this.typed,
       }),
       coverChoices: coverChoiceList(tables.cover),
     };
   }
 
-  /** Reads the form into formState (feat-form.ts formFromFields: cover per target with several). */
-  readForm(form: HTMLFormElement, changed: string | null): void {
-    const data = new FormData(form);
-    this.formState = formFromFields((k) => data.get(k), this.formState, this.targets.length, changed, talentsOf(this.actor));
+  /**
+   * Reads the form as it is on screen (core renderedFormValues, as V13 submits it: a number typed
+   * and not yet committed counts) into formState (feat-form.ts formFromFields: cover per target with
+   * several); the typed numbers strictly (typed-numbers.ts), what could not be used kept in `typed`.
+   * Not rendered: nothing to read.
+   */
+  readForm(changed: string | null, values: Record<string, unknown> | null = renderedFormValues(this)): void {
+    if (!values) return;
+    const get = (k: string): unknown => values[k];
+    const read = formFromFields(get, this.formState, this.targets.length, changed, talentsOf(this.actor));
+    const typed = readTypedNumbers(get, read, this.formState, karmaPoolOf(this.actor));
+    this.formState = typed.form;
+    this.typed = typed.adjusted;
   }
 
   override async _onRender(context: never, options: never): Promise<void> {
@@ -221,13 +235,23 @@ export class FaseripFeatDialog extends Base {
     const form = this.element as HTMLFormElement;
     form.addEventListener("change", (event) => {
       const name = (event.target as HTMLInputElement | null)?.name ?? null;
-      this.readForm(form, name);
+      this.readForm(name);
       void this.render();
     });
   }
 
-  static async #onSubmit(this: FaseripFeatDialog, _event: Event, form: HTMLFormElement): Promise<void> {
-    this.readForm(form, null);
+  /** V13's form handler: `formData` is the form as submitted (FormDataExtended). */
+  static async #onSubmit(this: FaseripFeatDialog, _event: Event, _form: HTMLFormElement, formData?: { object: Record<string, unknown> }): Promise<void> {
+    this.readForm(null, formData?.object ?? renderedFormValues(this));
+    // A number the roll cannot use as typed is not rolled with another: said, redrawn with the
+    // number in force, and rolled at the next Roll (typed-numbers.ts).
+    const refused = this.typed[0];
+    if (refused) {
+      const note = typedNote(refused);
+      ui.notifications?.warn(t("FRACAS.Faserip.Dialog.Typed.Refused", { field: t(note.fieldKey), typed: refused.typed, used: note.data.used! }));
+      await this.render();
+      return;
+    }
     // A GM's change since the last redraw still moves a cover that was only the floor.
     this.followFloors();
     const weapon = weaponsOf(this.actor).find((w) => w.id === this.formState.weaponId) ?? null;
@@ -242,5 +266,7 @@ export class FaseripFeatDialog extends Base {
       if (!isRuleError(e)) throw e;
       ui.notifications?.warn(ruleErrorMessage(e));
     }
+    // As closeOnSubmit did: the roll was made (or refused with its reason).
+    await this.close();
   }
 }

@@ -87,9 +87,11 @@ export function formFromFields(get: (name: string) => unknown, current: FeatForm
   // The talent boxes on the form are those drawn for the ability it was rendered with (current):
   // an unticked box reads as absent, so only those are read; a talent not shown keeps its tick.
   const ticked = new Set(current.talents ?? []);
+  // A box reads true/false as V13's FormDataExtended gives it ("on" or absent as a browser's FormData).
   for (const t of talentsFor(current.ability, talents)) {
-    if (raw(`talent-${t.id}`) === null) ticked.delete(t.id);
-    else ticked.add(t.id);
+    const v = raw(`talent-${t.id}`);
+    if (v === true || v === "on" || v === "true") ticked.add(t.id);
+    else ticked.delete(t.id);
   }
   return {
     action,

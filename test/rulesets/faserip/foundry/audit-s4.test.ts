@@ -146,44 +146,27 @@ describe("talents in the FEAT dialog", () => {
 
     // The player ticks it (the form as the browser sends it: a ticked box is "on").
     const fields: Record<string, string> = { action: "slugfest", ability: "fighting", weaponId: "", dodge: "0", cover: "0", multipleTargets: "0", other: "0", karma: "0", [`talent-${martial}`]: "on" };
-    const readForm = (dialog as unknown as { readForm(form: unknown, changed: string | null): void }).readForm;
-    const FakeFormData = class {
-      get(k: string) {
-        return fields[k] ?? null;
-      }
-    };
-    const realFormData = (globalThis as { FormData?: unknown }).FormData;
-    (globalThis as { FormData?: unknown }).FormData = FakeFormData;
-    try {
-      readForm.call(dialog, {}, `talent-${martial}`);
-    } finally {
-      (globalThis as { FormData?: unknown }).FormData = realFormData;
-    }
+    // The change event reads the form as it is on screen (core renderedFormValues).
+    await dialog.render();
+    f.world.typeInto(dialog as never, fields);
+    dialog.readForm(`talent-${martial}`);
     expect(dialog.formState.talents).toEqual([martial]);
     ctx = await context();
     expect([ctx.view.form.other, ctx.view.shift, ctx.view.columnLabel]).toEqual([0, 1, "FRACAS.Faserip.Rank.incredible"]);
     expect(await render("feat-dialog.hbs", ctx)).toMatch(new RegExp(`name="talent-${martial}" checked`));
 
     // Roll: the dialog's own submit rolls with the talent on the column.
-    const handler = (FaseripFeatDialog.DEFAULT_OPTIONS as unknown as { form: { handler: (this: unknown, e: unknown, form: unknown) => Promise<void> } }).form.handler;
+    const handler = (FaseripFeatDialog.DEFAULT_OPTIONS as unknown as { form: { handler: (this: unknown, e: unknown, form: unknown, formData?: { object: Record<string, unknown> }) => Promise<void> } }).form.handler;
     f.world.dice.queue(50);
-    (globalThis as { FormData?: unknown }).FormData = FakeFormData;
-    try {
-      await handler.call(dialog, {}, {});
-    } finally {
-      (globalThis as { FormData?: unknown }).FormData = realFormData;
-    }
+    await handler.call(dialog, {}, {}, { object: fields });
     const rolled = f.cards("attack").at(-1)!;
     expect(cardOf(rolled).result.attack.feat).toMatchObject({ totalShift: 1, column: "incredible", shifts: { other: 1 } });
 
     // Unticked again: the box is absent from the form data.
     delete fields[`talent-${martial}`];
-    (globalThis as { FormData?: unknown }).FormData = FakeFormData;
-    try {
-      readForm.call(dialog, {}, `talent-${martial}`);
-    } finally {
-      (globalThis as { FormData?: unknown }).FormData = realFormData;
-    }
+    await dialog.render(); // the Roll closed it; opened again
+    f.world.typeInto(dialog as never, fields);
+    dialog.readForm(`talent-${martial}`);
     expect(dialog.formState.talents).toEqual([]);
   });
 

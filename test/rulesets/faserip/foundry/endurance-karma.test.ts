@@ -140,9 +140,11 @@ describe("Karma on the Slam?/Stun? FEAT", () => {
     const roll = prompt.buttons.find((b) => b.action === "roll")!;
     const button = (value: string) => ({ form: { elements: { namedItem: (n: string) => (n === "karma" ? { value } : null) } } });
     expect(roll.callback!({}, button("7"))).toBe(7);
-    expect(roll.callback!({}, button("99"))).toBe(16);
-    expect(roll.callback!({}, button("-3"))).toBe(0);
-    expect(roll.callback!({}, button("abc"))).toBe(0);
+    expect(roll.callback!({}, button(""))).toBe(0);
+    // Session 6: a number the roll cannot use as typed is no longer clamped quietly: the answer says so.
+    expect(roll.callback!({}, button("99"))).toMatchObject({ refused: { typed: "99", used: 16, reason: "range" } });
+    expect(roll.callback!({}, button("-3"))).toMatchObject({ refused: { typed: "-3", used: 0 } });
+    expect(roll.callback!({}, button("2.5"))).toMatchObject({ refused: { typed: "2.5", reason: "whole" } });
 
     // The render callback binds the field: 10 Karma on Excellent leaves 30% White (1–30 + 10 < 41).
     let onInput: () => void = () => {};
@@ -154,9 +156,54 @@ describe("Karma on the Slam?/Stun? FEAT", () => {
     onInput();
     expect(cells.map((c) => c.textContent)).toEqual(["30%", "30%", "24%", "16%"]);
     bindKarmaOdds(root, "excellent", 16);
-    input.value = "999"; // clamped to the pool of 16
+    input.value = "999"; // the odds at the pool of 16, the value in force
     onInput();
     expect(cells.map((c) => c.textContent)).toEqual(["24%", "30%", "24%", "22%"]);
+  });
+});
+
+describe("the Karma prompt says what it does with a number typed (session 6)", () => {
+  it("99 on a pool of 16: a line says 16 is used and Roll is disabled; a usable number clears both", async () => {
+    const slam = await slamOnRampage();
+    f.world.dialogAnswers.push("cancel");
+    await click("gm", slam, "secondary");
+    const prompt = asked().at(-1)!;
+    expect(prompt.content).toMatch(/data-faserip-karma-typed role="status" hidden><\/p>/);
+    let onInput: () => void = () => {};
+    const input = { value: "0", addEventListener: (_t: string, fn: () => void) => (onInput = fn) };
+    const line = { textContent: "" as string | null, hidden: true, disabled: false };
+    const roll = { textContent: "", hidden: false, disabled: false };
+    const root = {
+      querySelector: (sel: string) => (sel === 'input[name="karma"]' ? input : sel === "[data-faserip-karma-typed]" ? line : sel === 'button[data-action="roll"]' ? roll : null),
+      querySelectorAll: () => [],
+    };
+    f.world.login("gm");
+    prompt.render({}, { element: root as unknown as OddsRoot });
+    input.value = "99";
+    onInput();
+    expect([line.textContent, line.hidden, roll.disabled]).toEqual(["Karma: 99 is more than the Karma pool (16), so 16 is used.", false, true]);
+    input.value = "2.5";
+    onInput();
+    expect(line.textContent).toBe("Karma: \u201c2.5\u201d is not a whole number, so 0 is still used. Type a whole number from 0 to 16.");
+    input.value = "5";
+    onInput();
+    expect([line.textContent, line.hidden, roll.disabled]).toEqual(["", true, false]);
+  });
+
+  it("a Roll that still carries such a number rolls nothing, claims nothing, spends nothing, and says why; the button then rolls", async () => {
+    const slam = await slamOnRampage();
+    const before = secondaries().length;
+    f.world.dice.queue(50);
+    f.world.dialogAnswers.push({ refused: { field: "karma", typed: "99", used: 16, reason: "range", min: 0, max: 16 } });
+    await click("gm", slam, "secondary");
+    expect(secondaries()).toHaveLength(before);
+    expect(poolOf(f.rampage).value).toBe(16);
+    expect(claimsOf(f.rampage)).toEqual([]);
+    expect(f.world.notified("warn")).toContain("Not rolled: Karma typed (99) is not a number the roll can use (a whole number from 0 to 16). Press the card's button again.");
+    f.world.dialogAnswers.push(3);
+    await click("gm", slam, "secondary");
+    expect(secondaries()).toHaveLength(before + 1);
+    expect(poolOf(f.rampage).value).toBe(13);
   });
 });
 

@@ -43,20 +43,11 @@ async function asGm(fn: () => Promise<unknown>): Promise<void> {
 /** Alice presses Roll with the form's fields as the dialog last drew them (`cover`: the single select). */
 async function roll(dialog: Dialog, cover: number) {
   const fields: Record<string, string> = { action: "slugfest", ability: "fighting", weaponId: "", dodge: "0", cover: String(cover), multipleTargets: "0", other: "0", karma: "0" };
-  const handler = (dialog.constructor as unknown as { DEFAULT_OPTIONS: { form: { handler: (this: unknown, e: unknown, form: unknown) => Promise<void> } } }).DEFAULT_OPTIONS.form.handler;
-  const real = (globalThis as { FormData?: unknown }).FormData;
-  (globalThis as { FormData?: unknown }).FormData = class {
-    get(k: string) {
-      return fields[k] ?? null;
-    }
-  };
+  const handler = (dialog.constructor as unknown as { DEFAULT_OPTIONS: { form: { handler: (this: unknown, e: unknown, form: unknown, formData?: { object: Record<string, unknown> }) => Promise<void> } } }).DEFAULT_OPTIONS.form.handler;
   f.world.login("alice");
   f.world.dice.queue(50);
-  try {
-    await handler.call(dialog, {}, {});
-  } finally {
-    (globalThis as { FormData?: unknown }).FormData = real;
-  }
+  // V13 hands the handler the form as submitted (FormDataExtended).
+  await handler.call(dialog, {}, {}, { object: fields });
   return cardOf(f.cards("attack").at(-1)!).result.attack.feat.shifts.cover as number;
 }
 

@@ -47,21 +47,12 @@ async function shown(dialog: Dialog): Promise<DialogView> {
 
 /** Alice presses Roll; the form's fields are `fields` (as the dialog last drew them). */
 async function roll(dialog: Dialog, fields: Record<string, string>, dice: number[]) {
-  const handler = (dialog.constructor as unknown as { DEFAULT_OPTIONS: { form: { handler: (this: unknown, e: unknown, form: unknown) => Promise<void> } } }).DEFAULT_OPTIONS.form.handler;
-  const real = (globalThis as { FormData?: unknown }).FormData;
-  (globalThis as { FormData?: unknown }).FormData = class {
-    get(k: string) {
-      return fields[k] ?? null;
-    }
-  };
+  const handler = (dialog.constructor as unknown as { DEFAULT_OPTIONS: { form: { handler: (this: unknown, e: unknown, form: unknown, formData?: { object: Record<string, unknown> }) => Promise<void> } } }).DEFAULT_OPTIONS.form.handler;
   f.world.login("alice");
   f.world.dice.queue(...dice);
   const before = f.cards("attack").length;
-  try {
-    await handler.call(dialog, {}, {});
-  } finally {
-    (globalThis as { FormData?: unknown }).FormData = real;
-  }
+  // V13 hands the handler the form as submitted (FormDataExtended).
+  await handler.call(dialog, {}, {}, { object: fields });
   return f.cards("attack").slice(before);
 }
 

@@ -29,18 +29,9 @@ async function dialogFor(userId: string, actor: FakeActor, opts: { action: "dodg
   const context = () => (dialog as unknown as { _prepareContext(): Promise<{ view: DialogView; coverChoices: unknown }> })._prepareContext();
   /** The dialog's own submit, with the form as the browser would send it. */
   async function submit(fields: Record<string, string>) {
-    const handler = (FaseripFeatDialog.DEFAULT_OPTIONS as unknown as { form: { handler: (this: unknown, e: unknown, form: unknown) => Promise<void> } }).form.handler;
-    const realFormData = (globalThis as { FormData?: unknown }).FormData;
-    (globalThis as { FormData?: unknown }).FormData = class {
-      get(k: string) {
-        return fields[k] ?? null;
-      }
-    };
-    try {
-      await handler.call(dialog, {}, {});
-    } finally {
-      (globalThis as { FormData?: unknown }).FormData = realFormData;
-    }
+    const handler = (FaseripFeatDialog.DEFAULT_OPTIONS as unknown as { form: { handler: (this: unknown, e: unknown, form: unknown, formData?: { object: Record<string, unknown> }) => Promise<void> } }).form.handler;
+    // V13 hands the handler the form as submitted (FormDataExtended).
+    await handler.call(dialog, {}, {}, { object: fields });
   }
   return { dialog, context, submit };
 }

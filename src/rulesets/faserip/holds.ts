@@ -1,0 +1,122 @@
+/**
+ * A hold ends with its holder (DECISIONS.md "A hold ends with its holder"). Seed: Grappling
+ * "Hold/Reverse", Escaping "Breaking a grapple"; it says nothing of a holder who falls, so the hold
+ * (Restrained, `status.heldBy` naming the holder: cards/effects.ts) outlasted a holder knocked out or
+ * killed, and the GM had to remember to take the icon off. A hold is a wrestler's grip:
+ * - the holder cannot act (dead, dying, unconscious, stunned: down.ts, flags or icons) → it ends;
+ * - the holder or the held one leaves a begun fight (its combatant is deleted) → it ends;
+ * - the fight ends → it ends (after-fight.ts, through the core's descriptor.fightEnded).
+ * Written once, on the active GM's client (the document hooks run on every client), one at a time
+ * (a card's flags and its icons are two hooks for one fall), and the GM is told whose hold ended and
+ * why. A Restrained with no holder recorded (set by hand, from a power, from before) is the GM's.
+ */
+import { isActiveGM } from "../../foundry/active-gm.js";
+import { backgroundWork } from "../../foundry/background-work.js";
+import { isCombatantOf } from "../../foundry/documents/combatant-of.js";
+import { t } from "../../foundry/i18n.js";
+import { statusEffectId } from "../../engine/events.js";
+import { releaseHold } from "./rules/index.js";
+import { heroView, stateOf } from "./data/state.js";
+import { HERO_TYPE } from "./cards/effects.js";
+import { writeState } from "./cards/write-state.js";
+import { downReason, DOWN_STATUSES } from "./down.js";
+
+/** Is this hero held by `holderUuid` (a recorded hold, still on)? */
+export function isHeldBy(system: unknown, holderUuid: string): boolean {
+  const { status } = heroView(system);
+  return status.restrained && status.heldBy !== "" && status.heldBy === holderUuid;
+}
+
+const work = backgroundWork("faserip: holds ending with their holder");
+let chain: Promise<unknown> = Promise.resolve();
+
+/** The hold ends started by the hooks (tests wait for them). */
+export function holdsSettled(): Promise<unknown> {
+  return work.settled();
+}
+
+/** One after another: a fall is often two hooks (the flags, then the icon); the second finds nothing left. */
+function queue(fn: () => Promise<void>): void {
+  const next = chain.then(fn, fn);
+  chain = next.catch(() => undefined);
+  work.add(next);
+}
+
+function isHero(actor: unknown): actor is Actor.Implementation {
+  return actor instanceof Actor && (actor.type as string) === HERO_TYPE;
+}
+
+/** Every hero the GM's client can reach: the world's actors and the combatants' (unlinked tokens included), once each. */
+function reachableHeroes(): Actor.Implementation[] {
+  const seen = new Map<string, Actor.Implementation>();
+  const add = (a: unknown) => {
+    if (isHero(a) && !seen.has(a.uuid)) seen.set(a.uuid, a);
+  };
+  for (const a of game.actors ?? []) add(a);
+  for (const combat of game.combats ?? []) for (const c of combat.combatants) add(c.actor);
+  return [...seen.values()];
+}
+
+/** Frees one held hero (Restrained off, holder forgotten), flags before the icon. */
+async function free(held: Actor.Implementation): Promise<void> {
+  await writeState(held, releaseHold(stateOf(held.system)));
+}
+
+/** Ends every hold `holder` has; returns the names of those freed. */
+async function freeHeldBy(holder: Actor.Implementation): Promise<string[]> {
+  const freed: string[] = [];
+  for (const held of reachableHeroes()) {
+    if (held.uuid === holder.uuid || !isHeldBy(held.system, holder.uuid)) continue;
+    try {
+      await free(held);
+      freed.push(held.name);
+    } catch (err) {
+      console.error("Fracas | a hold could not be ended for", held.name, err);
+    }
+  }
+  return freed;
+}
+
+/** The holder cannot act: its holds end, and the GM is told why. */
+function holderFalls(holder: Actor.Implementation): void {
+  queue(async () => {
+    const reason = downReason({ system: holder.system, statuses: [...(holder.statuses ?? [])], defeated: false });
+    if (!reason) return;
+    const names = await freeHeldBy(holder);
+    if (names.length > 0) ui.notifications?.info(t("FRACAS.Faserip.HoldEnded.HolderDown", { holder: holder.name, names: names.join(", "), reason: t(reason) }));
+  });
+}
+
+/** updateActor: a hero whose status changed may have fallen (the active GM's client only). */
+export function onHeroUpdated(actor: unknown, changes: { system?: { status?: unknown } }): void {
+  if (!isActiveGM() || !isHero(actor) || changes.system?.status === undefined) return;
+  holderFalls(actor);
+}
+
+const DOWN_ICONS: string[] = DOWN_STATUSES.map((s) => statusEffectId(s));
+
+/** createActiveEffect: a down icon set on a hero (by hand, or Foundry's defeated mark) is a fall too. */
+export function onEffectCreated(effect: { parent?: unknown; statuses?: Iterable<string> }): void {
+  if (!isActiveGM() || !isHero(effect.parent)) return;
+  if (![...(effect.statuses ?? [])].some((s) => DOWN_ICONS.includes(s))) return;
+  holderFalls(effect.parent);
+}
+
+/**
+ * deleteCombatant in a begun fight: one who leaves it lets go of whom they hold, and one held is
+ * no longer held (the holder stays in the fight without them). Not while another combatant of
+ * the same character stays in that fight.
+ */
+export function onCombatantDeleted(combatant: { parent?: unknown; actor?: unknown }): void {
+  const combat = combatant.parent as Combat.Implementation | undefined;
+  const actor = combatant.actor;
+  if (!isActiveGM() || !combat || (combat.round ?? 0) < 1 || !isHero(actor)) return;
+  if (combat.combatants.some((c) => isCombatantOf(c, actor))) return;
+  queue(async () => {
+    const names = await freeHeldBy(actor);
+    if (names.length > 0) ui.notifications?.info(t("FRACAS.Faserip.HoldEnded.HolderLeft", { holder: actor.name, names: names.join(", ") }));
+    if (!isHeldBy(actor.system, heroView(actor.system).status.heldBy)) return;
+    await free(actor);
+    ui.notifications?.info(t("FRACAS.Faserip.HoldEnded.HeldLeft", { names: actor.name }));
+  });
+}

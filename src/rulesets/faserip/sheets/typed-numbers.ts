@@ -1,0 +1,84 @@
+/**
+ * The FEAT dialog's number fields read as typed (DECISIONS.md "The FEAT dialog says what it did
+ * with a number"). Multiple targets (−100…0), Other (−100…+100) and Karma (0…the pool) were brought
+ * into range or truncated quietly: 25 Karma on a pool of 10 rolled with 10, Other 150 with +100,
+ * 2.5 with 2, and the field simply redrew with another number. Now each field's value in force is
+ * the nearer end of its range for a number outside it, the previous value for anything that is not
+ * a whole number, and a note says what was typed and what is used. Roll refuses while the form
+ * holds such a number (feat-dialog.ts). Pure.
+ */
+import { MAX_SHIFT } from "../rules/index.js";
+import type { FeatForm } from "./feat-form.js";
+
+export const TYPED_FIELDS = ["multipleTargets", "other", "karma"] as const;
+export type TypedField = (typeof TYPED_FIELDS)[number];
+
+/** A number typed that the roll cannot use as typed, and the value it uses instead. */
+export interface TypedAdjusted {
+  field: TypedField;
+  /** What was typed, as text (at most 20 characters). */
+  typed: string;
+  used: number;
+  /** "whole": not a whole number (the previous value stays); "range": outside min…max (the nearer end). */
+  reason: "whole" | "range";
+  min: number;
+  max: number;
+}
+
+/** Each field's range: Karma's top is the hero's pool now. */
+export function typedRange(field: TypedField, karmaPool: number): { min: number; max: number } {
+  if (field === "karma") return { min: 0, max: Math.max(0, Math.trunc(karmaPool)) };
+  return field === "other" ? { min: -MAX_SHIFT, max: MAX_SHIFT } : { min: -MAX_SHIFT, max: 0 };
+}
+
+const within = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
+
+/**
+ * One field as typed. Absent from the form (`undefined`: the attack shifts on a dodge) keeps the
+ * previous value; emptied (null, "") is 0 — no shift, no Karma — as the field then reads; a whole
+ * number in range is used; outside, the nearer end; anything else, the previous value (in range).
+ */
+export function readTyped(field: TypedField, raw: unknown, previous: number, karmaPool: number): { value: number; adjusted: TypedAdjusted | null } {
+  const { min, max } = typedRange(field, karmaPool);
+  if (raw === undefined) return { value: previous, adjusted: null };
+  const text = typeof raw === "string" ? raw.trim() : raw === null ? "" : String(raw);
+  if (text === "") return { value: 0, adjusted: null };
+  const n = typeof raw === "number" ? raw : Number(text);
+  const typed = text.slice(0, 20);
+  if (!Number.isInteger(n)) {
+    const kept = within(Number.isInteger(previous) ? previous : 0, min, max);
+    return { value: kept, adjusted: { field, typed, used: kept, reason: "whole", min, max } };
+  }
+  const value = within(n, min, max);
+  return { value, adjusted: value === n ? null : { field, typed, used: value, reason: "range", min, max } };
+}
+
+/**
+ * The form's three typed numbers read from the fields (`get`: the form's values), over `form` (read
+ * otherwise by formFromFields) with `previous` the values before this read. Returns the form with
+ * the values in force and what was adjusted, in field order.
+ */
+export function readTypedNumbers(get: (name: string) => unknown, form: FeatForm, previous: FeatForm, karmaPool: number): { form: FeatForm; adjusted: TypedAdjusted[] } {
+  const out: FeatForm = { ...form };
+  const adjusted: TypedAdjusted[] = [];
+  for (const field of TYPED_FIELDS) {
+    const r = readTyped(field, get(field), previous[field], karmaPool);
+    out[field] = r.value;
+    if (r.adjusted) adjusted.push(r.adjusted);
+  }
+  return { form: out, adjusted };
+}
+
+const L = "FRACAS.Faserip.Dialog.Typed";
+
+/** A number as the field shows it: a shift signed with a true minus, Karma plain. */
+function shown(field: TypedField, n: number): string {
+  if (field === "karma") return String(n);
+  return n < 0 ? `\u2212${-n}` : n > 0 ? `+${n}` : "0";
+}
+
+/** The dialog's line for one adjusted number (i18n key and data; the field's name is a key too). */
+export function typedNote(a: TypedAdjusted): { key: string; fieldKey: string; data: Record<string, string> } {
+  const key = a.reason === "whole" ? `${L}.Whole` : a.field === "karma" && a.used === a.max ? `${L}.KarmaOverPool` : `${L}.Range`;
+  return { key, fieldKey: `${L}.Field.${a.field}`, data: { typed: a.typed, used: shown(a.field, a.used), min: shown(a.field, a.min), max: shown(a.field, a.max) } };
+}

@@ -1,0 +1,113 @@
+/**
+ * Session 6 audit: the FEAT dialog's numbers were brought into range quietly. Karma over the pool
+ * rolled with the pool, Other beyond ±100 with ±100, 2.5 with 2, and the field simply redrew with
+ * another number (or the Roll, clicked straight after typing, rolled at it). Now the dialog says
+ * what was typed and what is used, and Roll refuses until the form holds a number it can use.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { cardOf, startFight } from "./fake-round.js";
+import { readTyped } from "../../../../src/rulesets/faserip/sheets/typed-numbers.js";
+import type { featDialogView } from "../../../../src/rulesets/faserip/sheets/feat-dialog-view.js";
+
+let f: Awaited<ReturnType<typeof startFight>>;
+beforeEach(async () => {
+  f = await startFight();
+});
+
+type DialogView = ReturnType<typeof featDialogView>;
+const TEMPLATE = "systems/fracas/templates/faserip/feat-dialog.hbs";
+const base = { action: "slugfest", ability: "fighting", weaponId: "", dodge: "0", cover: "0", multipleTargets: "0", other: "0", karma: "0" };
+type Handler = (this: unknown, e: unknown, form: unknown, formData?: { object: Record<string, unknown> }) => Promise<void>;
+
+/** Alice's FEAT dialog for the Captain (the fixture's Karma pool: 18), at Rampage, rendered. */
+async function open() {
+  f.world.login("alice");
+  f.world.target("alice", f.rampage);
+  const { FaseripFeatDialog } = await import("../../../../src/rulesets/faserip/sheets/feat-dialog.js");
+  const dialog = new FaseripFeatDialog(f.captain as never, { action: "slugfest" });
+  await dialog.render();
+  const context = async () => (dialog as unknown as { _prepareContext(): Promise<{ view: DialogView; coverChoices: unknown }> })._prepareContext();
+  /** The user types into the fields and leaves one (its change event): the form is read, redrawn. */
+  const type = (values: Record<string, string>, changed: string) => {
+    f.world.login("alice");
+    f.world.typeInto(dialog as never, { ...base, ...values });
+    dialog.readForm(changed);
+  };
+  /** Roll, with the form as V13 submits it. */
+  const roll = async (values: Record<string, string>, dice: number[] = []) => {
+    f.world.login("alice");
+    f.world.dice.queue(...dice);
+    const before = f.cards("attack").length;
+    const handler = (FaseripFeatDialog.DEFAULT_OPTIONS as unknown as { form: { handler: Handler } }).form.handler;
+    await handler.call(dialog, {}, {}, { object: { ...base, ...values } });
+    return f.cards("attack").slice(before);
+  };
+  return { dialog, context, type, roll };
+}
+
+describe("pure: a number as typed", () => {
+  it("whole and in range is used; outside, the nearer end; not whole, the previous; empty 0; absent the previous", () => {
+    expect(readTyped("karma", "5", 0, 60)).toEqual({ value: 5, adjusted: null });
+    expect(readTyped("karma", "999", 0, 60)).toMatchObject({ value: 60, adjusted: { reason: "range", typed: "999", used: 60, max: 60 } });
+    expect(readTyped("karma", -3, 4, 60)).toMatchObject({ value: 0, adjusted: { reason: "range", used: 0 } });
+    expect(readTyped("other", "150", 0, 60)).toMatchObject({ value: 100, adjusted: { reason: "range" } });
+    expect(readTyped("other", "-150", 0, 60)).toMatchObject({ value: -100, adjusted: { reason: "range" } });
+    expect(readTyped("other", "2.5", 3, 60)).toMatchObject({ value: 3, adjusted: { reason: "whole", typed: "2.5", used: 3 } });
+    expect(readTyped("other", "abc", -1, 60)).toMatchObject({ value: -1, adjusted: { reason: "whole" } });
+    expect(readTyped("multipleTargets", "2", -1, 60)).toMatchObject({ value: 0, adjusted: { reason: "range", min: -100, max: 0 } });
+    expect(readTyped("other", "", 7, 60)).toEqual({ value: 0, adjusted: null });
+    expect(readTyped("other", null, 7, 60)).toEqual({ value: 0, adjusted: null });
+    expect(readTyped("multipleTargets", undefined, -1, 60)).toEqual({ value: -1, adjusted: null });
+  });
+});
+
+describe("the FEAT dialog says what it did with a number typed", () => {
+  it("Karma over the pool: the field reads the pool and a line says what was typed; Roll with 999 is refused, then rolls with 18", async () => {
+    const d = await open();
+    d.type({ karma: "999" }, "karma");
+    const ctx = await d.context();
+    expect(ctx.view.form.karma).toBe(18);
+    const html = await f.world.templates.renderTemplate(TEMPLATE, ctx);
+    expect(html).toContain("Karma: 999 is more than the Karma pool (18), so 18 is used.");
+
+    // Roll straight after typing 999 (the field not left): nothing spent, no die, the dialog stays.
+    const none = await d.roll({ karma: "999" });
+    expect(none).toEqual([]);
+    expect(f.world.notified("warn")).toContain("Not rolled: Karma typed (999) is not a number the roll can use. It now reads 18; check it and roll again.");
+    expect(d.dialog.rendered).toBe(true);
+    expect((f.captain.system as unknown as { karma: { value: number } }).karma.value).toBe(18);
+
+    // The field now reads 18: Roll rolls with it, and the dialog closes.
+    const [card] = await d.roll({ karma: "18" }, [20]);
+    expect(cardOf(card).result.attack.feat).toMatchObject({ karmaSpent: 18 });
+    expect(d.dialog.rendered).toBe(false);
+  });
+
+  it("Other beyond +100 and a decimal: said on the dialog with a true minus; Roll refused while the form holds one", async () => {
+    const d = await open();
+    d.type({ other: "150" }, "other");
+    let html = await f.world.templates.renderTemplate(TEMPLATE, await d.context());
+    expect(html).toContain("Other: 150 is outside \u2212100 to +100, so +100 is used.");
+
+    d.type({ other: "3" }, "other");
+    d.type({ other: "2.5" }, "other");
+    const ctx = await d.context();
+    expect(ctx.view.form.other).toBe(3);
+    html = await f.world.templates.renderTemplate(TEMPLATE, ctx);
+    expect(html).toContain("Other: \u201c2.5\u201d is not a whole number, so +3 is still used. Type a whole number from \u2212100 to +100.");
+    expect(await d.roll({ other: "2.5" })).toEqual([]);
+    expect(f.world.notified("warn").at(-1)).toBe("Not rolled: Other typed (2.5) is not a number the roll can use. It now reads +3; check it and roll again.");
+
+    // A number it can use clears the line.
+    d.type({ other: "3" }, "other");
+    html = await f.world.templates.renderTemplate(TEMPLATE, await d.context());
+    expect(html).not.toContain("faserip-feat-typed");
+  });
+
+  it("a positive multiple-target shift is said too (it can only be a left shift)", async () => {
+    const d = await open();
+    d.type({ multipleTargets: "2" }, "multipleTargets");
+    const html = await f.world.templates.renderTemplate(TEMPLATE, await d.context());
+    expect(html).toContain("Multiple targets: 2 is outside \u2212100 to 0, so 0 is used.");
+  });
+});
