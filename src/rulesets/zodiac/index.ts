@@ -49,7 +49,7 @@ export function registerZodiacHooks(): boolean {
     hooks.on("updateSetting", (setting) => onSettingChange(setting as never));
     // A list of Area names new Agents cannot use is said to the GM who saved it (area-names-check.ts).
     hooks.on("createSetting", (setting, _options, userId) => void onAreaNamesSetting(setting as never, userId));
-    hooks.on("updateSetting", (setting, _options, userId) => void onAreaNamesSetting(setting as never, userId));
+    hooks.on("updateSetting", (setting, _changed, _options, userId) => void onAreaNamesSetting(setting as never, userId));
     hooks.on("updateCombat", (combat, changed) => onCombatChange(combat as never, changed as object));
     hooks.on("deleteCombat", () => void redrawOperationsSheets());
   });

@@ -99,7 +99,12 @@ export class FakeSettings {
     this.writes.push({ key: `${namespace}.${key}`, value: deepClone(v), by: user.id });
     c.onChange?.(deepClone(v));
     // As V13: a world setting is a Setting document, so every client runs its create/update hook.
-    if (c.scope === "world") rt().documentHook(existed ? "updateSetting" : "createSetting", { key: `${namespace}.${key}`, value: deepClone(v) }, {}, user.id);
+    // V13's arguments: create (document, options, userId); update (document, changed, options, userId).
+    if (c.scope === "world") {
+      const doc = { key: `${namespace}.${key}`, value: deepClone(v) };
+      if (existed) rt().documentHook("updateSetting", doc, { value: deepClone(v) }, {}, user.id);
+      else rt().documentHook("createSetting", doc, {}, user.id);
+    }
     return v;
   }
   /** Stored without any permission check: what the world's database already holds (fixtures). */
