@@ -23,6 +23,7 @@ interface MigratableActor extends Migratable {
 /** A world compendium of actors or items, as V13's CompendiumCollection (locked unless configured). */
 interface WorldPack {
   metadata: { packageType?: string };
+  title?: string;
   documentName: string;
   locked: boolean;
   configure(configuration: { locked: boolean }): Promise<unknown>;
@@ -31,8 +32,12 @@ interface WorldPack {
 
 interface Outcome {
   changed: number;
+  /** What failed, as the GM can find it: "Goon (token on Docks)", "Knife (on Jake)", "Vault (compendium)". */
   failed: string[];
 }
+
+/** At most this many failures are named in the GM's notification (the console has them all). */
+const NAMED_FAILURES = 5;
 
 export async function runMigrations(steps?: readonly MigrationStep[]): Promise<number> {
   if (!isActiveGM()) return 0;
@@ -40,54 +45,62 @@ export async function runMigrations(steps?: readonly MigrationStep[]): Promise<n
   const pending = pendingSteps(from, steps);
   if (pending.length === 0) return 0;
   const outcome: Outcome = { changed: 0, failed: [] };
-  // The world's actors, and the actors of unlinked tokens on every scene: their own copies (a
-  // mook's wounds, a villain's Karma) hold the same data in the older shape.
-  const actors = [...game.actors, ...unlinkedTokenActors()] as unknown as MigratableActor[];
-  for (const actor of actors) await migrateActor(actor, pending, outcome);
-  for (const item of game.items as unknown as Iterable<Migratable>) await migrateOne(item, "item", pending, outcome);
+  for (const actor of game.actors as unknown as Iterable<MigratableActor>) await migrateActor(actor, actor.name ?? "?", pending, outcome);
+  // The actors of unlinked tokens on every scene: their own copies (a mook's wounds, a villain's
+  // Karma) hold the same data in the older shape.
+  for (const { actor, scene } of unlinkedTokenActors()) await migrateActor(actor, t("FRACAS.Migration.OnToken", { name: actor.name ?? "?", scene }), pending, outcome);
+  for (const item of game.items as unknown as Iterable<Migratable>) await migrateOne(item, "item", item.name ?? "?", pending, outcome);
   for (const pack of worldPacks()) await migratePack(pack, pending, outcome);
   const to = Math.max(...pending.map((s) => s.version), steps ? 0 : LATEST_SCHEMA);
   if (outcome.failed.length > 0) {
-    const names = outcome.failed.join(", ");
-    ui.notifications?.error(t(pluralKey("FRACAS.Migration.Failed", outcome.failed.length), { count: outcome.failed.length, names, version: to }), { permanent: true });
+    const named = outcome.failed.slice(0, NAMED_FAILURES).join(", ");
+    const more = outcome.failed.length - NAMED_FAILURES;
+    const names = more > 0 ? t("FRACAS.Migration.More", { names: named, count: more }) : named;
+    console.error(`Fracas | data version ${to}: ${outcome.failed.length} documents not updated:`, outcome.failed);
+    ui.notifications?.error(t(pluralKey("FRACAS.Migration.Failed", outcome.failed.length), { count: outcome.failed.length, names }), { permanent: true });
     return outcome.changed;
   }
   await game.settings.set(SYSTEM_ID, "schemaVersion", to);
-  if (outcome.changed > 0) ui.notifications?.info(t(pluralKey("FRACAS.Migration.Done", outcome.changed), { count: outcome.changed, version: to }));
+  if (outcome.changed > 0) {
+    console.info(`Fracas | data version ${to}: ${outcome.changed} documents updated`);
+    ui.notifications?.info(t(pluralKey("FRACAS.Migration.Done", outcome.changed), { count: outcome.changed }));
+  }
   return outcome.changed;
 }
 
-/** One actor's migration and its items'. */
-async function migrateActor(actor: MigratableActor, pending: readonly MigrationStep[], outcome: Outcome): Promise<void> {
-  await migrateOne(actor, "actor", pending, outcome);
-  for (const item of actor.items) await migrateOne(item, "item", pending, outcome);
+/** One actor's migration and its items'; `label` names the actor where the GM can find it. */
+async function migrateActor(actor: MigratableActor, label: string, pending: readonly MigrationStep[], outcome: Outcome): Promise<void> {
+  await migrateOne(actor, "actor", label, pending, outcome);
+  for (const item of actor.items) await migrateOne(item, "item", t("FRACAS.Migration.OnActor", { item: item.name ?? "?", actor: label }), pending, outcome);
 }
 
-async function migrateOne(doc: Migratable, which: "actor" | "item", pending: readonly MigrationStep[], outcome: Outcome): Promise<void> {
+async function migrateOne(doc: Migratable, which: "actor" | "item", label: string, pending: readonly MigrationStep[], outcome: Outcome): Promise<void> {
   const update = migrateSource(doc.toObject() as Record<string, unknown>, pending, which);
   if (!update) return;
   try {
     await doc.update(update as never, { [MIGRATION_OPTION]: true } as never);
     outcome.changed++;
   } catch (error) {
-    console.error(`Fracas | migrating ${which} "${doc.name ?? ""}" failed`, error);
-    outcome.failed.push(doc.name ?? "?");
+    console.error(`Fracas | migrating ${which} ${label} failed`, error);
+    outcome.failed.push(label);
   }
 }
 
 /** A world compendium's actors and items; a locked one is unlocked for the run and locked again. */
 async function migratePack(pack: WorldPack, pending: readonly MigrationStep[], outcome: Outcome): Promise<void> {
   const wasLocked = pack.locked;
+  const title = pack.title ?? pack.documentName;
   try {
     if (wasLocked) await pack.configure({ locked: false });
     const docs = await pack.getDocuments();
     for (const doc of docs) {
-      if (pack.documentName === "Actor") await migrateActor(doc as MigratableActor, pending, outcome);
-      else await migrateOne(doc as Migratable, "item", pending, outcome);
+      const label = t("FRACAS.Migration.InCompendium", { name: (doc as Migratable).name ?? "?", pack: title });
+      if (pack.documentName === "Actor") await migrateActor(doc as MigratableActor, label, pending, outcome);
+      else await migrateOne(doc as Migratable, "item", label, pending, outcome);
     }
   } catch (error) {
-    console.error("Fracas | migrating a world compendium failed", error);
-    outcome.failed.push(String((pack as { title?: unknown }).title ?? pack.documentName));
+    console.error(`Fracas | migrating the compendium ${title} failed`, error);
+    outcome.failed.push(t("FRACAS.Migration.Compendium", { pack: title }));
   } finally {
     if (wasLocked) await pack.configure({ locked: true }).catch((error: unknown) => console.error("Fracas | relocking a compendium failed", error));
   }
@@ -99,12 +112,12 @@ function worldPacks(): WorldPack[] {
   return [...packs].filter((p) => p.metadata.packageType === "world" && (p.documentName === "Actor" || p.documentName === "Item"));
 }
 
-/** The synthetic actors of unlinked tokens on every scene (a linked token's actor is the world's, migrated once). */
-function unlinkedTokenActors(): Actor.Implementation[] {
-  const out: Actor.Implementation[] = [];
-  const scenes = (game as unknown as { scenes?: Iterable<{ tokens: Iterable<{ actorLink: boolean; actor: Actor.Implementation | null }> }> }).scenes ?? [];
+/** The synthetic actors of unlinked tokens on every scene, with the scene's name (a linked token's actor is the world's, migrated once). */
+function unlinkedTokenActors(): { actor: MigratableActor; scene: string }[] {
+  const out: { actor: MigratableActor; scene: string }[] = [];
+  const scenes = (game as unknown as { scenes?: Iterable<{ name?: string | null; tokens: Iterable<{ actorLink: boolean; actor: MigratableActor | null }> }> }).scenes ?? [];
   for (const scene of scenes) {
-    for (const token of scene.tokens) if (!token.actorLink && token.actor) out.push(token.actor);
+    for (const token of scene.tokens) if (!token.actorLink && token.actor) out.push({ actor: token.actor, scene: scene.name ?? "?" });
   }
   return out;
 }

@@ -102,12 +102,36 @@ describe("migrations", () => {
     expect(b.system).toMatchObject({ old: 0, renamed: null });
     expect(world.settings.get("fracas", "schemaVersion")).toBe(1);
     expect(world.notified("error")).toEqual([
-      "Fracas could not update B to data version 2. Everything else was updated, and Fracas tries again at the next start. The console (F12) says why.",
+      "Fracas could not update B for this version; everything else was updated. Fracas tries again each time the world loads. If it keeps failing, the console (F12) says why: fix or delete that document, or report it.",
     ]);
     // The next start: only B is still in the old shape.
     expect(await adapter.migrations.runMigrations(STEPS)).toBe(1);
     expect(b.system).toMatchObject({ old: null, renamed: 0 });
     expect(world.settings.get("fracas", "schemaVersion")).toBe(2);
+  });
+
+  it("failures are named where the GM can find them (a token's scene, a compendium), five at most", async () => {
+    const mooks = Array.from({ length: 6 }, (_, i) => world.createUnlinkedToken(a, `tokenMook00000${i}`));
+    (game as unknown as { scenes: unknown }).scenes = [{ name: "Docks", tokens: mooks.map((actor) => ({ actorLink: false, actor })) }];
+    const villain = packActor("Villain", { x: 5, old: 7 });
+    (game as unknown as { packs: unknown }).packs = [pack("Actor", "world", [villain])];
+    for (const m of mooks) world.failNextUpdate(m as never);
+    world.failNextUpdate(villain as never);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      await adapter.migrations.runMigrations(STEPS);
+      // The next load: only the compendium's villain fails again.
+      world.failNextUpdate(villain as never);
+      await adapter.migrations.runMigrations(STEPS);
+    } finally {
+      errors.mockRestore();
+      delete (game as unknown as { scenes?: unknown }).scenes;
+      delete (game as unknown as { packs?: unknown }).packs;
+    }
+    expect(world.notified("error")).toEqual([
+      "Fracas could not update 7 documents for this version: A (token on Docks), A (token on Docks), A (token on Docks), A (token on Docks), A (token on Docks) and 2 more. Everything else was updated. Fracas tries again each time the world loads. If it keeps failing, the console (F12) says why: fix or delete those documents, or report them.",
+      "Fracas could not update Villain (in world Actors) for this version; everything else was updated. Fracas tries again each time the world loads. If it keeps failing, the console (F12) says why: fix or delete that document, or report it.",
+    ]);
   });
 
   it("its writes carry the migration option, so update rules can tell them from play", async () => {
@@ -137,7 +161,7 @@ describe("migrations", () => {
     expect(b.system).toMatchObject({ x: 9, old: null, renamed: 0 });
     expect(c.system).toMatchObject({ x: 2, old: null, renamed: null });
     expect(world.settings.get("fracas", "schemaVersion")).toBe(2);
-    expect(world.notified("info")).toEqual(["Fracas updated 2 documents to data version 2."]);
+    expect(world.notified("info")).toEqual(["Fracas updated 2 documents for this version."]);
   });
 
   it("a second run does nothing", async () => {

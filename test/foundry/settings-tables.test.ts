@@ -35,7 +35,17 @@ describe("enabled rulesets", () => {
     const before = world.createDialogs.length;
     expect(await (world.config.Actor.documentClass as unknown as { createDialog(): Promise<unknown> }).createDialog()).toBeNull();
     expect(world.createDialogs.length).toBe(before);
-    expect(world.notified("warn").at(-1)).toBe("No ruleset is turned on in this world, so there is nothing to create. Turn one on in Configure Settings, under Fracas.");
+    expect(world.notified("warn").at(-1)).toBe("No ruleset is on in this world, so there is nothing to create. Turn one on in Configure Settings, under Fracas.");
+    // A player with V13's Create permission cannot turn one on: they are told to ask the GM.
+    world.login("alice");
+    expect(await (world.config.Actor.documentClass as unknown as { createDialog(): Promise<unknown> }).createDialog()).toBeNull();
+    expect(world.notified("warn").at(-1)).toBe("No ruleset is on in this world, so there is nothing to create. Ask the GM to turn one on.");
+  });
+
+  it("a caller's types whose ruleset is off are named, so the GM knows which to turn on", async () => {
+    await game.settings.set("fracas", "enabled.radio", false);
+    expect(await (world.config.Actor.documentClass as unknown as { createDialog(d?: object, c?: object, o?: object): Promise<unknown> }).createDialog({}, {}, { types: ["radioHero", "radioOpponent"] })).toBeNull();
+    expect(world.notified("warn").at(-1)).toBe("This button creates Radio: Hero, Radio: Opponent, whose ruleset is off in this world. Turn it on in Configure Settings, under Fracas.");
   });
 
   it("a player cannot disable a ruleset", async () => {

@@ -70,7 +70,7 @@ interface CreateData {
 
 export class FracasActor extends Actor {
   static override async createDialog(data?: never, createOptions?: never, options?: never): Promise<never> {
-    const opts = createDialogOptions(enabledActorTypes(), options);
+    const opts = createDialogOptions("Actor", enabledActorTypes(), options);
     return (opts ? await super.createDialog(data, createOptions, opts as never) : null) as never;
   }
 

@@ -15,7 +15,7 @@ export function itemFitsActor(itemType: string, actorType: string): boolean {
 
 export class FracasItem extends Item {
   static override async createDialog(data?: never, createOptions?: never, options?: never): Promise<never> {
-    const opts = createDialogOptions(enabledItemTypes(), options);
+    const opts = createDialogOptions("Item", enabledItemTypes(), options);
     return (opts ? await super.createDialog(data, createOptions, opts as never) : null) as never;
   }
 
