@@ -7,6 +7,7 @@ import * as sass from "sass";
 import configs from "../rollup.config.mjs";
 import { manifestFor } from "./manifest.mjs";
 import { compilePacks } from "./packs.mjs";
+import { packFoldersFor } from "./pack-folders.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const dist = root + "dist/";
@@ -33,5 +34,7 @@ const packs = await compilePacks(root + "src/packs", dist + "packs");
 
 const pkg = JSON.parse(await readFile(root + "package.json", "utf8"));
 const source = JSON.parse(await readFile(root + "system.json", "utf8"));
-await writeFile(dist + "system.json", JSON.stringify({ ...manifestFor(source, pkg), packs }, null, 2) + "\n");
+const rulesetNames = JSON.parse(await readFile(root + "lang/en.json", "utf8")).FRACAS.Ruleset;
+const packFolders = packFoldersFor(packs, rulesetNames);
+await writeFile(dist + "system.json", JSON.stringify({ ...manifestFor(source, pkg), packs, packFolders }, null, 2) + "\n");
 console.log("built dist/ for fracas", pkg.version);

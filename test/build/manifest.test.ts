@@ -24,6 +24,16 @@ describe("dist/system.json", () => {
     }
     for (const p of sys.packs ?? []) expect(existsSync(new URL("dist/" + p.path, root)), p.path).toBe(true);
   });
+  it("groups the packs in one Compendium folder per ruleset; packs of no ruleset stay at the top", () => {
+    const folders = sys.packFolders as { name: string; packs: string[] }[];
+    const names = (sys.packs as { name: string }[]).map((p) => p.name);
+    for (const id of RULESET_IDS) {
+      const mine = names.filter((n) => n.startsWith(`${id}-`));
+      if (mine.length > 0) expect(folders.find((f) => f.packs.includes(mine[0]!))?.packs.sort(), id).toEqual(mine.sort());
+    }
+    expect(folders.flatMap((f) => f.packs)).not.toContain("fracas-macros");
+    expect(folders.map((f) => f.name)).toContain("James Bond 007");
+  });
   it("ships the kernel once: fracas.mjs and engine.mjs both import the kernel chunk", () => {
     const fracas = readFileSync(new URL("dist/fracas.mjs", root), "utf8");
     const kernel = readFileSync(new URL("dist/kernel.mjs", root), "utf8");
