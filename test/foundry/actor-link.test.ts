@@ -82,6 +82,19 @@ describe("a new actor's token shows its ruleset's bar", () => {
   });
 });
 
+describe("a new actor or item starts with a picture of its kind (V13's getDefaultArtwork)", () => {
+  it("items: a skill a book, a power lightning, weapons a sword; actors: a crowd a village; others keep V13's", async () => {
+    const img = async (cls: { create(d: object): Promise<unknown> }, data: object) => ((await cls.create(data)) as { img: string }).img;
+    expect(await img(Item as never, { name: "Driving", type: "bondSkill" })).toBe("icons/svg/book.svg");
+    expect(await img(Item as never, { name: "Walther", type: "bondWeapon" })).toBe("icons/svg/sword.svg");
+    expect(await img(Item as never, { name: "Flight", type: "faseripPower" })).toBe("icons/svg/lightning.svg");
+    expect(await img(Actor as never, { name: "Onlookers", type: "zodiacCrowd" })).toBe("icons/svg/village.svg");
+    expect(await img(Actor as never, { name: "Jake", type: "radioHero" })).toBe("icons/svg/mystery-man.svg");
+    // A picture the data gives is kept.
+    expect(await img(Item as never, { name: "Driving", type: "bondSkill", img: "worlds/x/car.webp" })).toBe("worlds/x/car.webp");
+  });
+});
+
 describe("a change of role follows on the prototype token, unless the GM set the token up by hand", () => {
   it("Bond: ticking the NPC box unlinks the token; unticking links it again", async () => {
     const goon = await create({ name: "Goon", type: "bondCharacter" });

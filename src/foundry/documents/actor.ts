@@ -8,6 +8,7 @@ import { descriptorForType } from "../rulesets.js";
 import { isMigrationUpdate } from "../migration-option.js";
 import { createDialogOptions } from "./create-types.js";
 import { ACTOR_TYPES, ITEM_TYPES } from "../../rulesets/types.js";
+import { DEFAULT_ART } from "../../rulesets/default-art.js";
 
 export function enabledActorTypes(): string[] {
   return enabledRulesets().flatMap((r) => [...ACTOR_TYPES[r]]);
@@ -69,6 +70,12 @@ interface CreateData {
 }
 
 export class FracasActor extends Actor {
+  /** A new actor's picture and token image by its type (rulesets/default-art.ts), else V13's. */
+  static override getDefaultArtwork(data?: Actor.CreateData): { img: string; texture: { src: string } } {
+    const art = DEFAULT_ART[String((data as { type?: unknown } | undefined)?.type)];
+    return art ? { img: art, texture: { src: art } } : (super.getDefaultArtwork(data as never) as { img: string; texture: { src: string } });
+  }
+
   static override async createDialog(data?: never, createOptions?: never, options?: never): Promise<never> {
     const opts = createDialogOptions("Actor", enabledActorTypes(), options);
     return (opts ? await super.createDialog(data, createOptions, opts as never) : null) as never;

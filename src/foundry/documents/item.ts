@@ -5,6 +5,7 @@
  */
 import { t } from "../i18n.js";
 import { rulesetOfType } from "../../rulesets/types.js";
+import { DEFAULT_ART } from "../../rulesets/default-art.js";
 import { enabledItemTypes } from "./actor.js";
 import { createDialogOptions } from "./create-types.js";
 
@@ -14,6 +15,12 @@ export function itemFitsActor(itemType: string, actorType: string): boolean {
 }
 
 export class FracasItem extends Item {
+  /** A new item's picture by its type (rulesets/default-art.ts), else V13's bag. */
+  static override getDefaultArtwork(data?: Item.CreateData): { img: string } {
+    const art = DEFAULT_ART[String((data as { type?: unknown } | undefined)?.type)];
+    return art ? { img: art } : super.getDefaultArtwork(data as never);
+  }
+
   static override async createDialog(data?: never, createOptions?: never, options?: never): Promise<never> {
     const opts = createDialogOptions("Item", enabledItemTypes(), options);
     return (opts ? await super.createDialog(data, createOptions, opts as never) : null) as never;

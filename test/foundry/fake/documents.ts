@@ -231,8 +231,15 @@ export class FakeDocument {
   constructor(source: Obj, options: { parent?: FakeDocument | null } = {}) {
     const cls = this.constructor as typeof FakeDocument;
     this.parent = options.parent ?? null;
-    this._source = cls.validateSource({ _id: randomID(), ...source });
+    // As V13: a missing img starts from the class's getDefaultArtwork(data) (Actor and Item).
+    const art = source.img === undefined ? cls.getDefaultArtwork(source)?.img : undefined;
+    this._source = cls.validateSource({ _id: randomID(), ...source, ...(art ? { img: art } : {}) });
     this._initialize();
+  }
+
+  /** As V13's Actor and Item: the picture a new document of this data starts with (none for others). */
+  static getDefaultArtwork(_data: Obj): { img: string } | undefined {
+    return undefined;
   }
 
   get documentName(): DocumentName {
@@ -478,6 +485,9 @@ export class FakeItem extends FakeDocument {
       ownership: ownershipField(),
     };
   }
+  static override getDefaultArtwork(_data: Obj): { img: string } {
+    return { img: "icons/svg/item-bag.svg" };
+  }
   static override canUserCreate(user: FakeUser, _data: Obj, parent: FakeDocument | null): boolean {
     return parent ? parent.testUserPermission(user, "OWNER") : user.isGM;
   }
@@ -524,6 +534,9 @@ export class FakeActor extends FakeDocument {
     };
   }
   readonly items = new Collection<FakeItem>();
+  static override getDefaultArtwork(_data: Obj): { img: string; texture: { src: string } } {
+    return { img: "icons/svg/mystery-man.svg", texture: { src: "icons/svg/mystery-man.svg" } };
+  }
   get prototypeToken(): { actorLink: boolean; disposition: number; sight: { enabled: boolean }; displayBars: number; bar1: { attribute: string | null } } {
     return this._source.prototypeToken as never;
   }
