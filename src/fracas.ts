@@ -3,6 +3,7 @@ import { DESCRIPTORS } from "./rulesets/index.js";
 import { registerRuleset } from "./foundry/register.js";
 import { registerCoreSettings, SYSTEM_ID } from "./foundry/settings.js";
 import { followRulesetToggles } from "./foundry/dom/ruleset-option-rows.js";
+import { followFocusWithTooltips } from "./foundry/dom/keyboard-tooltips.js";
 import { RULESET_IDS } from "./rulesets/types.js";
 import { registerStatusEffects } from "./foundry/statuses.js";
 import { registerQueries } from "./foundry/queries.js";
@@ -70,6 +71,8 @@ Hooks.once("init", () => {
 });
 
 Hooks.once("ready", () => {
+  // (No document in bare Node, where the typed fake runs this hook.)
+  if (typeof document !== "undefined") followFocusWithTooltips(document, () => game.tooltip as never);
   void runMigrations();
 });
 
