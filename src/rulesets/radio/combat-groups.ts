@@ -6,11 +6,12 @@
  * memory `nextRoundGroup`, initiative-group.ts), because the seed rolls a group's initiative per
  * round and the round under way was rolled and declared with the old groups. Each row says which
  * group is in force and, when a change is pending, from which round the new one counts.
- * Only the GM sees the panel. A group also declares as one (group-declaration.ts).
+ * Only the GM sees the panel. A group also declares as one (group-declaration.ts). The button's
+ * action is group-change.ts's (it sends the change to the active GM, answered by groupChangePatch
+ * here); the rules hint's shown/hidden state is groups-hint.ts's.
  */
 import type { CombatantInfo, JsonObject } from "../../foundry/registry.js";
-import { combatantStateOf } from "../../foundry/combatant-state.js";
-import type { FracasCombat } from "../../foundry/documents/combat.js";
+import { groupsHintShown } from "./groups-hint.js";
 import { chosenGroup, currentGroup, NEXT_GROUP } from "./initiative-group.js";
 
 export const GROUPS = ["", "A", "B", "C", "D"] as const;
@@ -54,43 +55,36 @@ export function nextGroup(current: unknown): string {
 export const GROUPS_PANEL_TEMPLATE = "radio/tracker-panel.hbs";
 
 /**
- * Whether this client shows the panel's rules hint as text (the heading's disclosure button). Kept
- * per client and across the tracker's redraws, which happen on every combat update.
- */
-let hintShown = false;
-
-/**
  * The panel is a GM tool, shown to the GM only: players would otherwise see every NPC by name,
  * hidden combatants (ambushers Foundry's own tracker hides from them) included, and the GM's hint.
  */
 export function groupsPanelContext(combat: Combat.Implementation): Record<string, unknown> {
   if (!game.user.isGM) return { rows: [], isGM: false };
   const infos = (combat as unknown as { combatantInfos?: () => CombatantInfo[] }).combatantInfos?.() ?? [];
-  return { rows: groupRows(infos, (combat.round ?? 0) + 1), isGM: true, hintShown };
+  return { rows: groupRows(infos, (combat.round ?? 0) + 1), isGM: true, hintShown: groupsHintShown() };
 }
 
 /**
- * GM only: move a combatant to the next group. In a started fight the move waits for the next
- * round's roll (the round under way keeps its order and groups); before it, it counts at once.
+ * The request a "Change group" press sends: move the combatant one group on. It is an intent, not
+ * the group, because the active GM computes the group from the memory as it is when the request's
+ * turn comes (groupChangePatch), so two presses (two GMs', or one queued behind a round start) each
+ * move the NPC one group on from where the other left it.
  */
-export async function changeGroup(combat: Combat.Implementation, button: HTMLElement): Promise<void> {
-  if (!game.user.isGM) {
-    ui.notifications?.warn(game.i18n.localize("FRACAS.Chat.Refused.NotGM"));
-    return;
-  }
-  const combatant = combat.combatants.get(button.dataset.combatantId ?? "");
-  if (!combatant) return;
-  const chosen = nextGroup(chosenGroup(combatantStateOf(combatant).memory));
-  const patch: JsonObject = combat.started ? { [NEXT_GROUP]: chosen } : { group: chosen, [NEXT_GROUP]: chosen };
-  await (combat as unknown as FracasCombat).patchCombatantMemory(combatant.id ?? "", patch);
-}
+export const CHANGE_GROUP = "changeGroup";
 
 /**
- * The heading's disclosure button: shows or hides the rules hint as text. Foundry's tooltips open
- * on the pointer only, so this is how a keyboard user reads the hint (session 6). The core tracker
- * redraws after a panel action.
+ * The active GM's answer to a change-group request (under the combat's lock, so `combatant.memory`
+ * is current). Once the round's initiative was rolled (a round number, or the combatant's
+ * initiative: the first round start writes it before the round number), the move waits for the
+ * next round's roll (the round under way keeps its order and groups); before, it counts at once.
+ * Only an NPC the panel lists may move: a player may send memory requests for a combatant they
+ * own, but any such combatant is a PC (player-owned), which rolls alone.
  */
-export function toggleGroupsHint(_combat: Combat.Implementation, _button: HTMLElement): Promise<void> {
-  hintShown = !hintShown;
-  return Promise.resolve();
+export function groupChangePatch(combatant: CombatantInfo, patch: JsonObject, round: number): JsonObject | { refused: string } {
+  const keys = Object.keys(patch);
+  if (keys.length !== 1 || patch[CHANGE_GROUP] !== "next") return { refused: "FRACAS.Tracker.Refused.BadChoice" };
+  if (groupRows([combatant]).length === 0) return { refused: "FRACAS.Radio.Groups.NotListed" };
+  const chosen = nextGroup(chosenGroup(combatant.memory));
+  const started = round > 0 || combatant.initiative !== null;
+  return started ? { [NEXT_GROUP]: chosen } : { group: chosen, [NEXT_GROUP]: chosen };
 }

@@ -21,6 +21,7 @@ import { defensiveMemory } from "./cards/prompts.js";
 import { downReason } from "./data/down.js";
 import { declaresWith, declareStepIds } from "./group-declaration.js";
 import { groupOf, groupsInForce } from "./initiative-group.js";
+import { groupChangePatch } from "./combat-groups.js";
 
 export const PHASE_COUNT = 4;
 
@@ -93,6 +94,12 @@ export function radioCombat(options: () => RadioCombatOptions = () => ({ spellBo
     },
 
     declaresWith,
+
+    // The only memory a request may write is the GM's change of initiative group (combat-groups.ts),
+    // sent this way so that it queues on the combat's lock with the round starts.
+    memoryPatch({ combatant, patch, round }): JsonObject | { refused: string } {
+      return groupChangePatch(combatant, patch, round);
+    },
 
     declarations(): { value: string; label: string }[] {
       const spellBonus = options().spellBonus;

@@ -2,7 +2,7 @@
 // (a change during a fight waits for the next round's roll: session6.test.ts).
 import { beforeEach, describe, expect, it } from "vitest";
 import { installFoundry, loadAdapter, type FakeActor, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
-import { groupRows, groupsPanelContext, nextGroup, changeGroup } from "../../../../src/rulesets/radio/combat-groups.js";
+import { groupRows, groupsPanelContext, nextGroup } from "../../../../src/rulesets/radio/combat-groups.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 
 describe("group cycle and rows", () => {
@@ -36,6 +36,8 @@ describe("splitting in a combat", () => {
   });
   const idOf = (a: FakeActor) => combat.combatants.find((c) => c.actorId === a.id)!.id;
   const button = (id: string) => ({ dataset: { combatantId: id } }) as unknown as HTMLElement;
+  // The panel action imports core queries, which need the fake's Foundry classes: loaded after it.
+  const changeGroup = async (c: unknown, b: HTMLElement) => (await import("../../../../src/rulesets/radio/group-change.js")).changeGroup(c as never, b);
 
   it("one GM group rolls one d6; after the GM splits the minion off, two groups roll two", async () => {
     expect(world.dice.used.length).toBe(4); // a batch of four d6 was rolled for the one GM group

@@ -15,7 +15,6 @@ import type { Adapter, FakeActor, FakeCombat, FakeWorld } from "../../../foundry
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import type { CombatantInfo, JsonObject } from "../../../../src/foundry/registry.js";
 import { declaresWith } from "../../../../src/rulesets/radio/group-declaration.js";
-import { changeGroup } from "../../../../src/rulesets/radio/combat-groups.js";
 import { henchmenView } from "../../../../src/rulesets/radio/sheets/views.js";
 import { henchmenSystem, leaderInput, meta } from "./samples.js";
 import { radioRenderer } from "./render.js";
@@ -45,7 +44,7 @@ describe("an NPC group declares as one (Cheat Sheet Step 2)", () => {
 
   it("the GM's groups panel says so (fixture tracker-panel/split)", async () => {
     const split = (await import("../../../fixtures/templates/radio/tracker-panel/split.js")).default;
-    expect(radioRenderer().render("tracker-panel", split())).toContain("declares one action: the action chosen for one member is set for every member still standing.");
+    expect(radioRenderer().render("tracker-panel", split())).toContain("declares one action, set for every member still standing.");
   });
 
   describe("through the fake: Falzetti leads Sal and Lou (GM's group), Vito split off, the Goons, Jake", () => {
@@ -78,6 +77,7 @@ describe("an NPC group declares as one (Cheat Sheet Step 2)", () => {
       world.login("gm");
       combat = world.createCombat();
       await combat.createEmbeddedDocuments("Combatant", [jake, falzetti, sal, lou, vito, goons].map((a) => ({ actorId: a.id })));
+      const { changeGroup } = await import("../../../../src/rulesets/radio/group-change.js");
       await changeGroup(combat as never, { dataset: { combatantId: combatantIdOf(combat, vito) } } as unknown as HTMLElement);
       // One d6 each: Jake 6, the GM's group 4, group A 3, the Goons 2.
       world.dice.queue(6, 4, 3, 2);

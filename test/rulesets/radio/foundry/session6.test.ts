@@ -34,7 +34,7 @@ describe("a mid-round change of initiative group counts from the next round", ()
   const phase1 = () => fc().fracas.plan.steps.filter((s) => s.kind === "act" && s.phase === 1).map((s) => combat.combatants.get(s.combatantId)!.name);
   const declareSteps = () => fc().fracas.plan.steps.filter((s) => s.kind === "declare").map((s) => combat.combatants.get(s.combatantId)!.name);
   const changeGroup = async (a: FakeActor) => {
-    const { changeGroup: change } = await import("../../../../src/rulesets/radio/combat-groups.js");
+    const { changeGroup: change } = await import("../../../../src/rulesets/radio/group-change.js");
     await change(combat as never, { dataset: { combatantId: idOf(a) } } as unknown as HTMLElement);
   };
   const panel = async () => {
@@ -102,7 +102,8 @@ describe("a mid-round change of initiative group counts from the next round", ()
   it("before the fight starts there is no round to keep: the change counts at once", async () => {
     const other = world.createCombat();
     await other.createEmbeddedDocuments("Combatant", [falzetti, vito].map((a) => ({ actorId: a.id })));
-    const { changeGroup: change, groupsPanelContext } = await import("../../../../src/rulesets/radio/combat-groups.js");
+    const { groupsPanelContext } = await import("../../../../src/rulesets/radio/combat-groups.js");
+    const { changeGroup: change } = await import("../../../../src/rulesets/radio/group-change.js");
     await change(other as never, { dataset: { combatantId: combatantIdOf(other, vito) } } as unknown as HTMLElement);
     const rows = (groupsPanelContext(other as never) as { rows: { name: string; group: string; next: unknown }[] }).rows;
     expect(rows.find((r) => r.name === "Vito")).toMatchObject({ group: "A", next: null });
@@ -116,13 +117,14 @@ describe("the groups panel's wording (template render)", () => {
     { id: "s", name: "Sal", group: "B", label: "FRACAS.Radio.Groups.Named", next: { label: "FRACAS.Radio.Groups.NextGM", group: "", round: 3 } },
   ];
 
-  it("each pending change names its round and group; the hint says the round under way keeps its order and groups", () => {
+  it("each pending change names its group and round; the hint says a change waits for the next round's roll", () => {
     const html = radioRenderer().render("tracker-panel", { context: { rows, isGM: true, hintShown: false } });
     const words = text(html);
-    expect(words).toContain("Vito GM's group From round 3: Group A");
-    expect(words).toContain("Sal Group B From round 3: GM's group");
+    // Wording of UX review s6 #7 (the group first, so a narrow row does not orphan its letter).
+    expect(words).toContain("Vito GM's group Group A from round 3");
+    expect(words).toContain("Sal Group B GM's group from round 3");
     expect(words).toMatch(/Falzetti GM's group Change group/);
-    expect(words).toContain("A change of group counts from the next round's initiative roll: the round under way keeps its order, its groups and their actions.");
+    expect(words).toContain("A change of group waits for the next round's roll.");
     expect(words).not.toContain("a change of group counts from the next round)");
   });
 
@@ -138,26 +140,17 @@ describe("the groups panel's wording (template render)", () => {
     expect(closed).toMatch(/class="fracas-visually-hidden"[^>]*>[^<]*Each group rolls one d6/);
     const open = render("tracker-panel", { context: { rows, isGM: true, hintShown: true } });
     expect(/<button[^>]*class="radio-groups-toggle"[^>]*>/.exec(open)?.[0]).toContain('aria-expanded="true"');
-    expect(open).toMatch(/<p class="radio-groups-hint"[^>]*>[^<]*Each group rolls one d6/);
+    expect(open).toMatch(/<p id="radio-groups-hint" class="radio-groups-hint"[^>]*>[^<]*Each group rolls one d6/);
     expect(open).not.toContain("fracas-visually-hidden");
+    // Shown as text, the hint is no longer also the button's tooltip (UX review s6 #2).
+    expect(open).not.toContain("data-tooltip");
     // The fixtures cover both states.
     const shown = (await import("../../../fixtures/templates/radio/tracker-panel/hint-shown.js")).default();
     expect(render("tracker-panel", shown)).toContain('aria-expanded="true"');
     const pending = (await import("../../../fixtures/templates/radio/tracker-panel/pending-change.js")).default();
-    expect(text(render("tracker-panel", pending))).toContain("From round 3: Group A");
+    expect(text(render("tracker-panel", pending))).toContain("Group A from round 3");
   });
-
-  it("the toggle is per client: pressing it flips the hint in the panel's context", async () => {
-    const { world } = await radioWorld();
-    world.login("gm");
-    const m = await import("../../../../src/rulesets/radio/combat-groups.js");
-    const combat = world.createCombat();
-    const before = (m.groupsPanelContext(combat as never) as { hintShown: boolean }).hintShown;
-    await m.toggleGroupsHint(combat as never, {} as HTMLElement);
-    expect((m.groupsPanelContext(combat as never) as { hintShown: boolean }).hintShown).toBe(!before);
-    await m.toggleGroupsHint(combat as never, {} as HTMLElement);
-    expect((m.groupsPanelContext(combat as never) as { hintShown: boolean }).hintShown).toBe(before);
-  });
+  // The hint's state per user, with two GMs: review-s6.test.ts.
 });
 
 describe("audit: numbers the rules bound by another field are kept within it, and the typist told", () => {
