@@ -1,14 +1,15 @@
 /**
- * A kernel rule error as Bond shows it — in the attack dialog, on the sheet, in a card's refusal:
- * its FRACAS.Error.<code> string formatted with the error's own data, never with a raw "{name}".
- * The data's values that are the kernel's own words (a parameter's name, a modifier, a Shake Off
- * reason, a wound level) are read in Bond's lang first, so a player reads "Weapon Performance must
- * be a whole number from −10 to 10", not "performanceModifier …". A string whose placeholders the
- * error's data cannot fill (a throw site that gave too little) falls back to the error's own English
- * sentence, as core `ruleErrorMessage` does: precise English beats "{min}".
+ * A kernel rule error as Bond shows it — in the attack dialog, on the sheet, in a card's refusal —
+ * through core `ruleErrorRefusal` (src/foundry/i18n.ts): its FRACAS.Error.<code> string filled with
+ * the error's own data, never a raw "{name}", and the core's one fallback (the error's English
+ * sentence) when the data cannot fill it. Bond's part is its words: the data's values that are the
+ * kernel's own words (a parameter's name, a modifier, a Shake Off reason, a wound level) are read
+ * in Bond's lang (`bondWord`), so a player reads "Weapon Performance must be a whole number from
+ * −10 to 10", not "performanceModifier …"; and a card's Apply refused by a malformed value says the
+ * card is damaged (`effectRefusal`, D55).
  */
 import type { FracasRuleError } from "../../engine/errors.js";
-import { t } from "../../foundry/i18n.js";
+import { ruleErrorRefusal, t } from "../../foundry/i18n.js";
 
 export type RuleErrorLike = Pick<FracasRuleError, "code" | "message" | "data">;
 type Data = Record<string, string | number>;
@@ -22,8 +23,8 @@ export interface RuleRefusal {
 /** What a tie was being broken for (kernel tie-break.ts's `what`, an English phrase). */
 const TIE_WHAT: Record<string, string> = { draw: "FRACAS.Bond.Term.draw", "declaration order": "FRACAS.Bond.Term.declarationOrder" };
 
-/** Where a data value that is a kernel word is read in Bond's lang (null: shown as given). */
-function termKey(code: string, field: string, value: string): string | null {
+/** Where a data value that is a kernel word is read in Bond's lang (null: shown as given); core's `word`. */
+export function bondWord(code: string, field: string, value: string): string | null {
   if (field === "name" || field === "modifier" || field === "purpose") return `FRACAS.Bond.Term.${value}`;
   // Only Shake Off's reasons are Bond's words; a ledger error's "reason" is free text.
   if (field === "reason" && code === "shakeOffNotAllowed") return `FRACAS.Bond.ShakeOff.${value}`;
@@ -33,29 +34,13 @@ function termKey(code: string, field: string, value: string): string | null {
   return null;
 }
 
-/** The error's data with its kernel words read in Bond's lang (a word with no string stays as it is). */
-export function ruleErrorData(e: RuleErrorLike): Data {
-  const out: Data = {};
-  for (const [field, value] of Object.entries(e.data)) {
-    const key = typeof value === "string" ? termKey(e.code, field, value) : null;
-    out[field] = key !== null && game.i18n.has(key) ? game.i18n.localize(key) : value;
-  }
-  return out;
-}
-
-const placeholders = (s: string): string[] => [...s.matchAll(/\{(\w+)\}/g)].map(([, name]) => name!);
-
 /**
- * The key and data to show for a rule error: FRACAS.Error.<code> with its data when the data fills
- * it; else FRACAS.Bond.Refused.RuleError with the error's English sentence. A key and data, not a
- * sentence, so a refusal sent between clients (a GM follow-up's outcome) is read in the reader's
- * language where it can be.
+ * The key and data to show for a rule error (core ruleErrorRefusal with Bond's words). A key and
+ * data, not a sentence, so a refusal sent between clients (a GM follow-up's outcome) is read in the
+ * reader's language where it can be.
  */
 export function ruleRefusal(e: RuleErrorLike): RuleRefusal {
-  const key = `FRACAS.Error.${e.code}`;
-  const data = ruleErrorData(e);
-  if (game.i18n.has(key) && placeholders(game.i18n.localize(key)).every((p) => p in data)) return { key, data };
-  return { key: "FRACAS.Bond.Refused.RuleError", data: { message: e.message } };
+  return ruleErrorRefusal(e, bondWord);
 }
 
 /** The rule error as a sentence in this client's language. */

@@ -55,7 +55,7 @@ describe("the attack dialog says when the GM modifier typed is not the one used"
     expect(ctx.view.gmModifier).toBe(20);
     const html = await foundry.applications.handlebars.renderTemplate(TEMPLATE, ctx);
     expect(html).toContain('aria-describedby="bond-a-gm-adjusted"');
-    expect(html).toContain("GM modifier: 25 is outside \u221220 to +20, so +20 is used. Type another number, or roll with +20.");
+    expect(html).toContain("GM modifier: \u201c25\u201d is outside \u221220 to +20, so +20 is used. Type another number, or roll with +20.");
 
     await statics(dialog).DEFAULT_OPTIONS.form.handler.call(dialog, {}, {}, { object: { gmModifier: 4 } });
     const again = await context(dialog);
@@ -79,7 +79,7 @@ describe("the attack dialog says when the GM modifier typed is not the one used"
     world.login("gm");
     await statics(dialog).DEFAULT_OPTIONS.actions.roll.call(dialog);
     expect(world.messages.size).toBe(before);
-    expect(world.notifications.at(-1)?.message).toBe("Not rolled: the GM modifier typed (25) is not one the roll can use. It now reads +20; check it and roll again.");
+    expect(world.notifications.at(-1)?.message).toBe("GM modifier: \u201c25\u201d is not one the roll can use, so nothing was rolled. The field now reads +20: check it, then press Roll d100 again.");
 
     world.typeInto(dialog as never, { gmModifier: "20" });
     world.dice.queue(50, 3);

@@ -79,7 +79,7 @@ describe("the attack dialog words a rule error with its data", () => {
   });
 });
 
-describe("ruleErrorText / ruleRefusal on real kernel errors", () => {
+describe("ruleErrorText / ruleRefusal (core ruleErrorRefusal with Bond's words) on real kernel errors", () => {
   it("fills each placeholder, reading the kernel's own words in Bond's lang", async () => {
     const { ruleErrorText } = await ruleError();
     expect(ruleErrorText(thrown(() => easeFactor({ attackKind: "fire", performanceModifier: 12 })))).toBe("Weapon Performance must be a whole number from -10 to 10 (got 12).");
@@ -101,10 +101,11 @@ describe("ruleErrorText / ruleRefusal on real kernel errors", () => {
     const { ruleErrorText, ruleRefusal } = await ruleError();
     // A real code with less data than its string names (a throw site that gave too little).
     const thin = { code: "badNumber", message: "performanceModifier must be a whole number from -10 to 10 (got 12)", data: { name: "performanceModifier" } };
-    expect(ruleRefusal(thin)).toEqual({ key: "FRACAS.Bond.Refused.RuleError", data: { message: thin.message } });
-    expect(ruleErrorText(thin)).toBe(`Not allowed by the rules: ${thin.message}`);
+    // Core's one fallback (ruleErrorRefusal): the English sentence itself, not a Bond wrapper around it.
+    expect(ruleRefusal(thin)).toEqual({ key: "FRACAS.Error.Unworded", data: { message: thin.message } });
+    expect(ruleErrorText(thin)).toBe(thin.message);
     // A code with no string at all: the same.
-    expect(ruleErrorText({ code: "noSuchCode", message: "something odd", data: {} })).toBe("Not allowed by the rules: something odd");
+    expect(ruleErrorText({ code: "noSuchCode", message: "something odd", data: {} })).toBe("something odd");
   });
 
   it("a Hero Point refusal sent between clients is a key and the data that fills it", async () => {

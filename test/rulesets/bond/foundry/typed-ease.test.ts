@@ -58,7 +58,7 @@ describe("the Task dialog's Ease Factor (D58)", () => {
     expect(dialog.choices.ease).toBe(20);
     let html = await rendered(dialog, "task");
     expect(html).toContain('aria-describedby="bond-t-ease-adjusted"');
-    expect(html).toContain("Ease Factor: 25 is outside \u221220 to 20, so 20 is used. Type another number, or roll with 20.");
+    expect(html).toContain("Ease Factor: \u201c25\u201d is outside \u221220 to 20, so 20 is used. Type another number, or roll with 20.");
 
     await statics(dialog).DEFAULT_OPTIONS.form.handler.call(dialog, {}, {}, { object: { task: "char:str", ease: "2.3" } });
     expect(dialog.choices.ease).toBe(20);
@@ -78,7 +78,7 @@ describe("the Task dialog's Ease Factor (D58)", () => {
     await statics(dialog).DEFAULT_OPTIONS.actions.roll.call(dialog);
     expect(world.messages.size).toBe(0);
     expect(world.dice.remaining).toEqual([10]);
-    expect(world.notified("warn")).toContain("Not rolled: the Ease Factor typed (25) is not one the roll can use. It now reads 20; check it and roll again.");
+    expect(world.notified("warn")).toContain("Ease Factor: \u201c25\u201d is not one the roll can use, so nothing was rolled. The field now reads 20: check it, then press Roll d100 again.");
 
     world.typeInto(dialog as never, { task: "char:str", ease: "4.5" });
     world.login("alice");
@@ -104,7 +104,7 @@ describe("the First Aid dialog's Ease Factor (GM, D58)", () => {
     expect(dialog.choices.ease).toBe(-20);
     const html = await rendered(dialog, "first-aid");
     expect(html).toContain('aria-describedby="bond-fa-ease-adjusted"');
-    expect(html).toContain("Ease Factor: -30 is outside \u221220 to 20, so \u221220 is used. Type another number, or roll with \u221220.");
+    expect(html).toContain("Ease Factor: \u201c-30\u201d is outside \u221220 to 20, so \u221220 is used. Type another number, or roll with \u221220.");
   });
 
   it("Roll with 1.2 typed and not yet sent is refused, throws no die; with the field fixed it rolls", async () => {
@@ -115,7 +115,7 @@ describe("the First Aid dialog's Ease Factor (GM, D58)", () => {
     await statics(dialog).DEFAULT_OPTIONS.actions.roll.call(dialog);
     expect(world.messages.size).toBe(0);
     expect(world.dice.remaining).toEqual([90]);
-    expect(world.notified("warn")).toContain("Not rolled: the Ease Factor typed (1.2) is not one the roll can use. It now reads 5; check it and roll again.");
+    expect(world.notified("warn")).toContain("Ease Factor: \u201c1.2\u201d is not one the roll can use, so nothing was rolled. The field now reads 5: check it, then press Roll d100 again.");
 
     world.typeInto(dialog as never, { healer: bond.uuid, ease: "1.5" });
     world.login("gm");
@@ -128,7 +128,7 @@ describe("the First Aid dialog's Ease Factor (GM, D58)", () => {
 
 describe("the Ease Factor fixtures render (D58)", () => {
   it.each([
-    ["task", () => import("../../../fixtures/templates/bond/dialogs/task/ease-adjusted.js"), "Ease Factor: 25 is outside \u221220 to 20, so 20 is used."],
+    ["task", () => import("../../../fixtures/templates/bond/dialogs/task/ease-adjusted.js"), "Ease Factor: \u201c25\u201d is outside \u221220 to 20, so 20 is used."],
     ["first-aid", () => import("../../../fixtures/templates/bond/dialogs/first-aid/gm-ease-adjusted.js"), "Ease Factor: \u201c2.3\u201d is not a whole or half number, so 5 is still used."],
   ] as const)("%s", async (template, load, text) => {
     const fixture = (await load()) as { default: () => { context: Record<string, unknown> } };
