@@ -50,6 +50,11 @@ export interface HeroSheetInput {
    * card, so the sheet's "A round passes" buttons (for outside a fight) are not offered.
    */
   inCombat?: boolean;
+  /**
+   * The name of the character recorded as holding this hero (`status.heldBy`, sheets/holder-name.ts),
+   * or null when none is found. Read only while the hero is Restrained by a recorded hold.
+   */
+  holderName?: string | null;
 }
 
 /** The action each ability chip opens the FEAT dialog on (its usual attack or dodge, else a plain FEAT). */
@@ -113,6 +118,8 @@ export function heroSheetView(input: HeroSheetInput) {
       enduranceNowLabel: rankLabel(endNow),
       /** In a started combat the round start passes the rounds: a note instead of the buttons. */
       roundsByTracker: input.inCombat === true,
+      /** Who holds the hero (a recorded hold, holds.ts), said under the badges; null when no hold is recorded. */
+      heldBy: heldByView(hero.status, input.holderName ?? null),
     },
     /** The reason key when the hero cannot act now: attacks are shown disabled, with it. */
     cannotAct,
@@ -161,6 +168,18 @@ export function heroSheetView(input: HeroSheetInput) {
     })),
     notesHTML: input.notesHTML,
   };
+}
+
+/**
+ * "Held by <holder>." while Restrained by a recorded hold (a Hold's or a Reverse's Apply wrote who
+ * holds), so the held one's player and the GM see whose grip it is (it ends when that holder cannot
+ * act or leaves the fight, holds.ts). A recorded holder who cannot be found is said too: the GM
+ * then knows no fall of theirs will end it. A Restrained with no holder recorded (set by hand, a
+ * power) shows the badge only.
+ */
+function heldByView(status: { restrained: boolean; heldBy: string }, holderName: string | null): { key: string; holder: string } | null {
+  if (!status.restrained || status.heldBy === "") return null;
+  return holderName ? { key: `${L}.Sheet.HeldBy`, holder: holderName } : { key: `${L}.Sheet.HeldByUnknown`, holder: "" };
 }
 
 /** The sheet's cover line (see heroSheetView's `cover`): each level of the cover table in force, with its shift as text. */

@@ -15,6 +15,8 @@ import { FaseripFeatDialog } from "./feat-dialog.js";
 import { chipAction, heroSheetView } from "./hero-sheet-view.js";
 import { parseKarmaAmount } from "./karma-amount.js";
 import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
+import { holderName } from "./holder-name.js";
+import { heroView } from "../data/state.js";
 
 const Base = handlebarsActorSheet();
 
@@ -87,6 +89,7 @@ export class FaseripHeroSheet extends Base {
       // Dodged this round: the roll refuses an attack (performFeat), so the buttons say it first.
       attackRefusal: attackRefusalOf(actor),
       inCombat: startedCombatOf(actor) !== null,
+      holderName: holderName(heroView(actor.system).status.heldBy),
     });
     return { ...base, view, notesRaw: system.notes ?? "" } as never;
   }

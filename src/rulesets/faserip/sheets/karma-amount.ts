@@ -10,6 +10,9 @@ export function parseKarmaAmount(raw: string): { amount: number } | { refused: s
   const text = raw.trim();
   const bounds = { min: 1, max: MAX_KARMA_AMOUNT };
   if (text === "") return { refused: "FRACAS.Faserip.Refused.KarmaAmountEmpty", data: bounds };
+  // "-3" most likely means "spend 3": say how to do that (the field takes the amount, the button the direction).
+  const negative = /^-\d+$/.test(text) ? Number(text.slice(1)) : NaN;
+  if (Number.isInteger(negative) && negative >= 1 && negative <= MAX_KARMA_AMOUNT) return { refused: "FRACAS.Faserip.Refused.KarmaAmountNegative", data: { ...bounds, value: text, amount: negative } };
   const amount = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!Number.isInteger(amount) || amount < 1 || amount > MAX_KARMA_AMOUNT) return { refused: "FRACAS.Faserip.Refused.KarmaAmountTyped", data: { ...bounds, value: text } };
   return { amount };

@@ -65,7 +65,13 @@ export function secondaryCardView(result: {
     areas: c?.areas ?? 0,
     rounds: c?.rounds ?? 0,
     canKnockback: result.canKnockback === true && (c?.areas ?? 0) > 0,
-    knockbackKey: pluralKey(`${L}.Knockback.Move`, c?.areas ?? 0),
+    /**
+     * Move's label. On a White Slam? Move moves by the number in the areas field above it (a number
+     * the GM typed and did not Set is set first, cards/knockback-move.ts), which may not be the
+     * card's: so its label names no number ("…that many areas", pointing at the field), never a
+     * stale one. The card is rendered once for every reader, so it cannot follow the GM's typing.
+     */
+    knockbackKey: areasInput(c) ? `${L}.Knockback.MoveByField` : pluralKey(`${L}.Knockback.Move`, c?.areas ?? 0),
     /** The GM's number field for a White Slam?'s areas: its value and bounds (null: no choice). */
     areasInput: areasInput(c),
   };

@@ -37,10 +37,14 @@ describe("the sheet's Karma amount is read strictly", () => {
   it("Spend with −3 gains nothing (before: +3); 2.5, abc and an empty field are refused with a clear message", async () => {
     const sheet = await captainSheet();
     const start = karmaOf();
-    for (const bad of ["-3", "2.5", "1e2", "abc", "0", "1001"]) {
+    await sheet.press("spend", "-3");
+    expect(f.world.notified("warn").at(-1)).toBe("Karma amount: \u201c-3\u201d is below 1. To spend 3 Karma, type 3, then press Spend.");
+    for (const bad of ["2.5", "1e2", "abc", "0", "1001", "-0", "-1001"]) {
       await sheet.press("spend", bad);
       expect(f.world.notified("warn").at(-1)).toBe(f.world.i18n.format("FRACAS.Faserip.Refused.KarmaAmountTyped", { value: bad, min: 1, max: 1000 }));
     }
+    // The shared wording of a refused typed number (UX s6 #9).
+    expect(f.world.notified("warn").at(-1)).toBe("Karma amount: \u201c-1001\u201d is not a whole number from 1 to 1000. Type one, then press Gain or Spend.");
     await sheet.press("gain", " ");
     expect(f.world.notified("warn").at(-1)).toBe("Type an amount of Karma from 1 to 1000, then press Gain or Spend.");
     expect(karmaOf()).toBe(start);

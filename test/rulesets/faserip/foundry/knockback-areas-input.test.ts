@@ -59,7 +59,8 @@ describe("the GM types a White Slam?'s knock-back areas", () => {
       await typeAreas("gm", check, bad);
       expect(f.world.notified("warn").at(-1)).toBe(f.world.i18n.format("FRACAS.Faserip.Refused.AreasTyped", { value: bad, min: 1, max: 100 }));
     }
-    expect(f.world.notified("warn").at(-1)).toBe('"abc" is not a number of areas: type a whole number from 1 to 100.');
+    // The shared wording of a refused typed number (UX s6 #9): the field first, the text quoted, what to type and press.
+    expect(f.world.notified("warn").at(-1)).toBe("Areas: \u201cabc\u201d is not a whole number from 1 to 100. Type one, then press Set.");
     await typeAreas("gm", check, "  ");
     expect(f.world.notified("warn").at(-1)).toBe("Type a number of areas from 1 to 100, then press Set.");
     expect(f.world.queryLog.length).toBe(before);

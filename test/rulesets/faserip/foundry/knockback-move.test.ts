@@ -78,12 +78,18 @@ describe("a White Slam?'s Move with a number typed and not Set", () => {
     expect([moves, cardOf(check).result.check.areas]).toEqual([[], 2]);
   });
 
-  it("the card's Move button says so in its tooltip on a White Slam?", async () => {
+  it("on a White Slam? Move's label names no number (it moves by the field above), and no tooltip about the GM's step reaches players (UX s6 #6)", async () => {
     const check = await whiteSlam();
     const { secondaryCardView } = await import("../../../../src/rulesets/faserip/sheets/secondary-card-view.js");
     const view = secondaryCardView({ ...(cardOf(check).result as Parameters<typeof secondaryCardView>[0]), canKnockback: true });
     const html = await foundry.applications.handlebars.renderTemplate("systems/fracas/templates/faserip/cards/secondary.hbs", { result: cardOf(check).result, source: null, targets: [], view });
-    expect(html).toContain(`data-tooltip="${f.world.localize("FRACAS.Faserip.Knockback.MoveTyped")}"`);
+    const button = /<button[^>]*data-fracas-follow-up="knockback"[^>]*>([^<]*)<\/button>/.exec(html);
+    // The card is the same on every client: a label with the card's 2 would be wrong once the GM types 4.
+    expect(button?.[1]).toBe("Move the token back that many areas");
+    expect(button?.[0]).not.toContain("data-tooltip");
+    // It follows the areas row, whose field holds the number Move uses.
+    expect(html.indexOf('name="areas"')).toBeLessThan(html.indexOf('data-fracas-follow-up="knockback"'));
+    expect(f.world.i18n.has("FRACAS.Faserip.Knockback.MoveTyped")).toBe(false);
   });
 
   it("areasFieldStale reads the field as Set does", () => {

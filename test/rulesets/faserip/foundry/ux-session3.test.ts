@@ -73,7 +73,8 @@ describe("plurals: One/Other keys chosen by the count, never (s)", () => {
     expect(greenHtml).toContain("Move the token 1 area back");
     const white = resolveSecondary({ kind: "slam", enduranceRank: 20, roll: 10, knockbackAreas: 2 });
     const whiteHtml = await render("cards/secondary.hbs", { view: secondaryCardView({ kind: "slam", check: white, roll: 10, color: white.color, enduranceRank: white.enduranceRank, canKnockback: true }) });
-    expect(whiteHtml).toContain("Move the token 2 areas back");
+    // A White Slam?'s Move moves by the GM's areas field, so it names no number (UX s6 #6).
+    expect(whiteHtml).toContain("Move the token back that many areas");
   });
 
   it("Apply's summary: KnockedBackOne / StunnedOther, and the keys kept for older cards still read", () => {
