@@ -139,7 +139,7 @@ export function validCommit(c: unknown): c is DuelCommit {
 }
 
 /** What the GM's client answers a commit: the duel's key it is held under, or the refusal. */
-export type Sealed = { ok: true; duelKey: string } | { ok: false; reason: string };
+export type Sealed = { ok: true; duelKey: string } | { ok: false; reason: string; data?: Record<string, string> };
 
 /**
  * The key a commit outside a fight is held under (there are no rounds there to tell duels apart):
@@ -204,7 +204,9 @@ export async function onCommitQuery(data: unknown): Promise<Sealed> {
     if (!(actor instanceof Actor) || !actor.testUserPermission(user as never, "OWNER")) return { ok: false, reason: "FRACAS.Chat.Refused.NotYours" };
     return keep(d.commit);
   } finally {
-    if (seal !== undefined) await user.unsetFlag("fracas" as never, `${SEAL_FLAG}.${d.sealId}` as never);
+    // Whatever the outcome, so a seal cannot be replayed. A clearing the server refuses must not
+    // replace a commit already kept with "Failed" (review s6 R4): the player would commit again.
+    if (seal !== undefined) await user.unsetFlag("fracas" as never, `${SEAL_FLAG}.${d.sealId}` as never).catch((err: unknown) => console.error("Fracas | zodiac commit: the seal was not cleared:", err));
   }
 }
 

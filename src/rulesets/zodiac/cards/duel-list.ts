@@ -5,6 +5,10 @@
  * (duel-remote.ts pendingDuelsSeen), a GM's Reveal or Cancel looking for the holder, and a commit
  * looking for the challenge it answers (duel-answer.ts). Kept apart from duel-remote.ts, which
  * reveals and cancels, so the commit path does not import the reveal's.
+ *
+ * A GM whose client does not answer in time (review s6 R3) is connected but slow, or its handler
+ * failed: it may hold the duel. So every asker is told who did not answer (`askAll`), and says
+ * "{gm} did not answer" rather than "no connected GM holds it", which would be false.
  */
 import type { PendingDuel } from "./duel-cancel.js";
 
@@ -26,6 +30,24 @@ function publicDuel(d: unknown): PendingDuel | null {
   if (x.waitingFor !== null && !str(x.waitingFor)) return null;
   return { key: x.key, opponent: x.opponent, committed: [...x.committed], waitingFor: x.waitingFor ?? null };
 }
+
+/** What every other connected GM's client holds for this Agent: each answer, and the GMs that did not answer. */
+export interface Asked {
+  answered: { gm: User.Implementation; duels: PendingDuel[] }[];
+  unanswered: User.Implementation[];
+}
+
+/** Asks every other connected GM at once (one that does not answer holds the others up by its timeout only once). */
+export async function askAll(actorUuid: string): Promise<Asked> {
+  const answers = await Promise.all(otherGMs().map(async (gm) => ({ gm, duels: await listFrom(gm, actorUuid) })));
+  return {
+    answered: answers.filter((a): a is { gm: User.Implementation; duels: PendingDuel[] } => a.duels !== null),
+    unanswered: answers.filter((a) => a.duels === null).map((a) => a.gm),
+  };
+}
+
+/** The names of GMs that did not answer, as one string for "{gm} did not answer". */
+export const namesOf = (gms: readonly User.Implementation[]): string => gms.map((g) => g.name ?? "?").join(", ");
 
 /** What another GM's client holds for this Agent, or null when it did not answer. */
 export async function listFrom(gm: User.Implementation, actorUuid: string): Promise<PendingDuel[] | null> {

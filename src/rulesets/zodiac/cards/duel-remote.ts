@@ -12,11 +12,13 @@
  *   waits for (duel-cancel.ts pendingDuelsOf): the facts the public commit cards already show,
  *   never a Wager, dice or Agent Point number. Public, so not signed.
  * - "reveal" / "cancel": run on the holder, which re-checks everything there (it is a GM asking, it
- *   holds that duel) exactly as a click on its own sheet would. Signed with core's signRequest
+ *   holds that duel: else `Duel.NotPending`) exactly as a click on its own sheet would. Signed with core's signRequest
  *   (queries.ts: the request written into a flag on the asker's own User, read back and cleared by
  *   the holder), since Foundry does not tell a query's handler who sent it.
  * When no connected GM holds a duel whose commit card is still open, the sheet says so
- * (operations-view.ts `lost`): the duel waits until that GM's browser is connected again.
+ * (operations-view.ts `lost`): the duel waits until that GM's browser is connected again. A GM
+ * that did not answer in time is named instead ("{gm} did not answer", review s6 R3): it is
+ * connected, and may hold it.
  */
 import { t } from "../../../foundry/i18n.js";
 import { clearSignedRequest, readSignedRequest, signRequest } from "../../../foundry/queries.js";
@@ -26,7 +28,7 @@ import type { LostDuel } from "../sheets/operations-view.js";
 import { heldCommits } from "./commits.js";
 import { alreadyRevealed, oneDuelAtATime, revealDuel, revealOutcome, tellRevealRefused, type RevealRefused } from "./flow.js";
 import { pairOfKey } from "./results.js";
-import { DUELS_QUERY, listFrom, otherGMs, str } from "./duel-list.js";
+import { askAll, DUELS_QUERY, namesOf, str } from "./duel-list.js";
 
 export { DUELS_QUERY };
 
@@ -35,6 +37,7 @@ const ACT_TIMEOUT = 15_000;
 const NOT_GM = { ok: false as const, reason: "FRACAS.Chat.Refused.NotGM" };
 const BAD = { ok: false as const, reason: "FRACAS.Chat.Refused.BadRequest" };
 const UNVERIFIED = { ok: false as const, reason: "FRACAS.Chat.Refused.Unverified" };
+const NOT_PENDING = { ok: false as const, reason: "FRACAS.Zodiac.Duel.NotPending" };
 
 type Act = "reveal" | "cancel";
 
@@ -55,13 +58,17 @@ export async function onDuelsQuery(data: unknown): Promise<unknown> {
     // Re-checked here, whatever the asking client thought: a GM asks, and this client holds the duel.
     if (!game.users.get(String(signed.userId))?.isGM) return NOT_GM;
     if (d.action === "cancel") return await cancelPendingDuel(key);
-    const outcome = await oneDuelAtATime(() => revealOutcome(key));
+    // Not held here (revealed or cancelled since the asker listed it, or never): said so, rather
+    // than the reveal's "still waiting for a commitment from" both sides.
+    const outcome = await oneDuelAtATime(async () => (heldCommits().some((c) => c.duelKey === key) ? revealOutcome(key) : NOT_PENDING));
     if (outcome.ok) return { ok: true };
     const { ok: _ok, ...refusal } = outcome;
     return { ok: false, ...refusal };
   } finally {
     // Whatever the outcome, so a request cannot be replayed (nothing to clear when none was signed).
-    await clearSignedRequest(data);
+    // A clearing refused (e.g. an Assistant GM holder writing a full GM's User) must not replace a
+    // Reveal or Cancel already done with "Failed" (review s6 R4): logged, the result kept.
+    await clearSignedRequest(data).catch((err: unknown) => console.error("Fracas | zodiac duel request: the signed request was not cleared:", err));
   }
 }
 
@@ -72,21 +79,37 @@ export function registerDuelsQuery(): void {
   config.queries[DUELS_QUERY] = onDuelsQuery;
 }
 
-/** A pending duel as a GM's sheet lists it: `holder` is the GM client holding its commits (absent: this one). */
-export type SeenDuel = PendingDuel & { holder?: { id: string; name: string } };
+/**
+ * A pending duel as a GM's sheet lists it: `holder` is the GM client holding its commits (absent:
+ * this one); `splitWith` names the other GM clients holding a side of the same key (below).
+ */
+export type SeenDuel = PendingDuel & { holder?: { id: string; name: string }; splitWith?: string };
+
+/** What a GM's sheet lists: the duels seen, and the GMs whose client did not answer (they may hold more). */
+export interface Seen {
+  duels: SeenDuel[];
+  unanswered: string[];
+}
 
 /**
  * This Agent's pending duels, for a GM's sheet: those this client holds, then those every other
- * connected GM's client holds (each named as the holder). A duel held twice (it cannot be, but a
- * stale browser store could) is listed once, this client's first.
+ * connected GM's client holds (each named as the holder), and the GMs that did not answer in time
+ * (review s6 R3: before, they were dropped and their duels called held by no connected GM).
+ * A fight's duel can be held in two places (review s6 R2: its key is the same on every client, so
+ * a side committed after a handover while a GM's list did not answer goes to the active GM — made
+ * rare by duel-answer.ts, not impossible): each holder's side is listed with its own Cancel, and
+ * says where the other side is (`splitWith`), since neither holder can reveal it.
  */
-export async function pendingDuelsSeen(actorUuid: string): Promise<SeenDuel[]> {
+export async function pendingDuelsSeen(actorUuid: string): Promise<Seen> {
   const out: SeenDuel[] = pendingDuelsOf(actorUuid);
-  const answers = await Promise.all(otherGMs().map(async (gm) => ({ gm, duels: await listFrom(gm, actorUuid) })));
-  for (const { gm, duels } of answers) {
-    for (const d of duels ?? []) if (!out.some((x) => x.key === d.key)) out.push({ ...d, holder: { id: gm.id ?? "", name: gm.name ?? "" } });
-  }
-  return out;
+  const { answered, unanswered } = await askAll(actorUuid);
+  for (const { gm, duels } of answered) for (const d of duels) out.push({ ...d, holder: { id: gm.id ?? "", name: gm.name ?? "" } });
+  const holderName = (d: SeenDuel) => d.holder?.name ?? game.user.name ?? "";
+  const duels = out.map((d) => {
+    const others = out.filter((x) => x !== d && x.key === d.key).map(holderName);
+    return others.length > 0 ? { ...d, splitWith: others.join(", ") } : d;
+  });
+  return { duels, unanswered: unanswered.map((g) => g.name ?? "?") };
 }
 
 interface CommitCardResult {
@@ -99,9 +122,11 @@ interface CommitCardResult {
 /**
  * This Agent's duels announced by open commit cards (not revealed, not cancelled) that no client
  * listed in `seen` holds: their commits are on a GM's client that is not connected (or whose browser
- * lost them). From the public cards only: who committed, against whom.
+ * lost them) — or, when `unanswered` names GMs that did not answer, maybe on theirs: each is then
+ * marked with those names (`noAnswer`), not called lost. From the public cards only: who committed,
+ * against whom.
  */
-export function lostDuels(actorUuid: string, seen: readonly { key: string }[]): LostDuel[] {
+export function lostDuels(actorUuid: string, seen: readonly { key: string }[], unanswered: readonly string[] = []): LostDuel[] {
   const keys = new Set<string>();
   for (const m of game.messages) {
     const sys = m.system as unknown as { ruleset?: string; kind?: string; result?: CommitCardResult };
@@ -117,7 +142,7 @@ export function lostDuels(actorUuid: string, seen: readonly { key: string }[]): 
     const mine = cards.find((r) => r.actor?.uuid === actorUuid);
     const theirs = cards.find((r) => r.actor?.uuid !== actorUuid);
     const opponent = mine ? String(mine.opponentName ?? "") : String(theirs?.name ?? "");
-    out.push({ key, opponent, committed });
+    out.push(unanswered.length > 0 ? { key, opponent, committed, noAnswer: unanswered.join(", ") } : { key, opponent, committed });
   }
   return out;
 }
@@ -146,16 +171,20 @@ export function tellRemote(done: RemoteDone | Done): void {
   tellRevealRefused({ reason: r.reason, level: r.level ?? "warn", ...(r.data ? { data: r.data } : {}), ...(r.nested ? { nested: r.nested } : {}) });
 }
 
-/** Which GM client holds this duel's commits: this one, another connected GM's, or none connected. */
-async function holderOf(key: string): Promise<{ here: true } | { here: false; id: string } | null> {
+/**
+ * Which GM client holds this duel's commits: this one, another connected GM's, or none that
+ * answered (`unanswered`: the GMs that did not, which may hold it).
+ */
+async function holderOf(key: string): Promise<{ here: true } | { here: false; id: string } | { none: true; unanswered: string }> {
   if (heldCommits().some((c) => c.duelKey === key)) return { here: true };
-  // Its key names both Agents: ask for the first one's duels, of every other GM at once (a client
-  // that does not answer holds the others up by its timeout only once).
-  const actorUuid = pairOfKey(key).split("|")[0] ?? "";
-  const answers = await Promise.all(otherGMs().map(async (gm) => ({ gm, duels: await listFrom(gm, actorUuid) })));
-  const found = answers.find((a) => a.duels?.some((d) => d.key === key));
-  return found ? { here: false, id: found.gm.id ?? "" } : null;
+  // Its key names both Agents: ask for the first one's duels.
+  const { answered, unanswered } = await askAll(pairOfKey(key).split("|")[0] ?? "");
+  const found = answered.find((a) => a.duels.some((d) => d.key === key));
+  return found ? { here: false, id: found.gm.id ?? "" } : { none: true, unanswered: namesOf(unanswered) };
 }
+
+/** Nobody that answered holds it: some GM did not answer (it may hold it), or none connected does. */
+const noHolder = (unanswered: string): RemoteDone => (unanswered ? { ok: false, reason: "FRACAS.Zodiac.Duel.NoAnswer", data: { gm: unanswered } } : { ok: false, reason: "FRACAS.Zodiac.Duel.NoHolder" });
 
 /**
  * The commit card's Reveal, clicked on any client: revealed where the commits are held. On a GM's
@@ -168,9 +197,11 @@ export async function revealAnywhere(key: string): Promise<void> {
     return;
   }
   const holder = await holderOf(key);
-  if (holder?.here) await revealDuel(key);
-  else if (holder) tellRemote(await askHolder(holder.id, "reveal", key));
-  else ui.notifications?.warn(t(alreadyRevealed(key) ? "FRACAS.Zodiac.Duel.AlreadyRevealed" : "FRACAS.Zodiac.Duel.NoHolder"));
+  if ("none" in holder) {
+    if (alreadyRevealed(key)) ui.notifications?.warn(t("FRACAS.Zodiac.Duel.AlreadyRevealed"));
+    else tellRemote(noHolder(holder.unanswered));
+  } else if (holder.here) await revealDuel(key);
+  else tellRemote(await askHolder(holder.id, "reveal", key));
 }
 
 /** The sheet's Reveal of a listed duel, on the client that holds it (`holderId` empty: this one). */
@@ -193,11 +224,12 @@ export async function cancelAt(key: string, holderId: string): Promise<RemoteDon
  * GM's, which runs the card's GM follow-ups, after a handover (the holder connected, not active):
  * sent to the holder, which gives the Agent Points back, forgets its commits and closes the cards
  * (before: closed here, no Agent Points back, the holder's commits still held). None connected holds
- * it: refused (`Duel.NoHolder`), as the sheet and the card's Reveal say.
+ * it: refused (`Duel.NoHolder`), as the sheet and the card's Reveal say; a GM that did not answer
+ * may hold it (`Duel.NoAnswer`, naming them).
  */
 export async function cancelAtHolder(key: string): Promise<RemoteDone | Done> {
   const holder = await holderOf(key);
-  if (holder?.here) return cancelPendingDuel(key);
-  if (!holder) return { ok: false, reason: "FRACAS.Zodiac.Duel.NoHolder" };
+  if ("none" in holder) return noHolder(holder.unanswered);
+  if (holder.here) return cancelPendingDuel(key);
   return askHolder(holder.id, "cancel", key);
 }

@@ -140,7 +140,7 @@ export async function commitDuel(actor: Actor.Implementation, slot: AreaSlot, ch
   // Outside a fight the GM's client names the duel (commits.ts outsideKey): the card carries that key.
   const sealed = await sealWhereHeld(commit);
   if (!sealed.ok) {
-    ui.notifications?.warn(t(sealed.reason, { name: actor.name, opponent: target.name }));
+    ui.notifications?.warn(t(sealed.reason, { name: actor.name, opponent: target.name, ...(sealed.data ?? {}) }));
     return undefined;
   }
   await spendPoints(actor, model.agentPointsAfter);

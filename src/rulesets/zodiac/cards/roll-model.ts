@@ -101,13 +101,26 @@ const wholeIn = (x: unknown, max: number): number | null => {
   return Number.isInteger(n) && n >= 0 && n <= max ? n : null;
 };
 
+/**
+ * Why a typed number was not taken (UX review s6 #5): each its own message, so a refusal never
+ * quotes the inputs' guard rails (`max`) as if they were a rule — only `tooLarge` names its bound.
+ */
+export type RefusedReason = "notWhole" | "negative" | "tooLarge";
+
 /** A number typed in the dialog that is not a whole number in its range: the previous value is kept, and said so. */
 export interface RefusedNumber {
   field: NumberField;
   typed: string;
   max: number;
   kept: number;
+  reason: RefusedReason;
 }
+
+const whyRefused = (x: unknown, max: number): RefusedReason => {
+  const n = Number(x);
+  if (!Number.isInteger(n)) return "notWhole";
+  return n < 0 ? "negative" : "tooLarge";
+};
 
 /**
  * The numbers in a submitted form that choiceFrom will not take (negative, fractional, too large,
@@ -120,7 +133,7 @@ export function refusedNumbers(v: Record<string, unknown>, defaults: RollChoice)
   for (const field of Object.keys(NUMBER_FIELDS) as NumberField[]) {
     const x = v[field];
     if (x === undefined || x === null || x === "") continue;
-    if (wholeIn(x, NUMBER_FIELDS[field]) === null) out.push({ field, typed: String(x).slice(0, 20), max: NUMBER_FIELDS[field], kept: defaults[field] });
+    if (wholeIn(x, NUMBER_FIELDS[field]) === null) out.push({ field, typed: String(x).slice(0, 20), max: NUMBER_FIELDS[field], kept: defaults[field], reason: whyRefused(x, NUMBER_FIELDS[field]) });
   }
   return out;
 }

@@ -13,8 +13,11 @@ import { SETBACK_PER_SPEND } from "../rules/index.js";
 import { agentSpends, otherAgentSpends, type SpendRecord } from "../cards/panel-view.js";
 import type { PendingDuel } from "../cards/duel-cancel.js";
 
-/** A pending duel as listed: `holder` is the other GM whose client holds its commits (absent: this client). */
-export type ListedDuel = PendingDuel & { holder?: { id: string; name: string } };
+/**
+ * A pending duel as listed: `holder` is the other GM whose client holds its commits (absent: this
+ * client); `splitWith`, the other GM clients holding a side of the same duel (cards/duel-remote.ts).
+ */
+export type ListedDuel = PendingDuel & { holder?: { id: string; name: string }; splitWith?: string };
 
 /**
  * A duel whose commit card is still open but whose commits no connected GM's client holds (the GM
@@ -24,6 +27,8 @@ export interface LostDuel {
   key: string;
   opponent: string;
   committed: string[];
+  /** GMs whose client did not answer the list (names, joined): they may hold it, so it is not called lost. */
+  noAnswer?: string;
 }
 
 export interface OperationsInput {
@@ -88,6 +93,11 @@ export interface OperationsView {
    * they wait for that GM's browser to be connected again; nothing here can reveal or cancel them.
    */
   lost: LostDuelView[];
+  /**
+   * The Agent's open duels no answering GM holds while some GM did not answer in time (review s6
+   * R3): not called lost (that GM is connected, and may hold them), but "{gm} did not answer".
+   */
+  unanswered: (LostDuelView & { gm: string })[];
 }
 
 export interface PendingDuelView {
@@ -99,6 +109,8 @@ export interface PendingDuelView {
   ready: boolean;
   /** Held by another GM's client: its Reveal and Cancel are sent there (cards/duel-remote.ts). */
   holder?: { id: string; name: string };
+  /** The other GM clients holding a side of this duel: it cannot be revealed; each side is cancelled where held. */
+  splitWith?: string;
 }
 
 export interface LostDuelView {
@@ -110,10 +122,12 @@ export interface LostDuelView {
 
 const WHY = "FRACAS.Zodiac.Sheet.Operations.Why";
 
+const lostDuelView = (d: LostDuel): LostDuelView => ({ opponent: d.opponent, first: d.committed[0] ?? "", second: d.committed[1] ?? null });
+
 function pendingDuelView(d: ListedDuel): PendingDuelView {
   const ready = d.waitingFor === null && d.committed.length >= 2;
   const view: PendingDuelView = { key: d.key, opponent: d.opponent, first: d.committed[0] ?? "", second: ready ? d.committed[1]! : null, waitingFor: ready ? null : (d.waitingFor ?? d.opponent), ready };
-  return d.holder ? { ...view, holder: { ...d.holder } } : view;
+  return { ...view, ...(d.holder ? { holder: { ...d.holder } } : {}), ...(d.splitWith ? { splitWith: d.splitWith } : {}) };
 }
 
 /**
@@ -165,6 +179,7 @@ export function operationsView(input: OperationsInput): OperationsView | null {
     why: keys.map((key) => ({ key, name: input.name, free: a.free, wagers: a.wagersAgainst, cost: SETBACK_PER_SPEND })),
     hintKey: keys.includes(`${WHY}.noSetback`) ? "FRACAS.Zodiac.Sheet.Operations.HintNoPool" : "FRACAS.Zodiac.Sheet.Operations.Hint",
     duels: agent ? (input.duels ?? []).map(pendingDuelView) : [],
-    lost: agent ? (input.lost ?? []).map((d) => ({ opponent: d.opponent, first: d.committed[0] ?? "", second: d.committed[1] ?? null })) : [],
+    lost: agent ? (input.lost ?? []).filter((d) => !d.noAnswer).map(lostDuelView) : [],
+    unanswered: agent ? (input.lost ?? []).filter((d) => d.noAnswer).map((d) => ({ ...lostDuelView(d), gm: d.noAnswer! })) : [],
   };
 }

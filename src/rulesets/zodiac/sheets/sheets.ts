@@ -28,7 +28,7 @@ const T = "systems/fracas/templates/zodiac";
 async function operationsOf(a: Actor.Implementation) {
   const isGM = game.user.isGM;
   const agent = (a.type as string) === "zodiacAgent";
-  const duels = isGM && agent ? await pendingDuelsSeen(a.uuid) : [];
+  const seen = isGM && agent ? await pendingDuelsSeen(a.uuid) : { duels: [], unanswered: [] };
   return operationsView({
     isGM,
     type: a.type as string,
@@ -36,12 +36,28 @@ async function operationsOf(a: Actor.Implementation) {
     system: a.system as unknown as JsonObject,
     setback: readPool(SETBACK_POOL).value,
     undo: isGM ? undoOffer(a) : null,
-    duels,
-    lost: isGM && agent ? lostDuels(a.uuid, duels) : [],
+    duels: seen.duels,
+    lost: isGM && agent ? lostDuels(a.uuid, seen.duels, seen.unanswered) : [],
   });
 }
 
 type ActorSheetThis = { actor: Actor.Implementation; render(): Promise<unknown> };
+
+/**
+ * Runs a duel button's work with the button disabled meanwhile (UX review s6 #10.3): a Reveal or
+ * Cancel sent to another GM's client waits up to 15 s for its answer, and a second click would
+ * send a second signed request. Enabled again after (the sheet then redraws anyway).
+ */
+async function whileBusy(target: HTMLElement, work: () => Promise<void>): Promise<void> {
+  const button = target as HTMLElement & { disabled?: boolean };
+  if (button.disabled === true) return;
+  button.disabled = true;
+  try {
+    await work();
+  } finally {
+    button.disabled = false;
+  }
+}
 
 /**
  * The section's buttons, the same on the Agent and Other Agent sheets: the panel's flows
@@ -62,7 +78,7 @@ const OPERATIONS_ACTIONS = {
   },
   /** A pending duel ended from the sheet, its card gone or not (cards/duel-cancel.ts cancelPendingDuel). */
   async operationsCancelDuel(this: ActorSheetThis, _event: Event, target: HTMLElement): Promise<void> {
-    tellRemote(await cancelAt(target.dataset.duelKey ?? "", target.dataset.holder ?? ""));
+    await whileBusy(target, async () => tellRemote(await cancelAt(target.dataset.duelKey ?? "", target.dataset.holder ?? "")));
     await this.render();
   },
   /**
@@ -71,7 +87,7 @@ const OPERATIONS_ACTIONS = {
    * GM's, asked (cards/duel-remote.ts); it says why when it cannot.
    */
   async operationsRevealDuel(this: ActorSheetThis, _event: Event, target: HTMLElement): Promise<void> {
-    await revealAt(target.dataset.duelKey ?? "", target.dataset.holder ?? "");
+    await whileBusy(target, () => revealAt(target.dataset.duelKey ?? "", target.dataset.holder ?? ""));
     await this.render();
   },
   /** A refused Undo's Setback step, done by the GM in place of a macro (operations.ts giveBackIn). */

@@ -5,7 +5,7 @@
 import type { Grid } from "../../../engine/tables.js";
 import { AREA_MAX, AREA_MIN, CALLED_SHOTS, calledShotCost, type TotalMode } from "../rules/index.js";
 import { AREA_SLOTS, KILLING_SLOT, type AreaEntry, type AreaSlot } from "../data/areas.js";
-import { ROLL_KINDS, rollModel, type RefusedNumber, type RollChoice, type RollKind, type RollModel } from "../cards/roll-model.js";
+import { ROLL_KINDS, rollModel, type NumberField, type RefusedNumber, type RollChoice, type RollKind, type RollModel } from "../cards/roll-model.js";
 import { splitWithin } from "../cards/spent-wagers.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 
@@ -220,8 +220,14 @@ export function rollDialogView(input: DialogInput): { model: RollModel } & Recor
     model,
     /** The kernel's own reason for a refusal; the template falls back to the generic line without it. */
     errorText: errorText(model, input.localize),
-    /** Each number refused, with its field's name key, what was typed and what is kept (localized in the template). */
-    inputErrors: (input.refused ?? []).map((r) => ({ fieldKey: `FRACAS.Zodiac.Dialog.Field.${r.field}`, typed: r.typed, max: r.max, kept: r.kept })),
+    /**
+     * Each number refused, by field (UX review s6 #5): its message key by reason, its field's name
+     * key, what was typed and what is used instead; shown under its own input, which points to it
+     * (aria-describedby, aria-invalid) — at most one per field.
+     */
+    bad: Object.fromEntries(
+      (input.refused ?? []).map((r) => [r.field, { id: `zodiac-bad-${r.field}`, key: `FRACAS.Zodiac.Dialog.BadNumber.${r.reason}`, fieldKey: `FRACAS.Zodiac.Dialog.Field.${r.field}`, typed: r.typed, max: r.max, kept: r.kept }]),
+    ) as Partial<Record<NumberField, { id: string; key: string; fieldKey: string; typed: string; max: number; kept: number }>>,
     submitLabel: kind === "duel" ? "FRACAS.Zodiac.Dialog.Commit" : "FRACAS.Zodiac.Dialog.Roll",
   };
 }

@@ -60,7 +60,7 @@ describe("the roll dialog's form, read through core's renderedFormValues", () =>
     world.typeInto(dialog as never, { slot: "a2", kind: "strike", spend: "", gathered: "", wagers: "2.5" });
     await gmChangesTheBaron(8);
     expect(dialog.choice).toMatchObject({ spend: 0, gathered: 0, wagers: 1 });
-    expect(dialog.refused).toEqual([{ field: "wagers", typed: "2.5", max: expect.any(Number), kept: 1 }]);
+    expect(dialog.refused).toEqual([{ field: "wagers", typed: "2.5", max: expect.any(Number), kept: 1, reason: "notWhole" }]);
   });
 
   it("a dialog not rendered reads nothing (its choice stays)", async () => {

@@ -106,7 +106,7 @@ describe("UX s4 #2: a blocked Undo, rendered", () => {
   });
   it("the tracker panel (fixture gm-undo-blocked): the disabled Undo, its reason, then the give-back button", () => {
     const h = render("tracker-panel", panelBlocked());
-    expect(h).toMatch(/<p class="zodiac-undo-blocked">[^<]*then use “Give Operations its 1 Setback back” below\.<\/p><button type="button" class="zodiac-give-back" data-action="fracasPanel" data-panel-action="giveBack" data-spend-id="s1">Give Operations its 1 Setback back \(GM\)<\/button>/);
+    expect(h).toMatch(/<p class="zodiac-undo-blocked">[^<]*then use “Give Operations its 1 Setback back” below\.<\/p><button type="button" name="zodiacGiveBack-s1" class="zodiac-give-back" data-action="fracasPanel" data-panel-action="giveBack" data-spend-id="s1">Give Operations its 1 Setback back \(GM\)<\/button>/);
   });
 });
 

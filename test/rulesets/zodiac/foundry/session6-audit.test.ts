@@ -18,13 +18,13 @@ import { zodiacWorld } from "./world.js";
 const choice: RollChoice = { kind: "fight", area: 5, spend: 1, gathered: 4, wagers: 2, calledShot: null, captureAlive: false, finish: false, tn: 10, totalMode: "keepArea" };
 
 describe("the roll dialog's numbers", () => {
-  it("each number not taken is listed with what was typed, its range and the value kept; the choice keeps the old value", () => {
+  it("each number not taken is listed with what was typed, why (wave 3: below 0, not whole, too large), its range and the value kept; the choice keeps the old value", () => {
     const typed = { kind: "fight", spend: "-1", gathered: "2.5", wagers: "100", tn: "abc" };
     expect(refusedNumbers(typed, choice)).toEqual([
-      { field: "spend", typed: "-1", max: 99, kept: 1 },
-      { field: "gathered", typed: "2.5", max: 55, kept: 4 },
-      { field: "wagers", typed: "100", max: 99, kept: 2 },
-      { field: "tn", typed: "abc", max: 999, kept: 10 },
+      { field: "spend", typed: "-1", max: 99, kept: 1, reason: "negative" },
+      { field: "gathered", typed: "2.5", max: 55, kept: 4, reason: "notWhole" },
+      { field: "wagers", typed: "100", max: 99, kept: 2, reason: "tooLarge" },
+      { field: "tn", typed: "abc", max: 999, kept: 10, reason: "notWhole" },
     ]);
     expect(choiceFrom(typed, choice)).toMatchObject({ spend: 1, gathered: 4, wagers: 2, tn: 10 });
   });
@@ -34,12 +34,13 @@ describe("the roll dialog's numbers", () => {
     expect(refusedNumbers({ spend: "", wagers: null }, choice)).toEqual([]);
   });
 
-  it("the dialog says it above the odds, naming the field, the number typed and the one kept", () => {
+  it("the dialog says it above the odds, naming the field, the number typed and the one used (wave 3: one message per reason, no input bound quoted)", () => {
     const html = createHandlebars()
       .renderTemplate("zodiac/roll-dialog.hbs", badNumberFixture().context as object)
       .replace(/\s+/g, " ");
-    expect(html).toContain("Wagers: “-1” is not a whole number from 0 to 99, so 1 is kept.");
-    expect(html).toContain("Target Number: “7.5” is not a whole number from 0 to 999, so 10 is kept.");
+    expect(html).toContain("Wagers: “-1” is below 0, so 1 is used.");
+    expect(html).toContain("Target Number: “7.5” is not a whole number, so 10 is used.");
+    expect(html).not.toMatch(/from 0 to (99|999)/);
     expect(html.indexOf("is not a whole number")).toBeLessThan(html.indexOf("zodiac-odds"));
   });
 });

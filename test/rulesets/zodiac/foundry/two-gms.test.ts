@@ -212,17 +212,17 @@ describe("when the GM holding the commits is not connected", () => {
     expect(ops.duels).toEqual([]);
     expect(ops.lost).toEqual([{ opponent: "Jeremy", first: "Mike", second: null }]);
     const html = await world.as("gm2", async () => createHandlebars().renderTemplate("zodiac/agent-sheet.hbs", { ...(await sheetOf(mike)._prepareContext({})) }).replace(/\s+/g, " "));
-    expect(html).toContain("Duel against Jeremy not revealed yet: Mike set Wagers aside, but no connected GM holds the sealed Wagers.");
-    expect(html).toContain("Until that GM connects again, this duel cannot be revealed or cancelled, and its Agent Points stay spent.");
+    expect(html).toContain("Duel against Jeremy not revealed yet: Mike set Wagers aside. No connected GM has the sealed Wagers.");
+    expect(html).toContain("When that GM is back on that browser, reveal or cancel the duel here. If they will not be: ask each player how many Agent Points they spent, give them back on the sheet, and delete the commit cards.");
     expect(html).not.toContain("operationsCancelDuel");
 
     await cardReveal("gm2", card);
-    expect(warnings().at(-1)).toContain("No connected GM holds this duel's sealed Wagers");
+    expect(warnings().at(-1)).toContain("No connected GM has this duel's sealed Wagers, so it cannot be revealed or cancelled yet.");
     expect(duelCards()).toHaveLength(0);
 
     // A button drawn while the holder was here, clicked after they left: said, nothing done.
     await click("gm2", mike, "operationsCancelDuel", { duelKey: key, holder: "gm" });
-    expect(warnings().at(-1)).toBe("Gamemaster is not connected, and this duel's sealed Wagers are kept in their browser: it can be revealed or cancelled once Gamemaster is back.");
+    expect(warnings().at(-1)).toBe("Gamemaster has this duel's sealed Wagers and is not connected: try again when Gamemaster is back.");
     expect(points(mike)).toBe(2);
 
     world.users.get("gm")!.active = true; // back, while "gm2" stays the active GM
@@ -377,8 +377,8 @@ describe("the section's template", () => {
 
   it("held by no connected GM: both sides named, what happens said, no button", () => {
     const html = render(lostFixture().context as object);
-    expect(html).toContain("Duel against Jeremy Constantine-Abernathy not revealed yet: Mike and Jeremy Constantine-Abernathy set Wagers aside, but no connected GM holds the sealed Wagers.");
-    expect(html).toContain("Sealed Wagers are kept only in the browser of the GM who was active when they were committed.");
+    expect(html).toContain("Duel against Jeremy Constantine-Abernathy not revealed yet: Mike and Jeremy Constantine-Abernathy set Wagers aside. No connected GM has the sealed Wagers.");
+    expect(html).toContain("The sealed Wagers are in the browser of the GM who was active at the commit.");
     expect(html).not.toContain("operationsRevealDuel");
     expect(html).not.toContain("operationsCancelDuel");
   });
