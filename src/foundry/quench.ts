@@ -6,7 +6,7 @@
  * round plan against core's own controls (Previous Round, initiative roll, a removed combatant), and
  * what Fracas changes of V13's defaults (linked PC tokens, item guard, one Rules tables, roll mode).
  */
-import { allDescriptors } from "./rulesets.js";
+import { allDescriptors, descriptorForType } from "./rulesets.js";
 import { enabledRulesets } from "./settings.js";
 import { executeApply, executeUndo } from "./chat/apply.js";
 import type { FracasCombat } from "./documents/combat.js";
@@ -15,6 +15,7 @@ import { claimRoll } from "./queries.js";
 import { RulesTablesApp } from "./settings/rules-tables-app.js";
 import { isPlayerCharacter } from "./documents/actor.js";
 import { ITEM_TYPES, RULESET_IDS } from "../rulesets/types.js";
+import { DEFAULT_ART } from "../rulesets/default-art.js";
 
 interface QuenchContext {
   describe(name: string, fn: () => void): void;
@@ -79,7 +80,7 @@ function quenchFlows({ describe, it, after, assert }: QuenchContext): void {
   const firstWithSample = allDescriptors().find((x) => enabled.has(x.id) && x.sample);
   if (firstWithSample) {
     describe("core: what Fracas changes of V13's defaults", () => {
-      it("links a player character's token, refuses another ruleset's item, reuses an open Rules tables window, follows the roll mode", async () => {
+      it("links a player character's token, gives a new item its picture, refuses another ruleset's item, reuses an open Rules tables window, follows the roll mode", async () => {
         const sample = firstWithSample.sample!;
         const actors = (await Actor.createDocuments([sample.source, sample.target] as never)) as Actor.Implementation[];
         const mode = game.settings.get("core", "rollMode");
@@ -87,6 +88,12 @@ function quenchFlows({ describe, it, after, assert }: QuenchContext): void {
           for (const actor of actors) {
             const judged = isPlayerCharacter(actor.type, actor.system, actor.hasPlayerOwner);
             assert.equal(actor.prototypeToken.actorLink, judged, `${actor.name}: a linked token exactly when it is a player's character`);
+          }
+          const own = ITEM_TYPES[firstWithSample.id][0];
+          const art = DEFAULT_ART[own];
+          if (art) {
+            const [item] = (await actors[0]!.createEmbeddedDocuments("Item", [{ name: "Quench picture", type: own }] as never)) as Item.Implementation[];
+            assert.equal(item?.img, art, "a new item starts with a picture of its kind");
           }
           const foreign = RULESET_IDS.filter((r) => r !== firstWithSample.id).flatMap((r) => [...ITEM_TYPES[r]])[0];
           if (foreign) {
@@ -123,6 +130,10 @@ function quenchFlows({ describe, it, after, assert }: QuenchContext): void {
       it("rolls, posts a card, applies it to the target and undoes it exactly", async () => {
         const [source, target] = (await Actor.createDocuments([sample.source, sample.target] as never)) as Actor.Implementation[];
         made.push(source!, target!);
+        for (const actor of [source!, target!]) {
+          const bar = descriptorForType(actor.type)?.trackable?.[actor.type]?.bar[0];
+          if (bar) assert.equal(actor.prototypeToken.bar1.attribute, bar, `${actor.name}: the token shows its ruleset's bar`);
+        }
         const before = foundry.utils.deepClone(target!.system as unknown as object);
         const message = await sample.roll(source!, target!);
         made.push(message);
