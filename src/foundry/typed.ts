@@ -7,6 +7,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { scopeIds } from "./dom/scope-ids.js";
 import { dropClearedNumbers, fieldLabel } from "./sheets/cleared-numbers.js";
+import { adjustedNumbers, type NumberBounds } from "./sheets/adjusted-numbers.js";
 import { t } from "./i18n.js";
 
 /**
@@ -44,10 +45,12 @@ function withViewerControls(Base: any): any {
 }
 
 /**
- * Fracas document sheets keep a number whose input was cleared (see sheets/cleared-numbers.ts):
- * V13's DocumentSheetV2 builds the update in _processFormData, then validates it as a whole.
+ * Fracas document sheets keep a number whose input was cleared (see sheets/cleared-numbers.ts), and
+ * say when V13 will store a typed number otherwise (sheets/adjusted-numbers.ts: a Strength of 35 on
+ * a 1–30 field saved as 30). V13's DocumentSheetV2 builds the update in _processFormData, then
+ * validates it as a whole.
  */
-function withClearedNumberGuard(Base: any): any {
+function withNumberGuards(Base: any): any {
   return class extends Base {
     _processFormData(event: any, form: any, formData: any): any {
       const data = super._processFormData(event, form, formData);
@@ -56,9 +59,23 @@ function withClearedNumberGuard(Base: any): any {
         ui.notifications?.warn(t("FRACAS.Sheet.NumberKept", { fields: dropped.map((p) => fieldLabel(form, p)).join(", ") }));
         void this.render();
       }
+      const adjusted = adjustedNumbers(data, (path) => numberBounds(this.document, path));
+      if (adjusted.length > 0) {
+        const said = adjusted.map((a) => t(`FRACAS.Sheet.Number${a.reason.charAt(0).toUpperCase()}${a.reason.slice(1)}`, { field: fieldLabel(form, a.path), typed: String(a.typed), saved: String(a.saved) }));
+        ui.notifications?.warn(said.join(" "));
+      }
       return data;
     }
   };
+}
+
+/** A `system.…` path's number field bounds on this document's type data model, or null. */
+function numberBounds(doc: any, path: string): NumberBounds | null {
+  if (!path.startsWith("system.")) return null;
+  const field = doc?.system?.schema?.getField?.(path.slice("system.".length));
+  if (!(field instanceof foundry.data.fields.NumberField)) return null;
+  const f = field as unknown as { min?: number; max?: number; integer?: boolean };
+  return { min: f.min, max: f.max, integer: f.integer === true };
 }
 
 /** A TypeDataModel class of any schema, as CONFIG.<Doc>.dataModels holds them. */
@@ -73,12 +90,12 @@ export type SheetClass = new (...args: any[]) => foundry.applications.api.Applic
  */
 export function handlebarsActorSheet(): typeof foundry.applications.sheets.ActorSheetV2 {
   const { HandlebarsApplicationMixin } = foundry.applications.api;
-  return withViewerControls(withClearedNumberGuard(withScopedIds(HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2 as any))));
+  return withViewerControls(withNumberGuards(withScopedIds(HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2 as any))));
 }
 
 export function handlebarsItemSheet(): typeof foundry.applications.sheets.ItemSheetV2 {
   const { HandlebarsApplicationMixin } = foundry.applications.api;
-  return withViewerControls(withClearedNumberGuard(withScopedIds(HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2 as any))));
+  return withViewerControls(withNumberGuards(withScopedIds(HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2 as any))));
 }
 
 export function handlebarsApplication(): typeof foundry.applications.api.ApplicationV2 {

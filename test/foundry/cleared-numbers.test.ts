@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { installFoundry, loadAdapter, type FakeActor, type FakeWorld } from "./fake/index.js";
 import { dropClearedNumbers, fieldLabel } from "../../src/foundry/sheets/cleared-numbers.js";
+import { adjustedNumbers, storedNumber } from "../../src/foundry/sheets/adjusted-numbers.js";
 
 describe("dropClearedNumbers", () => {
   const doc = { name: "Bond", system: { fame: 40, notes: "x", max: null, characteristics: { str: 8, dex: 9 } } };
@@ -18,6 +19,27 @@ describe("dropClearedNumbers", () => {
     const submitted = { system: { fame: 0, characteristics: { str: 12 } } };
     expect(dropClearedNumbers(submitted, get)).toEqual([]);
     expect(submitted).toEqual({ system: { fame: 0, characteristics: { str: 12 } } });
+  });
+});
+
+describe("adjustedNumbers: what V13's NumberField#clean will store otherwise", () => {
+  const bounds: Record<string, { min?: number; max?: number; integer?: boolean }> = {
+    "system.fame": { min: 0, max: 99999, integer: true },
+    "system.characteristics.str": { min: 1, max: 30, integer: true },
+    "system.ease": { min: -20, max: 20 },
+  };
+  it("names each number stored otherwise (above, below, not whole), at any depth; leaves the rest", () => {
+    const submitted = { name: "James", system: { fame: 12, ease: 2.5, notes: 3, characteristics: { str: 35, dex: 9 } } };
+    expect(adjustedNumbers(submitted, (p) => bounds[p] ?? null)).toEqual([{ path: "system.characteristics.str", typed: 35, saved: 30, reason: "above" }]);
+    expect(adjustedNumbers({ system: { fame: -4, characteristics: { str: 7.6 } } }, (p) => bounds[p] ?? null)).toEqual([
+      { path: "system.fame", typed: -4, saved: 0, reason: "below" },
+      { path: "system.characteristics.str", typed: 7.6, saved: 8, reason: "notWhole" },
+    ]);
+  });
+  it("storedNumber rounds an integer field, then clamps, as V13 does", () => {
+    expect(storedNumber(30.6, { min: 1, max: 30, integer: true })).toBe(30);
+    expect(storedNumber(0.4, { min: 1, max: 30, integer: true })).toBe(1);
+    expect(storedNumber(2.5, { min: -20, max: 20 })).toBe(2.5);
   });
 });
 
@@ -51,5 +73,14 @@ describe("a Fracas sheet submitting a cleared number box", () => {
     expect(render).toHaveBeenCalledTimes(1);
     expect(process({}, null, { object: { "system.fame": 12 } })).toEqual({ system: { fame: 12 } });
     expect(render).toHaveBeenCalledTimes(1);
+  });
+
+  it("a number V13 would store otherwise (a characteristic above its most) is saved as V13 stores it, and the user told", async () => {
+    const { BondCharacterSheet } = await import("../../src/rulesets/bond/sheets/character-sheet.js");
+    const sheet = new BondCharacterSheet({ document: bond } as never) as unknown as { submitForm(f: object): Promise<void> };
+    await sheet.submitForm({ "system.characteristics.str": 35, "system.fame": 12 });
+    expect((bond.system as unknown as { characteristics: { str: number }; fame: number }).characteristics.str).toBe(30);
+    expect((bond.system as unknown as { fame: number }).fame).toBe(12);
+    expect(world.notified("warn")).toEqual(["system.characteristics.str: “35” is more than this field allows, so 30 was saved."]);
   });
 });

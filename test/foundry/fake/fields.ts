@@ -138,6 +138,16 @@ export class NumberField extends DataField {
   protected override defaults(): FieldOptions {
     return { ...super.defaults(), initial: null, nullable: true, integer: false, positive: false };
   }
+  /** As V13, whose fields carry their options as properties. */
+  get min(): number | undefined {
+    return typeof this.options.min === "number" ? this.options.min : undefined;
+  }
+  get max(): number | undefined {
+    return typeof this.options.max === "number" ? this.options.max : undefined;
+  }
+  get integer(): boolean {
+    return this.options.integer === true;
+  }
   protected override cast(value: unknown): unknown {
     if (this.nullable && value === "") return null;
     return typeof value === "number" ? value : Number(value);
@@ -258,6 +268,12 @@ export class SchemaField extends DataField {
   }
   protected override cast(value: unknown): unknown {
     return isPlainObject(value) ? value : {};
+  }
+  /** As V13: the field at a dotted path ("abilities.strength"), or undefined. */
+  getField(path: string): DataField | undefined {
+    let field: DataField | undefined = this;
+    for (const key of path.split(".")) field = field instanceof SchemaField ? field.fields[key] : undefined;
+    return field;
   }
   /** Keys the schema does not define are dropped, as Foundry drops them. */
   protected override cleanType(value: unknown): unknown {
