@@ -74,6 +74,21 @@ describe("a new actor's token shows its ruleset's bar", () => {
     }
   });
 
+  it("a GM's Prototype Token Overrides for when bars show (V13 applied it already) stand; the bar is still set", async () => {
+    const data = foundry.data as unknown as { PrototypeTokenOverrides?: unknown };
+    data.PrototypeTokenOverrides = { overrides: { base: {}, faseripHero: { displayBars: 50 } } };
+    try {
+      const hero = (await create({ name: "New", type: "faseripHero" })) as unknown as Bars;
+      expect(hero.prototypeToken.bar1.attribute).toBe("health");
+      expect(hero.prototypeToken.displayBars).not.toBe(CONST.TOKEN_DISPLAY_MODES.OWNER_HOVER);
+      data.PrototypeTokenOverrides = { overrides: { base: { displayBars: 40 } } };
+      const agent = (await create({ name: "New", type: "zodiacAgent" })) as unknown as Bars;
+      expect(agent.prototypeToken.displayBars).not.toBe(CONST.TOKEN_DISPLAY_MODES.OWNER_HOVER);
+    } finally {
+      delete data.PrototypeTokenOverrides;
+    }
+  });
+
   it("data that names its bar or display (a compendium's villain) keeps them", async () => {
     const named = (await create({ name: "Villain", type: "faseripHero", prototypeToken: { bar1: { attribute: "karma.value" }, displayBars: 50 } })) as unknown as Bars;
     expect([named.prototypeToken.bar1.attribute, named.prototypeToken.displayBars]).toEqual(["karma.value", 50]);

@@ -45,7 +45,7 @@ describe("enabled rulesets", () => {
   it("a caller's types whose ruleset is off are named, so the GM knows which to turn on", async () => {
     await game.settings.set("fracas", "enabled.radio", false);
     expect(await (world.config.Actor.documentClass as unknown as { createDialog(d?: object, c?: object, o?: object): Promise<unknown> }).createDialog({}, {}, { types: ["radioHero", "radioOpponent"] })).toBeNull();
-    expect(world.notified("warn").at(-1)).toBe("This button creates Radio: Hero, Radio: Opponent, whose ruleset is off in this world. Turn it on in Configure Settings, under Fracas.");
+    expect(world.notified("warn").at(-1)).toBe("This button creates Radio: Hero, Radio: Opponent, and no ruleset on in this world has them. Turn their ruleset on in Configure Settings, under Fracas.");
   });
 
   it("a player cannot disable a ruleset", async () => {

@@ -61,7 +61,19 @@ export function tokenAfterRoleChange(now: Prototype, was: boolean, becomes: bool
 export function defaultBar(type: string, data: CreateData): { bar1: { attribute: string }; displayBars?: number } | null {
   const attribute = descriptorForType(type)?.trackable?.[type]?.bar[0];
   if (!attribute || data.prototypeToken?.bar1?.attribute !== undefined) return null;
-  return { bar1: { attribute }, ...(data.prototypeToken?.displayBars === undefined ? { displayBars: CONST.TOKEN_DISPLAY_MODES.OWNER_HOVER } : {}) };
+  const keepDisplay = data.prototypeToken?.displayBars !== undefined || overriddenDisplayBars(type);
+  return { bar1: { attribute }, ...(keepDisplay ? {} : { displayBars: CONST.TOKEN_DISPLAY_MODES.OWNER_HOVER }) };
+}
+
+/**
+ * Whether the GM set when bars show in V13's Prototype Token Overrides (for this type, or for all):
+ * V13 has already applied it to the new token (PrototypeToken#_initializeSource), so it stands.
+ */
+function overriddenDisplayBars(type: string): boolean {
+  type Overrides = Record<string, { displayBars?: unknown } | undefined>;
+  const overrides = (foundry.data as unknown as { PrototypeTokenOverrides?: { overrides?: Overrides | null } }).PrototypeTokenOverrides?.overrides;
+  const set = (v: unknown) => v !== undefined && v !== null;
+  return set(overrides?.[type]?.displayBars) || set(overrides?.base?.displayBars);
 }
 
 interface CreateData {
