@@ -11,6 +11,7 @@ import { t } from "./i18n.js";
 import { executeClaim, type ClaimRequest } from "./claims.js";
 import { executeDeclare, executeMemoryPatch, type DeclareOutcome, type DeclareRequest, type MemoryRequest } from "./documents/combatant.js";
 import { isActiveGM } from "./active-gm.js";
+import { executeRoundStart, type RoundStartAction, type RoundStartRequest } from "./documents/round-start.js";
 
 export const QUERY = {
   apply: "fracas.applyCard",
@@ -20,6 +21,7 @@ export const QUERY = {
   memory: "fracas.memory",
   followUp: "fracas.followUp",
   claim: "fracas.claim",
+  round: "fracas.round",
 } as const;
 
 function isString(v: unknown): v is string {
@@ -104,6 +106,11 @@ function gmHandler<Req, Res>(query: string, parse: (d: Record<string, unknown>) 
 
 /** The handlers installed into CONFIG.queries in init. Each runs on the GM's client only. */
 export const queryHandlers = {
+  [QUERY.round]: gmHandler(
+    QUERY.round,
+    (d): RoundStartRequest | null => (isString(d.combatId) && (d.action === "start" || d.action === "next") && isString(d.userId) ? { combatId: d.combatId, action: d.action, userId: d.userId } : null),
+    executeRoundStart,
+  ),
   [QUERY.apply]: gmHandler(
     QUERY.apply,
     (d): ApplyRequest | null => (isString(d.messageId) && isString(d.targetUuid) && isString(d.userId) ? { messageId: d.messageId, targetUuid: d.targetUuid, userId: d.userId } : null),
@@ -199,6 +206,12 @@ export async function requestUndo(messageId: string, applicationId: string, mayW
 export async function requestDeclare(combatId: string, combatantId: string, value: string) {
   const req: DeclareRequest = { combatId, combatantId, value, userId: game.user.id ?? "" };
   return viaGM(isActiveGM(), () => executeDeclare(req), QUERY.declare, req);
+}
+
+/** A round start pressed by a GM who is not the active GM runs on the active GM's client (documents/round-start.ts). */
+export async function requestRoundStart(combatId: string, action: RoundStartAction) {
+  const req: RoundStartRequest = { combatId, action, userId: game.user.id ?? "" };
+  return viaGM(isActiveGM(), () => executeRoundStart(req), QUERY.round, req);
 }
 
 /** Asks the GM to run a card's GM follow-up (the GM runs it directly). */

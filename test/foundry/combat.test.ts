@@ -285,6 +285,34 @@ describe("combatant memory through the GM (CombatMapping.memoryPatch decides)", 
   });
 });
 
+describe("a round start pressed by a GM who is not the active GM runs on the active GM's client", () => {
+  it("Next Round by a second GM: the active GM's client rolls and writes it (one lock with its memory patches)", async () => {
+    world.addUser({ id: "gm2", name: "Second GM", isGM: true });
+    world.setActiveGM("gm");
+    const writers: string[] = [];
+    world.observe("updateCombat", ((_c: unknown, _d: unknown, _o: unknown, userId: string) => void writers.push(userId)) as never);
+    world.login("gm2");
+    await fc.nextRound();
+    expect(combat.round).toBe(2);
+    expect(world.queryLog.map((q) => q.name)).toContain("fracas.round");
+    expect(writers.length).toBeGreaterThan(0);
+    expect(new Set(writers)).toEqual(new Set(["gm"]));
+  });
+
+  it("the active GM runs its own; a player's request is refused; a second Begin Combat starts nothing more", async () => {
+    world.addUser({ id: "gm2", name: "Second GM", isGM: true });
+    world.setActiveGM("gm");
+    world.login("gm");
+    await fc.nextRound();
+    expect(world.queryLog.map((q) => q.name)).not.toContain("fracas.round");
+    const { executeRoundStart } = await import("../../src/foundry/documents/round-start.js");
+    expect(await executeRoundStart({ combatId: combat.id, action: "next", userId: "alice" })).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NotGM" });
+    expect(combat.round).toBe(2);
+    expect(await executeRoundStart({ combatId: combat.id, action: "start", userId: "gm2" })).toEqual({ ok: true });
+    expect(combat.round).toBe(2);
+  });
+});
+
 describe("a player writing their combatant's system directly (V13 lets owners do that)", () => {
   it("changes nothing: declarations and memory live on the Combat, which only the GM writes", async () => {
     world.login("alice");

@@ -11,6 +11,9 @@ import { DEFEATED_REASON, type CombatantInfo, type CombatMapping, type JsonObjec
 import { stateIn, type CombatantState } from "../combatant-state.js";
 import { withCombatLock } from "../locks.js";
 import { t } from "../i18n.js";
+import { isActiveGM } from "../active-gm.js";
+import { requestRoundStart } from "../queries.js";
+import type { RoundStartAction } from "./round-start.js";
 
 interface CombatSystem {
   ruleset: string;
@@ -207,6 +210,7 @@ export class FracasCombat extends Combat {
   override async startCombat(): Promise<this> {
     if (!this.mapping) return super.startCombat();
     if (!game.user.isGM) return this;
+    if (await this.#startsElsewhere("start")) return this;
     // As core's: the GM's Combat Theme announces the encounter (its turn cues come from _onUpdate).
     this._playCombatSound("startEncounter");
     await this.beginRound(1);
@@ -217,9 +221,21 @@ export class FracasCombat extends Combat {
     return this;
   }
 
+  /**
+   * A GM who is not the active GM has the active GM's client start the round (documents/round-start.ts),
+   * under the lock its declarations and memory patches share; true when it was sent there.
+   */
+  async #startsElsewhere(action: RoundStartAction): Promise<boolean> {
+    if (isActiveGM() || !game.users.activeGM) return false;
+    const outcome = await requestRoundStart(this.id ?? "", action);
+    if (!outcome.ok && outcome.reason) ui.notifications?.warn(t(outcome.reason));
+    return true;
+  }
+
   override async nextRound(): Promise<this> {
     if (!this.mapping) return super.nextRound();
     if (!game.user.isGM) return this;
+    if (await this.#startsElsewhere("next")) return this;
     const round = (this.round ?? 0) + 1;
     await this.beginRound(round);
     const updateData = { round, turn: this.turnIndexOf(this.fracas.plan.steps[this.fracas.step]?.combatantId) };
