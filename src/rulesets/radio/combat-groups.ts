@@ -11,7 +11,7 @@
  * here); the rules hint's shown/hidden state is groups-hint.ts's.
  */
 import type { CombatantInfo, JsonObject } from "../../foundry/registry.js";
-import { groupsHintShown } from "./groups-hint.js";
+import { groupsHintId, groupsHintShown } from "./groups-hint.js";
 import { chosenGroup, currentGroup, NEXT_GROUP } from "./initiative-group.js";
 
 export const GROUPS = ["", "A", "B", "C", "D"] as const;
@@ -61,7 +61,7 @@ export const GROUPS_PANEL_TEMPLATE = "radio/tracker-panel.hbs";
 export function groupsPanelContext(combat: Combat.Implementation): Record<string, unknown> {
   if (!game.user.isGM) return { rows: [], isGM: false };
   const infos = (combat as unknown as { combatantInfos?: () => CombatantInfo[] }).combatantInfos?.() ?? [];
-  return { rows: groupRows(infos, (combat.round ?? 0) + 1), isGM: true, hintShown: groupsHintShown() };
+  return { rows: groupRows(infos, (combat.round ?? 0) + 1), isGM: true, hintShown: groupsHintShown(), hintId: groupsHintId() };
 }
 
 /**

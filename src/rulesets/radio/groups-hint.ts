@@ -18,3 +18,15 @@ export function toggleGroupsHint(_combat: Combat.Implementation, _button: HTMLEl
   shown.set(game.user.id ?? "", !groupsHintShown());
   return Promise.resolve();
 }
+
+/**
+ * The hint paragraph's id, fresh for each render of the panel (code review s6b, UX review s6b
+ * #11.1): the tracker renders twice when popped out (sidebar and pop-out), each calling the panel's
+ * context, so a fixed id would be in the page twice and the pop-out's `aria-controls` would point
+ * into the sidebar. Core's id scoping (dom/scope-ids.ts) is for Fracas applications; the tracker is
+ * Foundry's own sidebar tab and is not scoped. Random rather than the combat id: both copies show
+ * the same combat.
+ */
+export function groupsHintId(): string {
+  return `radio-groups-hint-${foundry.utils.randomID()}`;
+}

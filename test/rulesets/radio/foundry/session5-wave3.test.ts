@@ -102,7 +102,8 @@ describe("UX s5 #2: the groups panel is short; its rules are the heading's toolt
     const hints = "Each group rolls one d6 and declares one action, set for every member still standing. A change of group waits for the next round's roll. Each group is its own side: the fight ends when only the heroes or one group has anyone standing.";
     expect(html).toMatch(/<h4 class="radio-groups-title"><button type="button" name="radioGroupsHint" class="radio-groups-toggle"[^>]*aria-expanded="false"/);
     expect(html).toContain(`data-tooltip="${hints}">Initiative groups`);
-    expect(html).toContain(`<p id="radio-groups-hint" class="fracas-visually-hidden">${hints}</p>`);
+    // (The id is per render since review s6b; the fixture fixes it.)
+    expect(html).toContain(`<p id="radio-groups-hint-split" class="fracas-visually-hidden">${hints}</p>`);
   });
 });
 

@@ -138,9 +138,9 @@ describe("the groups panel's wording (template render)", () => {
     // Every element with a tooltip in the panel is one keyboard focus reaches (a button).
     expect([...closed.matchAll(/<(\w+)[^>]*data-tooltip=/g)].map((m) => m[1])).toEqual(["button"]);
     expect(closed).toMatch(/class="fracas-visually-hidden"[^>]*>[^<]*Each group rolls one d6/);
-    const open = render("tracker-panel", { context: { rows, isGM: true, hintShown: true } });
+    const open = render("tracker-panel", { context: { rows, isGM: true, hintShown: true, hintId: "radio-groups-hint-t" } });
     expect(/<button[^>]*class="radio-groups-toggle"[^>]*>/.exec(open)?.[0]).toContain('aria-expanded="true"');
-    expect(open).toMatch(/<p id="radio-groups-hint" class="radio-groups-hint"[^>]*>[^<]*Each group rolls one d6/);
+    expect(open).toMatch(/<p id="radio-groups-hint-t" class="radio-groups-hint"[^>]*>[^<]*Each group rolls one d6/);
     expect(open).not.toContain("fracas-visually-hidden");
     // Shown as text, the hint is no longer also the button's tooltip (UX review s6 #2).
     expect(open).not.toContain("data-tooltip");
