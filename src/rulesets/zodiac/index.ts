@@ -9,7 +9,7 @@ import { rollAndPost } from "./cards/flow.js";
 import { registerDuelsQuery, revealAnywhere } from "./cards/duel-remote.js";
 import { SETBACK_FOLLOW_UPS } from "./cards/setback-follow-up.js";
 import { SAVE_FOLLOW_UPS } from "./cards/save-follow-up.js";
-import { DUEL_CANCEL_FOLLOW_UPS } from "./cards/duel-cancel-card.js";
+import { cancelFromCardHere, DUEL_CANCEL_FOLLOW_UPS } from "./cards/duel-cancel-card.js";
 import { PANEL_ACTIONS, PANEL_TEMPLATE, panelContext } from "./combat-panel.js";
 import { dialogTarget } from "./sheets/roll-dialog.js";
 import { AREA_NAMES_DEFAULT } from "./data/areas.js";
@@ -119,8 +119,11 @@ export const zodiac: RulesetDescriptor = {
           // Revealed where its commits are held: this client, or another GM's asked (duel-remote.ts).
           else await revealAnywhere(String(result.duelKey ?? ""));
         },
+        // A duel one side committed to and the other never will (duel-cancel.ts): GM only, run on
+        // the clicking GM's client, which asks every GM holding a side (duel-cancel-card.ts).
+        cancel: ({ message, result }) => cancelFromCardHere(message, result),
       },
-      // A duel one side committed to and the other never will (duel-cancel.ts): GM only.
+      // The Cancel of cards posted before it became a plain follow-up (their stored HTML).
       gmFollowUps: DUEL_CANCEL_FOLLOW_UPS,
     },
   },

@@ -121,7 +121,7 @@ export function sealHash(text: string): string {
 }
 
 const int = (v: unknown, min: number, max: number) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
-const str = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length < 300;
+export const str = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length < 300;
 const ref = (v: unknown) => !!v && typeof v === "object" && str((v as { uuid?: unknown }).uuid) && typeof (v as { name?: unknown }).name === "string";
 
 /** Is this a well-formed commit (shape, bounds, and a duel key that matches its two sides)? */
@@ -190,7 +190,10 @@ interface SealQuery {
   commit: DuelCommit;
 }
 
-/** The query handler (CONFIG.queries[COMMIT_QUERY]); runs on the active GM's client. */
+/**
+ * The query handler (CONFIG.queries[COMMIT_QUERY]): runs on the GM client the commit was sent to —
+ * the active GM's, or the one holding the challenge it answers (sealCommit's `holder`, duel-answer.ts).
+ */
 export async function onCommitQuery(data: unknown): Promise<Sealed> {
   if (!game.user.isGM) return { ok: false, reason: "FRACAS.Chat.Refused.NotGM" };
   const d = data as Partial<SealQuery> | null;

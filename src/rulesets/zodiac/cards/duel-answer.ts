@@ -55,6 +55,8 @@ export async function sealWhereHeld(commit: DuelCommit): Promise<Sealed> {
   const open = openDuels(commit);
   // Outside a fight only an open card can name a duel to join; in a fight the key can (above), once
   // more than one GM is connected (with the active GM alone, it holds the other side or nobody does).
+  // Every connected GM, this client included (a player's client counts the GMs only): duel-list.ts
+  // otherGMs() leaves out only this client, so it is not the same count from a player's client.
   const gms = game.users.filter((u) => u.isGM && u.active).length;
   const mayBeHeld = open.length > 0 || (commit.combat !== null && gms > 1);
   if (!mayBeHeld) return sealCommit(commit);

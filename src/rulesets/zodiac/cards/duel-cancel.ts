@@ -1,15 +1,15 @@
 /**
- * "Cancel this duel (GM)" on a commit card (review s4 #4), and "Cancel the duel against … (GM)" on
- * an Agent's sheet for one whose card is gone (session 5). A duel commit is forgotten only by its
+ * "Cancel this duel (GM)" on a commit card (review s4 #4), and "Cancel the duel against …" in an
+ * Agent sheet's Operations section, for one whose card is gone (session 5). A duel commit is forgotten only by its
  * reveal: a duel outside a fight one side committed to and the other never did (the scene moved
  * on) stays held by the GM's client, refusing that Agent's later commits against the same opponent
  * ("pending"; commits.ts), and a later commit by the opponent would answer it. The GM cancels it here:
  * the pair's held commits are forgotten, the Agent Points each commit spent (gathering, and the
  * finishing point) are given back up to the Agent's maximum, and the duel's open commit cards say
- * it was cancelled and stop offering Reveal and Cancel. Runs on the GM's client, which holds the
- * commits, one at a time with reveals (flow.ts oneDuelAtATime). The card's button is a GM follow-up
- * (duel-cancel-card.ts), sent on to the GM client holding the commits when that is not the active
- * GM's; a player's click is refused (NotGM), as the card's other GM buttons are.
+ * it was cancelled and stop offering Reveal and Cancel. Runs on each GM client holding a side of the
+ * duel, one at a time with its reveals (flow.ts oneDuelAtATime): the card's button and the sheet's
+ * (duel-cancel-card.ts, sheets.ts) ask every holder (duel-remote.ts cancelEverywhere); a player's
+ * click is refused (NotGM), as the card's other GM buttons are.
  */
 import type { JsonObject } from "../../../foundry/registry.js";
 import { lookupUuid } from "../../../foundry/typed.js";
@@ -43,24 +43,24 @@ async function markCancelled(message: ChatMessage.Implementation): Promise<void>
   await message.update({ "system.result.cancelled": true, content } as never);
 }
 
-/** Forgets the duel's held commits, gives their Agent Points back and closes its open commit cards. */
+/**
+ * Forgets the duel's commits held here, gives their Agent Points back and closes the open commit
+ * cards of those sides only. A fight's duel can be split between two GMs' clients (duel-answer.ts):
+ * closing every card of the key told the other side's player their Agent Points came back while
+ * the other GM's client still held them (review s6b R2). Each holder closes its own sides' cards,
+ * so a card says "given back" only once that is true; duel-remote.ts cancelEverywhere asks every holder.
+ */
 async function cancelKey(key: string): Promise<void> {
   const held = heldCommits().filter((c) => c.duelKey === key);
   forgetCommits(key);
   for (const c of held) await giveBack(c);
-  for (const m of openCommitCards(key)) await markCancelled(m);
+  const sides = new Set(held.map((c) => c.actor.uuid));
+  for (const m of openCommitCards(key)) if (sides.has(String((cardOf(m)?.result?.actor as { uuid?: unknown } | undefined)?.uuid ?? ""))) await markCancelled(m);
 }
 
 /** Is this commit card still open (revealed or cancelled cards are not: an old card of the pair must not cancel their next duel)? */
 export function isOpenCommitCard(message: ChatMessage.Implementation, key: string): boolean {
   return openCommitCards(key).some((m) => m.id === message.id);
-}
-
-/** The card's cancel on the client that holds the duel (call it inside oneDuelAtATime). */
-export async function cancelFromCard(message: ChatMessage.Implementation, key: string): Promise<Done> {
-  if (!isOpenCommitCard(message, key)) return { ok: false, reason: "FRACAS.Zodiac.Duel.NotPending" };
-  await cancelKey(key);
-  return { ok: true };
 }
 
 /** A duel this GM client holds commits for, not yet revealed: its key, its two Agents, and who committed. */
@@ -98,10 +98,11 @@ export function pendingDuelsOf(actorUuid: string): PendingDuel[] {
 }
 
 /**
- * "Cancel the duel against … (GM)" on an Agent's sheet (session 5): the same cancel as the card's,
- * by the duel's key, for a pending duel whose commit card is gone (deleted, or lost far up the
- * chat): before, only clearing the GM browser's stored commits could end it. Refused for a player
- * (NotGM) and when this client holds no commit for that duel (revealed or cancelled since).
+ * This client's side of a duel cancelled, by the duel's key (session 5: the sheet's Cancel, for a
+ * pending duel whose commit card is gone, deleted or lost far up the chat; before, only clearing
+ * the GM browser's stored commits could end it). Called by cancelEverywhere here and on each other
+ * holder (duel-remote.ts). Refused for a player (NotGM) and when this client holds no commit for
+ * that duel (revealed or cancelled since: NotPending).
  */
 export function cancelPendingDuel(key: string): Promise<Done> {
   if (!game.user.isGM) return Promise.resolve({ ok: false, reason: "FRACAS.Chat.Refused.NotGM" });

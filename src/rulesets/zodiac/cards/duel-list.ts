@@ -11,12 +11,13 @@
  * "{gm} did not answer" rather than "no connected GM holds it", which would be false.
  */
 import type { PendingDuel } from "./duel-cancel.js";
+import { str } from "./commits.js";
 
 export const DUELS_QUERY = "fracas.zodiacDuels";
 /** A sheet or a commit waits this long for another GM's list (a slow client must not hold it up for long). */
-const LIST_TIMEOUT = 5_000;
+export const LIST_TIMEOUT = 5_000;
 
-export const str = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length < 300;
+export { str };
 
 /** The other GMs connected now (each may hold commits: the active GM, or one who was active before). */
 export function otherGMs(): User.Implementation[] {
@@ -38,8 +39,8 @@ export interface Asked {
 }
 
 /** Asks every other connected GM at once (one that does not answer holds the others up by its timeout only once). */
-export async function askAll(actorUuid: string): Promise<Asked> {
-  const answers = await Promise.all(otherGMs().map(async (gm) => ({ gm, duels: await listFrom(gm, actorUuid) })));
+export async function askAll(actorUuid: string, timeout = LIST_TIMEOUT): Promise<Asked> {
+  const answers = await Promise.all(otherGMs().map(async (gm) => ({ gm, duels: await listFrom(gm, actorUuid, timeout) })));
   return {
     answered: answers.filter((a): a is { gm: User.Implementation; duels: PendingDuel[] } => a.duels !== null),
     unanswered: answers.filter((a) => a.duels === null).map((a) => a.gm),
@@ -47,12 +48,12 @@ export async function askAll(actorUuid: string): Promise<Asked> {
 }
 
 /** The names of GMs that did not answer, as one string for "{gm} did not answer". */
-export const namesOf = (gms: readonly User.Implementation[]): string => gms.map((g) => g.name ?? "?").join(", ");
+export const namesOf = (gms: readonly { name?: string | null }[]): string => gms.map((g) => g.name ?? "?").join(", ");
 
 /** What another GM's client holds for this Agent, or null when it did not answer. */
-export async function listFrom(gm: User.Implementation, actorUuid: string): Promise<PendingDuel[] | null> {
+export async function listFrom(gm: User.Implementation, actorUuid: string, timeout = LIST_TIMEOUT): Promise<PendingDuel[] | null> {
   try {
-    const answer = (await gm.query(DUELS_QUERY as never, { action: "list", actorUuid } as never, { timeout: LIST_TIMEOUT } as never)) as { ok?: unknown; duels?: unknown } | null;
+    const answer = (await gm.query(DUELS_QUERY as never, { action: "list", actorUuid } as never, { timeout } as never)) as { ok?: unknown; duels?: unknown } | null;
     if (answer?.ok !== true || !Array.isArray(answer.duels)) return null;
     return answer.duels.map(publicDuel).filter((x): x is PendingDuel => x !== null);
   } catch (err) {

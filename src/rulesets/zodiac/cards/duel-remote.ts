@@ -24,14 +24,16 @@ import { t } from "../../../foundry/i18n.js";
 import { clearSignedRequest, readSignedRequest, signRequest } from "../../../foundry/queries.js";
 import type { Done } from "../operations.js";
 import { cancelPendingDuel, openCommitCards, pendingDuelsOf, type PendingDuel } from "./duel-cancel.js";
-import type { LostDuel } from "../sheets/operations-view.js";
+import type { ListedDuel, LostDuel } from "../sheets/operations-view.js";
 import { heldCommits } from "./commits.js";
 import { alreadyRevealed, oneDuelAtATime, revealDuel, revealOutcome, tellRevealRefused, type RevealRefused } from "./flow.js";
 import { pairOfKey } from "./results.js";
-import { askAll, DUELS_QUERY, namesOf, str } from "./duel-list.js";
+import { askAll, DUELS_QUERY, LIST_TIMEOUT, namesOf, str } from "./duel-list.js";
+import { cardOf, commitCardKeys } from "./commit-cards.js";
 
 export { DUELS_QUERY };
 
+/** A Reveal or Cancel sent to another GM's client waits this long for its answer. */
 const ACT_TIMEOUT = 15_000;
 
 const NOT_GM = { ok: false as const, reason: "FRACAS.Chat.Refused.NotGM" };
@@ -79,44 +81,37 @@ export function registerDuelsQuery(): void {
   config.queries[DUELS_QUERY] = onDuelsQuery;
 }
 
-/**
- * A pending duel as a GM's sheet lists it: `holder` is the GM client holding its commits (absent:
- * this one); `splitWith` names the other GM clients holding a side of the same key (below).
- */
-export type SeenDuel = PendingDuel & { holder?: { id: string; name: string }; splitWith?: string };
-
-/** What a GM's sheet lists: the duels seen, and the GMs whose client did not answer (they may hold more). */
+/** What a GM's sheet lists: one entry per duel, and the GMs whose client did not answer (they may hold more). */
 export interface Seen {
-  duels: SeenDuel[];
+  duels: ListedDuel[];
   unanswered: string[];
 }
 
 /**
- * This Agent's pending duels, for a GM's sheet: those this client holds, then those every other
- * connected GM's client holds (each named as the holder), and the GMs that did not answer in time
- * (review s6 R3: before, they were dropped and their duels called held by no connected GM).
- * A fight's duel can be held in two places (review s6 R2: its key is the same on every client, so
- * a side committed after a handover while a GM's list did not answer goes to the active GM — made
- * rare by duel-answer.ts, not impossible): each holder's side is listed with its own Cancel, and
- * says where the other side is (`splitWith`), since neither holder can reveal it.
+ * This Agent's pending duels, for a GM's sheet, one entry per duel: held by this client, or by
+ * another connected GM's (named as the holder, its Reveal and Cancel sent there), and the GMs that
+ * did not answer in time (review s6 R3: before, they were dropped and their duels called held by no
+ * connected GM). A fight's duel can be held in two places (review s6 R2: its key is the same on every
+ * client; made rare by duel-answer.ts, not impossible): it is one entry (UX review s6b #1; before,
+ * one per holder, each with a Cancel of its own side), marked `split` with where its sides are, no
+ * Reveal (no client holds both sides), and one Cancel that cancels every side (cancelEverywhere).
  */
 export async function pendingDuelsSeen(actorUuid: string): Promise<Seen> {
-  const out: SeenDuel[] = pendingDuelsOf(actorUuid);
+  const sides: { duel: PendingDuel; holder: { id: string; name: string } | null }[] = pendingDuelsOf(actorUuid).map((duel) => ({ duel, holder: null }));
   const { answered, unanswered } = await askAll(actorUuid);
-  for (const { gm, duels } of answered) for (const d of duels) out.push({ ...d, holder: { id: gm.id ?? "", name: gm.name ?? "" } });
-  const holderName = (d: SeenDuel) => d.holder?.name ?? game.user.name ?? "";
-  const duels = out.map((d) => {
-    const others = out.filter((x) => x !== d && x.key === d.key).map(holderName);
-    return others.length > 0 ? { ...d, splitWith: others.join(", ") } : d;
+  for (const { gm, duels } of answered) for (const duel of duels) sides.push({ duel, holder: { id: gm.id ?? "", name: gm.name ?? "" } });
+  const keys = [...new Set(sides.map((x) => x.duel.key))];
+  const duels = keys.map((key): ListedDuel => {
+    const of = sides.filter((x) => x.duel.key === key);
+    const first = of[0]!.duel;
+    if (of.length === 1) return of[0]!.holder ? { ...first, holder: of[0]!.holder } : first;
+    const committed = [...new Set(of.flatMap((x) => x.duel.committed))];
+    const both = committed.length >= 2;
+    const here = of.some((x) => x.holder === null);
+    const gms = namesOf(of.flatMap((x) => (x.holder ? [x.holder] : [])));
+    return { key, opponent: first.opponent, committed, waitingFor: both ? null : first.waitingFor, split: { here, gms } };
   });
   return { duels, unanswered: unanswered.map((g) => g.name ?? "?") };
-}
-
-interface CommitCardResult {
-  duelKey?: unknown;
-  actor?: { uuid?: unknown };
-  name?: unknown;
-  opponentName?: unknown;
 }
 
 /**
@@ -127,16 +122,10 @@ interface CommitCardResult {
  * against whom.
  */
 export function lostDuels(actorUuid: string, seen: readonly { key: string }[], unanswered: readonly string[] = []): LostDuel[] {
-  const keys = new Set<string>();
-  for (const m of game.messages) {
-    const sys = m.system as unknown as { ruleset?: string; kind?: string; result?: CommitCardResult };
-    const key = sys.result?.duelKey;
-    if (m.type !== "card" || sys.ruleset !== "zodiac" || sys.kind !== "duelCommit" || typeof key !== "string") continue;
-    if (pairOfKey(key).split("|").includes(actorUuid) && !seen.some((d) => d.key === key)) keys.add(key);
-  }
+  const keys = commitCardKeys((k) => pairOfKey(k).split("|").includes(actorUuid) && !seen.some((d) => d.key === k));
   const out: LostDuel[] = [];
   for (const key of keys) {
-    const cards = openCommitCards(key).map((m) => (m.system as unknown as { result: CommitCardResult }).result);
+    const cards = openCommitCards(key).map((m) => (cardOf(m)?.result ?? {}) as { actor?: { uuid?: unknown }; name?: unknown; opponentName?: unknown });
     if (cards.length === 0) continue;
     const committed = [...new Set(cards.map((r) => String(r.name ?? "")))];
     const mine = cards.find((r) => r.actor?.uuid === actorUuid);
@@ -148,13 +137,13 @@ export function lostDuels(actorUuid: string, seen: readonly { key: string }[], u
 }
 
 /** Asks the holder to reveal or cancel; their refusal comes back to be shown here. */
-async function askHolder(holderId: string, action: Act, key: string): Promise<RemoteDone> {
+async function askHolder(holderId: string, action: Act, key: string, timeout = ACT_TIMEOUT): Promise<RemoteDone> {
   if (!game.user.isGM) return NOT_GM;
   const holder = game.users.get(holderId);
   if (!holder?.active || !holder.isGM) return { ok: false, reason: "FRACAS.Zodiac.Duel.HolderGone", data: { gm: holder?.name ?? "?" } };
   const signed = await signRequest(DUELS_QUERY, { action, key });
   try {
-    const answer = (await holder.query(DUELS_QUERY as never, { action, ...signed } as never, { timeout: ACT_TIMEOUT } as never)) as RemoteDone | null;
+    const answer = (await holder.query(DUELS_QUERY as never, { action, ...signed } as never, { timeout } as never)) as RemoteDone | null;
     return answer ?? { ok: false, reason: "FRACAS.Chat.Failed" };
   } catch (err) {
     // Not answered (disconnected, timed out): take the request back; it may still have run there.
@@ -171,37 +160,46 @@ export function tellRemote(done: RemoteDone | Done): void {
   tellRevealRefused({ reason: r.reason, level: r.level ?? "warn", ...(r.data ? { data: r.data } : {}), ...(r.nested ? { nested: r.nested } : {}) });
 }
 
-/**
- * Which GM client holds this duel's commits: this one, another connected GM's, or none that
- * answered (`unanswered`: the GMs that did not, which may hold it).
- */
-async function holderOf(key: string): Promise<{ here: true } | { here: false; id: string } | { none: true; unanswered: string }> {
-  if (heldCommits().some((c) => c.duelKey === key)) return { here: true };
-  // Its key names both Agents: ask for the first one's duels.
-  const { answered, unanswered } = await askAll(pairOfKey(key).split("|")[0] ?? "");
-  const found = answered.find((a) => a.duels.some((d) => d.key === key));
-  return found ? { here: false, id: found.gm.id ?? "" } : { none: true, unanswered: namesOf(unanswered) };
+/** Every GM client holding a side of this duel: this one (`here`), the other GMs whose list has it, and the GMs that did not answer. */
+interface Holders {
+  here: boolean;
+  others: User.Implementation[];
+  unanswered: User.Implementation[];
+}
+
+async function holdersOf(key: string, listTimeout = LIST_TIMEOUT): Promise<Holders> {
+  const here = heldCommits().some((c) => c.duelKey === key);
+  // Its key names both Agents, and a GM lists every duel an Agent is a side of: ask for the first one's.
+  const { answered, unanswered } = await askAll(pairOfKey(key).split("|")[0] ?? "", listTimeout);
+  return { here, others: answered.filter((a) => a.duels.some((d) => d.key === key)).map((a) => a.gm), unanswered };
 }
 
 /** Nobody that answered holds it: some GM did not answer (it may hold it), or none connected does. */
 const noHolder = (unanswered: string): RemoteDone => (unanswered ? { ok: false, reason: "FRACAS.Zodiac.Duel.NoAnswer", data: { gm: unanswered } } : { ok: false, reason: "FRACAS.Zodiac.Duel.NoHolder" });
 
+/** A duel held in more than one GM's browser cannot be revealed: said where its sides are, and that Cancel gives every Agent Point back. */
+const splitRefusal = (h: Holders): RemoteDone =>
+  h.here ? { ok: false, reason: "FRACAS.Zodiac.Duel.Split", data: { gm: namesOf(h.others) } } : { ok: false, reason: "FRACAS.Zodiac.Duel.SplitElsewhere", data: { gms: namesOf(h.others) } };
+
 /**
  * The commit card's Reveal, clicked on any client: revealed where the commits are held. On a GM's
  * client that does not hold them, asked of the GM's client that does; when no connected GM holds
- * them, said so (before: "still waiting for" both sides, as if nobody had committed).
+ * them, said so (before: "still waiting for" both sides, as if nobody had committed). A split duel
+ * (sides held by two GMs' clients) is refused saying so (review s6b R2: before, one holder was asked
+ * and answered "still waiting for" a side that had committed on the other).
  */
 export async function revealAnywhere(key: string): Promise<void> {
   if (!game.user.isGM) {
     ui.notifications?.warn(t("FRACAS.Zodiac.Duel.GMReveals"));
     return;
   }
-  const holder = await holderOf(key);
-  if ("none" in holder) {
-    if (alreadyRevealed(key)) ui.notifications?.warn(t("FRACAS.Zodiac.Duel.AlreadyRevealed"));
-    else tellRemote(noHolder(holder.unanswered));
-  } else if (holder.here) await revealDuel(key);
-  else tellRemote(await askHolder(holder.id, "reveal", key));
+  const h = await holdersOf(key);
+  const count = (h.here ? 1 : 0) + h.others.length;
+  if (count > 1) tellRemote(splitRefusal(h));
+  else if (h.here) await revealDuel(key);
+  else if (h.others[0]) tellRemote(await askHolder(h.others[0].id ?? "", "reveal", key));
+  else if (alreadyRevealed(key)) ui.notifications?.warn(t("FRACAS.Zodiac.Duel.AlreadyRevealed"));
+  else tellRemote(noHolder(namesOf(h.unanswered)));
 }
 
 /** The sheet's Reveal of a listed duel, on the client that holds it (`holderId` empty: this one). */
@@ -213,23 +211,41 @@ export async function revealAt(key: string, holderId: string): Promise<void> {
   tellRemote(await askHolder(holderId, "reveal", key));
 }
 
-/** The sheet's Cancel of a listed duel, on the client that holds it (`holderId` empty: this one). */
-export async function cancelAt(key: string, holderId: string): Promise<RemoteDone | Done> {
-  if (!holderId || holderId === game.user.id) return cancelPendingDuel(key);
-  return askHolder(holderId, "cancel", key);
+/** How long cancelEverywhere waits: for the GMs' lists, then for each holder's cancel. */
+export interface CancelTimeouts {
+  list: number;
+  act: number;
 }
 
 /**
- * The commit card's "Cancel this duel (GM)" on a GM client that does not hold the duel — the active
- * GM's, which runs the card's GM follow-ups, after a handover (the holder connected, not active):
- * sent to the holder, which gives the Agent Points back, forgets its commits and closes the cards
- * (before: closed here, no Agent Points back, the holder's commits still held). None connected holds
- * it: refused (`Duel.NoHolder`), as the sheet and the card's Reveal say; a GM that did not answer
- * may hold it (`Duel.NoAnswer`, naming them).
+ * Cancels a duel on every GM client holding a side of it (UX review s6b #1, review s6b R2): the
+ * sheet's Cancel and the commit card's. This client cancels its own side; every other connected GM
+ * whose list has the duel is asked to cancel its side (signed, re-checked there). Each holder gives
+ * back the Agent Points of the sides it held, forgets them, and closes those sides' cards only
+ * (duel-cancel.ts cancelKey), so a card never says "given back" while another GM still holds that
+ * side. Before, a split duel's Cancel emptied one side and closed both cards.
+ * Refused, nothing done, when no answering GM holds it (`Duel.NoHolder`, or `Duel.NoAnswer` naming
+ * a GM that did not answer; `Duel.NotPending` when no card of it is open either: cancelled or revealed). A holder that did not confirm (timed out, refused) or a GM that did not
+ * answer the list, while others cancelled, is named (`Duel.SplitNotAll`): its side's card stays open.
+ * A holder answering NotPending has no side left (cancelled or revealed since): nothing to undo.
  */
-export async function cancelAtHolder(key: string): Promise<RemoteDone | Done> {
-  const holder = await holderOf(key);
-  if ("none" in holder) return noHolder(holder.unanswered);
-  if (holder.here) return cancelPendingDuel(key);
-  return askHolder(holder.id, "cancel", key);
+export async function cancelEverywhere(key: string, timeouts: CancelTimeouts = { list: LIST_TIMEOUT, act: ACT_TIMEOUT }): Promise<RemoteDone | Done> {
+  if (!game.user.isGM) return NOT_GM;
+  const h = await holdersOf(key, timeouts.list);
+  if (!h.here && h.others.length === 0) {
+    // No card of it open either: cancelled or revealed since the button was drawn, not waiting for a GM.
+    if (openCommitCards(key).length === 0 && h.unanswered.length === 0) return NOT_PENDING;
+    return noHolder(namesOf(h.unanswered));
+  }
+  const [mine, ...theirs] = await Promise.all([
+    h.here ? cancelPendingDuel(key) : Promise.resolve({ ok: true } as Done),
+    ...h.others.map((gm) => askHolder(gm.id ?? "", "cancel", key, timeouts.act)),
+  ]);
+  const unconfirmed = h.others.filter((_gm, i) => !confirmed(theirs[i]!));
+  if (!confirmed(mine!)) return mine!;
+  const notAll = [...unconfirmed, ...h.unanswered];
+  return notAll.length > 0 ? { ok: false, reason: "FRACAS.Zodiac.Duel.SplitNotAll", data: { gm: namesOf(notAll) } } : { ok: true };
 }
+
+/** A holder's side is gone: cancelled now, or no longer held there (NotPending). */
+const confirmed = (done: RemoteDone | Done): boolean => done.ok || done.reason === NOT_PENDING.reason;

@@ -14,10 +14,18 @@ import { agentSpends, otherAgentSpends, type SpendRecord } from "../cards/panel-
 import type { PendingDuel } from "../cards/duel-cancel.js";
 
 /**
- * A pending duel as listed: `holder` is the other GM whose client holds its commits (absent: this
- * client); `splitWith`, the other GM clients holding a side of the same duel (cards/duel-remote.ts).
+ * A pending duel as listed, once per duel (cards/duel-remote.ts pendingDuelsSeen): `holder` is the
+ * other GM whose client holds its commits (absent: this client); `split`, set instead when its
+ * sides are held by more than one GM client — whether this one is among them (`here`) and the
+ * other holders' names (`gms`).
  */
-export type ListedDuel = PendingDuel & { holder?: { id: string; name: string }; splitWith?: string };
+export type ListedDuel = PendingDuel & { holder?: { id: string; name: string }; split?: DuelSplit };
+
+/** Where a split duel's sides are held: this client (`here`) and the other GMs' (names, joined). */
+export interface DuelSplit {
+  here: boolean;
+  gms: string;
+}
 
 /**
  * A duel whose commit card is still open but whose commits no connected GM's client holds (the GM
@@ -70,7 +78,7 @@ export interface OperationsView {
   /**
    * `blockedKey`: the Undo is not offered, and this (i18n, with `blockedData`) says why, in place of
    * the button. `giveBack`: that refusal leaves a hand fix, whose Setback step is a GM button
-   * ("Give Operations its 1 Setback back (GM)", operations.ts giveBackIn), not a macro (UX review s4 #2).
+   * ("Give Operations its 1 Setback back", operations.ts giveBackIn), not a macro (UX review s4 #2).
    */
   undo: { id: string; labelKey: string; blockedKey: string | null; blockedData: Record<string, string | number>; giveBack: boolean } | null;
   /**
@@ -81,8 +89,8 @@ export interface OperationsView {
   /** The closing hint, without the pool's count when a reason above already says there is no Setback (UX review s4 #2). */
   hintKey: string;
   /**
-   * The Agent's pending duels, each with "Cancel the duel against …, giving back the Agent Points
-   * spent (GM)" (session 5): a duel whose commit card was deleted could be ended only by clearing
+   * The Agent's pending duels, each with "Cancel the duel against … and give back the Agent Points"
+   * (session 5): a duel whose commit card was deleted could be ended only by clearing
    * the GM browser's stored commits. A duel still being played is not a dead one (UX review s5 #3):
    * `waitingFor` names the side still to commit; when both have (`ready`), the sheet offers its
    * Reveal too, as the card does (`first` and `second`: who committed, in order).
@@ -109,8 +117,8 @@ export interface PendingDuelView {
   ready: boolean;
   /** Held by another GM's client: its Reveal and Cancel are sent there (cards/duel-remote.ts). */
   holder?: { id: string; name: string };
-  /** The other GM clients holding a side of this duel: it cannot be revealed; each side is cancelled where held. */
-  splitWith?: string;
+  /** Held in more than one GM's browser: no Reveal (no client holds both sides); its one Cancel cancels every side. */
+  split?: DuelSplit;
 }
 
 export interface LostDuelView {
@@ -125,9 +133,9 @@ const WHY = "FRACAS.Zodiac.Sheet.Operations.Why";
 const lostDuelView = (d: LostDuel): LostDuelView => ({ opponent: d.opponent, first: d.committed[0] ?? "", second: d.committed[1] ?? null });
 
 function pendingDuelView(d: ListedDuel): PendingDuelView {
-  const ready = d.waitingFor === null && d.committed.length >= 2;
-  const view: PendingDuelView = { key: d.key, opponent: d.opponent, first: d.committed[0] ?? "", second: ready ? d.committed[1]! : null, waitingFor: ready ? null : (d.waitingFor ?? d.opponent), ready };
-  return { ...view, ...(d.holder ? { holder: { ...d.holder } } : {}), ...(d.splitWith ? { splitWith: d.splitWith } : {}) };
+  const both = d.waitingFor === null && d.committed.length >= 2;
+  const view: PendingDuelView = { key: d.key, opponent: d.opponent, first: d.committed[0] ?? "", second: both ? d.committed[1]! : null, waitingFor: both ? null : (d.waitingFor ?? d.opponent), ready: both && !d.split };
+  return { ...view, ...(d.holder ? { holder: { ...d.holder } } : {}), ...(d.split ? { split: { ...d.split } } : {}) };
 }
 
 /**

@@ -155,7 +155,23 @@ export class ZodiacRollDialog extends Base {
     });
   }
 
+  /**
+   * Roll (or Commit) reads the form first, as a redraw does (UX review s6b #2): the `change` event
+   * that a typed number fires as Roll is pressed only starts a redraw, so the submit rolled at once
+   * with the number kept in place of what was typed, spending Agent Points on Wagers the player did
+   * not mean, and the line saying so was drawn into a closing dialog. Now a form holding a number
+   * the roll cannot use rolls nothing: the first is said (the shared typed-number refusal, as Bond's
+   * and FASERIP's Roll do), the dialog redraws with the kept value, and the next press rolls.
+   */
   static async #onSubmit(this: ZodiacRollDialog): Promise<void> {
+    this.readForm();
+    const bad = this.refused[0];
+    if (bad) {
+      const button = t(this.choice.kind === "duel" ? "FRACAS.Zodiac.Dialog.Commit" : "FRACAS.Zodiac.Dialog.Roll");
+      ui.notifications?.warn(t("FRACAS.Zodiac.Dialog.Refused", { field: t(`FRACAS.Zodiac.Dialog.Field.${bad.field}`), typed: bad.typed, kept: bad.kept, button }));
+      await this.render();
+      return;
+    }
     const v = this.view();
     if (!v.model.ok) {
       ui.notifications?.warn(t(v.model.error?.key ?? "FRACAS.Chat.Failed", v.model.error?.data));

@@ -10,7 +10,7 @@ import { withFightOfSince } from "../cards/duel-round.js";
 import { deadIconFollows, iconsFollowState } from "./status-sync.js";
 import { agentRank } from "../cards/agent-cancel.js";
 import { operationsView } from "./operations-view.js";
-import { cancelAt, lostDuels, pendingDuelsSeen, revealAt, tellRemote } from "../cards/duel-remote.js";
+import { cancelEverywhere, lostDuels, pendingDuelsSeen, revealAt, tellRemote } from "../cards/duel-remote.js";
 import { cancelIn, giveBackOn, report, shootIn, storeFor, undoOffer, undoOn } from "../operations.js";
 import { readPool } from "../../../foundry/pools.js";
 import { SETBACK_POOL } from "../cards/effects.js";
@@ -45,8 +45,11 @@ type ActorSheetThis = { actor: Actor.Implementation; render(): Promise<unknown> 
 
 /**
  * Runs a duel button's work with the button disabled meanwhile (UX review s6 #10.3): a Reveal or
- * Cancel sent to another GM's client waits up to 15 s for its answer, and a second click would
- * send a second signed request. Enabled again after (the sheet then redraws anyway).
+ * Cancel sent to another GM's client waits up to 15 s for its answer, and a second click on this
+ * button would send a second signed request. Enabled again after (the sheet then redraws anyway).
+ * It guards this button only: a duel card changing during the ask redraws the open sheet
+ * (operations-refresh.ts) with a new, enabled button, whose click is answered by the holder (by
+ * then the duel is revealed or cancelled there: `Duel.NotPending`), not acted on twice.
  */
 async function whileBusy(target: HTMLElement, work: () => Promise<void>): Promise<void> {
   const button = target as HTMLElement & { disabled?: boolean };
@@ -76,9 +79,12 @@ const OPERATIONS_ACTIONS = {
     report(await undoOn(this.actor, target.dataset.spendId ?? ""));
     await this.render();
   },
-  /** A pending duel ended from the sheet, its card gone or not (cards/duel-cancel.ts cancelPendingDuel). */
+  /**
+   * A pending duel ended from the sheet, its card gone or not: every side, on whichever GM clients
+   * hold them (cards/duel-remote.ts cancelEverywhere: a split duel's too, UX review s6b #1).
+   */
   async operationsCancelDuel(this: ActorSheetThis, _event: Event, target: HTMLElement): Promise<void> {
-    await whileBusy(target, async () => tellRemote(await cancelAt(target.dataset.duelKey ?? "", target.dataset.holder ?? "")));
+    await whileBusy(target, async () => tellRemote(await cancelEverywhere(target.dataset.duelKey ?? "")));
     await this.render();
   },
   /**

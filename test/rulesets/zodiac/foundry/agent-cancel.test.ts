@@ -125,7 +125,7 @@ describe("cancel a Wager against a player Agent's Rank, from the Setback panel",
     expect(health(jeremy)).toEqual({ status: "healthy", wagersAgainst: 3, almostDeadSince: null, spent: 2, free: 1, almostDeadBy: "none", almostDeadIn: null });
     expect(jeremy.statuses.has("fracas-almost-dead")).toBe(false);
     const spend = (await world.as("gm", async () => view())).spends[0]!;
-    expect(spend.label).toBe("Undo the last cancel on Jeremy: Setback back to Operations (GM)");
+    expect(spend.label).toBe("Undo the last cancel on Jeremy: Setback back to Operations");
 
     expect(await world.as("gm", () => panel.undoSpend(combat as never, spend.id))).toEqual({ ok: true });
     expect(setback()).toBe(2);

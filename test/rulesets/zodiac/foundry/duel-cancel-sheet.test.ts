@@ -73,7 +73,7 @@ describe("Mike's duel against Jeremy, never revealed, its card deleted", () => {
     const card = await commitDuel(world, "mp", mike, jeremy, { spend: 1, gathered: 4, wagers: 3 });
     await world.as("gm", () => click(sheetOf(mike), "operationsCancelDuel", { duelKey: keyOf(card) }));
     expect(cancelledOf(card)).toBe(true);
-    expect((card as unknown as FakeChatMessage).content).not.toContain('data-fracas-follow-up="cancelDuel"');
+    expect((card as unknown as FakeChatMessage).content).not.toContain('data-fracas-follow-up="cancel"');
   });
 
   it("a second click (the duel already cancelled) is refused and gives nothing back twice", async () => {
@@ -116,14 +116,14 @@ describe("a duel still being played (UX review s5 #3)", () => {
 describe("the section's template", () => {
   const render = (context: object) => createHandlebars().renderTemplate("zodiac/agent-sheet.hbs", context).replace(/\s+/g, " ");
 
-  it("one side committed: not revealed yet, waiting for the other; Cancel says the Agent Points come back (GM)", () => {
+  it("one side committed: not revealed yet, waiting for the other; Cancel says the Agent Points come back", () => {
     const html = render(pendingFixture().context as object);
     expect(html).toContain("Duel against Jeremy Constantine-Abernathy not revealed yet: Mike set Wagers aside.");
     expect(html).toContain("Waiting for Jeremy Constantine-Abernathy to commit.");
     expect(html).not.toContain("never revealed");
     expect(html).not.toContain("operationsRevealDuel");
     expect(html).toContain('data-action="operationsCancelDuel" data-duel-key="none:k1:Actor.jeremy|Actor.mike"');
-    expect(html).toContain("Cancel the duel against Jeremy Constantine-Abernathy, giving back the Agent Points spent (GM)");
+    expect(html).toContain("Cancel the duel against Jeremy Constantine-Abernathy and give back the Agent Points");
   });
 
   it("both committed: both named, ready for its Reveal, offered beside the Cancel", () => {
@@ -132,7 +132,7 @@ describe("the section's template", () => {
     expect(html).toContain("Both sides have committed: reveal it here or on its card.");
     expect(html).not.toContain("Waiting for");
     expect(html).toContain('data-action="operationsRevealDuel" data-duel-key="none:k1:Actor.jeremy|Actor.mike"');
-    expect(html).toContain("Reveal the duel against Jeremy Constantine-Abernathy (GM)");
-    expect(html).toContain("Cancel the duel against Jeremy Constantine-Abernathy, giving back the Agent Points spent (GM)");
+    expect(html).toContain("Reveal the duel against Jeremy Constantine-Abernathy");
+    expect(html).toContain("Cancel the duel against Jeremy Constantine-Abernathy and give back the Agent Points");
   });
 });

@@ -22,8 +22,13 @@ const text = (m: unknown) => asCard(m).content.replace(/<[^>]+>/g, " ").replace(
 const warnings = () => world.notifications.filter((n) => n.type === "warn").map((n) => n.message);
 const points = (a: FakeActor) => (a.system as unknown as { agentPoints: { value: number } }).agentPoints.value;
 const held = () => flow.readCommits();
+/**
+ * The card's Cancel as cards posted before session 6b carry it (a core GM follow-up, kept for their
+ * stored HTML: duel-cancel-card.ts `cancelDuel`); the new button is a plain follow-up run on the
+ * clicking GM's client, tested in review-s6b.test.ts.
+ */
 const cancel = (user: string, m: unknown) => world.as(user, () => adapter.queries.requestFollowUp(asCard(m).id ?? "", "cancelDuel", {}));
-const CANCEL_BUTTON = 'data-fracas-action="gmFollowUp" data-fracas-follow-up="cancelDuel"';
+const CANCEL_BUTTON = 'data-fracas-action="followUp" data-fracas-follow-up="cancel"';
 
 beforeEach(async () => {
   ({ world, adapter, flow } = await zodiacWorld());

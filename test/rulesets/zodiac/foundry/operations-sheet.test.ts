@@ -204,7 +204,7 @@ describe("in a fight, the sheet's spends are the panel's: same record, same Undo
     expect(health(jeremy)).toMatchObject({ status: "almostDead", almostDeadSince: 2 });
     expect(flagSpends(jeremy)).toEqual([]);
     const v = (await world.as("gm", async () => panel.panelContext(combat as never))) as unknown as { spends: { id: string; label: string }[] };
-    expect(v.spends.map((s) => s.label)).toEqual(["Undo the shot on Jeremy: Setback back to Operations (GM)"]);
+    expect(v.spends.map((s) => s.label)).toEqual(["Undo the shot on Jeremy: Setback back to Operations"]);
     expect(await world.as("gm", () => panel.undoSpend(combat as never, v.spends[0]!.id))).toEqual({ ok: true });
     expect(health(jeremy).status).toBe("healthy");
     expect(setback()).toBe(1);
@@ -216,14 +216,14 @@ describe("the Operations section as rendered (real template, the fixtures' conte
   const render = (ctx: object) => env.renderTemplate("zodiac/agent-sheet.hbs", ctx).replace(/\s+/g, " ");
   const text = (h: string) => h.replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
 
-  it("GM: every button of the section says (GM) and its cost", () => {
+  it("GM: every button of the section says its cost, without (GM): the section is the GM's alone (UX s6b #6)", () => {
     const html = render(gmOperations().context as object);
     const section = /<section class="zodiac-operations".*?<\/section>/.exec(html)?.[0] ?? "";
     const buttons = section.match(/<button[^>]*>.*?<\/button>/g) ?? [];
     expect(buttons.map(text).map((s) => s.trim())).toEqual([
-      "Shoot Mike: Almost Dead — costs 1 Setback (GM)",
-      "Cancel 1 spent Wager against Mike (3 of 5 toward Rank) — costs 1 Setback (GM)",
-      "Undo the last cancel on Mike: Setback back to Operations (GM)",
+      "Shoot Mike: Almost Dead — costs 1 Setback",
+      "Cancel 1 spent Wager against Mike (3 of 5 toward Rank) — costs 1 Setback",
+      "Undo the last cancel on Mike: Setback back to Operations",
     ]);
     expect(text(section)).toContain("(Operations holds 3)");
   });
@@ -236,11 +236,11 @@ describe("the Operations section as rendered (real template, the fixtures' conte
     expect(render(agentMike().context as object)).not.toContain("zodiac-operations");
   });
 
-  it("the Other Agent sheet: one cancel button with (GM) and its cost; head shot: the reason; players: no section", () => {
+  it("the Other Agent sheet: one cancel button with its cost; head shot: the reason; players: no section", () => {
     const renderOther = (ctx: object) => env.renderTemplate("zodiac/other-agent-sheet.hbs", ctx).replace(/\s+/g, " ");
     const section = /<section class="zodiac-operations".*?<\/section>/.exec(renderOther(otherGm().context as object))?.[0] ?? "";
     expect((section.match(/<button[^>]*>.*?<\/button>/g) ?? []).map(text).map((s) => s.trim())).toEqual([
-      "Cancel 1 spent Wager against The Baron (3 of 4 toward Rank) — costs 1 Setback (GM)",
+      "Cancel 1 spent Wager against The Baron (3 of 4 toward Rank) — costs 1 Setback",
     ]);
     const dead = renderOther(otherHeadShot().context as object);
     expect(text(dead)).toContain("Killed by a head shot: Setback cannot save them.");

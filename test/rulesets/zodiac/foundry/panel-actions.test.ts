@@ -114,7 +114,7 @@ describe("Setback panel buttons, dispatched by the core tracker (PANEL_ACTIONS)"
     const v = await world.as("gm", async () => view());
     expect(v.agents.every((a) => !a.canShoot)).toBe(true);
     expect(v.spends).toHaveLength(1);
-    expect(v.spends[0]!.label).toBe("Undo the shot on Jeremy: Setback back to Operations (GM)");
+    expect(v.spends[0]!.label).toBe("Undo the shot on Jeremy: Setback back to Operations");
     expect(v.history[0]).toMatchObject({ text: "Jeremy is shot", delta: "\u22121", after: 0 });
 
     await world.as("gm", () => click("undoSpend", { spendId: v.spends[0]!.id }));
@@ -142,7 +142,7 @@ describe("Setback panel buttons, dispatched by the core tracker (PANEL_ACTIONS)"
     expect(other(baron)).toMatchObject({ wagersAgainst: 2, breakdown: { spent: 1, free: 1 }, status: "healthy" });
     expect(setback()).toBe(0);
     const v = await world.as("gm", async () => view());
-    expect(v.spends[0]!.label).toBe("Undo the last cancel on The Baron: Setback back to Operations (GM)");
+    expect(v.spends[0]!.label).toBe("Undo the last cancel on The Baron: Setback back to Operations");
     await world.as("gm", () => click("undoSpend", { spendId: v.spends[0]!.id }));
     expect(other(baron)).toMatchObject({ wagersAgainst: 3, breakdown: { spent: 2, free: 1 } });
     expect(setback()).toBe(1);

@@ -123,7 +123,7 @@ describe("R2: a fight's duel after a handover stays with the GM holding its firs
     expect(world.queryLog.slice(asked).map((q) => `${q.name}>${q.to}`)).toEqual(["fracas.zodiacCommit>gm"]);
   });
 
-  it("a split that still happens (the holder did not answer, no card to meet) is listed per holder, each saying where the other side is and cancelled where held", async () => {
+  it("a split that still happens (the holder did not answer, no card to meet) is listed once, saying where its sides are, with one Cancel that gives both sides back (UX s6b #1: before, one entry per holder, each cancelled alone)", async () => {
     await startZodiacCombat(world, [mike, jeremy]);
     const challenge = await commitDuel(world, "mp", mike, jeremy, { spend: 1, gathered: 4, wagers: 1 });
     handOver();
@@ -140,20 +140,20 @@ describe("R2: a fight's duel after a handover stays with the GM holding its firs
     expect((await heldBy("gm2")).map((c) => c.actor.name)).toEqual(["Jeremy"]);
 
     const ops = await operations("gm2", mike);
-    expect(ops.duels).toMatchObject([
-      { first: "Jeremy", waitingFor: "Mike", splitWith: "Gamemaster" },
-      { first: "Mike", holder: { id: "gm" }, splitWith: "Second GM" },
-    ]);
+    expect(ops.duels).toEqual([{ key: keyOf(challenge), opponent: "Jeremy", first: "Jeremy", second: "Mike", waitingFor: null, ready: false, split: { here: true, gms: "Gamemaster" } }]);
     const html = await renderSheet("gm2", mike);
-    expect(html).toContain("Split: Gamemaster's browser has the other side's sealed Wagers, so this duel cannot be revealed.");
+    expect(html).toContain("This duel's sealed Wagers are split between this browser and Gamemaster's, so it cannot be revealed. Cancel it to give every Agent Point back, then both Agents commit again.");
     expect(html).not.toContain("Waiting for Mike to commit.");
+    expect(html).not.toContain("operationsRevealDuel");
+    expect(html.match(/data-action="operationsCancelDuel"/g)).toHaveLength(1);
 
-    await click("gm2", mike, "operationsCancelDuel", { duelKey: keyOf(challenge), holder: "" });
-    await click("gm2", mike, "operationsCancelDuel", { duelKey: keyOf(challenge), holder: "gm" });
+    await click("gm2", mike, "operationsCancelDuel", { duelKey: keyOf(challenge) });
+    expect(warnings()).toEqual([]);
     expect(points(mike)).toBe(3);
     expect(points(jeremy)).toBe(3);
     expect(await heldBy("gm")).toEqual([]);
     expect(await heldBy("gm2")).toEqual([]);
+    expect((await operations("gm2", mike)).duels).toEqual([]);
   });
 
   it("S2: the holder asked to reveal a duel it does not hold says it is no longer pending (before: 'still waiting for a commitment from' both)", async () => {
@@ -173,7 +173,7 @@ describe("R3: a GM slow to answer is named, not called disconnected", () => {
     expect(ops.unanswered).toEqual([{ opponent: "Jeremy", first: "Mike", second: null, gm: "Gamemaster" }]);
     world.answerLateNext(remote.DUELS_QUERY);
     const html = await renderSheet("gm2", mike);
-    expect(html).toContain("Gamemaster did not answer, so whether their browser has the sealed Wagers is not known.");
+    expect(html).toContain("Gamemaster did not answer, so their browser may have the sealed Wagers. Close and reopen this sheet to ask again.");
     expect(html).not.toContain("No connected GM has the sealed Wagers.");
     // Answering again, it is listed as held there.
     expect((await operations("gm2", mike)).duels).toMatchObject([{ holder: { id: "gm" } }]);
@@ -200,7 +200,7 @@ describe("R3: a GM slow to answer is named, not called disconnected", () => {
       return real(data);
     });
     expect(await commitDuel(world, "jp", jeremy, mike, { spend: 1, gathered: 4, wagers: 0 })).toBeUndefined();
-    expect(warnings().at(-1)).toBe("Jeremy cannot answer Mike's challenge now: Gamemaster did not answer, and may have its sealed Wagers. Nothing was set aside and no Agent Points were spent; try again in a moment.");
+    expect(warnings().at(-1)).toBe("Jeremy cannot answer Mike's challenge yet: Gamemaster did not answer, and may have its sealed Wagers. Nothing was spent. Try again in a moment.");
     expect(points(jeremy)).toBe(3);
     expect(await heldBy("gm2")).toEqual([]);
   });
@@ -280,11 +280,12 @@ describe("templates", () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it("a split duel's fixture and a not-answering GM's fixture render their lines", () => {
+  it("a split duel's fixture (one entry, one Cancel, the viewer not named) and a not-answering GM's fixture render their lines", () => {
     const split = hbs().renderTemplate("zodiac/agent-sheet.hbs", splitFixture().context as object).replace(/\s+/g, " ").replace(/&#x27;/g, "'");
-    expect(split).toContain("Split: Second GM's browser has the other side's sealed Wagers");
-    expect(split).toContain("Split: Gamemaster's browser has the other side's sealed Wagers");
-    expect(split.match(/data-action="operationsCancelDuel"/g)).toHaveLength(2);
+    expect(split).toContain("This duel's sealed Wagers are split between this browser and Second GM's, so it cannot be revealed.");
+    expect(split).not.toContain("Gamemaster");
+    expect(split.match(/data-action="operationsCancelDuel"/g)).toHaveLength(1);
+    expect(split).not.toContain("operationsRevealDuel");
     const noAnswer = hbs().renderTemplate("zodiac/agent-sheet.hbs", noAnswerFixture().context as object).replace(/\s+/g, " ").replace(/&#x27;/g, "'");
     expect(noAnswer).toContain("Duel against Jeremy Constantine-Abernathy not revealed yet: Mike set Wagers aside.");
     expect(noAnswer).toContain("Second GM did not answer");

@@ -92,7 +92,7 @@ describe("UX #16: the miss's Setback is said once", () => {
 describe("UX #8: Operations (GM) wording", () => {
   it("Shoot says it makes the Agent Almost Dead; Cancel says the Wagers are against them", () => {
     const t = text("agent-sheet", agentGm());
-    expect(t).toContain("Shoot Mike: Almost Dead — costs 1 Setback (GM)");
+    expect(t).toContain("Shoot Mike: Almost Dead — costs 1 Setback");
     expect(t).toContain("Cancel 1 spent Wager against Mike (3 of 5 toward Rank)");
     expect(t).not.toContain("of Mike's Wagers");
     expect(text("other-agent-sheet", otherGm())).toContain("Cancel 1 spent Wager against The Baron");
@@ -101,7 +101,7 @@ describe("UX #8: Operations (GM) wording", () => {
     const t = text("other-agent-sheet", otherBlocked());
     // UX s4 #2: the fixture's Baron is Dead at his Rank again, so only the Setback is missing, by the GM button (no macro).
     expect(t).toContain("so only the Setback needs putting back: give Operations 1 Setback (button below).");
-    expect(t).toContain("Give Operations its 1 Setback back (GM)");
+    expect(t).toContain("Give Operations its 1 Setback back");
     expect(t).not.toContain("macro");
     expect(t).not.toContain("Set the values by hand");
   });

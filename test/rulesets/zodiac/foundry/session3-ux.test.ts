@@ -33,16 +33,16 @@ const html = (template: string, f: Fixture | Record<string, unknown>) => env.ren
 const text = (h: string) => h.replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
 const buttons = (h: string) => h.match(/<button[^>]*>.*?<\/button>/g) ?? [];
 
-describe("GM-only buttons say (GM)", () => {
+describe("GM-only buttons say (GM) where a player sees them (cards); not in GM-only panels (UX s6b #6)", () => {
   it("the card's Take Setback and its Undo", () => {
     expect(text(html("cards/kill", killMiss()))).toContain("Operations takes the Setback (GM)");
     expect(text(html("cards/kill", killTaken()))).toContain("Undo the Setback (GM)");
   });
-  it("every button of the GM's Setback panel (shoot, cancel, undo, move)", () => {
+  it("no button of the GM's Setback panel (shoot, cancel, undo, move) says (GM): none is drawn for a player (UX s6b #6, as Radio's panel)", () => {
     for (const f of [panelGm(), panelCancelAgent()]) {
       const bs = buttons(html("tracker-panel", f));
       expect(bs.length).toBeGreaterThan(0);
-      for (const b of bs) expect(b.replace(/&#x27;/g, "'")).toMatch(/\(GM\)/);
+      for (const b of bs) expect(b.replace(/&#x27;/g, "'")).not.toMatch(/\(GM\)/);
     }
   });
   it("the player's panel shows none of them", () => {

@@ -87,14 +87,14 @@ describe("UX s4 #2: a blocked Undo, rendered", () => {
   it("State already back (fixture gm-operations-undo-blocked): only the Setback, by the GM button; no macro, no 'back at their Rank'", () => {
     const h = section(render("other-agent-sheet", undoBlocked()));
     expect(text(h)).toContain("Undo is not possible: The Baron has changed since this Setback spend. The Baron is already back to Dead, so only the Setback needs putting back: give Operations 1 Setback (button below).");
-    expect(h).toMatch(/<button type="button" data-action="operationsGiveBack" data-spend-id="s1">Give Operations its 1 Setback back \(GM\)<\/button>/);
+    expect(h).toMatch(/<button type="button" data-action="operationsGiveBack" data-spend-id="s1">Give Operations its 1 Setback back<\/button>/);
     expect(h).not.toContain('data-action="operationsUndo"');
     expect(text(h)).not.toMatch(/macro|back at their Rank/);
   });
   it("one Wager below Rank (fixture gm-operations-undo-blocked-state): add it by hand, then the button", () => {
     const t = text(section(render("other-agent-sheet", undoBlockedState())));
     expect(t).toContain(
-      "To undo it by hand: on The Baron's sheet add 1 to Wagers against Rank (that brings them back to their Rank of 4, and the State returns to Dead by itself), then use “Give Operations its 1 Setback back” below. Give Operations its 1 Setback back (GM)",
+      "To undo it by hand: on The Baron's sheet add 1 to Wagers against Rank (that brings them back to their Rank of 4, and the State returns to Dead by itself), then use “Give Operations its 1 Setback back” below. Give Operations its 1 Setback back",
     );
   });
   it("the pool is said once: no '(Operations holds 0)' after 'no Setback to spend'; the count stays otherwise", () => {
@@ -106,7 +106,7 @@ describe("UX s4 #2: a blocked Undo, rendered", () => {
   });
   it("the tracker panel (fixture gm-undo-blocked): the disabled Undo, its reason, then the give-back button", () => {
     const h = render("tracker-panel", panelBlocked());
-    expect(h).toMatch(/<p class="zodiac-undo-blocked">[^<]*then use “Give Operations its 1 Setback back” below\.<\/p><button type="button" name="zodiacGiveBack-s1" class="zodiac-give-back" data-action="fracasPanel" data-panel-action="giveBack" data-spend-id="s1">Give Operations its 1 Setback back \(GM\)<\/button>/);
+    expect(h).toMatch(/<p class="zodiac-undo-blocked">[^<]*then use “Give Operations its 1 Setback back” below\.<\/p><button type="button" name="zodiacGiveBack-s1" class="zodiac-give-back" data-action="fracasPanel" data-panel-action="giveBack" data-spend-id="s1">Give Operations its 1 Setback back<\/button>/);
   });
 });
 
@@ -192,7 +192,7 @@ describe("UX s4 #2: the give-back flow (typed fake)", () => {
     await world.as("gm", () => panel.cancelWager(combat as never, baron.uuid));
     await world.as("gm", async () => baron.update({ "system.wagersAgainst": 4, "system.status": "dead", "system.breakdown.spent": 3 } as never));
     const view = (await world.as("gm", async () => panel.panelContext(combat as never))) as unknown as PanelView;
-    expect(view.spends).toEqual([expect.objectContaining({ giveBack: "Give Operations its 1 Setback back (GM)" })]);
+    expect(view.spends).toEqual([expect.objectContaining({ giveBack: "Give Operations its 1 Setback back" })]);
     expect(view.spends[0]!.blocked).toContain("The Baron is already back to Dead");
     await world.as("gm", () => panel.PANEL_ACTIONS.giveBack!(combat as never, { dataset: { spendId: view.spends[0]!.id } } as unknown as HTMLElement));
     expect(setback()).toBe(1);

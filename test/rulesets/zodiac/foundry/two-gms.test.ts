@@ -220,9 +220,10 @@ describe("when the GM holding the commits is not connected", () => {
     expect(warnings().at(-1)).toContain("No connected GM has this duel's sealed Wagers, so it cannot be revealed or cancelled yet.");
     expect(duelCards()).toHaveLength(0);
 
-    // A button drawn while the holder was here, clicked after they left: said, nothing done.
-    await click("gm2", mike, "operationsCancelDuel", { duelKey: key, holder: "gm" });
-    expect(warnings().at(-1)).toBe("Gamemaster has this duel's sealed Wagers and is not connected: try again when Gamemaster is back.");
+    // A button drawn while the holder was here, clicked after they left: said, nothing done (since
+    // review s6b the sheet's Cancel looks for every holder, so it is the card's "no connected GM").
+    await click("gm2", mike, "operationsCancelDuel", { duelKey: key });
+    expect(warnings().at(-1)).toContain("No connected GM has this duel's sealed Wagers, so it cannot be revealed or cancelled yet.");
     expect(points(mike)).toBe(2);
 
     world.users.get("gm")!.active = true; // back, while "gm2" stays the active GM
@@ -342,7 +343,7 @@ describe("a challenge answered after a handover (the GM holding it connected, no
     const answer = await commitDuel(world, "jp", jeremy, mike, { spend: 1, gathered: 4, wagers: 0 });
     expect(answer).toBeUndefined();
     expect(warnings().at(-1)).toBe(
-      "Jeremy cannot answer Mike's challenge now: no connected GM holds its sealed Wagers, which are kept only in the browser of the GM who was active when Mike committed. Nothing was set aside and no Agent Points were spent; answer once that GM is connected again.",
+      "Jeremy cannot answer Mike's challenge yet: its sealed Wagers are in the browser of a GM who is not connected. Nothing was spent. Tell the GM, and answer when that GM is back.",
     );
     expect(points(jeremy)).toBe(3);
     expect(commitCards()).toHaveLength(cardsBefore);
@@ -368,11 +369,11 @@ describe("a challenge answered after a handover (the GM holding it connected, no
 describe("the section's template", () => {
   const render = (context: object) => createHandlebars().renderTemplate("zodiac/agent-sheet.hbs", context).replace(/\s+/g, " ").replace(/&#x27;/g, "'");
 
-  it("held by another GM: says whose browser, and its buttons carry that GM", () => {
+  it("held by another GM: says whose browser; its Reveal carries that GM, its Cancel only the duel (it finds every holder)", () => {
     const html = render(remoteFixture().context as object);
     expect(html).toContain("Its sealed Wagers are kept in Second GM's browser: Reveal and Cancel are sent there.");
     expect(html).toContain('data-action="operationsRevealDuel" data-duel-key="none:k1:Actor.jeremy|Actor.mike" data-holder="gm2"');
-    expect(html).toContain('data-action="operationsCancelDuel" data-duel-key="none:k1:Actor.jeremy|Actor.mike" data-holder="gm2"');
+    expect(html).toContain('data-action="operationsCancelDuel" data-duel-key="none:k1:Actor.jeremy|Actor.mike">');
   });
 
   it("held by no connected GM: both sides named, what happens said, no button", () => {

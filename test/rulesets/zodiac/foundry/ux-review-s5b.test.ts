@@ -28,7 +28,7 @@ const env = createHandlebars();
 const card = (kind: string, f: Fixture) => env.renderTemplate(`zodiac/cards/${kind}.hbs`, f.context as object);
 const json = (path: string) => JSON.parse(readFileSync(`test/fixtures/templates/zodiac/cards/${path}`, "utf8")) as Fixture;
 /** Every follow-up a Zodiac card offers only the GM (their runs refuse a player). */
-const GM_FOLLOW_UPS = ["takeSetback", "undoSetback", "saveOne", "undoSaveOne", "reveal", "cancelDuel"];
+const GM_FOLLOW_UPS = ["takeSetback", "undoSetback", "saveOne", "undoSaveOne", "reveal", "cancel"];
 
 describe("UX s5b #5: a Zodiac card's GM buttons sit inside data-fracas-gm-only; the Apply rows do not", () => {
   const cases: [string, string, Fixture, string[]][] = [
@@ -39,7 +39,7 @@ describe("UX s5b #5: a Zodiac card's GM buttons sit inside data-fracas-gm-only; 
     ["a strike's miss, Setback taken", "strike", strikeSetbackTaken(), ["undoSetback"]],
     ["a duel's misses (one taken, one not)", "duel", duelMissSetback(), ["undoSetback", "takeSetback"]],
     ["a fight's miss", "fight", fightMiss(), ["takeSetback"]],
-    ["a commit card: Reveal and Cancel", "commit", json("commit/default.json"), ["reveal", "cancelDuel"]],
+    ["a commit card: Reveal and Cancel", "commit", json("commit/default.json"), ["reveal", "cancel"]],
   ];
   it.each(cases)("%s", (_name, kind, fixture, gm) => {
     const { gmOnly, others } = splitControls(card(kind, fixture));
@@ -74,8 +74,8 @@ describe("UX s5b #5: Mike's player's copy of his commit card has Reveal and Canc
       adapter.render.onRenderChatMessageHTML(posted as never, el as never);
       return el.controls.map((c) => [c.does, c.disabled]);
     };
-    expect(copyFor("mp")).toEqual([["reveal", true], ["cancelDuel", true]]);
-    expect(copyFor("gm")).toEqual([["reveal", false], ["cancelDuel", false]]);
+    expect(copyFor("mp")).toEqual([["reveal", true], ["cancel", true]]);
+    expect(copyFor("gm")).toEqual([["reveal", false], ["cancel", false]]);
   });
 });
 

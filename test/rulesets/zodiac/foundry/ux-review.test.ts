@@ -98,7 +98,7 @@ describe("#11 Area rows line up; short Roll buttons", () => {
 describe("#14 Setback panel says what a click costs", () => {
   it("the cancel button names whose Wager, the count toward Rank and the cost", () => {
     const t = text(render("tracker-panel", panelCancelAgent()));
-    expect(t).toContain("Cancel 1 spent Wager against Mike (3 of 5 toward Rank) — costs 1 Setback (GM)");
+    expect(t).toContain("Cancel 1 spent Wager against Mike (3 of 5 toward Rank) — costs 1 Setback");
   });
   it("the strike card's Wager line reads 'Wagers against <target>'s Rank: n of Rank' (once applied: the count is the Apply's, wave 2; s4 #1 names whose)", () => {
     const t = text(render("cards/strike", strikeApplied()));
