@@ -8,6 +8,9 @@ const MINUS = "\u2212";
 /** A modifier with its sign: +2, 0, −3. */
 export const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `${MINUS}${-n}` : "0");
 
+/** A number as a number field shows it (2.5, not 2½; no plus sign), with a true minus: 20, −20, 3.5. */
+export const plainNumber = (n: number): string => (n < 0 ? `${MINUS}${-n}` : String(n));
+
 /** An Ease Factor (whole or half): 5, ½, 2½, −1. */
 export function easeText(n: number): string {
   const sign = n < 0 ? MINUS : "";

@@ -7,8 +7,10 @@
  * - the holder or the held one leaves a begun fight (its combatant is deleted) → it ends;
  * - the fight ends → it ends (after-fight.ts, through the core's descriptor.fightEnded).
  * Written once, on the active GM's client (the document hooks run on every client), one at a time
- * (a card's flags and its icons are two hooks for one fall), and the GM is told whose hold ended and
- * why. A Restrained with no holder recorded (set by hand, from a power, from before) is the GM's.
+ * (a card's flags and its icons are two hooks for one fall). The GM is told whose hold ended and
+ * why (a toast), and so are the held one's and the holder's owners: a chat line whispered to them and
+ * the GMs, which stays in the log (cards/hold-ended-line.ts). A Restrained with no holder recorded
+ * (set by hand, from a power, from before) is the GM's.
  */
 import { isActiveGM } from "../../foundry/active-gm.js";
 import { backgroundWork } from "../../foundry/background-work.js";
@@ -20,6 +22,7 @@ import { heroView, stateOf } from "./data/state.js";
 import { HERO_TYPE } from "./cards/effects.js";
 import { writeState } from "./cards/write-state.js";
 import { downReason, DOWN_STATUSES } from "./down.js";
+import { postHoldEnded } from "./cards/hold-ended-line.js";
 
 /** Is this hero held by `holderUuid` (a recorded hold, still on)? */
 export function isHeldBy(system: unknown, holderUuid: string): boolean {
@@ -42,6 +45,11 @@ function queue(fn: () => Promise<void>): void {
   work.add(next);
 }
 
+/** The holder recorded by UUID, among the heroes this client reaches (null when gone). */
+function holderOf(uuid: string): Actor.Implementation | null {
+  return reachableHeroes().find((a) => a.uuid === uuid) ?? null;
+}
+
 function isHero(actor: unknown): actor is Actor.Implementation {
   return actor instanceof Actor && (actor.type as string) === HERO_TYPE;
 }
@@ -62,14 +70,14 @@ async function free(held: Actor.Implementation): Promise<void> {
   await writeState(held, releaseHold(stateOf(held.system)));
 }
 
-/** Ends every hold `holder` has; returns the names of those freed. */
-async function freeHeldBy(holder: Actor.Implementation): Promise<string[]> {
-  const freed: string[] = [];
+/** Ends every hold `holder` has; returns those freed. */
+async function freeHeldBy(holder: Actor.Implementation): Promise<Actor.Implementation[]> {
+  const freed: Actor.Implementation[] = [];
   for (const held of reachableHeroes()) {
     if (held.uuid === holder.uuid || !isHeldBy(held.system, holder.uuid)) continue;
     try {
       await free(held);
-      freed.push(held.name);
+      freed.push(held);
     } catch (err) {
       console.error("Fracas | a hold could not be ended for", held.name, err);
     }
@@ -77,13 +85,29 @@ async function freeHeldBy(holder: Actor.Implementation): Promise<string[]> {
   return freed;
 }
 
-/** The holder cannot act: its holds end, and the GM is told why. */
+/**
+ * Says a hold ended: the GM's toast (all freed at once), then a chat line per freed character to
+ * the GMs and the owners of it and of the holder. A chat line that fails is logged: the hold is
+ * already ended, and the toast said so.
+ */
+async function tell(freed: Actor.Implementation[], holder: Actor.Implementation | null, key: string, data: Record<string, string>): Promise<void> {
+  if (freed.length === 0) return;
+  ui.notifications?.info(t(key, { ...data, names: freed.map((a) => a.name).join(", ") }));
+  for (const held of freed) {
+    try {
+      await postHoldEnded(held, holder, key, { ...data, names: held.name });
+    } catch (err) {
+      console.error("Fracas | the end of a hold could not be posted for", held.name, err);
+    }
+  }
+}
+
+/** The holder cannot act: its holds end, and the GM and the owners are told why. */
 function holderFalls(holder: Actor.Implementation): void {
   queue(async () => {
     const reason = downReason({ system: holder.system, statuses: [...(holder.statuses ?? [])], defeated: false });
     if (!reason) return;
-    const names = await freeHeldBy(holder);
-    if (names.length > 0) ui.notifications?.info(t("FRACAS.Faserip.HoldEnded.HolderDown", { holder: holder.name, names: names.join(", "), reason: t(reason) }));
+    await tell(await freeHeldBy(holder), holder, "FRACAS.Faserip.HoldEnded.HolderDown", { holder: holder.name, reason: t(reason) });
   });
 }
 
@@ -113,10 +137,10 @@ export function onCombatantDeleted(combatant: { parent?: unknown; actor?: unknow
   if (!isActiveGM() || !combat || (combat.round ?? 0) < 1 || !isHero(actor)) return;
   if (combat.combatants.some((c) => isCombatantOf(c, actor))) return;
   queue(async () => {
-    const names = await freeHeldBy(actor);
-    if (names.length > 0) ui.notifications?.info(t("FRACAS.Faserip.HoldEnded.HolderLeft", { holder: actor.name, names: names.join(", ") }));
-    if (!isHeldBy(actor.system, heroView(actor.system).status.heldBy)) return;
+    await tell(await freeHeldBy(actor), actor, "FRACAS.Faserip.HoldEnded.HolderLeft", { holder: actor.name });
+    const holderUuid = heroView(actor.system).status.heldBy;
+    if (!isHeldBy(actor.system, holderUuid)) return;
     await free(actor);
-    ui.notifications?.info(t("FRACAS.Faserip.HoldEnded.HeldLeft", { names: actor.name }));
+    await tell([actor], holderOf(holderUuid), "FRACAS.Faserip.HoldEnded.HeldLeft", {});
   });
 }

@@ -138,5 +138,7 @@ export function buildSetup(actor: Actor.Implementation, weapon: Item.Implementat
     specificBlowWounds: rulesetOption("bond", "specificBlowWounds", false),
     weaponId: w ? (weapon?.id ?? null) : null,
     weaponDropped: !!w && !!weapon?.id && sys.droppedWeapons.includes(weapon.id),
+    // A GM is told how to set the scene's grid units when they cannot be read as metres (D57).
+    viewerIsGM: game.user.isGM,
   });
 }

@@ -31,6 +31,7 @@ import {
   type WoundLevel,
 } from "../rules/index.js";
 import { easeText, signed } from "../format.js";
+import { readTypedNumber } from "./typed-number.js";
 import { isMetres } from "./scene-units.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 import { offDeclaration } from "./declared.js";
@@ -87,6 +88,8 @@ export interface AttackSetup {
   declaration?: string;
   /** The target's cover as the GM set it on its sheet (D49): the least the attacker may choose. Absent / "none" = not set. */
   targetCover?: CoverAmount;
+  /** The user reading the dialog is a GM: a scene whose units cannot be read says how to set them (D57). Absent = a player. */
+  viewerIsGM?: boolean;
 }
 
 /** A distance measured on the scene, in the scene grid's own units ("ft", "m", "hex"…). */
@@ -124,12 +127,9 @@ export const GM_MODIFIER_RANGE = { min: -20, max: 20 } as const;
  * field redraws with another number than the one typed). An empty field keeps the previous value.
  */
 export function readGmModifier(raw: unknown, previous: number): { value: number; adjusted: GmModifierAdjusted | null } {
-  if (raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === "")) return { value: previous, adjusted: null };
-  const typed = typeof raw === "string" ? raw.trim() : String(raw);
-  const n = typeof raw === "number" ? raw : Number(typed);
-  if (!Number.isInteger(n)) return { value: previous, adjusted: { typed, used: previous, reason: "whole" } };
-  const value = Math.min(GM_MODIFIER_RANGE.max, Math.max(GM_MODIFIER_RANGE.min, n));
-  return { value, adjusted: value === n ? null : { typed, used: value, reason: "range" } };
+  // Bond's one typed-number reader (typed-number.ts), in whole steps.
+  const r = readTypedNumber(raw, previous, { ...GM_MODIFIER_RANGE, step: 1 });
+  return { value: r.value, adjusted: r.adjusted && { ...r.adjusted, reason: r.adjusted.reason === "step" ? "whole" : "range" } };
 }
 
 /** How many targeted names the dialog lists when several are targeted; the rest are counted. */
@@ -170,7 +170,7 @@ const tenths = (n: number): number => Math.round(n * 10) / 10;
 
 /**
  * How a measured distance is said beside the range it fixes: in metres, and in the scene's own
- * units too when it measures in others ("1.5 m; 5 ft on the scene"), so the GM sees both (D57).
+ * units too when it measures in others ("1.5 m = 5 ft"), so the GM sees both (D57).
  */
 export function distanceLabel(setup: Pick<AttackSetup, "distance" | "measured">): { key: string; metres: number; distance: number; units: string } | null {
   if (setup.distance === null) return null;
@@ -182,13 +182,24 @@ export function distanceLabel(setup: Pick<AttackSetup, "distance" | "measured">)
 
 /**
  * A distance measured on a scene whose grid units are not ones Bond can turn into metres: the range
- * is not fixed by it, and the dialog says why under the range the attacker chooses (D57).
+ * is not fixed by it, and the dialog says why under the range the attacker chooses (D57); to a GM
+ * it also says how to fix the scene (`gm`: its grid units), or the line comes back on every shot.
  */
-export function unreadDistance(setup: Pick<AttackSetup, "distance" | "measured">): { key: string; distance: number; units: string } | null {
+export function unreadDistance(setup: Pick<AttackSetup, "distance" | "measured" | "viewerIsGM">): { key: string; distance: number; units: string; gm: boolean } | null {
   const m = setup.measured ?? null;
   if (setup.distance !== null || m === null) return null;
   const units = m.units.trim();
-  return { key: units === "" ? "FRACAS.Bond.Dialog.RangeNoUnits" : "FRACAS.Bond.Dialog.RangeUnitsUnknown", distance: tenths(m.distance), units };
+  return { key: units === "" ? "FRACAS.Bond.Dialog.RangeNoUnits" : "FRACAS.Bond.Dialog.RangeUnitsUnknown", distance: tenths(m.distance), units, gm: setup.viewerIsGM === true };
+}
+
+/**
+ * The range choices. When the scene measured a distance Bond cannot read as metres, each says its
+ * outer edge in metres ("Close (to 10 m)", the weapon's own bands), so the attacker has something to
+ * choose by (D57); otherwise the band's name alone.
+ */
+export function rangeOptions(setup: Pick<AttackSetup, "distance" | "measured" | "ranges">, range: RangeBand): (Option & { upTo: number | null })[] {
+  const unread = unreadDistance(setup) !== null;
+  return RANGE_BANDS.map((b) => ({ value: b, label: `FRACAS.Bond.Range.${b}`, selected: b === range, upTo: unread ? tenths(setup.ranges[b]) : null }));
 }
 
 /** The GM's cover on the target (D49): the least cover an attack on it may use. */
@@ -436,7 +447,7 @@ export function attackView(given: AttackSetup, choices: AttackChoices) {
     distanceLabel: fire ? distanceLabel(setup) : null,
     unreadDistance: fire ? unreadDistance(setup) : null,
     rangeLabel: `FRACAS.Bond.Range.${range}`,
-    rangeOptions: RANGE_BANDS.map((b) => ({ value: b, label: `FRACAS.Bond.Range.${b}`, selected: b === range })),
+    rangeOptions: rangeOptions(setup, range),
     // Less cover than the GM set on the target is not offered (D49); the line under it says why.
     coverOptions: COVER_AMOUNTS.slice(COVER_AMOUNTS.indexOf(coverFloor(setup))).map((c) => ({ value: c, label: `FRACAS.Bond.Cover.${c}`, selected: c === coverInForce(setup, choices.cover) })),
     coverSetByGm: coverFloor(setup) === "none" ? null : `FRACAS.Bond.Cover.${coverFloor(setup)}`,

@@ -122,7 +122,7 @@ export function firstAidView(setup: FirstAidSetup, choices: FirstAidChoices) {
     isGM: setup.isGM,
     ease: choices.ease,
     // The GM's Ease Factor typed that was not used as typed: the line under the field (D58).
-    easeAdjusted: setup.isGM ? easeAdjustedLine(choices.easeAdjusted, FIRST_AID_EASE_RANGE) : null,
+    easeAdjusted: setup.isGM ? easeAdjustedLine(choices.easeAdjusted, FIRST_AID_EASE_RANGE, ease.total) : null,
     ...easeLines(ease),
     successChance: sc,
     successPercent: percent(100 - odds.counts.failure),

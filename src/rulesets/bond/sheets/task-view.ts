@@ -92,7 +92,7 @@ export function taskView(setup: TaskSetup, choices: TaskChoices) {
     primaryChance: option?.primaryChance ?? 0,
     ease: choices.ease,
     // An Ease Factor typed that was not used as typed: the line under the field (D58).
-    easeAdjusted: easeAdjustedLine(choices.easeAdjusted, TASK_EASE_RANGE),
+    easeAdjusted: easeAdjustedLine(choices.easeAdjusted, TASK_EASE_RANGE, ease.total),
     ...easeLines(ease),
     successChance: sc,
     successPercent: percent(100 - odds.counts.failure),

@@ -3,8 +3,12 @@
  * kernel clamps the total with the wound penalty to ½…10). A number typed outside is brought to the
  * nearer end, anything else (2.3, text) keeps the previous value; either is reported, not silent:
  * the field redraws with another number than the one typed, and Roll refuses while the form still
- * holds it (as the attack dialog's GM modifier, D56; D58).
+ * holds it (as the attack dialog's GM modifier, D56; D58). Read by Bond's one typed-number reader
+ * (typed-number.ts). The line says what the roll then uses: the table below clamps the total again
+ * to ½…10, and the field's −20…20 is its guard rail, not a rule (UX review s6b #8).
  */
+import { easeText, plainNumber } from "../format.js";
+import { readTypedNumber } from "./typed-number.js";
 
 export interface EaseAdjusted {
   typed: string;
@@ -19,25 +23,26 @@ export interface EaseRange {
 
 /** The typed Ease Factor in force, and what was typed when it is not used as typed. An empty field keeps the previous value. */
 export function readTypedEase(raw: unknown, previous: number, range: EaseRange): { value: number; adjusted: EaseAdjusted | null } {
-  if (raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === "")) return { value: previous, adjusted: null };
-  const typed = typeof raw === "string" ? raw.trim() : String(raw);
-  const n = typeof raw === "number" ? raw : Number(typed);
-  if (!Number.isInteger(n * 2)) return { value: previous, adjusted: { typed, used: previous, reason: "half" } };
-  const value = Math.min(range.max, Math.max(range.min, n));
-  return { value, adjusted: value === n ? null : { typed, used: value, reason: "range" } };
+  const r = readTypedNumber(raw, previous, { ...range, step: 0.5 });
+  return { value: r.value, adjusted: r.adjusted && { ...r.adjusted, reason: r.adjusted.reason === "step" ? "half" : "range" } };
 }
 
-const MINUS = "\u2212";
-/** A number as the field shows it (2.5, not 2½), with a true minus sign. */
-const plain = (n: number): string => (n < 0 ? `${MINUS}${-n}` : String(n));
-
-/** The line under the field (its key and data), or null when the Ease Factor was used as typed. */
-export function easeAdjustedLine(adjusted: EaseAdjusted | null | undefined, range: EaseRange): { key: string; typed: string; used: string; min: string; max: string } | null {
+/**
+ * The line under the field (its key and data), or null when the Ease Factor was used as typed.
+ * `total` is the Ease Factor the roll uses (the table's, after the wound penalty and the clamp to
+ * ½…10): the line names it, so it never promises the field's number when the table uses another.
+ */
+export function easeAdjustedLine(
+  adjusted: EaseAdjusted | null | undefined,
+  range: EaseRange,
+  total: number,
+): { key: string; typed: string; used: string; min: string; max: string; total: string } | null {
   if (!adjusted) return null;
-  return { key: `FRACAS.Bond.Dialog.EaseAdjusted.${adjusted.reason}`, typed: adjusted.typed, used: plain(adjusted.used), min: plain(range.min), max: plain(range.max) };
+  const reason = adjusted.reason === "half" ? "half" : adjusted.used === range.max ? "above" : "below";
+  return { key: `FRACAS.Bond.Dialog.EaseAdjusted.${reason}`, typed: adjusted.typed, used: plainNumber(adjusted.used), min: plainNumber(range.min), max: plainNumber(range.max), total: easeText(total) };
 }
 
 /** Roll's warning while the form holds an Ease Factor it cannot use as typed (its key and data). */
 export function easeRefusedWarning(adjusted: EaseAdjusted): { key: string; data: Record<string, string> } {
-  return { key: "FRACAS.Bond.Dialog.EaseRefused", data: { typed: adjusted.typed, used: plain(adjusted.used) } };
+  return { key: "FRACAS.Bond.Dialog.EaseRefused", data: { typed: adjusted.typed, used: plainNumber(adjusted.used) } };
 }

@@ -19,8 +19,16 @@ export const ENDURANCE_KARMA_TEMPLATE = "faserip/endurance-karma.hbs";
 
 /** The part of the DOM the live odds need (an HTMLElement in Foundry; a stub in tests). */
 export interface OddsRoot {
-  querySelector(selector: string): { value: string; addEventListener(type: string, fn: () => void): void } | null;
+  querySelector(selector: string): KarmaInput | null;
   querySelectorAll(selector: string): Iterable<{ dataset: DOMStringMap; textContent: string | null }>;
+}
+
+/** The Karma input (an HTMLInputElement; a stub in tests may lack the attribute methods). */
+interface KarmaInput {
+  value: string;
+  addEventListener(type: string, fn: () => void): void;
+  setAttribute?(name: string, value: string): void;
+  removeAttribute?(name: string): void;
 }
 
 /** The prompt's typed-Karma line and its Roll button (optional: an older stub has neither). */
@@ -54,6 +62,9 @@ export function bindKarmaOdds(root: OddsRoot, rank: RankKey, pool: number): void
       line.textContent = typed.adjusted ? typedKarmaText(typed.adjusted) : "";
       line.hidden = typed.adjusted === null;
     }
+    // The field is marked invalid while its line (its aria-describedby) says so.
+    if (typed.adjusted) input.setAttribute?.("aria-invalid", "true");
+    else input.removeAttribute?.("aria-invalid");
     const roll = controls.querySelector('button[data-action="roll"]');
     if (roll) roll.disabled = typed.adjusted !== null;
   });

@@ -14,7 +14,7 @@ import { talentShift, talentsFor, withTalents, type TalentChoice } from "./talen
 import { coverFor, coverPerTarget } from "./cover-choice.js";
 import { karmaPerTarget } from "./karma-per-target.js";
 import { abilityLabel, csText, rankLabel } from "./view-format.js";
-import { typedNote, type TypedAdjusted } from "./typed-numbers.js";
+import { typedNotesByField, type TypedAdjusted } from "./typed-numbers.js";
 
 const L = "FRACAS.Faserip";
 
@@ -36,7 +36,7 @@ export interface FeatDialogInput {
   attackRefusal?: string | null;
   /** Why this hero may make no dodge now (an i18n key: dodged already, declared another action…), or null. */
   dodgeRefusal?: string | null;
-  /** Numbers typed that the roll cannot use as typed (typed-numbers.ts): each said under the fields. */
+  /** Numbers typed that the roll cannot use as typed (typed-numbers.ts): each said under its own field. */
   typed?: TypedAdjusted[];
 }
 const pct = (p: number): string => `${Math.round(p * 100)}%`;
@@ -156,6 +156,7 @@ export function featDialogView(input: FeatDialogInput) {
   // A second dodge in a round (or one after another declared action) is refused the same way.
   if (!error && f.action === "dodging" && input.dodgeRefusal) error = input.dodgeRefusal;
   const karma = karmaPerTarget(f, input.targets.length, input.karmaPool);
+  const typedByField = typedNotesByField(input.typed ?? []);
   return {
     actorName: input.actorName,
     // One target: the shared cover field shows at least the GM's cover on it (what the odds use).
@@ -178,8 +179,10 @@ export function featDialogView(input: FeatDialogInput) {
     karmaLabel: karma.perTarget ? `${L}.Dialog.KarmaPerTarget` : `${L}.Dialog.Karma`,
     karmaTotal: karma.total,
     karmaShort: karma.short,
-    /** What was typed and what is used instead, one line per field (Roll refuses until the form holds it). */
-    typedNotes: (input.typed ?? []).map(typedNote),
+    /** What was typed and what is used instead, by field: each line under its own input, which points to it (Roll refuses until the form holds it). */
+    typedByField,
+    /** The Karma input's description: its typed-number line, then the Karma total over several targets. */
+    karmaDescribedBy: [typedByField.karma?.id, karma.total ? "faserip-feat-karma-total" : undefined].filter(Boolean).join(" "),
     targets: targets.map(({ form: tf, ...t }, i) => ({
       ...t,
       dodge: tf.dodge,

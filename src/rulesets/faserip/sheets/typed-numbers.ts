@@ -77,8 +77,33 @@ function shown(field: TypedField, n: number): string {
   return n < 0 ? `\u2212${-n}` : n > 0 ? `+${n}` : "0";
 }
 
+/** The id of a field's line (the input's aria-describedby points to it). */
+export const typedNoteId = (field: TypedField): string => `faserip-typed-${field}`;
+
+/**
+ * Why a number in the wrong range was not used, as the player reads it (UX review s6b #3): Karma
+ * over the pool (a rule: the pool) or below 0; a positive multiple-target shift (extra targets only
+ * shift left); anything else past ±100, which is this dialog's guard rail (MAX_SHIFT), not a rule
+ * anyone plays: said as "more than this dialog takes", never offered as a range to type within.
+ */
+function rangeKey(a: TypedAdjusted): string {
+  const above = a.used === a.max;
+  if (a.field === "karma") return above ? `${L}.KarmaOverPool` : `${L}.Negative`;
+  if (a.field === "multipleTargets" && above) return `${L}.LeftOnly`;
+  return above ? `${L}.Beyond` : `${L}.BeyondBelow`;
+}
+
 /** The dialog's line for one adjusted number (i18n key and data; the field's name is a key too). */
-export function typedNote(a: TypedAdjusted): { key: string; fieldKey: string; data: Record<string, string> } {
-  const key = a.reason === "whole" ? `${L}.Whole` : a.field === "karma" && a.used === a.max ? `${L}.KarmaOverPool` : `${L}.Range`;
-  return { key, fieldKey: `${L}.Field.${a.field}`, data: { typed: a.typed, used: shown(a.field, a.used), min: shown(a.field, a.min), max: shown(a.field, a.max) } };
+export function typedNote(a: TypedAdjusted): { key: string; fieldKey: string; id: string; data: Record<string, string> } {
+  const key = a.reason === "whole" ? `${L}.Whole` : rangeKey(a);
+  return { key, fieldKey: `${L}.Field.${a.field}`, id: typedNoteId(a.field), data: { typed: a.typed, used: shown(a.field, a.used), min: shown(a.field, a.min), max: shown(a.field, a.max) } };
+}
+
+export type TypedNote = ReturnType<typeof typedNote>;
+
+/** Each field's line, by field (absent: used as typed), for the template to say under its own input. */
+export function typedNotesByField(adjusted: readonly TypedAdjusted[]): Partial<Record<TypedField, TypedNote>> {
+  const out: Partial<Record<TypedField, TypedNote>> = {};
+  for (const a of adjusted) out[a.field] ??= typedNote(a);
+  return out;
 }

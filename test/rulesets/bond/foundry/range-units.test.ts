@@ -84,14 +84,14 @@ describe("the attack dialog's range from the tokens (review-s6-foundry #1)", () 
     expect(view.rangeLocked).toBe(true);
     expect(view.rangeLabel).toBe("FRACAS.Bond.Range.pointBlank");
     expect(view.easeItems.some((i) => i.label === "FRACAS.Bond.Ease.Range.pointBlank")).toBe(true);
-    expect(await render(view)).toContain('<output id="bond-a-range">Point-blank (1.5 m; 5 ft on the scene)</output>');
+    expect(await render(view)).toContain('<output id="bond-a-range">Point-blank (1.5 m &#x3D; 5 ft)</output>');
   });
 
   it("five squares of 5 ft (25 ft = 7.6 m) are Close, not Medium", async () => {
     placeTokens("ft", 5, 5);
     const { view } = await hoodView();
     expect(view.rangeLabel).toBe("FRACAS.Bond.Range.close");
-    expect(await render(view)).toContain("Close (7.6 m; 25 ft on the scene)");
+    expect(await render(view)).toContain("Close (7.6 m &#x3D; 25 ft)");
   });
 
   it("a scene in metres: 12 m is Medium, said once in metres", async () => {
@@ -108,10 +108,10 @@ describe("the attack dialog's range from the tokens (review-s6-foundry #1)", () 
     expect(setup.measured).toEqual({ distance: 3, units: "hex" });
     expect(setup.distance).toBeNull();
     expect(view.rangeLocked).toBe(false);
-    expect(view.unreadDistance).toEqual({ key: "FRACAS.Bond.Dialog.RangeUnitsUnknown", distance: 3, units: "hex" });
+    expect(view.unreadDistance).toEqual({ key: "FRACAS.Bond.Dialog.RangeUnitsUnknown", distance: 3, units: "hex", gm: true });
     const html = await render(view);
     expect(html).toContain('<select id="bond-a-range" name="range" aria-describedby="bond-a-range-units">');
-    expect(html).toContain("The scene measures 3 hex to the target, and Bond cannot read “hex” as metres (its ranges are in metres): choose the range.");
+    expect(html).toContain("The scene measures 3 hex to the target, and Bond cannot turn “hex” into metres. Choose the range below; ask the GM how far that is if unsure.");
     // The attacker's choice is the range rolled at, not a band read from "3".
     const choices = m.readChoices(setup, { range: "long" }, m.defaultChoices(setup));
     expect(choices.range).toBe("long");
@@ -122,7 +122,7 @@ describe("the attack dialog's range from the tokens (review-s6-foundry #1)", () 
     placeTokens("", 1, 3);
     const { view } = await hoodView();
     expect(view.rangeLocked).toBe(false);
-    expect(await render(view)).toContain("The scene measures 3 to the target but its grid has no units, so Bond cannot read it as metres (its ranges are in metres): choose the range.");
+    expect(await render(view)).toContain("The scene measures 3 to the target, but its grid has no units, so Bond cannot turn it into metres. Choose the range below; ask the GM how far that is if unsure.");
   });
 
   it("the weapon sheet's range bands say they are metres", async () => {
@@ -132,13 +132,49 @@ describe("the attack dialog's range from the tokens (review-s6-foundry #1)", () 
 
 describe("the range fixtures render (D57)", () => {
   it.each([
-    ["fire-from-tokens-feet", "Close (7.6 m; 25 ft on the scene)"],
-    ["fire-units-unknown", "cannot read “hex” as metres"],
+    ["fire-from-tokens-feet", "Close (7.6 m &#x3D; 25 ft)"],
+    ["fire-units-unknown", "cannot turn “hex” into metres"],
+    ["fire-units-unknown", "<option value=\"close\" >Close (to 10 m)</option>"],
+    ["fire-units-unknown-gm", "set this scene&#x27;s grid units to m or ft (Configure Scene, Grid)"],
     ["fire-from-tokens", "Close (7.5 m)"],
   ])("%s", async (name, text) => {
     const fixture = (await import(`../../../fixtures/templates/bond/dialogs/attack/${name}.ts`)) as { default: () => { context: { view: AttackView } } };
     const html = await render(fixture.default().context.view);
     expect(html).not.toContain("FRACAS.");
     expect(html).toContain(text);
+  });
+});
+
+describe("UX review s6b #4: units Bond cannot read give the attacker something to choose by, and tell the GM the fix", () => {
+  it("each range option says its outer edge in metres (the weapon's bands); a GM is told to set the grid units, a player is not", async () => {
+    placeTokens("hex", 1, 3);
+    const { view } = await hoodView();
+    const html = await render(view);
+    for (const [band, label] of [["pointBlank", "Point-blank (to 2 m)"], ["close", "Close (to 10 m)"], ["medium", "Medium (to 30 m)"], ["long", "Long (to 100 m)"]] as const) {
+      expect(html).toMatch(new RegExp(`<option value="${band}" (selected)?>${label.replace(/[()]/g, "\\$&")}</option>`));
+    }
+    expect(html).toContain("Choose the range below; ask the GM how far that is if unsure. To measure ranges, set this scene&#x27;s grid units to m or ft (Configure Scene, Grid).</p>"); // Handlebars escapes the apostrophe
+
+    // Alice, a player, attacking with the same weapon: the options say their edges, the GM's fix is not hers.
+    world.login("alice");
+    (world.users.get("alice")!.targets as unknown as Set<unknown>).add([...(world.users.get("gm")!.targets as unknown as Set<unknown>)][0]);
+    const m = await bondModules();
+    world.login("alice");
+    const setup = m.buildSetup(hood as never, hood.items.contents[0] as never);
+    expect(setup.viewerIsGM).toBe(false);
+    const playerHtml = await render(m.attackView(setup, m.defaultChoices(setup)));
+    expect(playerHtml).toContain("Close (to 10 m)");
+    expect(playerHtml).toContain("ask the GM how far that is if unsure.</p>");
+    expect(playerHtml).not.toContain("Configure Scene");
+  });
+
+  it("a distance Bond reads locks the range, and the options (not shown then) carry no edge; with no scene distance, band names alone", async () => {
+    placeTokens("ft", 5, 5);
+    const { view } = await hoodView();
+    expect(view.rangeOptions.every((o) => o.upTo === null)).toBe(true);
+    delete g.canvas;
+    const bare = await hoodView();
+    expect(bare.view.unreadDistance).toBeNull();
+    expect(await render(bare.view)).toContain('<option value="close" >Close</option>');
   });
 });

@@ -58,8 +58,8 @@ describe("the d6 rolls' names (UX #10.1)", () => {
 describe("a typed number adjusted and used (UX #9)", () => {
   const fixtures = [
     ["attack", () => import("../../../fixtures/templates/bond/dialogs/attack/gm-modifier-adjusted.js"), "bond-a-gm-adjusted", "GM modifier: \u201c25\u201d is outside \u221220 to +20, so +20 is used."],
-    ["task", () => import("../../../fixtures/templates/bond/dialogs/task/ease-adjusted.js"), "bond-t-ease-adjusted", "Ease Factor: \u201c25\u201d is outside \u221220 to 20, so 20 is used."],
-    ["first-aid", () => import("../../../fixtures/templates/bond/dialogs/first-aid/gm-ease-adjusted.js"), "bond-fa-ease-adjusted", "Ease Factor: \u201c2.3\u201d is not a whole or half number, so 5 is still used."],
+    ["task", () => import("../../../fixtures/templates/bond/dialogs/task/ease-adjusted.js"), "bond-t-ease-adjusted", "Ease Factor: \u201c25\u201d is more than this field takes (20), so it reads 20"],
+    ["first-aid", () => import("../../../fixtures/templates/bond/dialogs/first-aid/gm-ease-adjusted.js"), "bond-fa-ease-adjusted", "Ease Factor: \u201c2.3\u201d is not a whole number or a half, such as 3 or 3.5, so it keeps 5"],
   ] as const;
 
   it.each(fixtures)("%s: quoted, in its own class (not the error's), and its fixture shows both themes", async (template, load, id, text) => {

@@ -58,12 +58,14 @@ describe("the Task dialog's Ease Factor (D58)", () => {
     expect(dialog.choices.ease).toBe(20);
     let html = await rendered(dialog, "task");
     expect(html).toContain('aria-describedby="bond-t-ease-adjusted"');
-    expect(html).toContain("Ease Factor: \u201c25\u201d is outside \u221220 to 20, so 20 is used. Type another number, or roll with 20.");
+    // The field reads 20, but the roll counts ½…10: the line says what the roll uses (UX review s6b #8).
+    expect(html).toContain("Ease Factor: \u201c25\u201d is more than this field takes (20), so it reads 20, and the roll is at Ease Factor 10 (see below).");
 
     await statics(dialog).DEFAULT_OPTIONS.form.handler.call(dialog, {}, {}, { object: { task: "char:str", ease: "2.3" } });
     expect(dialog.choices.ease).toBe(20);
     html = await rendered(dialog, "task");
-    expect(html).toContain("Ease Factor: \u201c2.3\u201d is not a whole or half number, so 20 is still used. Type one from \u221220 to 20, such as 3 or 3.5.");
+    expect(html).toContain("Ease Factor: \u201c2.3\u201d is not a whole number or a half, such as 3 or 3.5, so it keeps 20, and the roll is at Ease Factor 10 (see below).");
+    expect(html).not.toContain("roll with 20");
 
     await statics(dialog).DEFAULT_OPTIONS.form.handler.call(dialog, {}, {}, { object: { task: "char:str", ease: "3.5" } });
     expect(dialog.choices.ease).toBe(3.5);
@@ -104,7 +106,7 @@ describe("the First Aid dialog's Ease Factor (GM, D58)", () => {
     expect(dialog.choices.ease).toBe(-20);
     const html = await rendered(dialog, "first-aid");
     expect(html).toContain('aria-describedby="bond-fa-ease-adjusted"');
-    expect(html).toContain("Ease Factor: \u201c-30\u201d is outside \u221220 to 20, so \u221220 is used. Type another number, or roll with \u221220.");
+    expect(html).toContain("Ease Factor: \u201c-30\u201d is less than this field takes (\u221220), so it reads \u221220, and the roll is at Ease Factor \u00bd (see below).");
   });
 
   it("Roll with 1.2 typed and not yet sent is refused, throws no die; with the field fixed it rolls", async () => {
@@ -128,8 +130,8 @@ describe("the First Aid dialog's Ease Factor (GM, D58)", () => {
 
 describe("the Ease Factor fixtures render (D58)", () => {
   it.each([
-    ["task", () => import("../../../fixtures/templates/bond/dialogs/task/ease-adjusted.js"), "Ease Factor: \u201c25\u201d is outside \u221220 to 20, so 20 is used."],
-    ["first-aid", () => import("../../../fixtures/templates/bond/dialogs/first-aid/gm-ease-adjusted.js"), "Ease Factor: \u201c2.3\u201d is not a whole or half number, so 5 is still used."],
+    ["task", () => import("../../../fixtures/templates/bond/dialogs/task/ease-adjusted.js"), "Ease Factor: \u201c25\u201d is more than this field takes (20), so it reads 20, and the roll is at Ease Factor 10 (see below)."],
+    ["first-aid", () => import("../../../fixtures/templates/bond/dialogs/first-aid/gm-ease-adjusted.js"), "Ease Factor: \u201c2.3\u201d is not a whole number or a half, such as 3 or 3.5, so it keeps 5, and the roll is at Ease Factor"],
   ] as const)("%s", async (template, load, text) => {
     const fixture = (await load()) as { default: () => { context: Record<string, unknown> } };
     const html = await foundry.applications.handlebars.renderTemplate(`systems/fracas/templates/bond/dialogs/${template}.hbs`, fixture.default().context);

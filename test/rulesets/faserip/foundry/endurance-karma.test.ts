@@ -168,9 +168,11 @@ describe("the Karma prompt says what it does with a number typed (session 6)", (
     f.world.dialogAnswers.push("cancel");
     await click("gm", slam, "secondary");
     const prompt = asked().at(-1)!;
-    expect(prompt.content).toMatch(/data-faserip-karma-typed role="status" hidden><\/p>/);
+    expect(prompt.content).toMatch(/<p id="faserip-endurance-typed" class="faserip-feat-typed faserip-feat-grid-wide" data-faserip-karma-typed role="status" hidden><\/p>/);
+    expect(prompt.content).toMatch(/id="faserip-endurance-karma"[^>]*aria-describedby="faserip-endurance-typed"/);
     let onInput: () => void = () => {};
-    const input = { value: "0", addEventListener: (_t: string, fn: () => void) => (onInput = fn) };
+    const attrs = new Map<string, string>();
+    const input = { value: "0", addEventListener: (_t: string, fn: () => void) => (onInput = fn), setAttribute: (n: string, v: string) => attrs.set(n, v), removeAttribute: (n: string) => attrs.delete(n) };
     const line = { textContent: "" as string | null, hidden: true, disabled: false };
     const roll = { textContent: "", hidden: false, disabled: false };
     const root = {
@@ -181,13 +183,16 @@ describe("the Karma prompt says what it does with a number typed (session 6)", (
     prompt.render({}, { element: root as unknown as OddsRoot });
     input.value = "99";
     onInput();
-    expect([line.textContent, line.hidden, roll.disabled]).toEqual(["Karma: 99 is more than the Karma pool (16), so 16 is used.", false, true]);
+    expect([line.textContent, line.hidden, roll.disabled, attrs.get("aria-invalid")]).toEqual(["Karma: \u201c99\u201d is more than the Karma pool (16), so 16 is used.", false, true, "true"]);
     input.value = "2.5";
     onInput();
-    expect(line.textContent).toBe("Karma: \u201c2.5\u201d is not a whole number, so 0 is still used. Type a whole number from 0 to 16.");
+    expect(line.textContent).toBe("Karma: \u201c2.5\u201d is not a whole number, so 0 is still used.");
+    input.value = "-2";
+    onInput();
+    expect(line.textContent).toBe("Karma: \u201c-2\u201d is below 0, so 0 is used.");
     input.value = "5";
     onInput();
-    expect([line.textContent, line.hidden, roll.disabled]).toEqual(["", true, false]);
+    expect([line.textContent, line.hidden, roll.disabled, attrs.has("aria-invalid")]).toEqual(["", true, false, false]);
   });
 
   it("a Roll that still carries such a number rolls nothing, claims nothing, spends nothing, and says why; the button then rolls", async () => {
@@ -199,7 +204,7 @@ describe("the Karma prompt says what it does with a number typed (session 6)", (
     expect(secondaries()).toHaveLength(before);
     expect(poolOf(f.rampage).value).toBe(16);
     expect(claimsOf(f.rampage)).toEqual([]);
-    expect(f.world.notified("warn")).toContain("Not rolled: Karma typed (99) is not a number the roll can use (a whole number from 0 to 16). Press the card's button again.");
+    expect(f.world.notified("warn")).toContain("Karma: \u201c99\u201d is not a whole number from 0 to 16, so nothing was rolled. Press the card's button again and type one.");
     f.world.dialogAnswers.push(3);
     await click("gm", slam, "secondary");
     expect(secondaries()).toHaveLength(before + 1);

@@ -39,7 +39,8 @@ describe("the hero sheet says who holds the hero", () => {
 
     const held = await sheetOf(f.rampage, "gm");
     expect(held.view.status.heldBy).toEqual({ key: "FRACAS.Faserip.Sheet.HeldBy", holder: "Captain" });
-    expect(held.html).toContain('<p class="faserip-held-by">Held by Captain. Escaping breaks the hold; it also ends if Captain cannot act or leaves the fight.</p>');
+    // The holder's name once; how to break free (an Escaping FEAT, the dialog's action); the other ends (UX review s6b #5).
+    expect(held.html).toContain('<p class="faserip-held-by">Held by Captain. Roll an Escaping FEAT to break free; the hold also ends if the holder cannot act or leaves the fight.</p>');
 
     await f.undo("alice", card!, f.rampage);
     const free = await sheetOf(f.rampage, "gm");
@@ -61,18 +62,21 @@ describe("the hero sheet says who holds the hero", () => {
     await f.rampage.update({ "system.status.restrained": true, "system.status.heldBy": "Actor.noSuchActor0001" } as never);
     const { view, html } = await sheetOf(f.rampage, "gm");
     expect(view.status.heldBy).toEqual({ key: "FRACAS.Faserip.Sheet.HeldByUnknown", holder: "" });
-    expect(html).toContain("Held by a character no longer found in this world. Escaping breaks the hold, or the GM lifts it.");
+    // How the GM lifts it: the Restrained status off the token (status-sync.ts then forgets the holder).
+    expect(html).toContain("Held by a character no longer in this world. Roll an Escaping FEAT to break free, or the GM turns off Restrained on the token.");
   });
 });
 
 describe("the held-by fixtures render", () => {
   it.each([
-    ["held-by", "Held by Captain Resolute, Sentinel of the Lower East Side. Escaping breaks the hold"],
-    ["held-by-unknown-gm", "Held by a character no longer found in this world."],
+    ["held-by", "Held by Captain Resolute, Sentinel of the Lower East Side. Roll an Escaping FEAT to break free"],
+    ["held-by-unknown-gm", "Held by a character no longer in this world."],
   ])("%s", async (name, text) => {
     const fixture = (await import(`../../../fixtures/templates/faserip/hero-sheet/${name}.ts`)) as { default: () => { context: object } };
     const html = await f.world.templates.renderTemplate(`${T}hero-sheet.hbs`, fixture.default().context);
     expect(html).toContain(text);
+    // A long holder name is said once, not twice (UX review s6b #5).
+    expect(html.split("Sentinel of the Lower East Side").length - 1).toBeLessThanOrEqual(1);
     expect(html).not.toContain("FRACAS.");
   });
 });

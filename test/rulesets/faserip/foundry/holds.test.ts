@@ -173,3 +173,60 @@ describe("a hold ends when either leaves the fight, or the fight ends", () => {
     expect(sys(f.rampage).status).toMatchObject({ restrained: false, heldBy: "" });
   });
 });
+
+describe("UX review s6b #10: the held one's owners are told when a hold ends, not only the GM", () => {
+  /** The chat lines saying a hold ended (not cards): their text, whom they are whispered to, who speaks. */
+  const lines = () =>
+    [...f.world.messages]
+      .filter((m) => (m as unknown as { content: string }).content.includes("faserip-hold-ended"))
+      .map((m) => {
+        const msg = m as unknown as { content: string; whisper: string[]; speaker: { actor: string | null } };
+        return { text: msg.content.replace(/<[^>]+>/g, ""), whisper: [...msg.whisper].sort(), speaker: msg.speaker.actor };
+      });
+
+  /** Rampage (Strength Amazing 50) grapples the Captain (Alice's): 97 → Red → Hold, applied by the GM. */
+  async function rampageHoldsCaptain(): Promise<void> {
+    f.world.dice.queue(97);
+    const [card] = await f.feat("gm", f.rampage, { ability: "strength", action: "grappling" }, [f.captain]);
+    expect(cardOf(card).result.attack.feat.effect).toBe("hold");
+    expect(await f.apply("gm", card!, f.captain)).toMatchObject({ ok: true });
+    await holdsSettled();
+    expect(sys(f.captain).status).toMatchObject({ restrained: true, heldBy: f.rampage.uuid });
+  }
+
+  it("the holder knocked out: Alice, who owns the held Captain, gets a chat line saying why, spoken by the Captain; Bob does not", async () => {
+    await rampageHoldsCaptain();
+    await f.setStatus(f.rampage, "unconscious");
+    await holdsSettled();
+    expect(sys(f.captain).status.restrained).toBe(false);
+    expect(lines()).toEqual([{ text: "Rampage cannot hold on (Unconscious): Captain no longer held.", whisper: ["alice", "gm"], speaker: f.captain.id }]);
+    // The GM's toast stays.
+    expect(f.world.notified("info")).toContain("Rampage cannot hold on (Unconscious): Captain no longer held.");
+  });
+
+  it("the held one leaves the fight: told to its owner (and the GM), once", async () => {
+    await rampageHoldsCaptain();
+    f.world.login("gm");
+    await f.combat.combatants.get(f.cid(f.captain))!.delete();
+    await holdsSettled();
+    expect(lines()).toEqual([{ text: "Captain left the fight: no longer held.", whisper: ["alice", "gm"], speaker: f.captain.id }]);
+  });
+
+  it("the holder leaves the fight: the holder's owner is told too (Alice's Captain let go of Rampage)", async () => {
+    await captainHoldsRampage();
+    f.world.login("gm");
+    await f.combat.combatants.get(f.cid(f.captain))!.delete();
+    await holdsSettled();
+    expect(lines()).toEqual([{ text: "Captain left the fight: Rampage no longer held.", whisper: ["alice", "gm"], speaker: f.rampage.id }]);
+  });
+
+  it("a name that looks like HTML is shown as text", async () => {
+    await rampageHoldsCaptain();
+    f.world.login("gm");
+    await f.rampage.update({ name: "<b>Rampage</b>" } as never);
+    await f.setStatus(f.rampage, "unconscious");
+    await holdsSettled();
+    const [msg] = [...f.world.messages].filter((m) => (m as unknown as { content: string }).content.includes("faserip-hold-ended"));
+    expect((msg as unknown as { content: string }).content).toContain("&lt;b&gt;Rampage&lt;/b&gt; cannot hold on");
+  });
+});

@@ -4,6 +4,8 @@
  * another number (or the Roll, clicked straight after typing, rolled at it). Now the dialog says
  * what was typed and what is used, and Roll refuses until the form holds a number it can use.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { cardOf, startFight } from "./fake-round.js";
 import { readTyped } from "../../../../src/rulesets/faserip/sheets/typed-numbers.js";
@@ -68,12 +70,12 @@ describe("the FEAT dialog says what it did with a number typed", () => {
     const ctx = await d.context();
     expect(ctx.view.form.karma).toBe(18);
     const html = await f.world.templates.renderTemplate(TEMPLATE, ctx);
-    expect(html).toContain("Karma: 999 is more than the Karma pool (18), so 18 is used.");
+    expect(html).toContain("Karma: \u201c999\u201d is more than the Karma pool (18), so 18 is used.");
 
     // Roll straight after typing 999 (the field not left): nothing spent, no die, the dialog stays.
     const none = await d.roll({ karma: "999" });
     expect(none).toEqual([]);
-    expect(f.world.notified("warn")).toContain("Not rolled: Karma typed (999) is not a number the roll can use. It now reads 18; check it and roll again.");
+    expect(f.world.notified("warn")).toContain("Karma: \u201c999\u201d is not one the roll can use, so nothing was rolled. The field now reads 18: check it, then press Roll d100 again.");
     expect(d.dialog.rendered).toBe(true);
     expect((f.captain.system as unknown as { karma: { value: number } }).karma.value).toBe(18);
 
@@ -87,16 +89,16 @@ describe("the FEAT dialog says what it did with a number typed", () => {
     const d = await open();
     d.type({ other: "150" }, "other");
     let html = await f.world.templates.renderTemplate(TEMPLATE, await d.context());
-    expect(html).toContain("Other: 150 is outside \u2212100 to +100, so +100 is used.");
+    expect(html).toContain("Other: \u201c150\u201d is more than this dialog takes (+100), so +100 is used.");
 
     d.type({ other: "3" }, "other");
     d.type({ other: "2.5" }, "other");
     const ctx = await d.context();
     expect(ctx.view.form.other).toBe(3);
     html = await f.world.templates.renderTemplate(TEMPLATE, ctx);
-    expect(html).toContain("Other: \u201c2.5\u201d is not a whole number, so +3 is still used. Type a whole number from \u2212100 to +100.");
+    expect(html).toContain("Other: \u201c2.5\u201d is not a whole number, so +3 is still used.</p>");
     expect(await d.roll({ other: "2.5" })).toEqual([]);
-    expect(f.world.notified("warn").at(-1)).toBe("Not rolled: Other typed (2.5) is not a number the roll can use. It now reads +3; check it and roll again.");
+    expect(f.world.notified("warn").at(-1)).toBe("Other: \u201c2.5\u201d is not one the roll can use, so nothing was rolled. The field now reads +3: check it, then press Roll d100 again.");
 
     // A number it can use clears the line.
     d.type({ other: "3" }, "other");
@@ -108,6 +110,47 @@ describe("the FEAT dialog says what it did with a number typed", () => {
     const d = await open();
     d.type({ multipleTargets: "2" }, "multipleTargets");
     const html = await f.world.templates.renderTemplate(TEMPLATE, await d.context());
-    expect(html).toContain("Multiple targets: 2 is outside \u2212100 to 0, so 0 is used.");
+    expect(html).toContain("Multiple targets: \u201c2\u201d is above 0, and extra targets only shift the column left, so 0 is used.");
+  });
+});
+
+describe("UX review s6b #3: each typed-number line is the shared pattern, under its own field", () => {
+  it("Other and Karma at once: each line right after its own input, which is marked invalid and points to it; warning colour, not the grey note", async () => {
+    const d = await open();
+    d.type({ other: "150", karma: "999" }, "karma");
+    const html = await f.world.templates.renderTemplate(TEMPLATE, await d.context());
+    const other = html.indexOf('id="faserip-feat-other"');
+    const otherLine = html.indexOf('<p id="faserip-typed-other" class="faserip-feat-typed faserip-feat-grid-wide" role="status">Other: \u201c150\u201d');
+    const karmaLabel = html.indexOf('for="faserip-feat-karma"');
+    const karma = html.indexOf('id="faserip-feat-karma"');
+    const karmaLine = html.indexOf('<p id="faserip-typed-karma" class="faserip-feat-typed faserip-feat-grid-wide" role="status">Karma: \u201c999\u201d');
+    expect([other, otherLine, karmaLabel, karma, karmaLine].every((i) => i >= 0)).toBe(true);
+    expect(other < otherLine && otherLine < karmaLabel && karmaLabel < karma && karma < karmaLine).toBe(true);
+    expect(html).toMatch(/id="faserip-feat-other"[^>]*aria-invalid="true" aria-describedby="faserip-typed-other"/);
+    expect(html).toMatch(/id="faserip-feat-karma"[^>]*aria-invalid="true" aria-describedby="faserip-typed-karma"/);
+    // Multiple targets was typed as it may be: no mark, no line.
+    expect(html).not.toMatch(/id="faserip-feat-multiple"[^>]*aria-invalid/);
+    expect(html).not.toContain("faserip-typed-multipleTargets");
+    expect(html).not.toContain("faserip-feat-note faserip-feat-typed");
+    const scss = readFileSync(join(process.cwd(), "styles/_faserip.scss"), "utf8").replace(/\/\/.*$/gm, "");
+    expect(scss).toMatch(/\.faserip-feat-typed \{[^}]*color: var\(--fracas-warn\);[^}]*font-weight: 600;/);
+  });
+
+  it("the ±100 guard rail is never offered as a range to type within", async () => {
+    const d = await open();
+    for (const [values, changed] of [[{ other: "2.5" }, "other"], [{ other: "-150" }, "other"], [{ multipleTargets: "-300" }, "multipleTargets"]] as const) {
+      d.type(values, changed);
+      const html = await f.world.templates.renderTemplate(TEMPLATE, await d.context());
+      expect(html).toMatch(/class="faserip-feat-typed/);
+      expect(html).not.toMatch(/\u2212100 to \+100|from \u2212100|Type a whole number/);
+    }
+    d.type({ multipleTargets: "-300" }, "multipleTargets");
+    const html = await f.world.templates.renderTemplate(TEMPLATE, await d.context());
+    expect(html).toContain("Multiple targets: \u201c-300\u201d is less than this dialog takes (\u2212100), so \u2212100 is used.");
+  });
+
+  it("the fixture is drawn in both themes", async () => {
+    const fixture = (await import("../../../fixtures/templates/faserip/feat-dialog/typed-numbers.js")).default();
+    expect(fixture.themes).toEqual(["light", "dark"]);
   });
 });
