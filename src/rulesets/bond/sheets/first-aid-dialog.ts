@@ -24,8 +24,7 @@ import {
   type FirstAidHealer,
   type FirstAidSetup,
 } from "./first-aid-view.js";
-import { renderedFormValues } from "../../../foundry/sheets/form-values.js";
-import { easeRefusedWarning } from "./typed-ease.js";
+import { easeAtRoll } from "./ease-at-roll.js";
 
 function skillsOf(actor: Actor.Implementation): SkillLike[] {
   const out: SkillLike[] = [];
@@ -107,17 +106,9 @@ export class BondFirstAidDialog extends Base {
   }
 
   static async #onRoll(this: BondFirstAidDialog): Promise<void> {
-    // The form as it stands: an Ease Factor typed just before the click may not have been sent yet.
-    const values = renderedFormValues(this);
-    if (values) this.choices = readFirstAidChoices(this.setup(), values, this.choices);
-    // Not usable as typed: not rolled at another number than the one typed; the redraw says why (D58).
-    const adjusted = this.choices.easeAdjusted;
-    if (adjusted) {
-      const w = easeRefusedWarning(adjusted);
-      warn(w.key, w.data);
-      await this.render();
-      return;
-    }
+    const atRoll = await easeAtRoll(this, this.choices, (values, previous) => readFirstAidChoices(this.setup(), values, previous));
+    this.choices = atRoll.choices;
+    if (atRoll.refused) return;
     const message = await rollFirstAid(this.patient, this.setup(), this.choices);
     if (message) await this.close();
   }

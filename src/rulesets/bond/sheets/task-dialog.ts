@@ -11,8 +11,7 @@ import { BondSkillData } from "../data/skill.js";
 import { bondSystem, rollDie, warn } from "../cards/notes.js";
 import { taskCardView, taskCheck, type TaskCardResult } from "../cards/task.js";
 import { actorDownReason } from "./attack-setup.js";
-import { renderedFormValues } from "../../../foundry/sheets/form-values.js";
-import { easeRefusedWarning } from "./typed-ease.js";
+import { easeAtRoll } from "./ease-at-roll.js";
 import { defaultTaskChoices, readTaskChoices, taskEase, taskOptions, taskView, type TaskChoices, type TaskSetup } from "./task-view.js";
 
 export function buildTaskSetup(actor: Actor.Implementation): TaskSetup {
@@ -66,17 +65,9 @@ export class BondTaskDialog extends Base {
   }
 
   static async #onRoll(this: BondTaskDialog): Promise<void> {
-    // The form as it stands: an Ease Factor typed just before the click may not have been sent yet.
-    const values = renderedFormValues(this);
-    if (values) this.choices = readTaskChoices(this.setup(), values, this.choices);
-    // Not usable as typed: not rolled at another number than the one typed; the redraw says why (D58).
-    const adjusted = this.choices.easeAdjusted;
-    if (adjusted) {
-      const w = easeRefusedWarning(adjusted);
-      warn(w.key, w.data);
-      await this.render();
-      return;
-    }
+    const atRoll = await easeAtRoll(this, this.choices, (values, previous) => readTaskChoices(this.setup(), values, previous));
+    this.choices = atRoll.choices;
+    if (atRoll.refused) return;
     const message = await rollTask(this.actor, this.setup(), this.choices);
     if (message) await this.close();
   }
