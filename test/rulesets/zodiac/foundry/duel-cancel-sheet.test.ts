@@ -12,27 +12,16 @@ import type { FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fak
 import { createHandlebars } from "../../../browser/harness.js";
 import pendingFixture from "../../../fixtures/templates/zodiac/agent-sheet/gm-pending-duel.js";
 import readyFixture from "../../../fixtures/templates/zodiac/agent-sheet/gm-pending-duel-ready.js";
-import { commitDuel, mikeAndJeremy, stubTextEditor, zodiacWorld, type Flow, type Sheets } from "./world.js";
-
-type OperationsView = import("../../../../src/rulesets/zodiac/sheets/operations-view.js").OperationsView;
+import { commitDuel, type Flow } from "./world.js";
+import { keyOf, points, sheetOf, twoGmWorld, warnings, type SheetApp } from "./two-gm-world.js";
 
 let world: FakeWorld;
 let flow: Flow;
-let sheets: Sheets;
 let mike: FakeActor;
 let jeremy: FakeActor;
 
-interface SheetApp {
-  options: { actions: Record<string, unknown> };
-  _prepareContext(o: unknown): Promise<{ operations: OperationsView | null }>;
-}
-
-const sheetOf = (actor: FakeActor) => new sheets.ZodiacAgentSheet({ document: actor } as never) as unknown as SheetApp;
 const operations = async (sheet: SheetApp) => (await sheet._prepareContext({})).operations;
-const points = (a: FakeActor) => (a.system as unknown as { agentPoints: { value: number } }).agentPoints.value;
-const keyOf = (m: unknown) => String(((m as FakeChatMessage).system as unknown as { result: { duelKey: string } }).result.duelKey);
 const cancelledOf = (m: unknown) => ((m as FakeChatMessage).system as unknown as { result: { cancelled?: boolean } }).result.cancelled;
-const warnings = () => world.notifications.filter((n) => n.type === "warn").map((n) => n.message);
 
 async function click(sheet: SheetApp, action: string, data: Record<string, string> = {}): Promise<void> {
   const handler = sheet.options.actions[action] as ((this: unknown, e: Event, t: HTMLElement) => Promise<void>) | undefined;
@@ -41,9 +30,8 @@ async function click(sheet: SheetApp, action: string, data: Record<string, strin
 }
 
 beforeEach(async () => {
-  ({ world, flow, sheets } = await zodiacWorld());
-  stubTextEditor();
-  ({ mike, jeremy } = mikeAndJeremy(world));
+  // One GM: the sheet lists the duels its own client holds.
+  ({ world, flow, mike, jeremy } = await twoGmWorld({ secondGm: false }));
 });
 
 describe("Mike's duel against Jeremy, never revealed, its card deleted", () => {

@@ -12,51 +12,24 @@
  *   one per reason under their field; the tracker panel's buttons carry stable names.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Adapter, FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
+import type { FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
 import { createHandlebars } from "../../../browser/harness.js";
 import splitFixture from "../../../fixtures/templates/zodiac/agent-sheet/gm-pending-duel-split.js";
 import noAnswerFixture from "../../../fixtures/templates/zodiac/agent-sheet/gm-pending-duel-no-answer.js";
 import badNumberFixture from "../../../fixtures/templates/zodiac/roll-dialog/bad-number.js";
 import panelFixture from "../../../fixtures/templates/zodiac/tracker-panel/gm.js";
-import { commitDuel, mikeAndJeremy, startZodiacCombat, stubTextEditor, zodiacWorld, type Flow, type Sheets } from "./world.js";
-
-type OperationsView = import("../../../../src/rulesets/zodiac/sheets/operations-view.js").OperationsView;
-type Remote = typeof import("../../../../src/rulesets/zodiac/cards/duel-remote.js");
-type Index = typeof import("../../../../src/rulesets/zodiac/index.js");
-type Queries = typeof import("../../../../src/foundry/queries.js");
-type Handler = (data: Record<string, unknown>) => Promise<unknown>;
+import { commitDuel, startZodiacCombat, type Flow } from "./world.js";
+import { cardReveal, duelCards, gmFollowUpCancel as cardCancel, heldBy, keyOf, operations, points, restoreAfter, resultOf, sheetOf, tearDown, twoGmWorld, warnings, wrapQuery, type Handler, type Queries, type Remote } from "./two-gm-world.js";
 
 let world: FakeWorld;
-let adapter: Adapter;
 let flow: Flow;
-let sheets: Sheets;
 let remote: Remote;
-let index: Index;
 let queries: Queries;
 let mike: FakeActor;
 let jeremy: FakeActor;
-let restore: (() => void)[] = [];
 
-interface SheetApp {
-  options: { actions: Record<string, unknown> };
-  _prepareContext(o: unknown): Promise<{ operations: OperationsView | null }>;
-}
-
-const sheetOf = (actor: FakeActor) => new sheets.ZodiacAgentSheet({ document: actor } as never) as unknown as SheetApp;
-const operations = async (user: string, actor: FakeActor) => (await world.as(user, () => sheetOf(actor)._prepareContext({}))).operations!;
 const renderSheet = async (user: string, actor: FakeActor) =>
   world.as(user, async () => createHandlebars().renderTemplate("zodiac/agent-sheet.hbs", { ...(await sheetOf(actor)._prepareContext({})) }).replace(/\s+/g, " ").replace(/&#x27;/g, "'"));
-const points = (a: FakeActor) => (a.system as unknown as { agentPoints: { value: number } }).agentPoints.value;
-const resultOf = (m: unknown) => ((m as FakeChatMessage).system as unknown as { result: Record<string, unknown> }).result;
-const keyOf = (m: unknown) => String(resultOf(m).duelKey);
-const warnings = () => world.notifications.filter((n) => n.type === "warn").map((n) => n.message);
-const duelCards = () => world.messages.filter((m) => (m.system as unknown as { kind?: string }).kind === "duel");
-const heldBy = (user: string) => world.as(user, async () => flow.readCommits());
-const cardReveal = (user: string, card: unknown) =>
-  world.as(user, () => index.zodiac.cards!.duelCommit!.followUps!.reveal!({ message: card, result: resultOf(card) } as never) as Promise<void>);
-
-/** The card's "Cancel this duel (GM)" clicked on `user`'s copy: a GM follow-up, run on the active GM's client. */
-const cardCancel = (user: string, card: unknown) => world.as(user, () => adapter.queries.requestFollowUp((card as FakeChatMessage).id ?? "", "cancelDuel", {}));
 
 /** A sheet button's click, with the button the handler gets (a plain object: the test reads its `disabled`). */
 async function click(user: string, actor: FakeActor, action: string, data: Record<string, string>, button: { dataset: Record<string, string>; disabled?: boolean } = { dataset: {} }): Promise<void> {
@@ -69,12 +42,7 @@ async function click(user: string, actor: FakeActor, action: string, data: Recor
 }
 
 /** Replaces the duels query's handler on every client while `wrap` says so (restored after each test). */
-function wrapDuelsQuery(wrap: (real: Handler, data: Record<string, unknown>) => Promise<unknown>): void {
-  const handlers = CONFIG.queries as unknown as Record<string, Handler>;
-  const real = handlers[remote.DUELS_QUERY]!;
-  handlers[remote.DUELS_QUERY] = (data) => wrap(real, data);
-  restore.push(() => (handlers[remote.DUELS_QUERY] = real));
-}
+const wrapDuelsQuery = (wrap: (real: Handler, data: Record<string, unknown>) => Promise<unknown>): void => wrapQuery(remote.DUELS_QUERY, wrap);
 
 /** "gm" holds what was committed so far; then "gm2" becomes the active GM while "gm" stays connected. */
 function handOver(): void {
@@ -84,21 +52,10 @@ function handOver(): void {
 }
 
 beforeEach(async () => {
-  ({ world, adapter, flow, sheets } = await zodiacWorld());
-  remote = await import("../../../../src/rulesets/zodiac/cards/duel-remote.js");
-  index = await import("../../../../src/rulesets/zodiac/index.js");
-  queries = await import("../../../../src/foundry/queries.js");
-  stubTextEditor();
-  world.addUser({ id: "gm2", name: "Second GM", isGM: true });
-  ({ mike, jeremy } = mikeAndJeremy(world));
+  ({ world, flow, remote, queries, mike, jeremy } = await twoGmWorld());
 });
 
-afterEach(async () => {
-  for (const r of restore.reverse()) r();
-  restore = [];
-  await Promise.all(world.lateHandlers);
-  vi.restoreAllMocks();
-});
+afterEach(tearDown);
 
 describe("R2: a fight's duel after a handover stays with the GM holding its first side", () => {
   it("Jeremy's side joins Mike's on the holder even with Mike's card gone from the chat: one duel, revealed (before: held by the new active GM, the duel split)", async () => {
@@ -212,7 +169,7 @@ describe("R4: a clearing the holder cannot write does not hide what succeeded", 
     const user = world.users.get(userId)! as unknown as { unsetFlag: (...a: unknown[]) => Promise<unknown> };
     const real = user.unsetFlag.bind(user);
     user.unsetFlag = (...a: unknown[]) => (game.user.id === onClient ? Promise.reject(new Error("permission denied")) : real(...a));
-    restore.push(() => (user.unsetFlag = real));
+    restoreAfter(() => (user.unsetFlag = real));
   }
 
   it("the second GM's Cancel done on the holder is reported done, the failed clearing logged (before: 'Failed' while the Agent Points came back)", async () => {

@@ -12,58 +12,24 @@
  *   cannot use (Agent Points are not spent on Wagers the player did not mean).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Adapter, FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
+import type { FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
 import { createHandlebars } from "../../../browser/harness.js";
 import elsewhereFixture from "../../../fixtures/templates/zodiac/agent-sheet/gm-pending-duel-split-elsewhere.js";
 import remoteWaitingFixture from "../../../fixtures/templates/zodiac/agent-sheet/gm-pending-duel-remote-waiting.js";
-import { commitDuel, mikeAndJeremy, startZodiacCombat, stubTextEditor, zodiacWorld, type Dialog, type Flow, type Sheets } from "./world.js";
-
-type OperationsView = import("../../../../src/rulesets/zodiac/sheets/operations-view.js").OperationsView;
-type Remote = typeof import("../../../../src/rulesets/zodiac/cards/duel-remote.js");
-type Commits = typeof import("../../../../src/rulesets/zodiac/cards/commits.js");
-type Index = typeof import("../../../../src/rulesets/zodiac/index.js");
-type Handler = (data: Record<string, unknown>, options?: { timeout?: number }) => Promise<unknown>;
+import { commitDuel, startZodiacCombat, type Dialog } from "./world.js";
+import { cardReveal, duelCards, followUps, gmFollowUpCancel as legacyCancel, heldBy as heldCommits, keyOf, operations, points, resultOf, sheetOf, tearDown, twoGmWorld, warnings, wrapQuery, type Commits, type Remote } from "./two-gm-world.js";
 
 let world: FakeWorld;
-let adapter: Adapter;
-let flow: Flow;
-let sheets: Sheets;
 let dialogs: Dialog;
 let remote: Remote;
 let commits: Commits;
-let index: Index;
 let mike: FakeActor;
 let jeremy: FakeActor;
-let restore: (() => void)[] = [];
 
-interface SheetApp {
-  options: { actions: Record<string, unknown> };
-  _prepareContext(o: unknown): Promise<{ operations: OperationsView | null }>;
-}
-
-const sheetOf = (actor: FakeActor) => new sheets.ZodiacAgentSheet({ document: actor } as never) as unknown as SheetApp;
-const operations = async (user: string, actor: FakeActor) => (await world.as(user, () => sheetOf(actor)._prepareContext({}))).operations!;
-const points = (a: FakeActor) => (a.system as unknown as { agentPoints: { value: number } }).agentPoints.value;
-const resultOf = (m: unknown) => ((m as FakeChatMessage).system as unknown as { result: Record<string, unknown> }).result;
-const keyOf = (m: unknown) => String(resultOf(m).duelKey);
-const warnings = () => world.notifications.filter((n) => n.type === "warn").map((n) => n.message);
-const duelCards = () => world.messages.filter((m) => (m.system as unknown as { kind?: string }).kind === "duel");
-const heldBy = (user: string) => world.as(user, async () => flow.readCommits().map((c) => c.actor.name));
-const followUps = () => index.zodiac.cards!.duelCommit!.followUps!;
-/** The card's Reveal, clicked on `user`'s copy (a plain follow-up: run there). */
-const cardReveal = (user: string, card: unknown) => world.as(user, () => followUps().reveal!({ message: card, result: resultOf(card) } as never));
+/** The names of the Agents whose commits a GM's client holds. */
+const heldBy = async (user: string) => (await heldCommits(user)).map((c) => c.actor.name);
 /** The card's Cancel as it is now, clicked on `user`'s copy (a plain follow-up: run there). */
 const cardCancel = (user: string, card: unknown) => world.as(user, () => followUps().cancel!({ message: card, result: resultOf(card) } as never));
-/** The card's Cancel as cards posted before carry it: core's GM follow-up, run on the active GM's client. */
-const legacyCancel = (user: string, card: unknown) => world.as(user, () => adapter.queries.requestFollowUp((card as FakeChatMessage).id ?? "", "cancelDuel", {}));
-
-/** Replaces a query's handler on every client (restored after each test); `wrap` sees the options (timeout) too. */
-function wrapQuery(name: string, wrap: (real: Handler, data: Record<string, unknown>, options?: { timeout?: number }) => Promise<unknown>): void {
-  const handlers = CONFIG.queries as unknown as Record<string, Handler>;
-  const real = handlers[name]!;
-  handlers[name] = (data, options) => wrap(real, data, options);
-  restore.push(() => (handlers[name] = real));
-}
 
 /**
  * A fight's duel split between two GMs' clients with both commit cards in the chat — the race that
@@ -102,21 +68,10 @@ async function splitDuel(): Promise<{ mikeCard: unknown; jeremyCard: unknown }> 
 }
 
 beforeEach(async () => {
-  ({ world, adapter, flow, sheets, dialog: dialogs } = await zodiacWorld());
-  remote = await import("../../../../src/rulesets/zodiac/cards/duel-remote.js");
-  commits = await import("../../../../src/rulesets/zodiac/cards/commits.js");
-  index = await import("../../../../src/rulesets/zodiac/index.js");
-  stubTextEditor();
-  world.addUser({ id: "gm2", name: "Second GM", isGM: true });
-  ({ mike, jeremy } = mikeAndJeremy(world));
+  ({ world, dialog: dialogs, remote, commits, mike, jeremy } = await twoGmWorld());
 });
 
-afterEach(async () => {
-  for (const r of restore.reverse()) r();
-  restore = [];
-  await Promise.all(world.lateHandlers);
-  vi.restoreAllMocks();
-});
+afterEach(tearDown);
 
 describe("UX s6b #1: a split duel is one duel, and one Cancel cancels every side", () => {
   it("the card's Cancel, clicked by the active GM holding one side, gives both sides' Agent Points back and closes both cards", async () => {

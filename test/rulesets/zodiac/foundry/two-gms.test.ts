@@ -12,41 +12,19 @@
  * holder connected, not active) the commit card's Cancel and a challenge's answer reach the holder.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Adapter, FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
+import type { FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
 import { createHandlebars } from "../../../browser/harness.js";
 import remoteFixture from "../../../fixtures/templates/zodiac/agent-sheet/gm-pending-duel-remote.js";
 import lostFixture from "../../../fixtures/templates/zodiac/agent-sheet/gm-pending-duel-lost.js";
-import { commitDuel, mikeAndJeremy, startZodiacCombat, stubTextEditor, zodiacWorld, type Flow, type Sheets } from "./world.js";
-
-type OperationsView = import("../../../../src/rulesets/zodiac/sheets/operations-view.js").OperationsView;
-type Remote = typeof import("../../../../src/rulesets/zodiac/cards/duel-remote.js");
-type Index = typeof import("../../../../src/rulesets/zodiac/index.js");
-type Queries = typeof import("../../../../src/foundry/queries.js");
+import { commitDuel, startZodiacCombat, type Flow } from "./world.js";
+import { cardReveal, duelCards, gmFollowUpCancel as cardCancel, heldBy, keyOf, operations, points, resultOf, sheetOf, twoGmWorld, warnings, type Queries, type Remote } from "./two-gm-world.js";
 
 let world: FakeWorld;
-let adapter: Adapter;
 let flow: Flow;
-let sheets: Sheets;
 let remote: Remote;
-let index: Index;
 let queries: Queries;
 let mike: FakeActor;
 let jeremy: FakeActor;
-
-interface SheetApp {
-  options: { actions: Record<string, unknown> };
-  _prepareContext(o: unknown): Promise<{ operations: OperationsView | null }>;
-}
-
-const sheetOf = (actor: FakeActor) => new sheets.ZodiacAgentSheet({ document: actor } as never) as unknown as SheetApp;
-const operations = async (user: string, actor: FakeActor) => (await world.as(user, () => sheetOf(actor)._prepareContext({}))).operations!;
-const points = (a: FakeActor) => (a.system as unknown as { agentPoints: { value: number } }).agentPoints.value;
-const resultOf = (m: unknown) => ((m as FakeChatMessage).system as unknown as { result: Record<string, unknown> }).result;
-const keyOf = (m: unknown) => String(resultOf(m).duelKey);
-const warnings = () => world.notifications.filter((n) => n.type === "warn").map((n) => n.message);
-const duelCards = () => world.messages.filter((m) => (m.system as unknown as { kind?: string }).kind === "duel");
-/** The commits held on a GM's client (each client its own store, as each browser is). */
-const heldBy = (user: string) => world.as(user, async () => flow.readCommits());
 
 async function click(user: string, actor: FakeActor, action: string, data: Record<string, string>): Promise<void> {
   await world.as(user, async () => {
@@ -57,19 +35,8 @@ async function click(user: string, actor: FakeActor, action: string, data: Recor
   });
 }
 
-/** The card's Reveal as a click on `user`'s copy runs it (a plain follow-up: on the clicking client). */
-const cardReveal = (user: string, card: unknown) =>
-  world.as(user, () => index.zodiac.cards!.duelCommit!.followUps!.reveal!({ message: card, result: resultOf(card) } as never) as Promise<void>);
-
 beforeEach(async () => {
-  ({ world, adapter, flow, sheets } = await zodiacWorld());
-  remote = await import("../../../../src/rulesets/zodiac/cards/duel-remote.js");
-  index = await import("../../../../src/rulesets/zodiac/index.js");
-  queries = await import("../../../../src/foundry/queries.js");
-  stubTextEditor();
-  // "gm" is the active GM (first by id); "gm2" a second, connected GM.
-  world.addUser({ id: "gm2", name: "Second GM", isGM: true });
-  ({ mike, jeremy } = mikeAndJeremy(world));
+  ({ world, flow, remote, queries, mike, jeremy } = await twoGmWorld());
 });
 
 describe("a second GM sees and ends the duels the active GM's client holds", () => {
@@ -234,9 +201,6 @@ describe("when the GM holding the commits is not connected", () => {
     expect(await heldBy("gm")).toEqual([]);
   });
 });
-
-/** The card's "Cancel this duel (GM)" clicked on `user`'s copy: a GM follow-up, run on the active GM's client. */
-const cardCancel = (user: string, card: unknown) => world.as(user, () => adapter.queries.requestFollowUp((card as FakeChatMessage).id ?? "", "cancelDuel", {}));
 
 describe("the commit card's Cancel after a handover (the holding GM connected, not active)", () => {
   /** Mike commits (held by "gm"), then "gm2" becomes the active GM while "gm" stays connected. */
