@@ -14,7 +14,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Adapter, FakeActor, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import { radioRenderer, text } from "./render.js";
-import { combatantIdOf, createFalzetti, createJake, createSal, radioWorld } from "./fight.js";
+import { combatantIdOf, createFalzetti, createJake, createSal, radioWorld, startRadioCombat } from "./fight.js";
 
 type PanelRow = { name: string; label: string; group: string; next: { label: string; group: string; round: number } | null };
 
@@ -48,11 +48,7 @@ describe("R1: a change of group is queued on the active GM behind the round star
     falzetti = createFalzetti(world, 20, 20);
     const sal = createSal(world, falzetti);
     vito = world.createActor({ name: "Vito", type: "radioOpponent", system: { kind: "minion" } });
-    world.login("gm");
-    combat = world.createCombat();
-    await combat.createEmbeddedDocuments("Combatant", [jake, falzetti, sal, vito].map((a) => ({ actorId: a.id })));
-    world.dice.queue(2, 5, 1, 1);
-    await fc().startCombat();
+    combat = await startRadioCombat(world, [jake, falzetti, sal, vito], [2, 5, 1, 1]);
   });
 
   it("a change pressed while the next round's start is in flight (after it read the memory) is kept, pending for the round after", async () => {

@@ -15,7 +15,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { FakeCombat } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import { radioRenderer } from "./render.js";
-import { combatantIdOf, createFalzetti, createJake, createSal, radioWorld } from "./fight.js";
+import { combatantIdOf, createFalzetti, createJake, createSal, radioWorld, startRadioCombat } from "./fight.js";
 
 describe("R1: a non-active GM's Next Round runs on the active GM's client (core round-start.ts)", () => {
   it("gm2 presses Next Round: the round start is the active GM's, so a Change group queued there is never overwritten", async () => {
@@ -25,11 +25,7 @@ describe("R1: a non-active GM's Next Round runs on the active GM's client (core 
     const falzetti = createFalzetti(world, 20, 20);
     const sal = createSal(world, falzetti);
     const vito = world.createActor({ name: "Vito", type: "radioOpponent", system: { kind: "minion" } });
-    world.login("gm");
-    const combat = world.createCombat();
-    await combat.createEmbeddedDocuments("Combatant", [jake, falzetti, sal, vito].map((a) => ({ actorId: a.id })));
-    world.dice.queue(2, 5, 1, 1);
-    await (combat as unknown as FracasCombat).startCombat();
+    const combat = await startRadioCombat(world, [jake, falzetti, sal, vito], [2, 5, 1, 1]);
     const writers: string[] = [];
     world.observe("updateCombat", ((_c: unknown, _d: unknown, _o: unknown, userId: string) => void writers.push(userId)) as never);
     world.login("gm2");

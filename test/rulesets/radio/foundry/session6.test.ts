@@ -12,7 +12,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Adapter, FakeActor, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import { radioRenderer, text } from "./render.js";
-import { combatantIdOf, createFalzetti, createJake, createSal, radioWorld } from "./fight.js";
+import { combatantIdOf, createFalzetti, createJake, createSal, radioWorld, startRadioCombat } from "./fight.js";
 
 describe("a mid-round change of initiative group counts from the next round", () => {
   let world: FakeWorld;
@@ -48,12 +48,8 @@ describe("a mid-round change of initiative group counts from the next round", ()
     falzetti = createFalzetti(world, 20, 20);
     sal = createSal(world, falzetti);
     vito = world.createActor({ name: "Vito", type: "radioOpponent", system: { kind: "minion" } });
-    world.login("gm");
-    combat = world.createCombat();
-    await combat.createEmbeddedDocuments("Combatant", [jake, falzetti, sal, vito].map((a) => ({ actorId: a.id })));
     // Round 1: Jake 2, the GM's group (Falzetti, Sal, Vito) 5.
-    world.dice.queue(2, 5, 1, 1);
-    await fc().startCombat();
+    combat = await startRadioCombat(world, [jake, falzetti, sal, vito], [2, 5, 1, 1]);
   });
 
   it("split off during the declarations: the round keeps Vito in the GM's group (order, shared action, one declare step); round 2 rolls group A apart", async () => {
