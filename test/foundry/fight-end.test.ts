@@ -45,6 +45,25 @@ describe("the end of a fight", () => {
     expect(world.notified("info")).toContain("The fight is over: cover cleared for Hero, Villain.");
   });
 
+  it("each fighter's players are told by a chat line whispered to them alone, naming only that fighter", async () => {
+    await hero.update({ ownership: { alice: 3, bob: 3 } } as never);
+    await combat.delete();
+    await adapter.fightEnd.fightEndSettled();
+    const lines = world.messages.contents.filter((m) => String(m.content).includes("fracas-fight-ended"));
+    // The villain has no player owner: the GM's toast is enough; the hero's players get one line.
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.whisper).toEqual(["alice", "bob"]);
+    expect(lines[0]!.content).toBe('<div class="fracas fracas-fight-ended"><p>The fight is over: cover cleared for Hero.</p></div>');
+  });
+
+  it("a fighter's name is escaped in the players' line", async () => {
+    await hero.update({ name: "<b>Hero</b>" } as never);
+    await combat.delete();
+    await adapter.fightEnd.fightEndSettled();
+    const line = world.messages.contents.find((m) => String(m.content).includes("fracas-fight-ended"));
+    expect(line?.content).toContain("cover cleared for &lt;b&gt;Hero&lt;/b&gt;.");
+  });
+
   it("a failed write is logged and does not stop the others; the GM is told only of what was written", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
     world.failNextUpdate(hero as never, "the server refused");

@@ -3,7 +3,10 @@
  * client asks the combat's ruleset, fighter by fighter, what its end undoes (a cover set for the
  * fight, rounds of a stun the fight no longer has…) and writes it: one update per fighter, none for
  * the others, a failure logged without stopping the rest, and the GM told whose state changed.
- * A fighter still in another begun combat keeps everything; players write nothing.
+ * The players who own a fighter are told too, by a chat line whispered to them alone, naming that
+ * fighter only (a hold or a stun that simply vanished from their sheet was a surprise; the GM's
+ * toast never reaches their screens). A fighter still in another begun combat keeps everything;
+ * players write nothing.
  */
 import { isActiveGM } from "../active-gm.js";
 import { backgroundWork } from "../background-work.js";
@@ -29,6 +32,23 @@ function fightsElsewhere(actor: Actor.Implementation, ended: Combat.Implementati
   return false;
 }
 
+/** The players (not GMs: they have the toast) who own `actor`. */
+function playerOwners(actor: Actor.Implementation): string[] {
+  return game.users.filter((u) => !u.isGM && actor.testUserPermission(u, "OWNER")).map((u) => u.id ?? "");
+}
+
+/** A chat line to the fighter's players saying what ended for it; logged, not thrown, when it fails. */
+async function tellOwners(actor: Actor.Implementation, keys: readonly string[]): Promise<void> {
+  const whisper = playerOwners(actor);
+  if (keys.length === 0 || whisper.length === 0) return;
+  const lines = keys.map((key) => `<p>${foundry.utils.escapeHTML(t(key, { names: actor.name }))}</p>`).join("");
+  try {
+    await ChatMessage.create({ content: `<div class="fracas fracas-fight-ended">${lines}</div>`, speaker: ChatMessage.getSpeaker({ actor }), whisper } as never);
+  } catch (err) {
+    console.error("Fracas | the end of the fight could not be told to the owners of", actor.name, err);
+  }
+}
+
 /** deleteCombat: the ruleset's end-of-fight changes, written fighter by fighter; returns the names told per key. */
 export async function endFight(combat: unknown): Promise<Record<string, string[]>> {
   // An encounter deleted before it began was no fight: what was set while arranging it stays.
@@ -49,6 +69,7 @@ export async function endFight(combat: unknown): Promise<Record<string, string[]
       if (Object.keys(change.update).length > 0) await actor.update(change.update as never);
       for (const s of change.statuses ?? []) await actor.toggleStatusEffect(s.id, { active: s.on });
       for (const key of change.told) (told[key] ??= []).push(actor.name);
+      await tellOwners(actor, change.told);
     } catch (err) {
       console.error("Fracas | the end of the fight could not be written for", actor.name, err);
       failed.push(actor.name);

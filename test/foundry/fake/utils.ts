@@ -146,3 +146,10 @@ export function diffObject(prior: Obj, next: Obj): Obj {
   for (const k of Object.keys(prior)) if (!(k in next)) out[`-=${k}`] = null;
   return out;
 }
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
+
+/** foundry.utils.escapeHTML: the five characters V13 escapes, nothing else. */
+export function escapeHTML(value: unknown): string {
+  return String(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}

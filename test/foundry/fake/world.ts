@@ -33,7 +33,7 @@ import {
 import { ActorSheet, ActorSheetV2, ApplicationV2, CombatTracker, DialogV2, DocumentSheetV2, FakeForm, FormDataExtended, HandlebarsApplicationMixin, ItemSheet, ItemSheetV2, sheetCollection, type SheetCall } from "./apps.js";
 import { FakeTemplates } from "./handlebars.js";
 import { rt, setRuntime, type DocumentConfig, type DocumentCtor, type FakeConfig, type Runtime } from "./runtime.js";
-import { deepClone, diffObject, expandObject, flattenObject, getProperty, isEmpty, mergeObject, randomID, setProperty, type Obj } from "./utils.js";
+import { deepClone, diffObject, escapeHTML, expandObject, flattenObject, getProperty, isEmpty, mergeObject, randomID, setProperty, type Obj } from "./utils.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = resolve(HERE, "../../..");
@@ -451,7 +451,7 @@ export function installFoundry(options: InstallOptions = {}): FakeWorld {
   };
 
   const foundryNs = {
-    utils: { deepClone, getProperty, setProperty, randomID, mergeObject, expandObject, flattenObject, isEmpty, diffObject },
+    utils: { deepClone, getProperty, setProperty, randomID, mergeObject, expandObject, flattenObject, isEmpty, diffObject, escapeHTML },
     abstract: { DataModel, TypeDataModel },
     data: { fields },
     dice: { Roll, terms: { Die, NumericTerm, OperatorTerm } },
