@@ -1,7 +1,9 @@
 /**
  * Runs pending migrations once, on ready, on the active GM's client only: the world's actors and
- * items, unlinked tokens' own actors on every scene, and the world's own compendia of actors and
- * items (a locked one is unlocked for the run and locked again). Every write carries the migration
+ * items, unlinked tokens' own actors on every scene, and the world's own compendia of actors, items
+ * and scenes (a locked one is unlocked for the run and locked again; a scene's unlinked tokens' own
+ * actors, as on the world's scenes). Adventure compendia are not opened: an adventure holds plain
+ * source data that its import creates as new documents, and V13 has no update of one part of it. Every write carries the migration
  * option (migration-option.ts), so update rules leave it alone. A document that fails is named to
  * the GM and the world's version is not raised, so the next start runs the steps again (a step
  * returns null on data it already moved, so only what failed is written).
@@ -48,7 +50,7 @@ export async function runMigrations(steps?: readonly MigrationStep[]): Promise<n
   for (const actor of game.actors as unknown as Iterable<MigratableActor>) await migrateActor(actor, actor.name ?? "?", pending, outcome);
   // The actors of unlinked tokens on every scene: their own copies (a mook's wounds, a villain's
   // Karma) hold the same data in the older shape.
-  for (const { actor, scene } of unlinkedTokenActors()) await migrateActor(actor, t("FRACAS.Migration.OnToken", { name: actor.name ?? "?", scene }), pending, outcome);
+  for (const { actor, scene } of unlinkedTokenActors(worldScenes())) await migrateActor(actor, t("FRACAS.Migration.OnToken", { name: actor.name ?? "?", scene }), pending, outcome);
   for (const item of game.items as unknown as Iterable<Migratable>) await migrateOne(item, "item", item.name ?? "?", pending, outcome);
   for (const pack of worldPacks()) await migratePack(pack, pending, outcome);
   const to = Math.max(...pending.map((s) => s.version), steps ? 0 : LATEST_SCHEMA);
@@ -96,7 +98,11 @@ async function migratePack(pack: WorldPack, pending: readonly MigrationStep[], o
     for (const doc of docs) {
       const label = t("FRACAS.Migration.InCompendium", { name: (doc as Migratable).name ?? "?", pack: title });
       if (pack.documentName === "Actor") await migrateActor(doc as MigratableActor, label, pending, outcome);
-      else await migrateOne(doc as Migratable, "item", label, pending, outcome);
+      else if (pack.documentName === "Item") await migrateOne(doc as Migratable, "item", label, pending, outcome);
+      else {
+        const scene = t("FRACAS.Migration.InCompendium", { name: (doc as SceneLike).name ?? "?", pack: title });
+        for (const token of unlinkedTokenActors([doc as SceneLike])) await migrateActor(token.actor, t("FRACAS.Migration.OnToken", { name: token.actor.name ?? "?", scene }), pending, outcome);
+      }
     }
   } catch (error) {
     console.error(`Fracas | migrating the compendium ${title} failed`, error);
@@ -106,16 +112,32 @@ async function migratePack(pack: WorldPack, pending: readonly MigrationStep[], o
   }
 }
 
-/** The world's own compendia of actors or items (a system's or module's packs are theirs to migrate). */
+const MIGRATED_PACKS = ["Actor", "Item", "Scene"];
+
+/** The world's own compendia of actors, items or scenes (a system's or module's packs are theirs to migrate). */
 function worldPacks(): WorldPack[] {
   const packs = (game as unknown as { packs?: Iterable<WorldPack> }).packs ?? [];
-  return [...packs].filter((p) => p.metadata.packageType === "world" && (p.documentName === "Actor" || p.documentName === "Item"));
+  return [...packs].filter((p) => p.metadata.packageType === "world" && MIGRATED_PACKS.includes(p.documentName));
 }
 
-/** The synthetic actors of unlinked tokens on every scene, with the scene's name (a linked token's actor is the world's, migrated once). */
-function unlinkedTokenActors(): { actor: MigratableActor; scene: string }[] {
+/** A scene as far as a migration reads it: its name and its tokens. */
+interface SceneLike {
+  name?: string | null;
+  tokens: Iterable<{ actorLink: boolean; actor: MigratableActor | null }>;
+}
+
+function worldScenes(): Iterable<SceneLike> {
+  return (game as unknown as { scenes?: Iterable<SceneLike> }).scenes ?? [];
+}
+
+/**
+ * The synthetic actors of unlinked tokens on these scenes, with the scene's name (a linked token's
+ * actor is the world's, migrated once). V13 builds a token's synthetic actor only while its base
+ * actor is in the world (TokenDocument#baseActor); a token whose base actor was deleted has none,
+ * and its delta is left as it is: there is no whole actor source to migrate.
+ */
+function unlinkedTokenActors(scenes: Iterable<SceneLike>): { actor: MigratableActor; scene: string }[] {
   const out: { actor: MigratableActor; scene: string }[] = [];
-  const scenes = (game as unknown as { scenes?: Iterable<{ name?: string | null; tokens: Iterable<{ actorLink: boolean; actor: MigratableActor | null }> }> }).scenes ?? [];
   for (const scene of scenes) {
     for (const token of scene.tokens) if (!token.actorLink && token.actor) out.push({ actor: token.actor, scene: scene.name ?? "?" });
   }

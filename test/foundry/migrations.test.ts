@@ -155,6 +155,30 @@ describe("migrations", () => {
     }
   });
 
+  it("migrates the unlinked tokens' own actors on the scenes of a world compendium, and names a failure there", async () => {
+    const mooks = [world.createUnlinkedToken(a, "tokenMook000001"), world.createUnlinkedToken(a, "tokenMook000002")];
+    const docks = { name: "Docks", tokens: [{ actorLink: false, actor: mooks[0] }, { actorLink: true, actor: b }, { actorLink: false, actor: null }] };
+    const vault = { name: "Vault", tokens: [{ actorLink: false, actor: mooks[1] }] };
+    const scenes = pack("Scene", "world", [docks, vault], true);
+    const theirs = world.createUnlinkedToken(a, "tokenShipped001");
+    const shipped = pack("Scene", "system", [{ name: "Shipped", tokens: [{ actorLink: false, actor: theirs }] }]);
+    (game as unknown as { packs: unknown }).packs = [scenes, shipped];
+    world.failNextUpdate(mooks[1] as never);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      // a and b in the world, the Docks mook; the Vault mook fails; the system's scene is not opened.
+      expect(await adapter.migrations.runMigrations(STEPS)).toBe(3);
+    } finally {
+      errors.mockRestore();
+      delete (game as unknown as { packs?: unknown }).packs;
+    }
+    expect(mooks[0]!.system).toMatchObject({ renamed: 6, old: null });
+    expect(scenes.seen).toEqual([false, true]);
+    expect(shipped.seen).toEqual([]);
+    expect(theirs.system).toMatchObject({ old: 6, renamed: null });
+    expect(world.notified("error")[0]).toContain("Fracas could not update A (token on Vault (in world Scenes)) for this version");
+  });
+
   it("moves the old field on every actor of the previous shape, loses nothing, and records the version", async () => {
     expect(await adapter.migrations.runMigrations(STEPS)).toBe(2);
     expect(a.system).toMatchObject({ x: 4, stance: "angry", old: null, renamed: 6 });
