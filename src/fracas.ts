@@ -6,7 +6,7 @@ import { followRulesetToggles } from "./foundry/dom/ruleset-option-rows.js";
 import { followFocusWithTooltips } from "./foundry/dom/keyboard-tooltips.js";
 import { RULESET_IDS } from "./rulesets/types.js";
 import { registerStatusEffects } from "./foundry/statuses.js";
-import { registerQueries } from "./foundry/queries.js";
+import { clearOwnStaleRequests, registerQueries } from "./foundry/queries.js";
 import { onRenderChatMessageHTML } from "./foundry/chat/render.js";
 import { runMigrations } from "./foundry/migrations.js";
 import { registerQuench } from "./foundry/quench.js";
@@ -74,6 +74,7 @@ Hooks.once("ready", () => {
   // (No document in bare Node, where the typed fake runs this hook.)
   if (typeof document !== "undefined") followFocusWithTooltips(document, () => game.tooltip as never);
   void runMigrations();
+  clearOwnStaleRequests().catch((err: unknown) => console.error("Fracas | old requests could not be cleared", err));
 });
 
 registerQuench();

@@ -6,7 +6,7 @@
 import { RulesTablesApp } from "./settings/rules-tables-app.js";
 import { FracasCombat } from "./documents/combat.js";
 import { readPool } from "./pools.js";
-import { requestPoolChange } from "./queries.js";
+import { requestPoolChange, warnRefused } from "./queries.js";
 import { t } from "./i18n.js";
 import * as engine from "../engine/index.js";
 
@@ -43,8 +43,7 @@ export const fracasApi = {
   },
   async changeSetback(delta: number, reason = "macro"): Promise<void> {
     if (!gmOnly()) return;
-    const r = await requestPoolChange({ kind: "change", pool: "setback", delta, reason, ref: "api" });
-    if (!r.ok && "reason" in r) ui.notifications?.warn(t(r.reason));
+    warnRefused(await requestPoolChange({ kind: "change", pool: "setback", delta, reason, ref: "api" }));
   },
 };
 

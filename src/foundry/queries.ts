@@ -81,6 +81,17 @@ export async function clearSignedRequest(data: unknown): Promise<void> {
   }
 }
 
+/**
+ * On load, this user's own request slots left from before (a query whose answer never came back
+ * before a reload): nothing of this page can still be waiting for them, and while they stay they
+ * are readable by every client and answerable.
+ */
+export async function clearOwnStaleRequests(): Promise<void> {
+  const slots = game.user.getFlag("fracas" as never, "requests" as never) as Record<string, unknown> | undefined;
+  if (!slots || Object.keys(slots).length === 0) return;
+  await game.user.unsetFlag("fracas" as never, "requests" as never);
+}
+
 const UNVERIFIED = { ok: false as const, reason: "FRACAS.Chat.Refused.Unverified" };
 const NOT_GM = { ok: false as const, reason: "FRACAS.Chat.Refused.NotGM" };
 const BAD_REQUEST = { ok: false as const, reason: "FRACAS.Chat.Refused.BadRequest" };
@@ -181,16 +192,35 @@ export function registerQueries(): void {
   }
 }
 
-/** Runs `local` when this user may write, else asks the active GM; no GM → notification, nothing written. */
+/**
+ * Runs `local` when this user may write, else asks the active GM; no GM → notification (an error,
+ * said here once: callers pass the refusal to `warnRefused`, which does not say it again), nothing
+ * written. A query that fails (the GM left, or went inactive before it was sent: V13's User#query
+ * throws then) clears its own signed request, so no request lingers on the User, readable by all
+ * and answerable later.
+ */
 async function viaGM<R extends { ok: boolean; reason?: string }>(mayWriteHere: boolean, local: () => Promise<R>, query: string, data: object): Promise<R | { ok: false; reason: string }> {
   if (mayWriteHere) return local();
   const gm = game.users.activeGM;
   if (!gm) {
-    ui.notifications?.error(t("FRACAS.Chat.NoGM"));
-    return { ok: false, reason: "FRACAS.Chat.NoGM" };
+    ui.notifications?.error(t(NO_GM));
+    return { ok: false, reason: NO_GM };
   }
   const signed = await signRequest(query, data as Record<string, unknown>);
-  return (await gm.query(query as never, signed as never, { timeout: 15_000 } as never)) as R;
+  try {
+    return (await gm.query(query as never, signed as never, { timeout: 15_000 } as never)) as R;
+  } catch (err) {
+    await clearSignedRequest(signed).catch((e: unknown) => console.error("Fracas | a request could not be cleared", e));
+    throw err;
+  }
+}
+
+const NO_GM = "FRACAS.Chat.NoGM";
+
+/** A refused outcome's warning, unless it is "no GM", which viaGM has already said. */
+export function warnRefused(outcome: { ok: boolean; reason?: string; data?: Record<string, string | number> }): void {
+  if (outcome.ok || !outcome.reason || outcome.reason === NO_GM) return;
+  ui.notifications?.warn(t(outcome.reason, outcome.data));
 }
 
 export async function requestApply(messageId: string, targetUuid: string, mayWriteHere: boolean) {

@@ -44,6 +44,11 @@ export interface CombatantInfo {
   defeated: boolean;
   /** The status effect ids on the actor (e.g. "fracas-stunned"). */
   statuses: string[];
+  /**
+   * Hidden from players on the tracker (V13's Combatant#hidden; absent = shown). A panel naming
+   * combatants to players leaves a hidden one out, as V13's tracker and Fracas's plan do.
+   */
+  hidden?: boolean;
 }
 
 export interface RoundStart {

@@ -66,8 +66,16 @@ describe("postCard and the chat's roll mode (V13 applies it to a message with ro
   it("public, private (the GMs), blind (the GMs, hidden from its author) and self, as the roller chose", async () => {
     expect(seen(await rolled("gm", "publicroll"))).toEqual({ whisper: [], blind: false });
     expect(seen(await rolled("gm", "gmroll"))).toEqual({ whisper: ["gm"], blind: false });
-    expect(seen(await rolled("alice", "blindroll"))).toEqual({ whisper: ["gm"], blind: true });
-    expect(seen(await rolled("alice", "selfroll"))).toEqual({ whisper: ["alice"], blind: false });
+  });
+
+  it("a player's Self Roll or Blind GM Roll posts as a Private GM Roll (the GM's buttons and the player's Apply stay in sight), said once", async () => {
+    expect(seen(await rolled("alice", "blindroll"))).toEqual({ whisper: ["gm"], blind: false });
+    expect(seen(await rolled("alice", "selfroll"))).toEqual({ whisper: ["gm"], blind: false });
+    expect(world.notified("info").filter((m) => m.startsWith("A Fracas combat card is yours and the GM's"))).toHaveLength(1);
+    // At another player's character: to the GMs and its owner, the roller seeing their own card as its author.
+    expect(seen(await rolled("alice", "selfroll", undefined, hero, [bobsGuy]))).toEqual({ whisper: ["gm", "bob"], blind: false });
+    // The GM's own self roll stays the GM's.
+    expect(seen(await rolled("gm", "selfroll"))).toEqual({ whisper: ["gm"], blind: false });
   });
 
   it("a card whispered on purpose (a prompt for one hero's owners) keeps its recipients under every mode", async () => {
@@ -397,6 +405,31 @@ describe("signed requests", () => {
     expect(world.users.get("alice")!.getFlag("fracas", "requests")).toEqual({});
   });
 
+  it("a query that fails (the GM went away between the look and the send) clears its own request, so none lingers to be answered later", async () => {
+    const m = await post("alice", hero, [villain]);
+    world.login("alice");
+    const gm = world.users.get("gm")!;
+    // V13's game.users.activeGM read a moment before the GM's socket went: User#query then throws.
+    Object.defineProperty(game.users, "activeGM", { get: () => gm, configurable: true });
+    gm.active = false;
+    try {
+      await expect(adapter.queries.requestApply(m.id, villain.uuid, false)).rejects.toThrow(/not connected/);
+    } finally {
+      delete (game.users as unknown as { activeGM?: unknown }).activeGM;
+    }
+    expect(world.queryLog.at(-1)).toMatchObject({ name: "fracas.applyCard", from: "alice", error: "not connected" });
+    expect(world.users.get("alice")!.getFlag("fracas", "requests")).toEqual({});
+  });
+
+  it("on load, a user's own request slots left from before are cleared (only their own)", async () => {
+    await world.as("alice", async () => world.users.get("alice")!.setFlag("fracas", "requests.old1", { id: "old1", query: "fracas.applyCard", payload: {} }));
+    await world.as("bob", async () => world.users.get("bob")!.setFlag("fracas", "requests.old2", { id: "old2", query: "fracas.applyCard", payload: {} }));
+    world.login("alice");
+    await adapter.queries.clearOwnStaleRequests(); // what alice's page runs on ready (fracas.ts)
+    expect(world.users.get("alice")!.getFlag("fracas", "requests")).toBeUndefined();
+    expect(Object.keys(world.users.get("bob")!.getFlag("fracas", "requests") as object)).toEqual(["old2"]);
+  });
+
   it("a handled request cannot be replayed", async () => {
     const m = await post("alice", hero, [villain]);
     world.login("alice");
@@ -437,6 +470,20 @@ describe("failures", () => {
     expect(world.localize("FRACAS.Chat.NoGM")).toMatch(/No GM is connected/);
     expect(snapshot(villain)).toEqual(before);
     expect(cardOf(m).applications).toEqual([]);
+  });
+
+  it("no active GM: a click on a card's Apply says so once (not an error and then a warning)", async () => {
+    const m = await post("alice", hero, [villain]);
+    world.setActiveGM(null);
+    world.login("alice");
+    let onClick: ((event: unknown) => void) | null = null;
+    const html = { querySelector: () => null, querySelectorAll: () => [], addEventListener: (type: string, fn: (event: unknown) => void) => type === "click" && (onClick = fn) };
+    adapter.render.onRenderChatMessageHTML(m as never, html as never);
+    const button = { dataset: { fracasAction: "apply", targetUuid: villain.uuid }, setAttribute: () => undefined, removeAttribute: () => undefined };
+    onClick!({ target: { closest: () => button }, preventDefault: () => undefined });
+    await vi.waitFor(() => expect(world.notified("error")).toEqual([world.localize("FRACAS.Chat.NoGM")]));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(world.notified("warn")).toEqual([]);
   });
 
   it("an error mid-apply (the card's update fails) leaves the target exactly as before", async () => {

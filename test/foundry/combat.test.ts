@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeCombat, type FakeCombatant, type FakeWorld } from "./fake/index.js";
 import type { FracasCombat } from "../../src/foundry/documents/combat.js";
 import { TEST_TYPE, addPlayers, registerTestRuleset } from "./helpers.js";
@@ -381,6 +381,35 @@ describe("the tracker keeps the current step in view, and the GM's scrolling oth
     await fc.advance();
     await tracker._onRender({}, {});
     expect(scrolled).toBe(2);
+  });
+});
+
+describe("what a ruleset reads of a combatant", () => {
+  it("carries V13's hidden mark, so a panel can leave a hidden combatant out for players", async () => {
+    await combat.combatants.get(cid(villain))!.update({ hidden: true });
+    const hidden = Object.fromEntries(fc.combatantInfos().map((c) => [c.name, c.hidden]));
+    expect(hidden).toEqual({ Hero: false, Villain: true, "Bob's guy": false });
+  });
+});
+
+describe("a refused declaration in the tracker", () => {
+  it("puts the select back to the declaration stored, so it never shows a choice the plan does not have", async () => {
+    const Tracker = adapter.tracker.FracasCombatTracker as unknown as new () => { viewed: unknown; element: unknown; _onRender(c: unknown, o: unknown): Promise<void> };
+    const tracker = new Tracker();
+    tracker.viewed = combat;
+    let onChange: (() => void) | null = null;
+    const select = { value: "", dataset: { fracasDeclare: cid(hero) }, addEventListener: (type: string, fn: () => void) => type === "change" && (onChange = fn) };
+    tracker.element = { querySelector: () => null, querySelectorAll: (sel: string) => (sel.includes("data-fracas-declare") ? [select] : []) };
+    world.login("alice");
+    await tracker._onRender({}, {});
+    world.setActiveGM(null);
+    select.value = "attack";
+    onChange!();
+    await vi.waitFor(() => expect(select.value).toBe(""));
+    expect(decl(hero)).toBe("");
+    // Said once, as an error (no GM), not again as a warning.
+    expect(world.notified("error")).toEqual([world.localize("FRACAS.Chat.NoGM")]);
+    expect(world.notified("warn")).toEqual([]);
   });
 });
 

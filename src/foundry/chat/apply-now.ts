@@ -5,11 +5,11 @@
  */
 import { appliesHere } from "../active-gm.js";
 import { t } from "../i18n.js";
-import { requestApply } from "../queries.js";
+import { requestApply, warnRefused } from "../queries.js";
 
 export async function applyCardNow(message: ChatMessage.Implementation | undefined, actor: Actor.Implementation): Promise<boolean> {
   if (!message?.id) return false;
   const outcome = await requestApply(message.id, actor.uuid, appliesHere(actor));
-  if (!outcome.ok && outcome.reason) ui.notifications?.warn(t(outcome.reason, "data" in outcome ? outcome.data : undefined));
+  warnRefused(outcome);
   return outcome.ok;
 }

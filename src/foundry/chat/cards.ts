@@ -6,6 +6,7 @@ import { descriptor } from "../rulesets.js";
 import type { JsonObject } from "../registry.js";
 import { lookupUuidSync } from "../typed.js";
 import { gmsAndOwners } from "../recipients.js";
+import { t } from "../i18n.js";
 
 export interface CardInput {
   ruleset: string;
@@ -64,6 +65,10 @@ export async function postCard(input: CardInput): Promise<ChatMessage.Implementa
  * follows the chat's roll mode as any V13 roll does ("roll": the poster's current mode), except:
  * - a card the GM's client posts about a player's character (a draw, a round-start roll, a reveal
  *   the player asked for) is public: the GM's private mode is for the GM's own rolls;
+ * - a player's Self Roll or Blind GM Roll posts as a Private GM Roll: a combat card is the roller's
+ *   and the GM's. V13 gives the GM no sight of a self roll (ChatMessage#isContentVisible), so the
+ *   GM's buttons on it (a Setback to take, a scar) went unseen, and a blind roll hid the player's own
+ *   Apply from them. The player is told once per session;
  * - a private or blind card at targets players own is whispered to the GMs and those players (not
  *   blind): its Apply rows and the target's answers (a draw, Hero Points) are theirs to see.
  */
@@ -71,10 +76,24 @@ function cardPrivacy(input: CardInput, targets: readonly { uuid: string }[]): { 
   if (input.whisper) return { whisper: input.whisper };
   if (!input.rolls?.length) return {};
   if (game.user.isGM && input.source?.hasPlayerOwner) return {};
-  const mode = game.settings.get("core", "rollMode") as string;
+  const chosen = game.settings.get("core", "rollMode") as string;
+  const hidden = !game.user.isGM && (chosen === "selfroll" || chosen === "blindroll");
+  if (hidden) tellSharedOnce(chosen);
+  const mode = hidden ? "gmroll" : chosen;
   if (mode === "gmroll" || mode === "blindroll") {
     const actors = targets.map((t) => lookupUuidSync(t.uuid)).filter((a): a is Actor.Implementation => a instanceof Actor);
     if (actors.some((a) => a.hasPlayerOwner)) return { whisper: gmsAndOwners(actors) };
   }
-  return { rollMode: "roll" };
+  return { rollMode: hidden ? "gmroll" : "roll" };
+}
+
+/** The users told (per user, not per module: a page has one user, the typed fake several). */
+const toldShared = new Set<string>();
+
+/** The first self or blind roll of a session says where its card went instead (a toast, once per user). */
+function tellSharedOnce(mode: string): void {
+  const user = game.user.id ?? "";
+  if (toldShared.has(user)) return;
+  toldShared.add(user);
+  ui.notifications?.info(t("FRACAS.Chat.SharedWithGM", { mode: t(mode === "selfroll" ? "CHAT.RollSelf" : "CHAT.RollBlind") }));
 }

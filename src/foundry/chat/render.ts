@@ -3,7 +3,7 @@
  * applications and wire the buttons (HTMLElement, no jQuery). Writes go through queries.ts.
  */
 import { descriptor } from "../rulesets.js";
-import { requestApply, requestFollowUp, requestUndo } from "../queries.js";
+import { requestApply, requestFollowUp, requestUndo, warnRefused } from "../queries.js";
 import { lookupUuidSync } from "../typed.js";
 import { t } from "../i18n.js";
 import type { Application } from "../data/card-data.js";
@@ -74,7 +74,7 @@ async function onClick(message: ChatMessage.Implementation, card: CardView, el: 
     else ui.notifications?.warn(t("FRACAS.Chat.Refused.StaleButton"));
     return;
   }
-  if (outcome && !outcome.ok && outcome.reason) ui.notifications?.warn(t(outcome.reason, outcome.data));
+  if (outcome) warnRefused(outcome);
 }
 
 export function onRenderChatMessageHTML(message: ChatMessage.Implementation, html: HTMLElement): void {

@@ -12,7 +12,7 @@ import { stateIn, type CombatantState } from "../combatant-state.js";
 import { withCombatLock } from "../locks.js";
 import { t } from "../i18n.js";
 import { isActiveGM } from "../active-gm.js";
-import { requestRoundStart } from "../queries.js";
+import { requestRoundStart, warnRefused } from "../queries.js";
 import type { RoundStartAction } from "./round-start.js";
 
 interface CombatSystem {
@@ -85,6 +85,7 @@ export class FracasCombat extends Combat {
         memory: state.memory,
         defeated: c.isDefeated,
         statuses: [...(c.actor?.statuses ?? [])],
+        hidden: c.hidden ?? false,
       };
       if (info.declaration && mapping && !mapping.declarations(info).some((o) => o.value === info.declaration)) info.declaration = "";
       return info;
@@ -227,8 +228,7 @@ export class FracasCombat extends Combat {
    */
   async #startsElsewhere(action: RoundStartAction): Promise<boolean> {
     if (isActiveGM() || !game.users.activeGM) return false;
-    const outcome = await requestRoundStart(this.id ?? "", action);
-    if (!outcome.ok && outcome.reason) ui.notifications?.warn(t(outcome.reason));
+    warnRefused(await requestRoundStart(this.id ?? "", action));
     return true;
   }
 

@@ -7,7 +7,7 @@ import { showCurrentStep } from "../dom/current-step.js";
 import { combatTrackerBase } from "../typed.js";
 import { planView, type PlanView } from "./plan-view.js";
 import { FracasCombat } from "../documents/combat.js";
-import { requestDeclare } from "../queries.js";
+import { requestDeclare, warnRefused } from "../queries.js";
 import { descriptor } from "../rulesets.js";
 import { t } from "../i18n.js";
 
@@ -96,14 +96,23 @@ export class FracasCombatTracker extends Base {
     if (this.element && at !== this.#stepShown) showCurrentStep(this.element);
     this.#stepShown = at;
     for (const select of this.element.querySelectorAll<HTMLSelectElement>("select[data-fracas-declare]")) {
+      // The declaration stored: a refused change goes back to it, so the select never shows a
+      // choice the plan does not have (with no GM connected, nothing else redraws the tracker).
+      let stored = select.value;
       select.addEventListener("change", () => {
         const id = select.dataset.fracasDeclare ?? "";
-        requestDeclare(combat.id ?? "", id, select.value)
+        const chosen = select.value;
+        requestDeclare(combat.id ?? "", id, chosen)
           .then((r) => {
-            if (!r.ok && "reason" in r && r.reason) ui.notifications?.warn(t(r.reason));
+            if (r.ok) stored = chosen;
+            else {
+              select.value = stored;
+              warnRefused(r);
+            }
           })
           .catch((err: unknown) => {
             console.error("Fracas |", err);
+            select.value = stored;
             ui.notifications?.error(t("FRACAS.Chat.Failed"));
           });
       });
