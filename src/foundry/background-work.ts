@@ -7,7 +7,7 @@
 export interface BackgroundWork {
   /** Starts tracking `work`; a rejection is logged as "Fracas | <label> failed". */
   add(work: Promise<unknown>): void;
-  /** Settles once everything added so far has settled (never rejects). */
+  /** Settles once everything added so far has settled (never rejects, holds no result). */
   settled(): Promise<unknown>;
 }
 
@@ -15,7 +15,9 @@ export function backgroundWork(label: string): BackgroundWork {
   let pending: Promise<unknown> = Promise.resolve();
   return {
     add(work) {
-      pending = Promise.all([pending, work.catch((err: unknown) => console.error(`Fracas | ${label} failed`, err))]);
+      // `.then(() => undefined)`: the chain keeps no result. Promise.all's array held every earlier
+      // one (documents, closed sheets) for the whole session.
+      pending = Promise.all([pending, work.catch((err: unknown) => console.error(`Fracas | ${label} failed`, err))]).then(() => undefined);
     },
     settled: () => pending,
   };

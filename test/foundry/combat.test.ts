@@ -54,6 +54,28 @@ describe("the round plan (speedPlan through FracasCombat)", () => {
     expect(world.queryLog.map((q) => [q.name, q.from, q.to])).toEqual([["fracas.declare", "alice", "gm"]]);
   });
 
+  it("a declaration is one combat write; the plan is written with it only when the ruleset's plan follows declarations", async () => {
+    const writes: Record<string, unknown>[] = [];
+    world.observe("updateCombat", ((_c: unknown, changed: Record<string, unknown>) => void writes.push(changed)) as never);
+    world.login("alice");
+    await adapter.queries.requestDeclare(combat.id, cid(hero), "attack");
+    expect(writes).toHaveLength(1);
+    expect(JSON.stringify(writes[0])).toContain('"declaration":"attack"');
+    expect(JSON.stringify(writes[0])).not.toContain('"plan"');
+    // A ruleset whose plan follows declarations (Radio's act phases): one write with both.
+    const mapping = adapter.rulesets.descriptor("fracastest")!.combat!;
+    const plan = mapping.plan;
+    mapping.plan = (input) => {
+      const p = plan(input);
+      return { ...p, steps: p.steps.filter((st) => st.kind !== "act" || input.combatants.find((c) => c.id === st.combatantId)?.declaration !== "dodge") };
+    };
+    writes.length = 0;
+    await adapter.queries.requestDeclare(combat.id, cid(hero), "dodge");
+    expect(writes).toHaveLength(1);
+    expect(JSON.stringify(writes[0])).toContain('"declaration":"dodge"');
+    expect(sys().plan.steps.some((st) => st.kind === "act" && st.combatantId === cid(hero))).toBe(false);
+  });
+
   it("refuses: another's combatant, a choice not offered, and declaring outside the declare phase", async () => {
     world.login("alice");
     expect(await adapter.queries.requestDeclare(combat.id, cid(villain), "attack")).toEqual({ ok: false, reason: "FRACAS.Tracker.Refused.NotYours" });

@@ -48,6 +48,12 @@ describe("backgroundWork", () => {
     expect(error).toHaveBeenCalledWith("Fracas | test work failed", expect.any(Error));
   });
 
+  it("keeps no result of the work it waited for (a session adds thousands: documents, closed sheets)", async () => {
+    const work = backgroundWork("test work");
+    for (let i = 0; i < 3; i++) work.add(Promise.resolve({ big: new Array(10).fill(i) }));
+    expect(await work.settled()).toBeUndefined();
+  });
+
   it("each tracker waits for its own work only", async () => {
     const a = backgroundWork("a");
     const b = backgroundWork("b");

@@ -12,6 +12,7 @@ import { lookupUuid, lookupUuidSync } from "../typed.js";
 import { executePoolChange } from "../pools.js";
 import { withCardLock } from "../locks.js";
 import { startedCombatantOf } from "../documents/combatant-of.js";
+import { sameJson } from "../same-json.js";
 
 export interface ApplyRequest {
   messageId: string;
@@ -85,17 +86,6 @@ function effectiveStatuses(actor: Actor.Implementation, events: readonly StatusE
 
 async function toggleAll(actor: Actor.Implementation, events: readonly { status: string; on: boolean }[]): Promise<void> {
   for (const e of events) await actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
-}
-
-/** Deep equality of plain JSON values, whatever the order of object keys. */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a as object);
-  const kb = Object.keys(b as object);
-  if (ka.length !== kb.length) return false;
-  return ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 function readPaths(actor: Actor.Implementation, paths: readonly string[]): Record<string, Json> {

@@ -114,7 +114,9 @@ export class FracasActor extends Actor {
     // V13's Configure Ownership dialog replaces the whole map ("==ownership"); a macro may merge into it.
     const replaced = changed["==ownership"];
     if (changed.prototypeToken?.actorLink !== undefined || (changed.system === undefined && changed.ownership === undefined && replaced === undefined)) return;
-    const source = this.toObject() as unknown as { system: object; ownership: Ownership; prototypeToken: Prototype };
+    // The stored source, read only (mergeObject below copies): toObject() cloned the whole actor,
+    // items and effects included, on every write of a character.
+    const source = this._source as unknown as { system: object; ownership: Ownership; prototypeToken: Prototype };
     const was = isPlayerCharacter(this.type, source.system, this.hasPlayerOwner);
     const system = changed.system ? foundry.utils.mergeObject(source.system, changed.system, { inplace: false }) : source.system;
     const ownership = replaced ? { ...replaced } : changed.ownership ? { ...source.ownership, ...changed.ownership } : source.ownership;

@@ -14,6 +14,7 @@ import { t } from "../i18n.js";
 import { isActiveGM } from "../active-gm.js";
 import { requestRoundStart, warnRefused } from "../queries.js";
 import type { RoundStartAction } from "./round-start.js";
+import { sameJson } from "../same-json.js";
 
 interface CombatSystem {
   ruleset: string;
@@ -154,15 +155,24 @@ export class FracasCombat extends Combat {
     return plan;
   }
 
-  /** Rebuilds the plan from current declarations (e.g. Radio's act phases follow the chosen action). */
-  async refreshPlan(roller: DiceRoller = foundryRoller): Promise<void> {
+  /**
+   * Rebuilds the plan from current declarations (e.g. Radio's act phases follow the chosen action).
+   * `declared` (combatant id → declaration) is read as already stored and written in the same
+   * update, so a declaration is one combat write, not two. An unchanged plan is not written again:
+   * every combat write redraws the tracker on every client, and most rulesets' plans do not follow
+   * declarations.
+   */
+  async refreshPlan(roller: DiceRoller = foundryRoller, declared: Record<string, string> = {}): Promise<void> {
     const mapping = this.mapping;
     if (!mapping) return;
-    const infos = this.combatantInfos();
+    const infos = this.combatantInfos().map((c) => (c.id in declared ? { ...c, declaration: declared[c.id]! } : c));
     const memory = this.fracas.memory;
     const plan = await withDice((die) => mapping.plan({ round: this.round ?? 1, combatants: infos, combatMemory: memory, die }), roller);
     const kept = Math.min(this.fracas.step, Math.max(0, plan.steps.length - 1));
-    await this.update({ "system.==plan": plan, "system.step": kept, "system.phase": plan.steps[kept]?.kind ?? "end" } as never);
+    const writes: Record<string, unknown> = Object.fromEntries(Object.entries(declared).map(([id, value]) => [`system.combatants.${id}.declaration`, value]));
+    const phase = plan.steps[kept]?.kind ?? "end";
+    if (!sameJson(plan, this.fracas.plan) || kept !== this.fracas.step || phase !== this.fracas.phase) Object.assign(writes, { "system.==plan": plan, "system.step": kept, "system.phase": phase });
+    if (Object.keys(writes).length > 0) await this.update(writes as never);
     // If the step it stands on now belongs to someone who is down, move on to the next who can act.
     const step = this.actingStep(kept, 1);
     if (step !== null && step !== kept) {

@@ -59,9 +59,8 @@ async function declareNow(req: DeclareRequest): Promise<DeclareOutcome> {
   // Those who declare together with this one (a ruleset's group), written in the same update.
   const together = info && mapping?.declaresWith ? mapping.declaresWith(info, req.value, all) : [];
   const joins = all.filter((c) => together.includes(c.id) && c.id !== combatant.id && combat.downReason(c) === null && (req.value === "" || mapping!.declarations(c).some((o) => o.value === req.value)));
-  const writes = Object.fromEntries([combatant.id ?? "", ...joins.map((c) => c.id)].map((id) => [`system.combatants.${id}.declaration`, req.value]));
-  await combat.update(writes as never);
-  await combat.refreshPlan();
+  const declared = Object.fromEntries([combatant.id ?? "", ...joins.map((c) => c.id)].map((id) => [id, req.value]));
+  await combat.refreshPlan(undefined, declared);
   return { ok: true };
 }
 
