@@ -22,6 +22,7 @@ import { onActorUpdate, queueCombatEndCheck } from "./cards/combat-end.js";
 import { onLeaderChange } from "./cards/leader-fall.js";
 import { refreshCombatSheets } from "./sheets/combat-refresh.js";
 import { isMigrationUpdate } from "../../foundry/migration-option.js";
+import { radioFightEnded } from "./after-fight.js";
 
 /**
  * A dying hero's final heroic action is due in their next action phase, which is a step of the
@@ -109,6 +110,8 @@ export const radio: RulesetDescriptor = {
     await offerEscapes(combat, round);
     await queueCombatEndCheck(combat, round);
   },
+  // A begun fight's end: an escape or a flight from it is over; a dying hero's owed action is recalled.
+  fightEnded: radioFightEnded,
   trackerPanel: { template: `systems/fracas/templates/${GROUPS_PANEL_TEMPLATE}`, context: groupsPanelContext, actions: { changeGroup, toggleGroupsHint } },
   templates: RADIO_TEMPLATES,
   sample: {

@@ -18,7 +18,7 @@ import type { Action, AttackResult } from "../rules/index.js";
 import { chargeTokens, readPool, targetState, tokensRef, undoTokenEntries, type Sys } from "../data/state.js";
 import { downReason } from "../data/down.js";
 import { leaderFallen } from "../data/leader-fall.js";
-import { attackInput, type AttackSetupInput, type AttackState, type AttackTarget } from "../sheets/attack-view.js";
+import { attackInput, skillFromOf, type AttackSetupInput, type AttackState, type AttackTarget } from "../sheets/attack-view.js";
 import { radioOptions, radioTables } from "./runtime.js";
 import type { DefensiveRound } from "./defence-round.js";
 import { json, radioCardsOf } from "./messages.js";
@@ -141,6 +141,9 @@ export async function rollAttack(actor: Actor.Implementation, setup: AttackSetup
     description: state.description.trim(),
     targets: target ? [{ uuid: target.uuid, name: target.name }] : [],
   };
+  // The skill modifier's source, as the attacker was when rolled (the card names it: GM checks).
+  const from = skillFromOf(live, state);
+  if (from) result.skillFrom = from;
   if (options.final) result.final = true;
   if (entries.length > 0) result.tokens = { actorUuid: actor.uuid, entries, undone: false };
   // The attack card is not applicable (CardKind.applicable: false): damage comes from its follow-up.

@@ -1,5 +1,6 @@
 /** What the radio card templates show, built from the stored results (pure, used by fixtures too). */
-import type { AttackResult, DamageResult } from "../rules/index.js";
+import { HIT_THRESHOLD, type AttackModifier, type AttackResult, type DamageResult } from "../rules/index.js";
+import type { SkillFrom } from "../data/state.js";
 import { sideOrder } from "./ending.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 
@@ -30,6 +31,8 @@ export interface AttackCardResult {
   /** A dying hero's final heroic action. */
   final?: boolean;
   tokens?: TokenRecord;
+  /** Where the skill modifier came from (the weapon's skill, a weapon skill, a tier); cards before session 7 have none. */
+  skillFrom?: SkillFrom;
 }
 
 export interface DamageCardResult {
@@ -92,14 +95,28 @@ export interface EscapeOfferResult {
 
 const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 
+/**
+ * The test's modifiers as the card and the dialog list them (seed Step 5), the skill's with where it
+ * came from ("Skill (Ranged)", "Skill (Tommy gun)", "Skill (Skilled tier, extra +1)"), so a GM can
+ * check each against the sheet and the book; and the total a hit must beat.
+ */
+export function modifierRows(modifiers: readonly AttackModifier[], from: SkillFrom | undefined | null) {
+  return modifiers.map((m) => {
+    const row = { label: `FRACAS.Radio.Modifier.${m.source}`, value: signed(m.value), fromKey: "", fromName: "", extra: "" };
+    if (m.source !== "skill" || !from) return row;
+    return { ...row, fromKey: from.key ?? "", fromName: from.name ?? "", extra: from.extra ? signed(from.extra) : "" };
+  });
+}
+
 export function attackCardView(r: AttackCardResult) {
   const a = r.attack;
   const canUndoTokens = !!r.tokens && r.tokens.entries.length > 0 && !r.tokens.undone;
   return {
     attackerName: r.attackerName,
     dice: a.dice.join(" + "),
-    modifiers: a.modifiers.map((m) => ({ label: `FRACAS.Radio.Modifier.${m.source}`, value: signed(m.value) })),
+    modifiers: modifierRows(a.modifiers, r.skillFrom),
     total: a.total,
+    threshold: HIT_THRESHOLD,
     chance: Math.round(a.chance * 100),
     hit: a.hit,
     autoFail: a.autoFail,

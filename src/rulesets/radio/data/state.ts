@@ -203,6 +203,32 @@ export function attackerOf(type: string, system: Sys, weapon: WeaponChoice, tier
   return attacker;
 }
 
+/**
+ * Where an attacker's skill modifier comes from, so the card and the dialog can name it (seed Step 5:
+ * "A skill bonus must be added to the result for the skill being employed"; NPCs add their tier's
+ * modifier, DECISIONS): a PC's weapon skill by its name, else the weapon's skill (melee, ranged,
+ * brawl); an NPC's tier, and the sheet's extra modifier when there is one. `key` is the label of the
+ * skill or tier (i18n), `name` a weapon skill's own name as typed on the sheet.
+ */
+export interface SkillFrom {
+  key?: string;
+  name?: string;
+  extra?: number;
+}
+
+export function skillFrom(type: string, system: Sys, weapon: WeaponChoice): SkillFrom | null {
+  const kind = kindOf(type, system);
+  if (!kind) return null;
+  if (kind === "pc") {
+    const named = Array.isArray(system.weaponSkills)
+      ? (system.weaponSkills as unknown[]).map(obj).find((w) => weapon.weaponSkill !== "" && str(w.name).toLowerCase() === weapon.weaponSkill.toLowerCase())
+      : undefined;
+    return named ? { name: str(named.name) } : { key: `FRACAS.Radio.Skill.${weapon.skill}` };
+  }
+  const extra = num(system.skillBonus);
+  return { key: `FRACAS.Radio.SkillFrom.${str(system.tier, "standard")}`, ...(extra !== 0 ? { extra } : {}) };
+}
+
 /** Standing members for combatOver: a henchmen group counts its remaining henchmen (none once it escaped). */
 export function standing(type: string, system: Sys): number {
   if (system.escaped === true || system.fled === true) return 0;

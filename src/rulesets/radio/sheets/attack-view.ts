@@ -5,10 +5,11 @@
  */
 import { isRuleError } from "../../../engine/errors.js";
 import type { Grid } from "../../../engine/tables.js";
-import { ACTIONS, CALLED_SHOTS, TOKENS_TO_DOUBLE, damageOdds, resolveAttack, tiersTable, actionModifiersTable, actionPhasesTable, tokensTable, damageTable } from "../rules/index.js";
+import { ACTIONS, CALLED_SHOTS, HIT_THRESHOLD, TOKENS_TO_DOUBLE, damageOdds, resolveAttack, tiersTable, actionModifiersTable, actionPhasesTable, tokensTable, damageTable } from "../rules/index.js";
 import type { Action, CalledShot, RadioOptions, ResolveAttackInput, Phase } from "../rules/index.js";
 import { LIMBS } from "../data/vocab.js";
-import { BARE_HANDS, attackerOf, kindOf, type Sys, type WeaponChoice } from "../data/state.js";
+import { BARE_HANDS, attackerOf, kindOf, skillFrom, type SkillFrom, type Sys, type WeaponChoice } from "../data/state.js";
+import { modifierRows } from "../cards/views.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 import type { Turn } from "../data/turn.js";
 
@@ -140,6 +141,11 @@ export function weaponOf(input: AttackSetupInput, state: AttackState): WeaponCho
   return input.weapons.find((w) => w.id === state.weaponId) ?? BARE_HANDS;
 }
 
+/** Where this attack's skill modifier comes from (the chosen weapon's skill, a weapon skill, a tier): shown on the dialog and the card. */
+export function skillFromOf(input: AttackSetupInput, state: AttackState): SkillFrom | null {
+  return skillFrom(input.attacker.type, input.attacker.system, weaponOf(input, state));
+}
+
 /** The kernel input for this state with the given dice (the preview uses any dice: the chance does not depend on them). */
 export function attackInput(input: AttackSetupInput, state: AttackState, dice: [number, number]): ResolveAttackInput {
   const weapon = weaponOf(input, state);
@@ -193,6 +199,10 @@ export interface AttackView {
   /** "earns 1 token" / "earns {n} tokens". */
   tokensHintLabel: string;
   damage: { damage: number; percent: string }[];
+  /** The test the chance is of: each modifier the roll adds (the skill's with its source), empty with no odds. */
+  modifiers: ReturnType<typeof modifierRows>;
+  /** A hit is a total over this (seed Step 5: > 11). */
+  threshold: number;
   error: { key: string; data: Record<string, string | number> } | null;
   canRoll: boolean;
   /**
@@ -231,11 +241,13 @@ export function attackView(input: AttackSetupInput, state: AttackState): AttackV
   let tokensIfDescribed = 0;
   let error: AttackView["error"] = null;
   let damage: AttackView["damage"] = [];
+  let modifiers: AttackView["modifiers"] = [];
   const options = input.options;
   const tables = { tiers: input.tables.tiers ?? tiersTable, modifiers: input.tables.modifiers ?? actionModifiersTable, phases: input.tables.phases ?? actionPhasesTable, tokens: input.tables.tokens ?? tokensTable };
   const odds = (kernelInput: ResolveAttackInput) => {
     const preview = resolveAttack(kernelInput, options, tables);
     chance = Math.round(preview.chance * 100);
+    modifiers = modifierRows(preview.modifiers, skillFromOf(input, state));
     tokensIfDescribed = resolveAttack({ ...kernelInput, described: true }, options, tables).tokensEarned;
     damage = damageOdds(
       { weapon: preview.weapon, skilled: preview.skilled, tokensSpent: preview.tokensSpent, targetDefensive: preview.targetDefensive },
@@ -291,6 +303,8 @@ export function attackView(input: AttackSetupInput, state: AttackState): AttackV
     tokensIfDescribed,
     tokensHintLabel: pluralKey("FRACAS.Radio.Attack.TokensHint", tokensIfDescribed),
     damage,
+    modifiers,
+    threshold: HIT_THRESHOLD,
     error,
     canRoll: error === null && input.turn?.refused !== true,
     turn: input.turn?.reason ? { reason: input.turn.reason, data: input.turn.data, refused: input.turn.refused } : null,
