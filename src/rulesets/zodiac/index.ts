@@ -21,6 +21,7 @@ import { registerOnce } from "../../foundry/hooks-once.js";
 import { onCardUpdate } from "./cards/card-refresh.js";
 import { onStatusEffectToggle } from "./sheets/status-sync.js";
 import { onAreaNamesSetting } from "./area-names-check.js";
+import { onReadyClearOldDuelAsks } from "./cards/old-duel-asks.js";
 import { onCombatChange, onDuelCardChange, onSettingChange, onUserConnected, redrawOperationsSheets } from "./sheets/operations-refresh.js";
 
 // The GM's client answers sealed duel commits, and other GMs' questions about the duels it holds
@@ -52,6 +53,8 @@ export function registerZodiacHooks(): boolean {
     hooks.on("updateSetting", (setting, _changed, _options, userId) => void onAreaNamesSetting(setting as never, userId));
     hooks.on("updateCombat", (combat, changed) => onCombatChange(combat as never, changed as object));
     hooks.on("deleteCombat", () => void redrawOperationsSheets());
+    // The active GM removes the User flags an earlier build's duel asks left (cards/old-duel-asks.ts).
+    hooks.once("ready", () => onReadyClearOldDuelAsks());
   });
 }
 if (typeof Hooks !== "undefined") Hooks.once("init", () => void registerZodiacHooks());

@@ -41,3 +41,13 @@ export function commitCardKeys(match: (key: string) => boolean): string[] {
   }
   return keys;
 }
+
+/** The sides the duel's open commit cards say committed (public: names), each once, in card order. */
+export function committedOnCards(key: string): string[] {
+  const names: string[] = [];
+  for (const m of openCommitCards(key)) {
+    const name = cardOf(m)?.result?.name;
+    if (typeof name === "string" && !names.includes(name)) names.push(name);
+  }
+  return names;
+}

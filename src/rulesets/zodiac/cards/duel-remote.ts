@@ -29,7 +29,7 @@ import { heldCommits } from "./commits.js";
 import { alreadyRevealed, oneDuelAtATime, revealDuel, revealOutcome, tellRevealRefused, type RevealRefused } from "./flow.js";
 import { pairOfKey } from "./results.js";
 import { askAll, DUELS_QUERY, LIST_TIMEOUT, namesOf, str } from "./duel-list.js";
-import { cardOf, commitCardKeys } from "./commit-cards.js";
+import { cardOf, commitCardKeys, committedOnCards } from "./commit-cards.js";
 
 export { DUELS_QUERY };
 
@@ -111,7 +111,24 @@ export async function pendingDuelsSeen(actorUuid: string): Promise<Seen> {
     const gms = namesOf(of.flatMap((x) => (x.holder ? [x.holder] : [])));
     return { key, opponent: first.opponent, committed, waitingFor: both ? null : first.waitingFor, split: { here, gms } };
   });
-  return { duels, unanswered: unanswered.map((g) => g.name ?? "?") };
+  const noAnswer = namesOf(unanswered);
+  return { duels: duels.map((d) => withSideElsewhere(d, noAnswer)), unanswered: unanswered.map((g) => g.name ?? "?") };
+}
+
+/** The side an open commit card says committed, that no answering GM holds (null: none; the duel really waits). */
+function sideElsewhere(key: string, committed: readonly string[]): string | null {
+  return committedOnCards(key).find((name) => !committed.includes(name)) ?? null;
+}
+
+/**
+ * A duel waiting for a side whose commit card is open (closing s6, "found, not fixed"): that side
+ * committed in a browser no answering GM has — its GM is not connected, or (`noAnswer`) did not
+ * answer. Said so, rather than "waiting for" a side that did commit.
+ */
+function withSideElsewhere(d: ListedDuel, noAnswer: string): ListedDuel {
+  if (d.waitingFor === null || d.split) return d;
+  const name = sideElsewhere(d.key, d.committed);
+  return name === null ? d : { ...d, elsewhere: { name, noAnswer } };
 }
 
 /**
@@ -196,10 +213,23 @@ export async function revealAnywhere(key: string): Promise<void> {
   const h = await holdersOf(key);
   const count = (h.here ? 1 : 0) + h.others.length;
   if (count > 1) tellRemote(splitRefusal(h));
-  else if (h.here) await revealDuel(key);
+  else if (h.here) await revealHere(key, h);
   else if (h.others[0]) tellRemote(await askHolder(h.others[0].id ?? "", "reveal", key));
   else if (alreadyRevealed(key)) ui.notifications?.warn(t("FRACAS.Zodiac.Duel.AlreadyRevealed"));
   else tellRemote(noHolder(namesOf(h.unanswered)));
+}
+
+/**
+ * This client holds the duel: revealed, unless its other side committed (its card is open) in a
+ * browser no answering GM has (closing s6, "found, not fixed": the Reveal said "still waiting for" a
+ * side that had committed). Then said where it is: a GM that did not answer, or one not connected.
+ */
+async function revealHere(key: string, h: Holders): Promise<void> {
+  const held = heldCommits().filter((c) => c.duelKey === key);
+  const missing = held.length === 1 ? sideElsewhere(key, held.map((c) => c.actor.name)) : null;
+  if (missing === null) await revealDuel(key);
+  else if (h.unanswered.length > 0) tellRemote({ ok: false, reason: "FRACAS.Zodiac.Duel.NoAnswer", data: { gm: namesOf(h.unanswered) } });
+  else tellRemote({ ok: false, reason: "FRACAS.Zodiac.Duel.OtherSideGone", data: { name: missing } });
 }
 
 /** The sheet's Reveal of a listed duel, on the client that holds it (`holderId` empty: this one). */

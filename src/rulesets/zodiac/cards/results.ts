@@ -223,7 +223,8 @@ export function duelResult(
     finish: c.finish ? { agentPoints: c.agentPointsLeft } : null,
   });
   const duel: DuelResult = agentVsAgent({ round, mode: totalMode, a: side(a, states.a, dice.a), b: side(b, states.b, dice.b) }, calledShotGrid);
-  const info = (c: DuelCommit) => ({ uuid: c.actor.uuid, name: c.actor.name, areaName: c.areaName, area: c.area, gathered: c.gathered, wagers: c.wagers, calledShot: c.calledShot, finish: c.finish });
+  // `spend`: the Agent Points spent gathering, for the card's derivation line (session 7; absent on older cards).
+  const info = (c: DuelCommit) => ({ uuid: c.actor.uuid, name: c.actor.name, areaName: c.areaName, area: c.area, spend: c.spend, gathered: c.gathered, wagers: c.wagers, calledShot: c.calledShot, finish: c.finish });
   return json({ kind: "duel", round, combat: a.combat, a: info(a), b: info(b), duel });
 }
 

@@ -18,6 +18,7 @@ import {
   type TotalMode,
 } from "../rules/index.js";
 import { requireCalledShotAffordable } from "../rules/called-shots.js";
+import { readTypedNumber, type TypedNumberReason } from "../../../foundry/sheets/typed-number.js";
 
 export const ROLL_KINDS = ["kill", "strike", "duel", "fight"] as const;
 export type RollKind = (typeof ROLL_KINDS)[number];
@@ -96,11 +97,6 @@ export function rollModel(choice: RollChoice, roller: RollerState, tn: number, c
 export const NUMBER_FIELDS = { spend: 99, gathered: 55, wagers: 99, tn: 999 } as const;
 export type NumberField = keyof typeof NUMBER_FIELDS;
 
-const wholeIn = (x: unknown, max: number): number | null => {
-  const n = Number(x);
-  return Number.isInteger(n) && n >= 0 && n <= max ? n : null;
-};
-
 /**
  * Why a typed number was not taken (UX review s6 #5): each its own message, so a refusal never
  * quotes the inputs' guard rails (`max`) as if they were a rule — only `tooLarge` names its bound.
@@ -116,11 +112,21 @@ export interface RefusedNumber {
   reason: RefusedReason;
 }
 
-const whyRefused = (x: unknown, max: number): RefusedReason => {
-  const n = Number(x);
-  if (!Number.isInteger(n)) return "notWhole";
-  return n < 0 ? "negative" : "tooLarge";
-};
+/** The core reader's reasons in this dialog's words (the messages are Zodiac's own). */
+const REASONS: Record<TypedNumberReason, RefusedReason> = { step: "notWhole", below: "negative", above: "tooLarge" };
+
+/**
+ * One field of the form, read by the core reader (typed-number.ts): whole numbers 0…max, a refused
+ * number keeps the previous value. A field absent from the form (the TN outside a fight roll) keeps
+ * the previous value; one present but emptied reads as 0, as it did before the core reader.
+ */
+function readField(v: Record<string, unknown>, field: NumberField, previous: number): { value: number; refused: RefusedNumber | null } {
+  if (v[field] === undefined) return { value: previous, refused: null };
+  const max = NUMBER_FIELDS[field];
+  const read = readTypedNumber(v[field], previous, { min: 0, max, step: 1, empty: 0, outside: "keep" });
+  const a = read.adjusted;
+  return { value: read.value, refused: a && { field, typed: a.typed, max, kept: a.used, reason: REASONS[a.reason] } };
+}
 
 /**
  * The numbers in a submitted form that choiceFrom will not take (negative, fractional, too large,
@@ -131,27 +137,26 @@ const whyRefused = (x: unknown, max: number): RefusedReason => {
 export function refusedNumbers(v: Record<string, unknown>, defaults: RollChoice): RefusedNumber[] {
   const out: RefusedNumber[] = [];
   for (const field of Object.keys(NUMBER_FIELDS) as NumberField[]) {
-    const x = v[field];
-    if (x === undefined || x === null || x === "") continue;
-    if (wholeIn(x, NUMBER_FIELDS[field]) === null) out.push({ field, typed: String(x).slice(0, 20), max: NUMBER_FIELDS[field], kept: defaults[field], reason: whyRefused(x, NUMBER_FIELDS[field]) });
+    const r = readField(v, field, defaults[field]).refused;
+    if (r) out.push(r);
   }
   return out;
 }
 
 /** Reads a submitted form's plain values into a RollChoice (bounded; unknown values fall back: refusedNumbers says which). */
 export function choiceFrom(v: Record<string, unknown>, defaults: RollChoice): RollChoice {
-  const int = (x: unknown, d: number, max: number) => wholeIn(x, max) ?? d;
+  const int = (field: NumberField) => readField(v, field, defaults[field]).value;
   const kind = (ROLL_KINDS as readonly string[]).includes(String(v.kind)) ? (v.kind as RollKind) : defaults.kind;
   const shot = (CALLED_SHOTS as readonly string[]).includes(String(v.calledShot)) ? (v.calledShot as CalledShot) : null;
   return {
     ...defaults,
     kind,
-    spend: int(v.spend, defaults.spend, NUMBER_FIELDS.spend),
-    gathered: int(v.gathered, defaults.gathered, NUMBER_FIELDS.gathered),
-    wagers: int(v.wagers, defaults.wagers, NUMBER_FIELDS.wagers),
+    spend: int("spend"),
+    gathered: int("gathered"),
+    wagers: int("wagers"),
     calledShot: shot,
     captureAlive: v.captureAlive === true || v.captureAlive === "on" || v.captureAlive === "true",
     finish: v.finish === true || v.finish === "on" || v.finish === "true",
-    tn: int(v.tn, defaults.tn, NUMBER_FIELDS.tn),
+    tn: int("tn"),
   };
 }

@@ -3,7 +3,7 @@
  * totals against the TN, the outcome, and i18n keys for every label. Fixtures call these too.
  */
 import type { JsonObject } from "../../../foundry/registry.js";
-import { killsLanding, SETBACK_PER_SPEND, type Crowd, type DuelResult, type DuelSideResult, type FightRollResult, type KillEveryoneElseResult, type RolledTotal, type StrikeResult } from "../rules/index.js";
+import { AGENT_TN_PER_AREA_POINT, killsLanding, SETBACK_PER_SPEND, type Crowd, type DuelResult, type DuelSideResult, type FightRollResult, type KillEveryoneElseResult, type RolledTotal, type StrikeResult } from "../rules/index.js";
 import type { Application } from "../../../foundry/data/card-data.js";
 import { formatPercent } from "./roll-model.js";
 import { actorName, SETBACK_POOL, takenEntry, type DuelSide } from "./effects.js";
@@ -155,6 +155,36 @@ export function duelSetbackApplication(result: JsonObject, applications: readonl
   return applications.find((a) => !a.undone && a.targetUuid === opponent && a.poolEntries.some((e) => e.pool === SETBACK_POOL)) ?? null;
 }
 
+/**
+ * How the roll was made, for a GM checking the card against the book (session 7 audit): the pool
+ * (seed ¶12's worked example: Area + dice gathered with Agent Points − Wagers; RULES.md §3 "Dice"),
+ * the Agent Points spent (absent on a duel card posted before it recorded them), and how the total is
+ * made (the highest Area-rating dice, or the "sum all dice but 1s" setting). The pool is the dice
+ * rolled, so the sum shown and the dice above it can be compared.
+ */
+export interface DerivationView {
+  poolKey: string;
+  pool: number;
+  /** The Agent Points line's key, null when not recorded (a duel card posted before session 7). */
+  spendKey: string | null;
+  spend: number;
+  keepKey: string;
+  keep: number;
+}
+
+export function derivation(info: JsonObject, roll: Pick<RolledTotal, "pool" | "area" | "mode">, finish = false): DerivationView {
+  const spend = typeof info.spend === "number" ? info.spend : null;
+  return {
+    poolKey: pluralKey("FRACAS.Zodiac.Card.Pool", roll.pool),
+    pool: roll.pool,
+    // A duel's killing Wager also spent 1 Agent Point (seed ¶11), said apart from the gathering's.
+    spendKey: spend === null ? null : finish ? "FRACAS.Zodiac.Card.SpentFinish" : "FRACAS.Zodiac.Card.Spent",
+    spend: spend ?? 0,
+    keepKey: roll.mode === "keepArea" ? pluralKey("FRACAS.Zodiac.Card.KeepHighest", roll.area) : "FRACAS.Zodiac.Card.KeepNoOnes",
+    keep: roll.area,
+  };
+}
+
 function calledShotLabel(shot: unknown): string {
   return typeof shot === "string" ? `FRACAS.Zodiac.CalledShot.${shot}` : "";
 }
@@ -196,6 +226,7 @@ export function killView(result: JsonObject, card: CardState = NO_CARD_STATE) {
   return {
     ...header(result),
     dice: diceView(roll),
+    derivation: derivation(result, roll),
     total: roll.total,
     tn: kill.tn,
     success: kill.success,
@@ -237,8 +268,11 @@ export function strikeView(result: JsonObject, card: CardState = NO_CARD_STATE) 
     ...header(result),
     againstName: (result.against as { name?: string } | undefined)?.name ?? "",
     dice: diceView(roll),
+    derivation: derivation(result, roll),
     total: roll.total,
     ...strikeLines(s),
+    /** The TN and Rank rolled against, as Operations had set them when the dialog rolled (not the count after an Apply). */
+    setRank: s.rank,
     appliedKey: count ? "FRACAS.Zodiac.Card.Applied" : "FRACAS.Zodiac.Card.AppliedPending",
     accumulated: count?.against ?? null,
     rank: count?.rank ?? null,
@@ -265,7 +299,7 @@ function strikeLines(s: StrikeResult) {
 
 export function fightView(result: JsonObject, card: CardState = NO_CARD_STATE) {
   const f = result.fight as unknown as FightRollResult;
-  return { ...header(result), dice: diceView(f), total: f.total, tn: f.tn, success: f.success, setbackGained: f.setbackGained, ...setbackState(result, f.success, f.setbackGained, card) };
+  return { ...header(result), dice: diceView(f), derivation: derivation(result, f), total: f.total, tn: f.tn, success: f.success, setbackGained: f.setbackGained, ...setbackState(result, f.success, f.setbackGained, card) };
 }
 
 function duelSide(info: JsonObject, side: DuelSideResult, opponentName: string) {
@@ -274,12 +308,16 @@ function duelSide(info: JsonObject, side: DuelSideResult, opponentName: string) 
     name: String(info.name ?? ""),
     opponentName,
     areaName: String(info.areaName ?? ""),
+    area: Number(info.area ?? 0),
     wagers: Number(info.wagers ?? 0),
     gathered: Number(info.gathered ?? 0),
     calledShotLabel: calledShotLabel(info.calledShot),
     profile: side.profile,
     dice: diceView(side.roll),
+    derivation: derivation(info, side.roll, info.finish === true),
     total: side.roll.total,
+    /** The TN rolled against is the opponent's lowest Area × 5 (seed ¶11): that Area's rating, for the card's line. */
+    lowest: side.strike.tn / AGENT_TN_PER_AREA_POINT,
     finish: side.finish ? { killed: side.finish.killed } : null,
     ...strikeLines(side.strike),
   };

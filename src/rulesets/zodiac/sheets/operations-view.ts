@@ -19,7 +19,17 @@ import type { PendingDuel } from "../cards/duel-cancel.js";
  * sides are held by more than one GM client — whether this one is among them (`here`) and the
  * other holders' names (`gms`).
  */
-export type ListedDuel = PendingDuel & { holder?: { id: string; name: string }; split?: DuelSplit };
+export type ListedDuel = PendingDuel & { holder?: { id: string; name: string }; split?: DuelSplit; elsewhere?: SideElsewhere };
+
+/**
+ * The side a listed duel waits for has committed (its card is open) but no answering GM's client
+ * holds it (closing s6, "found, not fixed": it was listed as "waiting for" that side): its name, and
+ * the GMs that did not answer (names, joined; empty: none, so its GM is not connected).
+ */
+export interface SideElsewhere {
+  name: string;
+  noAnswer: string;
+}
 
 /** Where a split duel's sides are held: this client (`here`) and the other GMs' (names, joined). */
 export interface DuelSplit {
@@ -119,6 +129,8 @@ export interface PendingDuelView {
   holder?: { id: string; name: string };
   /** Held in more than one GM's browser: no Reveal (no client holds both sides); its one Cancel cancels every side. */
   split?: DuelSplit;
+  /** The other side committed in a browser no answering GM has: said, not "waiting for" it (`second` names it). */
+  elsewhere?: SideElsewhere;
 }
 
 export interface LostDuelView {
@@ -135,6 +147,8 @@ const lostDuelView = (d: LostDuel): LostDuelView => ({ opponent: d.opponent, fir
 function pendingDuelView(d: ListedDuel): PendingDuelView {
   const both = d.waitingFor === null && d.committed.length >= 2;
   const view: PendingDuelView = { key: d.key, opponent: d.opponent, first: d.committed[0] ?? "", second: both ? d.committed[1]! : null, waitingFor: both ? null : (d.waitingFor ?? d.opponent), ready: both && !d.split };
+  // Its card says the other side committed too: both named, and where that side is said instead of "waiting".
+  if (!both && d.elsewhere) return { ...view, second: d.elsewhere.name, waitingFor: null, elsewhere: { ...d.elsewhere }, ...(d.holder ? { holder: { ...d.holder } } : {}) };
   return { ...view, ...(d.holder ? { holder: { ...d.holder } } : {}), ...(d.split ? { split: { ...d.split } } : {}) };
 }
 
