@@ -3,7 +3,8 @@
  * "Hold/Reverse", Escaping "Breaking a grapple"; it says nothing of a holder who falls, so the hold
  * (Restrained, `status.heldBy` naming the holder: cards/effects.ts) outlasted a holder knocked out or
  * killed, and the GM had to remember to take the icon off. A hold is a wrestler's grip:
- * - the holder cannot act (dead, dying, unconscious, stunned: down.ts, flags or icons) → it ends;
+ * - the holder cannot act (dead, dying, unconscious, stunned: down.ts, flags or icons; or its
+ *   combatant marked defeated on the tracker) → it ends;
  * - the holder or the held one leaves a begun fight (its combatant is deleted) → it ends;
  * - the fight ends → it ends (after-fight.ts, through the core's descriptor.fightEnded).
  * Written once, on the active GM's client (the document hooks run on every client), one at a time
@@ -54,7 +55,12 @@ function isHero(actor: unknown): actor is Actor.Implementation {
   return actor instanceof Actor && (actor.type as string) === HERO_TYPE;
 }
 
-/** Every hero the GM's client can reach: the world's actors and the combatants' (unlinked tokens included), once each. */
+/**
+ * Every hero the GM's client can reach, once each: the world's actors, the combatants' (unlinked
+ * tokens included), and the unlinked tokens on the scenes (closing-s6: a mook held on the canvas but
+ * in no combat was not found when its holder fell, and stayed Restrained). A linked token's actor is
+ * the world's. An unlinked token's actor is its own, with the token's UUID, which is what a hold records.
+ */
 function reachableHeroes(): Actor.Implementation[] {
   const seen = new Map<string, Actor.Implementation>();
   const add = (a: unknown) => {
@@ -62,6 +68,7 @@ function reachableHeroes(): Actor.Implementation[] {
   };
   for (const a of game.actors ?? []) add(a);
   for (const combat of game.combats ?? []) for (const c of combat.combatants) add(c.actor);
+  for (const scene of game.scenes ?? []) for (const token of scene.tokens) if (!token.actorLink) add(token.actor);
   return [...seen.values()];
 }
 
@@ -102,10 +109,13 @@ async function tell(freed: Actor.Implementation[], holder: Actor.Implementation 
   }
 }
 
-/** The holder cannot act: its holds end, and the GM and the owners are told why. */
-function holderFalls(holder: Actor.Implementation): void {
+/**
+ * The holder cannot act: its holds end, and the GM and the owners are told why. `defeated`: its
+ * combatant was just marked defeated on the tracker (the mark alone, without the status V13 adds).
+ */
+function holderFalls(holder: Actor.Implementation, defeated = false): void {
   queue(async () => {
-    const reason = downReason({ system: holder.system, statuses: [...(holder.statuses ?? [])], defeated: false });
+    const reason = downReason({ system: holder.system, statuses: [...(holder.statuses ?? [])], defeated });
     if (!reason) return;
     await tell(await freeHeldBy(holder), holder, "FRACAS.Faserip.HoldEnded.HolderDown", { holder: holder.name, reason: t(reason) });
   });
@@ -124,6 +134,18 @@ export function onEffectCreated(effect: { parent?: unknown; statuses?: Iterable<
   if (!isActiveGM() || !isHero(effect.parent)) return;
   if (![...(effect.statuses ?? [])].some((s) => DOWN_ICONS.includes(s))) return;
   holderFalls(effect.parent);
+}
+
+/**
+ * updateCombatant: the tracker's defeated mark set on a hero's combatant is a fall too (closing-s6:
+ * it counted only through the DEFEATED status V13 toggles with it, so the mark set alone — by a
+ * macro, a module or an update of the combatant — left the holder's grip on). The active GM's
+ * client writes; the status V13 adds with the mark is a second trigger, which finds no one left.
+ */
+export function onCombatantUpdated(combatant: { parent?: unknown; actor?: unknown }, changes: { defeated?: unknown }): void {
+  const combat = combatant.parent as Combat.Implementation | undefined;
+  if (!isActiveGM() || changes.defeated !== true || !combat || !isHero(combatant.actor)) return;
+  holderFalls(combatant.actor, true);
 }
 
 /**

@@ -7,7 +7,7 @@
 import { registerOnce } from "../../foundry/hooks-once.js";
 import { isMigrationUpdate } from "../../foundry/migration-option.js";
 import { onStatusEffectToggle } from "./status-sync.js";
-import { onCombatantDeleted, onEffectCreated, onHeroUpdated } from "./holds.js";
+import { onCombatantDeleted, onCombatantUpdated, onEffectCreated, onHeroUpdated } from "./holds.js";
 
 export function registerFaseripHooks(): boolean {
   return registerOnce("faserip", (hooks) => {
@@ -17,6 +17,7 @@ export function registerFaseripHooks(): boolean {
     // A migration reshapes stored data: no one fell (migration-option.ts).
     hooks.on("updateActor", (actor, changes, options) => void (isMigrationUpdate(options) || onHeroUpdated(actor, changes as never)));
     hooks.on("createActiveEffect", (effect) => onEffectCreated(effect as never));
+    hooks.on("updateCombatant", (combatant, changes) => onCombatantUpdated(combatant as never, changes as never));
     hooks.on("deleteCombatant", (combatant) => onCombatantDeleted(combatant as never));
   });
 }

@@ -126,6 +126,8 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
         const result = {
           action,
           attack,
+          // The ability rolled (the card names it: the form's, which a user may change from the action's own).
+          ability: form.ability,
           actorName: actor.name,
           escaperUuid,
           weaponName: req.weapon?.name ?? "",
@@ -173,10 +175,10 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
       ruleset: RULESET,
       kind: "feat",
       source: actor,
-      result: { feat, actorName: actor.name, talents } as unknown as JsonObject,
+      result: { feat, actorName: actor.name, talents, ability: form.ability } as unknown as JsonObject,
       rolls: [roll],
       targets: [],
-      context: { view: featCardView(feat, actor.name, talents) },
+      context: { view: featCardView(feat, actor.name, talents, form.ability) },
     });
     return message ? { message, color: feat.color } : undefined;
   });

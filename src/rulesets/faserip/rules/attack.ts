@@ -4,7 +4,8 @@ import type { Grid } from "../../../engine/tables.js";
 import { ATTACK_ACTIONS, DAMAGING_EFFECTS } from "./actions.js";
 import type { AttackAction } from "./actions.js";
 import type { Color } from "./colors.js";
-import { damage, rawDamage, slamStunApplies } from "./damage.js";
+import { damage, rawDamage, rawDamageFrom, slamStunApplies } from "./damage.js";
+import type { DamageFrom } from "./damage.js";
 import { resolveFeat } from "./feat.js";
 import type { FeatResult, FeatShifts, FeatTables } from "./feat.js";
 import { requireArray, requireObject } from "./input.js";
@@ -92,6 +93,8 @@ export interface AttackResult {
   /** The blow landed (Hit, Bull's-Eye, Slam, Stun or Kill). */
   landed: boolean;
   rawDamage: number;
+  /** Which rank the damage before armor is (absent on cards from before session 7; null: none dealt). */
+  damageFrom?: DamageFrom | null;
   armor: number;
   /** Health lost after armor (0 when the blow did not land). */
   damage: number;
@@ -148,6 +151,7 @@ export function resolveAttack(input: AttackInput, tables: AttackTables = {}): At
     feat,
     landed,
     rawDamage: landed ? raw : 0,
+    damageFrom: landed ? rawDamageFrom(damageInput, ranks) : null,
     armor,
     damage: dealt,
     kill: feat.effect === "kill",

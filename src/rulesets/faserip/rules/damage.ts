@@ -49,6 +49,35 @@ export function rawDamage(input: DamageInput, table: Grid = rankNumbersTable): n
   }
 }
 
+/** Where damage before armor comes from (the card says it: DECISIONS.md "A card shows its derivation"); null when none is dealt. */
+export type DamageFrom = "strength" | "weapon" | "endurance";
+
+/** Which rank `rawDamage` used: the action's own (Slugfest: Strength), or the higher of two (ties: Strength). */
+export function rawDamageFrom(input: DamageInput, table: Grid = rankNumbersTable): DamageFrom | null {
+  const i = requireObject("damage input", input);
+  const action = requireChoice("action", i["action"], ATTACK_ACTIONS);
+  const strength = toRankNumber("strength", i["strength"], table);
+  const weapon = i["weaponDamage"] === undefined ? null : toRankNumber("weaponDamage", i["weaponDamage"], table);
+  switch (action) {
+    case "slugfest":
+      return "strength";
+    case "hackSlash":
+      return weapon !== null && weapon > strength ? "weapon" : "strength";
+    case "shooting":
+      return "weapon";
+    case "throwing":
+      return weapon === null ? "strength" : "weapon";
+    case "charging": {
+      const endurance = i["endurance"] === undefined ? 0 : toRankNumber("endurance", i["endurance"], table);
+      return endurance > strength ? "endurance" : "strength";
+    }
+    case "grappling":
+    case "escaping":
+    case "snatching":
+      return null;
+  }
+}
+
 /** Damage of a landed blow after the defender's Body Armor, never below 0. */
 export function damage(input: DamageInput, table: Grid = rankNumbersTable): number {
   const raw = rawDamage(input, table);

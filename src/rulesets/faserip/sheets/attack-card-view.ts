@@ -2,21 +2,27 @@
 import type { AttackResult } from "../rules/index.js";
 import { cardTalents, type CardTalent } from "./talents.js";
 import { whoLine } from "./card-who-line.js";
-import { abilityLabel, csText, rankLabel } from "./view-format.js";
+import { abilityLabel, csText, rankLabel, shiftParts } from "./view-format.js";
 import { snatchView } from "./snatch-view.js";
 
 const L = "FRACAS.Faserip";
 
 /** Labels for an attack card; `talents`: the ticked talents whose shifts are in its column (absent on older cards). */
-export function attackCardView(result: { attack: AttackResult; action: string; actorName?: string; weaponName?: string; targetName?: string; zeroHealthPrompt?: boolean; talents?: CardTalent[]; objects?: unknown; snatched?: unknown }) {
+export function attackCardView(result: { attack: AttackResult; action: string; ability?: string; actorName?: string; weaponName?: string; targetName?: string; zeroHealthPrompt?: boolean; talents?: CardTalent[]; objects?: unknown; snatched?: unknown }) {
   const a = result.attack;
   const f = a.feat;
+  const talents = cardTalents(result.talents);
+  // The ability rolled, stored since session 7. Not the action's own on an older card: the dialog
+  // lets a user roll another ability, so `feat.ability` may not be the one whose rank was used.
+  const ability = result.ability ?? "";
   return {
     who: whoLine(result.actorName, result.targetName),
     /** The talents that moved the column (their shifts are in the total shift shown beside it). */
-    talents: cardTalents(result.talents),
+    talents,
     action: `${L}.Action.${result.action}`,
-    ability: f.ability ? abilityLabel(f.ability) : "",
+    ability: ability ? abilityLabel(ability) : "",
+    /** Each shift in the total, by what made it (none listed: the column is the ability's rank). */
+    shiftParts: shiftParts(f.shifts, talents.length > 0),
     rank: rankLabel(f.abilityRank),
     column: rankLabel(f.column),
     shift: f.totalShift,
@@ -29,6 +35,8 @@ export function attackCardView(result: { attack: AttackResult; action: string; a
     effectLabel: `${L}.Effect.${f.effect}`,
     landed: a.landed,
     rawDamage: a.rawDamage,
+    /** What the damage before armor is: Strength or Endurance (a key), or the weapon (its name); null on older cards. */
+    damageFrom: damageFromView(a.damageFrom, result.weaponName),
     armor: a.armor,
     damage: a.damage,
     kill: a.kill,
@@ -39,4 +47,11 @@ export function attackCardView(result: { attack: AttackResult; action: string; a
     /** A Snatching's Grab: the defender's objects to take, or what was taken (null otherwise). */
     snatch: snatchView(result),
   };
+}
+
+/** The source of a blow's damage as the card names it: the ability's key, or the weapon's name. */
+function damageFromView(from: AttackResult["damageFrom"], weaponName: string | undefined): { key: string; name: string } | null {
+  if (!from) return null;
+  if (from === "weapon") return weaponName ? { key: "", name: weaponName } : { key: `${L}.Card.DamageWeapon`, name: "" };
+  return { key: abilityLabel(from), name: "" };
 }

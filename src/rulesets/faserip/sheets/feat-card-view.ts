@@ -2,15 +2,23 @@
 import type { FeatResult } from "../rules/index.js";
 import { cardTalents, type CardTalent } from "./talents.js";
 import { whoLine } from "./card-who-line.js";
-import { csText, rankLabel } from "./view-format.js";
+import { abilityLabel, csText, rankLabel, shiftParts } from "./view-format.js";
 
 const L = "FRACAS.Faserip";
 
-/** Labels for a FEAT card (dodge, plain ability FEAT); `actorName` is who rolled (absent on older cards), `talents` the ticked ones. */
-export function featCardView(feat: FeatResult, actorName?: string, talents?: CardTalent[]) {
+/**
+ * Labels for a FEAT card (dodge, plain ability FEAT); `actorName` is who rolled (absent on older
+ * cards), `talents` the ticked ones, `ability` the one rolled (stored since session 7).
+ */
+export function featCardView(feat: FeatResult, actorName?: string, talents?: CardTalent[], ability?: string) {
+  const ticked = cardTalents(talents);
+  // Only the stored one: the dialog lets a user roll another ability than the action's (attack-card-view.ts).
+  const rolled = ability ?? "";
   return {
     who: whoLine(actorName),
-    talents: cardTalents(talents),
+    talents: ticked,
+    ability: rolled ? abilityLabel(rolled) : "",
+    shiftParts: shiftParts(feat.shifts, ticked.length > 0),
     action: `${L}.Action.${feat.action}`,
     rank: rankLabel(feat.abilityRank),
     column: rankLabel(feat.column),

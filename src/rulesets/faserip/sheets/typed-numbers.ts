@@ -5,10 +5,12 @@
  * 2.5 with 2, and the field simply redrew with another number. Now each field's value in force is
  * the nearer end of its range for a number outside it, the previous value for anything that is not
  * a whole number, and a note says what was typed and what is used. Roll refuses while the form
- * holds such a number (feat-dialog.ts). Pure.
+ * holds such a number (feat-dialog.ts). Pure. The reading itself is core's readTypedNumber
+ * (session 7); this file keeps FASERIP's ranges and wording.
  */
 import { MAX_SHIFT } from "../rules/index.js";
 import type { FeatForm } from "./feat-form.js";
+import { readTypedNumber } from "../../../foundry/sheets/typed-number.js";
 
 export const TYPED_FIELDS = ["multipleTargets", "other", "karma"] as const;
 export type TypedField = (typeof TYPED_FIELDS)[number];
@@ -21,6 +23,8 @@ export interface TypedAdjusted {
   used: number;
   /** "whole": not a whole number (the previous value stays); "range": outside min…max (the nearer end). */
   reason: "whole" | "range";
+  /** For "range": which end was passed (the core reader's reason), so a pool of 0 is not "over" it. */
+  side?: "above" | "below";
   min: number;
   max: number;
 }
@@ -31,26 +35,18 @@ export function typedRange(field: TypedField, karmaPool: number): { min: number;
   return field === "other" ? { min: -MAX_SHIFT, max: MAX_SHIFT } : { min: -MAX_SHIFT, max: 0 };
 }
 
-const within = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
-
 /**
- * One field as typed. Absent from the form (`undefined`: the attack shifts on a dodge) keeps the
- * previous value; emptied (null, "") is 0 — no shift, no Karma — as the field then reads; a whole
- * number in range is used; outside, the nearer end; anything else, the previous value (in range).
+ * One field as typed, read by core's readTypedNumber (whole numbers, the nearer end outside the
+ * range). Absent from the form (`undefined`: the attack shifts on a dodge) keeps the previous value;
+ * emptied (null, "") is 0 — no shift, no Karma — as the field then reads.
  */
 export function readTyped(field: TypedField, raw: unknown, previous: number, karmaPool: number): { value: number; adjusted: TypedAdjusted | null } {
   const { min, max } = typedRange(field, karmaPool);
-  if (raw === undefined) return { value: previous, adjusted: null };
-  const text = typeof raw === "string" ? raw.trim() : raw === null ? "" : String(raw);
-  if (text === "") return { value: 0, adjusted: null };
-  const n = typeof raw === "number" ? raw : Number(text);
-  const typed = text.slice(0, 20);
-  if (!Number.isInteger(n)) {
-    const kept = within(Number.isInteger(previous) ? previous : 0, min, max);
-    return { value: kept, adjusted: { field, typed, used: kept, reason: "whole", min, max } };
-  }
-  const value = within(n, min, max);
-  return { value, adjusted: value === n ? null : { field, typed, used: value, reason: "range", min, max } };
+  const read = readTypedNumber(raw, previous, { min, max, step: 1, empty: raw === undefined ? "previous" : 0 });
+  if (!read.adjusted) return { value: read.value, adjusted: null };
+  const { typed, used, reason } = read.adjusted;
+  const adjusted: TypedAdjusted = reason === "step" ? { field, typed, used, reason: "whole", min, max } : { field, typed, used, reason: "range", side: reason, min, max };
+  return { value: read.value, adjusted };
 }
 
 /**
@@ -87,7 +83,7 @@ export const typedNoteId = (field: TypedField): string => `faserip-typed-${field
  * anyone plays: said as "more than this dialog takes", never offered as a range to type within.
  */
 function rangeKey(a: TypedAdjusted): string {
-  const above = a.used === a.max;
+  const above = a.side ? a.side === "above" : a.used === a.max;
   if (a.field === "karma") return above ? `${L}.KarmaOverPool` : `${L}.Negative`;
   if (a.field === "multipleTargets" && above) return `${L}.LeftOnly`;
   return above ? `${L}.Beyond` : `${L}.BeyondBelow`;

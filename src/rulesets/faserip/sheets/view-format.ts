@@ -18,3 +18,25 @@ export const finiteOr0 = (v: unknown): number => (typeof v === "number" && Numbe
 export function csText(shift: number): string {
   return shift < 0 ? `\u2212${-shift}` : shift > 0 ? `+${shift}` : "0";
 }
+
+/** One column shift that moved a FEAT's column, as the card lists it (key: FRACAS.Faserip.Card.ShiftPart.*). */
+export interface ShiftPart {
+  key: string;
+  shiftText: string;
+}
+
+const SHIFT_ORDER = ["dodge", "cover", "multipleTargets", "other"] as const;
+
+/**
+ * The shifts behind a card's total, in the dialog's order, each non-zero one only (so a GM can
+ * check the column against the book: "dodge −2, cover −1"). `talents`: the form's Other carries
+ * the ticked talents' shifts (the card lists them), so Other says they are in it.
+ */
+export function shiftParts(shifts: Partial<Record<(typeof SHIFT_ORDER)[number], number>> | undefined, talents: boolean): ShiftPart[] {
+  if (!shifts) return [];
+  return SHIFT_ORDER.flatMap((name) => {
+    const n = finiteOr0(shifts[name]);
+    if (n === 0) return [];
+    return [{ key: `${L}.Card.ShiftPart.${name === "other" && talents ? "otherTalents" : name}`, shiftText: csText(n) }];
+  });
+}

@@ -88,3 +88,22 @@ describe("what ends with a FASERIP fight", () => {
     expect(sys(f.captain).status.stunnedRounds).toBe(4);
   });
 });
+
+describe("session 7: the player who owns a fighter reads what ended for it", () => {
+  it("Alice's Captain (cover, stunned, held): one chat line whispered to Alice alone, each sentence naming the Captain; Bob gets none", async () => {
+    f.world.login("gm");
+    await f.captain.update({ "system.cover": "heavy" } as never);
+    await f.setStatus(f.captain, "stunned", { "system.status.stunnedRounds": 4 });
+    await f.setStatus(f.captain, "restrained", { "system.status.heldBy": f.rampage.uuid });
+    f.world.login("gm");
+    await f.combat.delete();
+    await f.adapter.fightEnd.fightEndSettled();
+    const lines = [...f.world.messages]
+      .map((m) => m as unknown as { content: string; whisper: string[] })
+      .filter((m) => m.content.includes("fracas-fight-ended"));
+    expect(lines).toHaveLength(1);
+    expect([...lines[0]!.whisper]).toEqual(["alice"]);
+    const sentences = [...lines[0]!.content.matchAll(/<p>(.*?)<\/p>/g)].map((m) => m[1]);
+    expect(sentences).toEqual(["The fight is over: cover cleared for Captain.", "The fight is over: Captain no longer stunned.", "The fight is over: Captain no longer held."]);
+  });
+});

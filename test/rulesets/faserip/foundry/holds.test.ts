@@ -230,3 +230,53 @@ describe("UX review s6b #10: the held one's owners are told when a hold ends, no
     expect((msg as unknown as { content: string }).content).toContain("&lt;b&gt;Rampage&lt;/b&gt; cannot hold on");
   });
 });
+
+describe("session 7: a held mook on the canvas, in no combat, is found when its holder falls", () => {
+  /**
+   * The fake keeps no scenes: the one scene V13 would list (game.scenes), holding the mook's
+   * unlinked token (its own synthetic actor, with the token's UUID) and a linked token of the Thug.
+   */
+  function sceneWith(mook: FakeActor): void {
+    const g = globalThis as unknown as { game: Record<string, unknown> };
+    g.game["scenes"] = [{ tokens: [{ actorLink: false, actor: mook }, { actorLink: true, actor: f.thug }] }];
+  }
+
+  it("the Captain, holding an unlinked Thug token outside the fight, is knocked out: the token is freed and the GM told", async () => {
+    const mook = f.world.createUnlinkedToken(f.thug, "tokMook");
+    sceneWith(mook);
+    expect(mook.uuid).not.toBe(f.thug.uuid);
+    await f.setStatus(mook, "restrained", { "system.status.heldBy": f.captain.uuid });
+    await holdsSettled();
+    expect(sys(mook).status).toMatchObject({ restrained: true, heldBy: f.captain.uuid });
+
+    await f.setStatus(f.captain, "unconscious");
+    await holdsSettled();
+    expect(sys(mook).status).toMatchObject({ restrained: false, heldBy: "" });
+    expect(icons(mook)).not.toContain("fracas-restrained");
+    // The base actor the token was made from is not touched.
+    expect(sys(f.thug).status.restrained).toBe(false);
+    expect(f.world.notified("info")).toContain("Captain cannot hold on (Unconscious): Thug no longer held.");
+  });
+});
+
+describe("session 7: the tracker's defeated mark alone makes the holder let go", () => {
+  it("the Captain's combatant marked defeated (no status with it): Rampage is freed, said as Defeated; the tracker's isDown agrees", async () => {
+    await captainHoldsRampage();
+    f.world.login("gm");
+    const combatant = f.combat.combatants.get(f.cid(f.captain))!;
+    await combatant.update({ defeated: true });
+    await holdsSettled();
+    expect(icons(f.captain)).not.toContain("fracas-dead");
+    expect(sys(f.rampage).status).toMatchObject({ restrained: false, heldBy: "" });
+    expect(f.world.notified("info")).toContain("Captain cannot hold on (Defeated): Rampage no longer held.");
+  });
+
+  it("unmarking defeated, or marking another combatant, frees no one", async () => {
+    await captainHoldsRampage();
+    f.world.login("gm");
+    await f.combat.combatants.get(f.cid(f.captain))!.update({ defeated: false });
+    await f.combat.combatants.get(f.cid(f.thug))!.update({ defeated: true });
+    await holdsSettled();
+    expect(sys(f.rampage).status.restrained).toBe(true);
+  });
+});

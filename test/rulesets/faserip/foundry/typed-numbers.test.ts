@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { cardOf, startFight } from "./fake-round.js";
-import { readTyped } from "../../../../src/rulesets/faserip/sheets/typed-numbers.js";
+import { readTyped, typedNote } from "../../../../src/rulesets/faserip/sheets/typed-numbers.js";
 import type { featDialogView } from "../../../../src/rulesets/faserip/sheets/feat-dialog-view.js";
 
 let f: Awaited<ReturnType<typeof startFight>>;
@@ -60,6 +60,22 @@ describe("pure: a number as typed", () => {
     expect(readTyped("other", "", 7, 60)).toEqual({ value: 0, adjusted: null });
     expect(readTyped("other", null, 7, 60)).toEqual({ value: 0, adjusted: null });
     expect(readTyped("multipleTargets", undefined, -1, 60)).toEqual({ value: -1, adjusted: null });
+  });
+});
+
+describe("session 7: read by core's readTypedNumber", () => {
+  it("a pool of 0: \u22123 Karma is below 0 (not 'more than the pool'), 5 is over the pool", () => {
+    // Before, the line was chosen by `used === max`, and with a pool of 0 both ends are 0.
+    const below = readTyped("karma", "-3", 0, 0).adjusted!;
+    expect(below).toMatchObject({ reason: "range", used: 0 });
+    expect(typedNote(below).key).toBe("FRACAS.Faserip.Dialog.Typed.Negative");
+    expect(typedNote(readTyped("karma", "5", 0, 0).adjusted!).key).toBe("FRACAS.Faserip.Dialog.Typed.KarmaOverPool");
+  });
+
+  it("Infinity, text and a decimal keep the previous value; emptied reads 0; absent keeps the previous", () => {
+    expect(readTyped("other", "Infinity", 2, 10)).toMatchObject({ value: 2, adjusted: { reason: "whole" } });
+    expect(readTyped("karma", "  ", 4, 10)).toEqual({ value: 0, adjusted: null });
+    expect(readTyped("other", undefined, -7, 10)).toEqual({ value: -7, adjusted: null });
   });
 });
 

@@ -8,6 +8,7 @@ import {
   karma,
   rankNumber,
   rawDamage,
+  rawDamageFrom,
   slamStunApplies,
 } from "../../../../src/rulesets/faserip/rules/index.js";
 import type { AttackAction, RankValue } from "../../../../src/rulesets/faserip/rules/index.js";
@@ -120,5 +121,32 @@ describe("health and karma", () => {
     expectRuleError(() => health({ fighting: "good", agility: "good", strength: "good" } as never), "badChoice");
     expectRuleError(() => karma({ reason: "good", intuition: 1.5, psyche: "good" }), "badNumber");
     expectRuleError(() => health("good" as never), "badInput");
+  });
+});
+
+describe("rawDamageFrom: which rank the damage before armor is (session 7: the card names it)", () => {
+  it("names the rank rawDamage used, for every action", () => {
+    expect(rawDamageFrom({ action: "slugfest", strength: 20, weaponDamage: 50 })).toBe("strength");
+    expect(rawDamageFrom({ action: "hackSlash", strength: 20, weaponDamage: 30 })).toBe("weapon");
+    expect(rawDamageFrom({ action: "hackSlash", strength: 20, weaponDamage: 20 })).toBe("strength");
+    expect(rawDamageFrom({ action: "shooting", strength: 50, weaponDamage: 6 })).toBe("weapon");
+    expect(rawDamageFrom({ action: "throwing", strength: 20 })).toBe("strength");
+    expect(rawDamageFrom({ action: "throwing", strength: 20, weaponDamage: 6 })).toBe("weapon");
+    expect(rawDamageFrom({ action: "charging", strength: 20, endurance: 30 })).toBe("endurance");
+    expect(rawDamageFrom({ action: "charging", strength: 20, endurance: 20 })).toBe("strength");
+    expect(rawDamageFrom({ action: "grappling", strength: 20 })).toBeNull();
+  });
+
+  it("property: the rank named is the number rawDamage returns", () => {
+    const rank = fc.constantFrom(...RANK_KEYS).map((k) => rankNumber(k));
+    fc.assert(
+      fc.property(fc.constantFrom(...ATTACK_ACTIONS), rank, rank, rank, (action, strength, endurance, weapon) => {
+        const input = { action, strength, endurance, weaponDamage: weapon };
+        const from = rawDamageFrom(input);
+        const raw = rawDamage(input);
+        const named = from === null ? null : from === "weapon" ? weapon : from === "endurance" ? endurance : strength;
+        expect(named).toBe(raw);
+      }),
+    );
   });
 });
