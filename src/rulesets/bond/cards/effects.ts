@@ -165,7 +165,13 @@ function attackSummary(name: string, result: AttackCardResult, before: WoundStat
     const hours = after.unconsciousHours;
     return held ? { key: pluralKey("FRACAS.Bond.Summary.Disarm.DropsUnconscious", hours), data: { name, hours, weapon } } : { key: pluralKey("FRACAS.Bond.Summary.NowUnconscious", hours), data: { name, hours } };
   }
-  if (result.woundLevel !== "none") return held ? { key: `FRACAS.Bond.Summary.Disarm.DropsNow.${after.level}`, data: { name, weapon } } : { key: `FRACAS.Bond.Summary.Now.${after.level}`, data: { name } };
+  if (result.woundLevel !== "none" && held) return { key: `FRACAS.Bond.Summary.Disarm.DropsNow.${after.level}`, data: { name, weapon } };
+  // The accumulation table made the level other than this hit's own (session 7 audit): the row says
+  // so in the book's codes ("LW + LW"), so the GM can check it against the table.
+  if (result.woundLevel !== "none" && before.level !== "none" && after.level !== result.woundLevel) {
+    return { key: `FRACAS.Bond.Summary.Accumulated.${after.level}`, data: { name, before: before.level, wound: result.woundLevel } };
+  }
+  if (result.woundLevel !== "none") return { key: `FRACAS.Bond.Summary.Now.${after.level}`, data: { name } };
   if (result.effect?.disarm) return held ? { key: "FRACAS.Bond.Summary.Disarm.Drops", data: { name, weapon } } : { key: "FRACAS.Bond.Summary.Disarm.Nothing", data: { name } };
   if (result.effect && result.specificBlow) return { key: `FRACAS.Bond.Summary.Blow.${result.specificBlow}`, data: { name } };
   return { key: "FRACAS.Bond.Summary.NoHarm", data: { name } };

@@ -88,6 +88,11 @@ async function heroPointNote(spender: Actor.Implementation, target: Actor.Implem
     target: target.name,
     quality: game.i18n.localize(`FRACAS.Bond.Quality.${now.qualityRating}`),
     wound: game.i18n.localize(`FRACAS.Bond.Wound.${now.woundLevel}`),
+    // Where "now" comes from, so the GM can check it against the book: the rolled QR, the points
+    // spent against this attack (one step each), and the DC the wound table is read at.
+    rolled: game.i18n.localize(`FRACAS.Bond.Quality.${now.rolledQualityRating}`),
+    spent: now.heroPointsSpent,
+    dc: now.damageClass,
   });
 }
 

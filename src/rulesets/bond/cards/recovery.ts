@@ -101,7 +101,7 @@ export async function postRecovery(actor: Actor.Implementation, which: RecoveryK
     // The d6 counts only when a Stun roll fails (rounds without action): then it is shown too.
     rolls: which === "stun" && !change.check.success ? [d100.roll, d6.roll] : [d100.roll],
     targets: [{ uuid: actor.uuid, name: actor.name }],
-    context: { card: recoveryCardView(result, change.check, change.state) },
+    context: { card: recoveryCardView(result, change.check, change.state, state) },
   });
   if (!message?.id) return null;
   if (combat) await actor.setFlag("fracas" as never, WOUND_TRY_FLAG as never, { combat: combat.id ?? "", round: combat.round ?? 0 } as never);

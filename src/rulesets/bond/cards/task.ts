@@ -7,6 +7,8 @@ import type { CardKind } from "../../../foundry/registry.js";
 import { activeTable } from "../../../foundry/tables.js";
 import { qualityResultsTable, resolveCheck, type CheckResult } from "../rules/index.js";
 import { easeText, signed } from "../format.js";
+import type { Grid } from "../../../engine/tables.js";
+import { qualityBands } from "./views.js";
 
 /** The task card's stored inputs; the check is re-read from them with the Quality Results table in force. */
 export interface TaskCardResult {
@@ -24,7 +26,8 @@ export function taskCheck(r: TaskCardResult): CheckResult {
   return resolveCheck(r.primaryChance, r.easeUnclamped, r.roll, activeTable(qualityResultsTable));
 }
 
-export function taskCardView(result: TaskCardResult, check: CheckResult) {
+/** `qualityTable`: the Quality Results table the check was read with (its bands are shown). Absent = the shipped one. */
+export function taskCardView(result: TaskCardResult, check: CheckResult, qualityTable: Grid = qualityResultsTable) {
   return {
     actorName: result.actorName,
     taskLabel: result.taskLabel,
@@ -33,6 +36,7 @@ export function taskCardView(result: TaskCardResult, check: CheckResult) {
     easeItems: result.easeItems.map((i) => ({ label: i.labelKey, value: signed(i.value) })),
     efText: easeText(check.easeFactor),
     successChance: check.successChance,
+    qualityBands: qualityBands(check.successChance, qualityTable),
     roll: check.roll,
     success: check.success,
     qualityLabel: `FRACAS.Bond.Quality.${check.qualityRating}`,

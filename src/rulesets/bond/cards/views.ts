@@ -1,7 +1,8 @@
 /** What the bond card templates show, built purely from the stored results (also used by fixtures). */
 import type { AttackCardResult, FirstAidCardResult, RecoveryCardResult } from "./effects.js";
-import { canCallDraw, clampEase, STUN_EASE, WOUND_ROLL_EASE, woundPenalty, type CheckResult, type StunCharacteristic, type WoundLevel, type WoundState } from "../rules/index.js";
+import { canCallDraw, clampEase, qualityCeilings, qualityResultsTable, STUN_EASE, WOUND_ROLL_EASE, woundPenalty, type CheckResult, type StunCharacteristic, type WoundLevel, type WoundState } from "../rules/index.js";
 import { easeText, signed } from "../format.js";
+import type { Grid } from "../../../engine/tables.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 import { offDeclaration } from "../sheets/declared.js";
 
@@ -19,6 +20,17 @@ export interface CardTarget {
 export interface AttackCardOptions {
   /** The world setting lets any player character spend Hero Points against an NPC's roll. */
   heroPointsAnyPC?: boolean;
+  /** The Quality Results table in force when rolled (the GM may override it). Absent = the shipped one. */
+  qualityTable?: Grid;
+}
+
+/**
+ * The highest roll earning each Quality Rating at this Success Chance, for the card's "Quality
+ * Rating by roll" line: the GM checks the QR against the bands without the table (session 7 audit).
+ */
+export function qualityBands(successChance: number, table: Grid = qualityResultsTable): { qr1: number; qr2: number; qr3: number; qr4: number } {
+  const [qr1 = 0, qr2 = 0, qr3 = 0, qr4 = 0] = qualityCeilings(successChance, table);
+  return { qr1, qr2, qr3, qr4 };
 }
 
 /** The draw buttons for one target: one per firearm, when the kernel says this target may call a draw. */
@@ -40,11 +52,17 @@ export function attackCardView(result: AttackCardResult, targets: readonly CardT
     easeTotal: result.ease.total,
     easeText: easeText(result.ease.total),
     successChance: result.successChance,
+    qualityBands: qualityBands(result.successChance, options.qualityTable),
+    qualityRating: result.qualityRating,
     roll: result.roll,
     hit,
     qualityLabel: `FRACAS.Bond.Quality.${result.qualityRating}`,
     damageClass: result.damageClass,
-    damageShifts: result.damageShifts.map((i) => ({ label: i.labelKey, value: signed(i.value) })),
+    // Led by the base DC when something shifted it, so "DC E" reads as "C, kick +1, close +1".
+    damageShifts:
+      result.damageShifts.length === 0
+        ? []
+        : [{ label: "FRACAS.Bond.Damage.Base", value: result.baseDamageClass }, ...result.damageShifts.map((i) => ({ label: i.labelKey, value: signed(i.value) }))],
     woundLabel: `FRACAS.Bond.Wound.${result.woundLevel}`,
     wounds: result.woundLevel !== "none",
     blowLabel: result.specificBlow ? `FRACAS.Bond.Blow.${result.specificBlow}` : null,
@@ -256,9 +274,33 @@ export function recoveryOutcome(base: string, result: { which: string; stunLande
   return { key: pluralKey(`${base}.stun.Failed`, stunRounds), rounds: stunRounds };
 }
 
-export function recoveryCardView(result: RecoveryCardResult, check: CheckResult, after: WoundState) {
+/**
+ * Where a recovery roll's EF comes from (session 7 audit), read from the state the roll was made in:
+ * the printed EF (Stun 8; LW 7, MW 5, HW 3) or the knockout's 2 × QR, less the wound penalty (always
+ * for a knockout; for the others only under the GM option, D18), at least ½. Null for a Stun or
+ * wound roll at its printed EF: the Roll line's EF is then the book's number as it stands.
+ */
+export function recoveryEaseFrom(result: RecoveryCardResult, before: WoundState, ef: number) {
+  const knockout = result.which === "knockout";
+  const printed = knockout ? 2 * result.attackQualityRating : recoveryRollLabel(result.which as PromptRoll, { level: before.level, stunCharacteristic: null }, result.woundPenaltyApplies).printed;
+  const penalty = knockout || result.woundPenaltyApplies ? woundPenalty(before.level) : 0;
+  if (!knockout && penalty === 0) return null;
+  const form = penalty === 0 ? "plain" : ef !== printed + penalty ? "clamped" : "penalty";
+  return {
+    key: `FRACAS.Bond.Recovery.EaseFrom.${form}`,
+    baseKey: `FRACAS.Bond.Recovery.EaseBase.${result.which}`,
+    printed: easeText(printed),
+    qr: result.attackQualityRating,
+    penalty: signed(penalty),
+    woundLabel: `FRACAS.Bond.Wound.${before.level}`,
+  };
+}
+
+/** `before`: the state the roll was made in; with it the card says where the EF comes from. */
+export function recoveryCardView(result: RecoveryCardResult, check: CheckResult, after: WoundState, before?: WoundState) {
   const outcome = recoveryOutcome("FRACAS.Bond.Recovery.Outcome", result, check.success, after.stunRounds);
   return {
+    easeFrom: before ? recoveryEaseFrom(result, before, check.easeFactor) : null,
     actorName: result.actorName,
     // The who line names the roll with its characteristic: "Stun roll (Strength)". Older cards stored none: Willpower.
     whichLabel: `FRACAS.Bond.Recovery.Who.${result.which}`,

@@ -11,7 +11,7 @@ import { statusEffectId } from "../../../engine/events.js";
 import { isRuleError } from "../../../engine/errors.js";
 import type { JsonObject } from "../../../foundry/registry.js";
 import { lookupUuidSync } from "../../../foundry/typed.js";
-import { resolveAttack, woundTable } from "../rules/index.js";
+import { qualityResultsTable, resolveAttack, woundTable } from "../rules/index.js";
 import { attackCardView, type CardTarget } from "../cards/views.js";
 import type { AttackCardResult } from "../cards/effects.js";
 import { bondSystem, isNpc, rollDie, targetHasFired, warn } from "../cards/notes.js";
@@ -220,7 +220,12 @@ export async function rollAttack(
     // still used on Apply, but which target it concerns is only known then.
     rolls: cardResult.woundLevel === "IN" ? [d100.roll, d6.roll] : [d100.roll],
     targets,
-    context: { card: attackCardView(cardResult, cardTargets, { heroPointsAnyPC: rulesetOption<string>("bond", "heroPoints", "target") === "anyPlayerCharacter" }) },
+    context: {
+      card: attackCardView(cardResult, cardTargets, {
+        heroPointsAnyPC: rulesetOption<string>("bond", "heroPoints", "target") === "anyPlayerCharacter",
+        qualityTable: activeTable(qualityResultsTable),
+      }),
+    },
   });
 }
 

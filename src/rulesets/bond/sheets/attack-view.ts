@@ -31,7 +31,7 @@ import {
   type WoundLevel,
 } from "../rules/index.js";
 import { easeText, signed } from "../format.js";
-import { readTypedNumber } from "./typed-number.js";
+import { readTypedNumber } from "../../../foundry/sheets/typed-number.js";
 import { isMetres } from "./scene-units.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 import { offDeclaration } from "./declared.js";
@@ -127,9 +127,9 @@ export const GM_MODIFIER_RANGE = { min: -20, max: 20 } as const;
  * field redraws with another number than the one typed). An empty field keeps the previous value.
  */
 export function readGmModifier(raw: unknown, previous: number): { value: number; adjusted: GmModifierAdjusted | null } {
-  // Bond's one typed-number reader (typed-number.ts), in whole steps.
+  // The core typed-number reader, in whole steps; its "above"/"below" read as Bond's "range", "step" as "whole".
   const r = readTypedNumber(raw, previous, { ...GM_MODIFIER_RANGE, step: 1 });
-  return { value: r.value, adjusted: r.adjusted && { ...r.adjusted, reason: r.adjusted.reason === "step" ? "whole" : "range" } };
+  return { value: r.value, adjusted: r.adjusted && { typed: r.adjusted.typed, used: r.adjusted.used, reason: r.adjusted.reason === "step" ? "whole" : "range" } };
 }
 
 /** How many targeted names the dialog lists when several are targeted; the rest are counted. */

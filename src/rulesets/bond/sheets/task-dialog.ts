@@ -6,6 +6,8 @@
 import { handlebarsApplication } from "../../../foundry/typed.js";
 import { postCard } from "../../../foundry/chat/cards.js";
 import type { JsonObject } from "../../../foundry/registry.js";
+import { activeTable } from "../../../foundry/tables.js";
+import { qualityResultsTable } from "../rules/index.js";
 import { readCharacteristics, type SkillLike } from "../data/derive.js";
 import { BondSkillData } from "../data/skill.js";
 import { bondSystem, rollDie, warn } from "../cards/notes.js";
@@ -100,6 +102,6 @@ export async function rollTask(actor: Actor.Implementation, setup: TaskSetup, ch
     result: result as unknown as JsonObject,
     rolls: [d100.roll],
     targets: [],
-    context: { card: taskCardView(result, taskCheck(result)) },
+    context: { card: taskCardView(result, taskCheck(result), activeTable(qualityResultsTable)) },
   });
 }

@@ -3,12 +3,12 @@
  * kernel clamps the total with the wound penalty to ½…10). A number typed outside is brought to the
  * nearer end, anything else (2.3, text) keeps the previous value; either is reported, not silent:
  * the field redraws with another number than the one typed, and Roll refuses while the form still
- * holds it (as the attack dialog's GM modifier, D56; D58). Read by Bond's one typed-number reader
- * (typed-number.ts). The line says what the roll then uses: the table below clamps the total again
+ * holds it (as the attack dialog's GM modifier, D56; D58). Read by the core typed-number reader
+ * (src/foundry/sheets/typed-number.ts), its reasons mapped onto Bond's words. The line says what the roll then uses: the table below clamps the total again
  * to ½…10, and the field's −20…20 is its guard rail, not a rule (UX review s6b #8).
  */
 import { easeText, plainNumber } from "../format.js";
-import { readTypedNumber } from "./typed-number.js";
+import { readTypedNumber } from "../../../foundry/sheets/typed-number.js";
 
 export interface EaseAdjusted {
   typed: string;
@@ -23,8 +23,9 @@ export interface EaseRange {
 
 /** The typed Ease Factor in force, and what was typed when it is not used as typed. An empty field keeps the previous value. */
 export function readTypedEase(raw: unknown, previous: number, range: EaseRange): { value: number; adjusted: EaseAdjusted | null } {
+  // Core reasons: "above"/"below" (the nearer end is used) read as Bond's "range"; "step" as "half".
   const r = readTypedNumber(raw, previous, { ...range, step: 0.5 });
-  return { value: r.value, adjusted: r.adjusted && { ...r.adjusted, reason: r.adjusted.reason === "step" ? "half" : "range" } };
+  return { value: r.value, adjusted: r.adjusted && { typed: r.adjusted.typed, used: r.adjusted.used, reason: r.adjusted.reason === "step" ? "half" : "range" } };
 }
 
 /**

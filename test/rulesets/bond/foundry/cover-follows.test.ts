@@ -265,6 +265,28 @@ describe("a failed Stun's rounds end with the fight (D53)", () => {
     expect(statuses(hood)).toContain("fracas-stunned");
     // The thug had neither: no write. Bond's cover and stun in one update.
     expect(writes).toEqual(["James Bond", "Hood"]);
-    expect(world.notified("info")).toContain("The fight is over: a failed Stun's rounds ended for James Bond, Hood.");
+    expect(world.notified("info")).toContain("The fight is over: the rounds without action from a failed Stun roll ended for James Bond, Hood.");
+  });
+
+  it("session 7: Bond's player is whispered the same lines, naming Bond alone, in words the sheet and cards use", async () => {
+    const combat = world.createCombat();
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: bond.id }, { actorId: hood.id }]);
+    world.dice.queue(1, 2, 3, 4);
+    await (combat as unknown as FracasCombat).startCombat();
+    world.login("gm");
+    await bond.update({ "system.wound": { level: "ST", stunRounds: 3 }, "system.cover": "light" } as never);
+    await hood.update({ "system.wound": { level: "ST", stunRounds: 2 } } as never);
+    await combat.delete();
+    await vi.waitFor(() => expect(woundOf(bond).stunRounds).toBe(0));
+    await adapter.fightEnd.fightEndSettled();
+    const lines = world.messages.contents.filter((m) => String(m.content).includes("fracas-fight-ended"));
+    // Hood has no player: the GM's toast is enough. Alice reads Bond's two lines: "rounds without
+    // action" as the sheet's "No action for N more rounds", not the kernel's "a failed Stun's rounds".
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.whisper).toEqual(["alice"]);
+    expect(lines[0]!.content).toBe(
+      '<div class="fracas fracas-fight-ended"><p>The fight is over: cover cleared for James Bond.</p>' +
+        "<p>The fight is over: the rounds without action from a failed Stun roll ended for James Bond.</p></div>",
+    );
   });
 });

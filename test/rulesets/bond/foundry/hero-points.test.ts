@@ -46,6 +46,8 @@ describe("Hero Points: any player character (world option)", () => {
     expect(heroPoints(bond).value).toBe(3);
     expect(responses(bond)[attackId]).toMatchObject({ heroPoints: 1 });
     expect([...world.messages].at(-1)!.content).toContain("Felix Leiter spends a Hero Point against the attack on James Bond: now QR3 Good");
+    // Session 7 audit: the note says where "now" comes from (the rolled QR, the points spent, the table's DC).
+    expect([...world.messages].at(-1)!.content).toContain("Rolled QR2 Very Good; Hero Points spent against it: 1, one step each; wound table at DC E.");
 
     // The card's own "Spend a Hero Point" button does the same for a non-owner (forwarded to the GM).
     await clickFollowUp("heroPoint", m, bond);

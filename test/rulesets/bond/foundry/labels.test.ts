@@ -122,7 +122,8 @@ describe("the attack card's Damage Class shifts say what moved", () => {
   it("'Kick: Damage Class +1'; the attacker's own wound is named as the attacker's", async () => {
     const result = { ...resolveAttack({ attackKind: "hth", primaryChance: 30, roll: 2, damageClass: "C", kick: true, targetSpeed: 1, attackerWound: "LW" }), attackId: "a1", hoursRoll: 2, attackerName: "James Bond", weaponName: "Unarmed" };
     const html = await render("cards/attack", { card: attackCardView(result, []), source: null });
-    expect(html).toContain('<p class="bond-card-shifts">Kick: Damage Class +1</p>');
+    // Led by the base DC since session 7, so the card's DC reads from where it started.
+    expect(html).toContain('<p class="bond-card-shifts">Base Damage Class C · Kick: Damage Class +1</p>');
     expect(html).toContain("<li>Attacker's wound \u22121</li>");
     const fire = { ...resolveAttack({ attackKind: "fire", primaryChance: 20, roll: 2, damageClass: "E", range: "close" }), attackId: "a2", hoursRoll: 2, attackerName: "Hood", weaponName: "Beretta" };
     expect(await render("cards/attack", { card: attackCardView(fire, []), source: null })).toContain("Close range: Damage Class +1");

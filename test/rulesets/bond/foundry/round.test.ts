@@ -156,7 +156,12 @@ describe("attack card → Hero Point → apply → accumulate → undo", () => {
     expect(cardOf(second).result).toMatchObject({ qualityRating: 4, woundLevel: "LW" });
     world.login("gm");
     const before = bond.toObject();
-    expect(await adapter.queries.requestApply(second.id, bond.uuid, true)).toMatchObject({ ok: true, summary: { key: "FRACAS.Bond.Summary.Now.HW" } });
+    // The row says the accumulation table made it (session 7 audit), in the book's codes.
+    expect(await adapter.queries.requestApply(second.id, bond.uuid, true)).toMatchObject({
+      ok: true,
+      summary: { key: "FRACAS.Bond.Summary.Accumulated.HW", data: { before: "MW", wound: "LW" } },
+    });
+    expect(world.i18n.format("FRACAS.Bond.Summary.Accumulated.HW", { before: "MW", wound: "LW" })).toBe("now Heavy Wound (wound accumulation: MW + LW)");
     expect(wound(bond).level).toBe("HW");
     const app = cardOf(second).applications.at(-1)!;
     expect(await adapter.queries.requestUndo(second.id, app.id, true)).toEqual({ ok: true, summary: { key: "FRACAS.Chat.Undone" } });
