@@ -8,6 +8,7 @@ import { executeApply, executeFollowUp, executeUndo, type ApplyRequest, type Fol
 import type { JsonObject } from "./registry.js";
 import { executePoolChange, setPoolChangeSender, type PoolChange } from "./pools.js";
 import { t } from "./i18n.js";
+import { backgroundWork } from "./background-work.js";
 import { executeClaim, type ClaimRequest } from "./claims.js";
 import { executeDeclare, executeMemoryPatch, type DeclareOutcome, type DeclareRequest, type MemoryRequest } from "./documents/combatant.js";
 import { isActiveGM } from "./active-gm.js";
@@ -177,16 +178,40 @@ export const queryHandlers = {
   ),
 };
 
+/**
+ * Requests this GM client has run whose slots are still being cleared ("user:request"). The answer
+ * goes back before the slot is cleared (a User write is a round trip, and every client receives
+ * it), so until the clear lands a replay is refused from this set.
+ */
+const handled = new Set<string>();
+const clearing = backgroundWork("clearing a handled request");
+
+/** The clears of handled requests started so far (tests wait for them). */
+export function handledRequestsCleared(): Promise<unknown> {
+  return clearing.settled();
+}
+
+function handledKey(data: unknown): string | null {
+  const d = data as { userId?: unknown; requestId?: unknown } | null;
+  return d && isString(d.userId) && isString(d.requestId) ? `${d.userId}:${d.requestId}` : null;
+}
+
 export function registerQueries(): void {
   // A pool change made on another GM's client goes to the active GM's (pools.ts).
   setPoolChangeSender((change) => requestPoolChange(change) as never);
   for (const [name, handler] of Object.entries(queryHandlers)) {
     (CONFIG.queries as unknown as Record<string, unknown>)[name] = async (data: unknown) => {
       const onGM = game.user.isGM;
+      const key = handledKey(data);
+      if (onGM && key) {
+        // Taken before it runs: the same request arriving twice (a replay while it runs) is refused.
+        if (handled.has(key)) return UNVERIFIED;
+        handled.add(key);
+      }
       try {
         return await (handler as (d: unknown) => Promise<unknown>)(data);
       } finally {
-        if (onGM) await clearSignedRequest(data);
+        if (onGM && key) clearing.add(clearSignedRequest(data).finally(() => handled.delete(key)));
       }
     };
   }

@@ -402,7 +402,30 @@ describe("signed requests", () => {
     ]);
     expect(a.ok && b.ok).toBe(true);
     expect(cardOf(m).applications.map((x) => x.targetUuid).sort()).toEqual([bobsGuy.uuid, villain.uuid].sort());
+    await adapter.queries.handledRequestsCleared();
     expect(world.users.get("alice")!.getFlag("fracas", "requests")).toEqual({});
+  });
+
+  it("the GM answers before the request's slot is cleared (one round trip less), and refuses a replay until the clear lands", async () => {
+    const m = await post("alice", hero, [villain]);
+    const alice = world.users.get("alice")!;
+    const unset = alice.unsetFlag.bind(alice);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    alice.unsetFlag = (async (...args: Parameters<typeof unset>) => {
+      await held;
+      return unset(...args);
+    }) as typeof alice.unsetFlag;
+    world.login("alice");
+    const before = world.queryLog.length;
+    expect((await adapter.queries.requestApply(m.id, villain.uuid, false)).ok).toBe(true);
+    const sent = world.queryLog[before]!.data as { userId: string; requestId: string };
+    expect(Object.keys(alice.getFlag("fracas", "requests") as object)).toEqual([sent.requestId]);
+    expect(await world.users.get("gm")!.query("fracas.applyCard", sent)).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.Unverified" });
+    release();
+    await adapter.queries.handledRequestsCleared();
+    expect(alice.getFlag("fracas", "requests")).toEqual({});
+    expect(cardOf(m).applications).toHaveLength(1);
   });
 
   it("a query that fails (the GM went away between the look and the send) clears its own request, so none lingers to be answered later", async () => {
