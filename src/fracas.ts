@@ -9,6 +9,8 @@ import { registerStatusEffects } from "./foundry/statuses.js";
 import { clearOwnStaleRequests, registerQueries } from "./foundry/queries.js";
 import { onRenderChatMessageHTML } from "./foundry/chat/render.js";
 import { runMigrations } from "./foundry/migrations.js";
+import { electGmTab, gmTabElected, type TabLocks } from "./foundry/gm-tab.js";
+import { t } from "./foundry/i18n.js";
 import { registerQuench } from "./foundry/quench.js";
 import { FracasActor } from "./foundry/documents/actor.js";
 import { FracasItem } from "./foundry/documents/item.js";
@@ -70,10 +72,19 @@ Hooks.once("init", () => {
   void foundry.applications.handlebars.loadTemplates(templates.map((p) => `systems/fracas/templates/${p}`));
 });
 
+Hooks.once("setup", () => {
+  // A GM open in two tabs of one browser: one tab does the active GM's work (gm-tab.ts).
+  if (!game.user.isGM) return;
+  const locks = (globalThis as { navigator?: { locks?: TabLocks } }).navigator?.locks;
+  void electGmTab(locks, `fracas-gm:${game.world.id}:${game.user.id}`, (key) =>
+    key === "FRACAS.GmTab.Another" ? ui.notifications?.warn(t(key), { permanent: true }) : ui.notifications?.info(t(key)),
+  );
+});
+
 Hooks.once("ready", () => {
   // (No document in bare Node, where the typed fake runs this hook.)
   if (typeof document !== "undefined") followFocusWithTooltips(document, () => game.tooltip as never);
-  void runMigrations();
+  void gmTabElected().then(() => runMigrations());
   clearOwnStaleRequests().catch((err: unknown) => console.error("Fracas | old requests could not be cleared", err));
 });
 

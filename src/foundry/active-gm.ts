@@ -1,11 +1,14 @@
+import { isTheGmTab } from "./gm-tab.js";
+
 /**
  * Whether this client is the active GM's: the one client that executes GM queries, checks claims
  * and runs the hooks that must write once (round starts, card refreshes, migrations). An Assistant
  * GM, or a second GM who is not the active one, sends their writes there too, so they queue on the
- * same locks.
+ * same locks. Of a GM connected in several tabs of one browser, one tab only (gm-tab.ts).
  */
 export function isActiveGM(): boolean {
-  return game.user.isGM && game.users.activeGM?.id === game.user.id;
+  // One tab of that GM (gm-tab.ts): a second tab of the same GM leaves the work to the first.
+  return game.user.isGM && game.users.activeGM?.id === game.user.id && isTheGmTab();
 }
 
 /**

@@ -12,6 +12,7 @@ import { backgroundWork } from "./background-work.js";
 import { executeClaim, type ClaimRequest } from "./claims.js";
 import { executeDeclare, executeMemoryPatch, type DeclareOutcome, type DeclareRequest, type MemoryRequest } from "./documents/combatant.js";
 import { isActiveGM } from "./active-gm.js";
+import { isTheGmTab } from "./gm-tab.js";
 import { executeRoundStart, type RoundStartAction, type RoundStartRequest } from "./documents/round-start.js";
 
 export const QUERY = {
@@ -94,6 +95,9 @@ export async function clearOwnStaleRequests(): Promise<void> {
 }
 
 const UNVERIFIED = { ok: false as const, reason: "FRACAS.Chat.Refused.Unverified" };
+const OTHER_TAB = { ok: false as const, reason: "FRACAS.GmTab.Another" };
+/** Longer than any sender waits (viaGM's 15 s timeout). */
+const OTHER_TAB_DELAY_MS = 20_000;
 const NOT_GM = { ok: false as const, reason: "FRACAS.Chat.Refused.NotGM" };
 const BAD_REQUEST = { ok: false as const, reason: "FRACAS.Chat.Refused.BadRequest" };
 
@@ -202,6 +206,9 @@ export function registerQueries(): void {
   for (const [name, handler] of Object.entries(queryHandlers)) {
     (CONFIG.queries as unknown as Record<string, unknown>)[name] = async (data: unknown) => {
       const onGM = game.user.isGM;
+      // Another tab of this GM answers (gm-tab.ts); V13 keeps the first answer of the user's
+      // sockets, so this one answers only after the sender has stopped waiting.
+      if (onGM && !isTheGmTab()) return new Promise((resolve) => setTimeout(() => resolve(OTHER_TAB), OTHER_TAB_DELAY_MS));
       const key = handledKey(data);
       if (onGM && key) {
         // Taken before it runs: the same request arriving twice (a replay while it runs) is refused.

@@ -424,6 +424,7 @@ export function installFoundry(options: InstallOptions = {}): FakeWorld {
 
   const game = {
     system: { id: "fracas" },
+    world: { id: "fake-world", title: "Fake World" },
     release: { generation: 13 },
     get user() {
       return world.user;

@@ -1,0 +1,71 @@
+/**
+ * One tab does the active GM's work. V13 lets a user be connected more than once (its server keeps
+ * a list of sockets per user and sends a query to each), so a GM with Fracas open in two tabs had
+ * both run every query and every "active GM only" hook behind their own in-page locks: an Apply
+ * could be recorded twice with one record lost, a Setback entry orphaned, a chat line posted twice.
+ *
+ * Tabs of one browser agree through the Web Locks API (navigator.locks, shared by the tabs of one
+ * origin): the tab holding the lock for this world and user is the one; another tab stays out of
+ * the active GM's work (isActiveGM is false there, so its own GM actions go to the one through the
+ * same queries as another GM's would), answers no query, and says so to the GM. When the one tab
+ * closes, the browser hands the lock to the next, which takes over. Two devices logged in as the
+ * same GM cannot be told apart this way: README asks for one connection per GM account.
+ * Without the Web Locks API (or before the first answer, a few milliseconds after load) every tab
+ * does the work, as before.
+ */
+
+/** The part of the Web Locks API used here (LockManager#request with options). */
+export interface TabLocks {
+  request(name: string, options: { ifAvailable?: boolean }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown>;
+}
+
+type Role = "unknown" | "theOne" | "another";
+let role: Role = "unknown";
+let elected: Promise<void> = Promise.resolve();
+
+/** Whether this tab may do the active GM's work: not while another tab of this GM holds it. */
+export function isTheGmTab(): boolean {
+  return role !== "another";
+}
+
+/** Settles once this tab knows whether it is the one (at once without the Web Locks API). */
+export function gmTabElected(): Promise<void> {
+  return elected;
+}
+
+/** Holds the lock until the tab closes: the browser releases it with the page. */
+const holdForever = (): Promise<never> => new Promise<never>(() => undefined);
+
+/**
+ * Asks for this world's and user's lock (a GM's tab only). Granted: this tab is the one. Taken by
+ * another tab: this one says so, then waits in line and takes over when that tab closes.
+ * `tell` is called with an i18n key when this tab learns it is not, or becomes, the one.
+ */
+export function electGmTab(locks: TabLocks | undefined, name: string, tell: (key: string) => void): Promise<void> {
+  if (!locks) return (elected = Promise.resolve());
+  elected = new Promise<void>((settle) => {
+    void locks.request(name, { ifAvailable: true }, (lock) => {
+      if (lock) {
+        role = "theOne";
+        settle();
+        return holdForever();
+      }
+      role = "another";
+      settle();
+      tell("FRACAS.GmTab.Another");
+      void locks.request(name, {}, () => {
+        role = "theOne";
+        tell("FRACAS.GmTab.TakenOver");
+        return holdForever();
+      });
+      return Promise.resolve();
+    });
+  });
+  return elected;
+}
+
+/** Tests: back to a page that has not asked. */
+export function resetGmTab(): void {
+  role = "unknown";
+  elected = Promise.resolve();
+}

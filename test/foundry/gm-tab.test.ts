@@ -1,0 +1,93 @@
+// One tab of a GM does the active GM's work (src/foundry/gm-tab.ts): tabs of one browser agree
+// through the Web Locks API, here a small in-memory LockManager with its queueing rules.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { installFoundry, loadAdapter, type Adapter, type FakeWorld } from "./fake/index.js";
+import type { TabLocks } from "../../src/foundry/gm-tab.js";
+import { TEST_TYPE, addPlayers, registerTestRuleset } from "./helpers.js";
+
+/** navigator.locks as one browser has it: a lock is held until its callback's promise settles, or its tab closes. */
+class FakeLockManager implements TabLocks {
+  readonly #held = new Map<string, () => void>();
+  readonly #queue = new Map<string, (() => void)[]>();
+  async request(name: string, options: { ifAvailable?: boolean }, callback: (lock: unknown) => Promise<unknown>): Promise<unknown> {
+    if (this.#held.has(name)) {
+      if (options.ifAvailable) return callback(null);
+      await new Promise<void>((grant) => this.#queue.set(name, [...(this.#queue.get(name) ?? []), grant]));
+    }
+    let closeTab!: () => void;
+    const closed = new Promise<void>((r) => (closeTab = r));
+    this.#held.set(name, closeTab);
+    try {
+      return await Promise.race([callback({ name }), closed]);
+    } finally {
+      this.#held.delete(name);
+      this.#queue.get(name)?.shift()?.();
+    }
+  }
+  /** The holder's tab closes: the browser releases its lock. */
+  closeHolder(name: string): void {
+    this.#held.get(name)?.();
+  }
+}
+
+/** A fresh copy of the module, as a second tab loads it. */
+async function tab(): Promise<typeof import("../../src/foundry/gm-tab.js")> {
+  vi.resetModules();
+  return import("../../src/foundry/gm-tab.js");
+}
+
+describe("electGmTab", () => {
+  it("the first tab is the one; a second says so and takes over when the first closes", async () => {
+    const locks = new FakeLockManager();
+    const [a, b] = [await tab(), await tab()];
+    const told: string[] = [];
+    await a.electGmTab(locks, "fracas-gm:w:gm", (k) => told.push(`a:${k}`));
+    await b.electGmTab(locks, "fracas-gm:w:gm", (k) => told.push(`b:${k}`));
+    expect([a.isTheGmTab(), b.isTheGmTab()]).toEqual([true, false]);
+    expect(told).toEqual(["b:FRACAS.GmTab.Another"]);
+    locks.closeHolder("fracas-gm:w:gm");
+    await vi.waitFor(() => expect(b.isTheGmTab()).toBe(true));
+    expect(told).toEqual(["b:FRACAS.GmTab.Another", "b:FRACAS.GmTab.TakenOver"]);
+  });
+
+  it("another world or another GM is another lock; without the Web Locks API every tab does the work", async () => {
+    const locks = new FakeLockManager();
+    const [a, b, c] = [await tab(), await tab(), await tab()];
+    await a.electGmTab(locks, "fracas-gm:w1:gm", () => undefined);
+    await b.electGmTab(locks, "fracas-gm:w2:gm", () => undefined);
+    await c.electGmTab(undefined, "fracas-gm:w1:gm", () => undefined);
+    expect([a.isTheGmTab(), b.isTheGmTab(), c.isTheGmTab()]).toEqual([true, true, true]);
+  });
+});
+
+describe("a second tab of the active GM", () => {
+  let world: FakeWorld;
+  let adapter: Adapter;
+  beforeEach(async () => {
+    world = installFoundry();
+    adapter = await loadAdapter();
+    registerTestRuleset(world, adapter);
+    addPlayers(world);
+  });
+  afterEach(async () => (await import("../../src/foundry/gm-tab.js")).resetGmTab());
+
+  it("is not the active GM's client and answers no query (the first tab does), so nothing runs twice", async () => {
+    const gmTab = await import("../../src/foundry/gm-tab.js");
+    const active = await import("../../src/foundry/active-gm.js");
+    const locks = new FakeLockManager();
+    // The first tab holds the lock (another page: only its request is made here).
+    void locks.request("fracas-gm:w:gm", {}, () => new Promise(() => undefined));
+    await gmTab.electGmTab(locks, "fracas-gm:w:gm", () => undefined);
+    world.login("gm");
+    expect(active.isActiveGM()).toBe(false);
+    const hero = world.createActor({ name: "Hero", type: TEST_TYPE, system: { x: 1 }, ownership: { alice: 3 } });
+    const villain = world.createActor({ name: "Villain", type: TEST_TYPE, system: { x: 12 } });
+    world.login("alice");
+    world.target("alice", villain);
+    const m = await adapter.cards.postCard({ ruleset: "fracastest", kind: "hit", source: hero as never, result: { damage: 3, stun: true } });
+    const answer = adapter.queries.requestApply(m!.id ?? "", villain.uuid, false);
+    const first = await Promise.race([answer.then(() => "answered"), new Promise((r) => setTimeout(() => r("still waiting"), 100))]);
+    expect(first).toBe("still waiting");
+    expect((villain.system as unknown as { x: number }).x).toBe(12);
+  });
+});
