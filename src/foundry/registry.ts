@@ -87,6 +87,12 @@ export interface CombatMapping {
    * update, under the combat's lock; those who are down, or are not offered `value`, are left out.
    */
   declaresWith?(combatant: CombatantInfo, value: string, all: readonly CombatantInfo[]): string[];
+  /**
+   * Declarations are made in the plan's order (Bond: slowest first, so the faster react to them): a
+   * player declares only on the combatant's own declare step, and players do not see a declaration
+   * whose step is still ahead (tracker/declare-turn.ts). The GM may declare for anyone at any time.
+   */
+  declareInTurn?: boolean;
 }
 
 /** What applying a card's stored result to one target does. Pure over the target's data. */

@@ -414,6 +414,54 @@ describe("what a ruleset reads of a combatant", () => {
   });
 });
 
+describe("a ruleset that declares in turn (declareInTurn: Bond's slowest first)", () => {
+  beforeEach(() => {
+    adapter.rulesets.descriptor("fracastest")!.combat!.declareInTurn = true;
+  });
+  const viewAs = (userId: string) => {
+    world.login(userId);
+    return adapter.tracker.trackerPlanView(fc);
+  };
+
+  it("a player declares only on their combatant's declare step; the GM for anyone at any time", async () => {
+    // Declare order: Villain (3), Bob's guy (5), Hero (7). The plan stands on the Villain's step.
+    world.login("alice");
+    expect(await adapter.queries.requestDeclare(combat.id, cid(hero), "attack")).toEqual({ ok: false, reason: "FRACAS.Tracker.Refused.NotYourTurn" });
+    expect(decl(hero)).toBe("");
+    world.login("gm");
+    expect(await adapter.queries.requestDeclare(combat.id, cid(hero), "dodge")).toEqual({ ok: true });
+    await fc.advance();
+    await fc.advance();
+    world.login("alice");
+    expect(await adapter.queries.requestDeclare(combat.id, cid(hero), "attack")).toEqual({ ok: true });
+    expect(decl(hero)).toBe("attack");
+  });
+
+  it("players do not see a declaration whose step is still ahead, and their own slot says it waits its turn", async () => {
+    world.login("gm");
+    await adapter.queries.requestDeclare(combat.id, cid(hero), "attack"); // set by the GM ahead of the Hero's turn
+    const bob = viewAs("bob").declarations.find((d) => d.id === cid(hero))!;
+    expect([bob.declaration, bob.declarationLabel]).toEqual(["", ""]);
+    expect(viewAs("gm").declarations.find((d) => d.id === cid(hero))!.declaration).toBe("attack");
+    const own = viewAs("alice").declarations.find((d) => d.id === cid(hero))!;
+    expect([own.canDeclare, own.waitsTurn]).toEqual([false, true]);
+    // On the Hero's step: heard by all, and Alice's select opens.
+    world.login("gm");
+    await fc.advance();
+    await fc.advance();
+    expect(viewAs("bob").declarations.find((d) => d.id === cid(hero))!.declaration).toBe("attack");
+    const open = viewAs("alice").declarations.find((d) => d.id === cid(hero))!;
+    expect([open.canDeclare, open.waitsTurn]).toEqual([true, false]);
+  });
+
+  it("a ruleset without it keeps free declarations", async () => {
+    adapter.rulesets.descriptor("fracastest")!.combat!.declareInTurn = false;
+    world.login("alice");
+    expect(await adapter.queries.requestDeclare(combat.id, cid(hero), "attack")).toEqual({ ok: true });
+    expect(viewAs("bob").declarations.find((d) => d.id === cid(hero))!.declaration).toBe("attack");
+  });
+});
+
 describe("a refused declaration in the tracker", () => {
   it("puts the select back to the declaration stored, so it never shows a choice the plan does not have", async () => {
     const Tracker = adapter.tracker.FracasCombatTracker as unknown as new () => { viewed: unknown; element: unknown; _onRender(c: unknown, o: unknown): Promise<void> };

@@ -10,6 +10,7 @@ import type { FracasCombat } from "./combat.js";
 import { combatantStateOf } from "../combatant-state.js";
 import { withCombatLock } from "../locks.js";
 import type { JsonObject } from "../registry.js";
+import { isDeclareTurn } from "../tracker/declare-turn.js";
 
 export class FracasCombatant extends Combatant {
   /** This round's declaration ("" = none), as the Combat keeps it. */
@@ -50,6 +51,8 @@ async function declareNow(req: DeclareRequest): Promise<DeclareOutcome> {
   if ("ok" in found) return found;
   const { combat, combatant } = found;
   if (combat.fracas.phase !== "declare") return { ok: false, reason: "FRACAS.Tracker.Refused.NotDeclaring" };
+  const player = !game.users.get(req.userId)?.isGM;
+  if (player && combat.mapping?.declareInTurn && !isDeclareTurn(combat.fracas.plan, combat.fracas.step, combatant.id ?? "")) return { ok: false, reason: "FRACAS.Tracker.Refused.NotYourTurn" };
   const info = combat.combatantInfos().find((c) => c.id === combatant.id);
   if (info && combat.downReason(info) && req.value !== "") return { ok: false, reason: "FRACAS.Tracker.Refused.Down" };
   const options = info && combat.mapping ? combat.mapping.declarations(info) : [];

@@ -3,9 +3,12 @@
  * and each combatant's declaration slot. Pure over plain data so it is tested without Foundry.
  */
 import type { RoundPlan } from "../../engine/order.js";
+import { declaresAhead } from "./declare-turn.js";
 
 export interface PlanViewInput {
   plan: RoundPlan;
+  /** The ruleset declares in turn (declare-turn.ts): players do not see a declaration still ahead. */
+  declareInTurn?: boolean;
   phase: string;
   step: number;
   round: number;
@@ -16,6 +19,8 @@ export interface PlanViewInput {
     img: string;
     declaration: string;
     canDeclare: boolean;
+    /** The viewer's own combatant, whose declare step (in a ruleset that declares in turn) is still ahead. */
+    waitsTurn?: boolean;
     options: { value: string; label: string }[];
     /** Why the combatant cannot act now (i18n key), or null. */
     down: string | null;
@@ -35,7 +40,7 @@ export interface PlanView {
   steps: { index: number; name: string; img: string; kind: string; kindLabel: string; phase: number; current: boolean; done: boolean; declaration: string; down: string | null }[];
   /** i18n key of the step number's heading, by plan mode: Part (Bond), Phase (Radio), Side (FASERIP)… */
   numberHeading: string;
-  declarations: { id: string; name: string; declaration: string; declarationLabel: string; canDeclare: boolean; down: string | null; options: { value: string; label: string; selected: boolean }[] }[];
+  declarations: { id: string; name: string; declaration: string; declarationLabel: string; canDeclare: boolean; waitsTurn: boolean; down: string | null; options: { value: string; label: string; selected: boolean }[] }[];
   canAdvance: boolean;
   canGoBack: boolean;
   empty: boolean;
@@ -46,6 +51,12 @@ export function planView(input: PlanViewInput): PlanView {
   // As Foundry's own tracker: players never see a hidden combatant (its steps, name or declaration).
   // A step whose combatant was removed from the tracker mid-round is dropped (and passed over).
   const seen = (id: string) => byId.has(id) && (input.isGM || byId.get(id)?.hidden !== true);
+  // A declaration players may read: all for the GM; in a ruleset that declares in turn, only those
+  // whose declare step the plan has reached.
+  const heard = (id: string): string => {
+    const declaration = byId.get(id)?.declaration ?? "";
+    return !input.isGM && input.declareInTurn && declaresAhead(input.plan, input.step, id) ? "" : declaration;
+  };
   const all = input.plan.steps.map((s) => {
     const c = byId.get(s.combatantId);
     return {
@@ -57,7 +68,7 @@ export function planView(input: PlanViewInput): PlanView {
       phase: s.phase,
       current: s.index === input.step,
       done: s.index < input.step,
-      declaration: c?.declaration ?? "",
+      declaration: heard(s.combatantId),
       down: c?.down ?? null,
       seen: seen(s.combatantId),
     };
@@ -76,11 +87,12 @@ export function planView(input: PlanViewInput): PlanView {
     declarations: input.combatants.filter((c) => seen(c.id)).map((c) => ({
       id: c.id,
       name: c.name,
-      declaration: c.declaration,
-      declarationLabel: c.options.find((o) => o.value === c.declaration)?.label ?? "",
+      declaration: heard(c.id),
+      declarationLabel: c.options.find((o) => o.value === heard(c.id))?.label ?? "",
       canDeclare: c.canDeclare && input.phase === "declare" && c.down === null,
+      waitsTurn: c.waitsTurn === true && input.phase === "declare" && c.down === null,
       down: c.down,
-      options: c.options.map((o) => ({ ...o, selected: o.value === c.declaration })),
+      options: c.options.map((o) => ({ ...o, selected: o.value === heard(c.id) })),
     })),
     canAdvance: input.isGM && input.plan.steps.length > 0,
     // Back passes over down combatants' steps, as Next does: offered only if an earlier step can act.

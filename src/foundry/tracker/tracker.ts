@@ -10,6 +10,7 @@ import { FracasCombat } from "../documents/combat.js";
 import { requestDeclare, warnRefused } from "../queries.js";
 import { descriptor } from "../rulesets.js";
 import { t } from "../i18n.js";
+import { declaresAhead, isDeclareTurn } from "./declare-turn.js";
 
 const Base = combatTrackerBase();
 
@@ -20,6 +21,7 @@ export function trackerPlanView(combat: FracasCombat): PlanView {
   const f = combat.fracas;
   return planView({
     plan: f.plan,
+    declareInTurn: mapping?.declareInTurn === true,
     phase: f.phase,
     step: f.step,
     round: combat.round ?? 0,
@@ -32,7 +34,9 @@ export function trackerPlanView(combat: FracasCombat): PlanView {
         name: c.name,
         img: doc?.img ?? "",
         declaration: c.declaration,
-        canDeclare: game.user.isGM || (doc?.actor?.isOwner ?? false),
+        // In a ruleset that declares in turn, a player's slot opens on the combatant's declare step.
+        canDeclare: game.user.isGM || ((doc?.actor?.isOwner ?? false) && (!mapping?.declareInTurn || isDeclareTurn(f.plan, f.step, c.id))),
+        waitsTurn: !game.user.isGM && (doc?.actor?.isOwner ?? false) && mapping?.declareInTurn === true && declaresAhead(f.plan, f.step, c.id),
         options: mapping ? mapping.declarations(c) : [],
         down: combat.downReason(c),
         hidden: doc?.hidden === true,

@@ -48,6 +48,10 @@ export function attacksFor(c: CombatantInfo, round: number, kind: Declaration | 
 }
 
 export const bondCombat: CombatMapping = {
+  // Seed 000: "Declarations occur in order of ascending Speed… Characters with greater Speed are at
+  // an advantage since they can react to the Declarations of lower Speed characters" (D61).
+  declareInTurn: true,
+
   startRound({ round, combatants, combatMemory, die }) {
     // The plan rolls only the ties still unbroken; rolls already kept are reused, so the order holds all battle.
     const plan = speedPlan(entries(combatants), die, { round });

@@ -63,6 +63,9 @@ describe("D47 in a fight: the dialog and the card say when an attack is not the 
 
   async function shoot(declared: string | null) {
     if (declared) {
+      // Declarations go in turn (D61): the GM moves on to Bond's declare step (Hood, slower, first).
+      world.login("gm");
+      await fc.advance();
       world.login("alice");
       expect(await adapter.queries.requestDeclare(fc.id ?? "", combatantOf(bond), declared)).toMatchObject({ ok: true });
     }

@@ -107,6 +107,8 @@ describe("a bond combat round", () => {
       "FRACAS.Bond.Declare.move", "FRACAS.Bond.Declare.other",
     ]);
     expect(mapping.declarations(info(thug)).map((o) => o.value)).toEqual(["move", "other"]);
+    // Declarations go in turn (D61): the GM moves on to Bond's declare step, the last (fastest).
+    while (fc.fracas.plan.steps[fc.fracas.step]?.combatantId !== cid(bond)) await fc.advance();
     world.login("alice");
     expect(await adapter.queries.requestDeclare(combat.id, cid(bond), "fire")).toEqual({ ok: true });
     world.login("gm");
