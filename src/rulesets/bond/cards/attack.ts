@@ -17,10 +17,10 @@ import { ruleErrorText } from "../rule-error.js";
 import type { CardKind, JsonObject } from "../../../foundry/registry.js";
 import { claimRoll, releaseClaim } from "../../../foundry/queries.js";
 import { t } from "../../../foundry/i18n.js";
-import { resolveShakeOff, shakeOffEligibility } from "../rules/index.js";
+import { SHAKE_OFF_EASE, resolveShakeOff, shakeOffEligibility, woundPenalty, type WoundLevel } from "../rules/index.js";
 import { characteristicChance, readCharacteristics } from "../data/derive.js";
 import { attackEffect, attackTablesInForce, claimKey, finalAttack, responseFor, responsePath, type AttackCardResult } from "./effects.js";
-import { bondSystem, postNote, rollDie, warn } from "./notes.js";
+import { bondSystem, cardWhisper, postNote, rollDie, warn } from "./notes.js";
 import { postRecovery, recoveryRefused } from "./recovery.js";
 import { drawFollowUp } from "./draw.js";
 import { appliedTo, cardTarget, heroPointForFollowUp, heroPointOwnFollowUp, spendHeroPoint } from "./hero-points.js";
@@ -96,6 +96,16 @@ function shakeOffNow(target: Actor.Implementation, result: AttackCardResult) {
   return { current, input };
 }
 
+/**
+ * Where the Shake Off's EF comes from, for the note: the rule's EF 5, less the roller's own wound
+ * penalty (D31), so the GM can check the Success Chance against the book.
+ */
+function shakeOffEaseText(level: WoundLevel, ef: number): string {
+  const penalty = Math.abs(woundPenalty(level));
+  if (penalty === 0) return t("FRACAS.Bond.Note.ShakeOffEase.Plain", { ef });
+  return t("FRACAS.Bond.Note.ShakeOffEase.Wounded", { base: SHAKE_OFF_EASE, penalty, wound: game.i18n.localize(`FRACAS.Bond.Wound.${level}`), ef });
+}
+
 /** EF 5 Strength roll (STR 14+, H-t-H without point or edge): the wound drops two levels. */
 async function shakeOff(ctx: FollowUpContext): Promise<void> {
   const target = await targetForAnswer(ctx);
@@ -119,10 +129,18 @@ async function shakeOff(ctx: FollowUpContext): Promise<void> {
   await postNote(
     target,
     after.shakeOff?.success ? "FRACAS.Bond.Note.ShakeOffPassed" : "FRACAS.Bond.Note.ShakeOffFailed",
-    { name: target.name, wound: game.i18n.localize(`FRACAS.Bond.Wound.${after.woundLevel}`), roll: total, sc: after.shakeOff?.successChance ?? 0, ef: after.shakeOff?.easeFactor ?? 0 },
+    {
+      name: target.name,
+      wound: game.i18n.localize(`FRACAS.Bond.Wound.${after.woundLevel}`),
+      roll: total,
+      sc: after.shakeOff?.successChance ?? 0,
+      pc: input.primaryChance,
+      ease: shakeOffEaseText(input.woundLevel, after.shakeOff?.easeFactor ?? 0),
+    },
     [roll],
+    cardWhisper(ctx.message),
   );
-  await dropStaleScar(target, result);
+  await dropStaleScar(target, result, cardWhisper(ctx.message));
 }
 
 /**
@@ -194,7 +212,7 @@ async function scar(ctx: FollowUpContext): Promise<void> {
   // claim waits for it under the target's lock) may have lowered the wound below Medium. Its own
   // D40 check found no scar to take back yet, so refuse here, and give the claim back.
   if (!scarNow(target, result)) return releaseClaim(target, key);
-  await addScar(target, result.attackId);
+  await addScar(target, result.attackId, cardWhisper(ctx.message));
 }
 
 /** Whether the wound as it now lands on the target may still scar (warned when not). */

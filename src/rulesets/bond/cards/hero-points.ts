@@ -21,7 +21,7 @@ import * as ledger from "../../../engine/ledger.js";
 import { isRuleError } from "../../../engine/errors.js";
 import { ruleRefusal } from "../rule-error.js";
 import type { GmFollowUp, JsonObject } from "../../../foundry/registry.js";
-import { requestFollowUp } from "../../../foundry/queries.js";
+import { requestFollowUp, warnRefused } from "../../../foundry/queries.js";
 import { isClaimed } from "../../../foundry/claims.js";
 import { withActorLock, withCardLock } from "../../../foundry/locks.js";
 import { rulesetOption } from "../../../foundry/settings.js";
@@ -29,7 +29,7 @@ import { lookupUuid } from "../../../foundry/typed.js";
 import { applyHeroPointsToResult, type HeroPointSpenders } from "../rules/index.js";
 import { safePool } from "../data/derive.js";
 import { attackTablesInForce, claimKey, finalAttack, responseFor, responsePath, type AttackCardResult } from "./effects.js";
-import { bondSystem, isNpc, postNote, warn } from "./notes.js";
+import { bondSystem, cardWhisper, isNpc, postNote, warn } from "./notes.js";
 import { dropStaleScar } from "./scars.js";
 
 type Refusal = { ok: false; reason: string; data?: Record<string, string | number> };
@@ -81,7 +81,8 @@ function spendEntry(result: AttackCardResult, userId: string): ledger.ChangeInpu
   return { id: foundry.utils.randomID(), delta: -1, reason: `attack:${result.attackId}`, by: userId, at: Date.now() };
 }
 
-async function heroPointNote(spender: Actor.Implementation, target: Actor.Implementation, result: AttackCardResult): Promise<void> {
+/** The spend's note, to whoever the attack card went to (public when the card was). */
+async function heroPointNote(message: ChatMessage.Implementation, spender: Actor.Implementation, target: Actor.Implementation, result: AttackCardResult): Promise<void> {
   const now = finalAttack(result, target.system as unknown as JsonObject);
   await postNote(spender, "FRACAS.Bond.Note.HeroPoint", {
     name: spender.name,
@@ -93,7 +94,7 @@ async function heroPointNote(spender: Actor.Implementation, target: Actor.Implem
     rolled: game.i18n.localize(`FRACAS.Bond.Quality.${now.rolledQualityRating}`),
     spent: now.heroPointsSpent,
     dc: now.damageClass,
-  });
+  }, [], cardWhisper(message));
 }
 
 /**
@@ -130,20 +131,17 @@ async function spendOwnNow(user: User.Implementation, message: ChatMessage.Imple
   // Only the count is written (a dotted key into the ObjectField merges): a whole record read
   // before this write would undo a Shake Off, draw or knockout recorded meanwhile by another client.
   await target.update({ "system.==heroPoints": pool, [heroPointsPath(r.attackId)]: response.heroPoints + 1 } as never);
-  await heroPointNote(target, target, r);
-  await dropStaleScar(target, r);
+  await heroPointNote(message, target, target, r);
+  await dropStaleScar(target, r, cardWhisper(message));
   return { ok: true };
-}
-
-function report(outcome: { ok: boolean; reason?: string; data?: Record<string, string | number> }): void {
-  if (!outcome.ok && outcome.reason) warn(outcome.reason, outcome.data);
 }
 
 /**
  * The card's "Spend a Hero Point". The target's owner spends the target's own point: on the
  * active GM's client (heroPointOwn), or here when this is it or no GM is connected. Anyone else is
  * refused by default; under the "any player character" option their click goes to the GM
- * follow-up heroPointFor, which spends the clicking player's own character's point.
+ * follow-up heroPointFor, which spends the clicking player's own character's point. A refusal is
+ * warned once (warnRefused: "No GM" has already been said by the core's request, review-s7-player #7).
  */
 export async function spendHeroPoint(ctx: { message: ChatMessage.Implementation; result: JsonObject; button: HTMLElement }): Promise<void> {
   const target = await cardTarget(ctx.message, ctx.button.dataset.targetUuid ?? "");
@@ -151,11 +149,11 @@ export async function spendHeroPoint(ctx: { message: ChatMessage.Implementation;
   const messageId = ctx.message.id ?? "";
   if (!target.isOwner) {
     if (whoMaySpend() !== "anyPlayerCharacter") return warn("FRACAS.Bond.Refused.NotTargetOwner", { name: target.name });
-    return report(await requestFollowUp(messageId, "heroPointFor", { targetUuid: target.uuid }));
+    return warnRefused(await requestFollowUp(messageId, "heroPointFor", { targetUuid: target.uuid }));
   }
   const gm = game.users.activeGM;
-  if (!gm || gm.id === game.user.id) return report(await spendOwn(game.user, ctx.message, ctx.result as unknown as AttackCardResult, target));
-  report(await requestFollowUp(messageId, "heroPointOwn", { targetUuid: target.uuid }));
+  if (!gm || gm.id === game.user.id) return warnRefused(await spendOwn(game.user, ctx.message, ctx.result as unknown as AttackCardResult, target));
+  warnRefused(await requestFollowUp(messageId, "heroPointOwn", { targetUuid: target.uuid }));
 }
 
 /** The owner's spend sent to the GM's client: `run` checks that the requester owns the target. */
@@ -228,7 +226,7 @@ async function spendForNow(user: User.Implementation, message: ChatMessage.Imple
     await spender.update({ "system.==heroPoints": before } as never);
     throw e;
   }
-  await heroPointNote(spender, target, r);
-  await dropStaleScar(target, r);
+  await heroPointNote(message, spender, target, r);
+  await dropStaleScar(target, r, cardWhisper(message));
   return { ok: true };
 }

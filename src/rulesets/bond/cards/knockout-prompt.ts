@@ -55,6 +55,34 @@ export function knockoutDue(result: AttackCardResult, targetSystem: JsonObject, 
   return state.level === "KL" || state.level === "IN" || state.knockedOut ? "record" : "prompt";
 }
 
+/**
+ * Can this attack's knockout ever be due? Only a hit with the Knockout blow carries a knockout EF;
+ * the target's Hero Points only lower the QR (a hit may become a miss, never the reverse), so a card
+ * without one never gets one, whatever its targets do later.
+ */
+function mayKnockOut(result: AttackCardResult): boolean {
+  return result.success === true && typeof result.knockoutEase === "number";
+}
+
+/**
+ * This knockout's answer is on record for good: the roll made, or the round start has prompted or
+ * recorded it. Neither record is ever taken back (D32, D38), so it will not be due again.
+ */
+export function knockoutSettled(result: AttackCardResult, targetSystem: JsonObject): boolean {
+  const response = responseFor(targetSystem, result.attackId);
+  return response.knockout !== null || response.knockoutPrompted;
+}
+
+/**
+ * The knockouts (attack id + target uuid) this client has found settled: a later round start does
+ * not look their target up again (review-s7-perf #7). Not only the last round's cards are read: a
+ * knockout stays open while nobody answers it, e.g. its Apply undone and applied again (D38), so
+ * each round reads the fight's cards, but looks up only a target whose knockout may still be due.
+ * Lost on a reload: the next round start then finds them settled again from the records.
+ */
+const settled = new Set<string>();
+const settledKey = (attackId: string, targetUuid: string): string => `${attackId} ${targetUuid}`;
+
 function isAttackCard(system: unknown, combatId: string, round: number): system is CardSystem {
   const c = system as Partial<CardSystem> | null;
   if (!c || c.ruleset !== "bond" || c.kind !== "attack" || !c.result || !Array.isArray(c.targets)) return false;
@@ -75,16 +103,23 @@ export async function promptKnockouts(combat: Combat.Implementation, round: numb
     const card = message.system as unknown;
     if (!isAttackCard(card, combatId, round)) continue;
     const attack = card.result as unknown as AttackCardResult;
+    if (!mayKnockOut(attack)) continue;
     for (const t of card.targets) {
+      if (settled.has(settledKey(attack.attackId, t.uuid))) continue;
       const target = await bondActor(t.uuid);
       if (!target) continue;
       const system = target.system as unknown as JsonObject;
+      if (knockoutSettled(attack, system)) {
+        settled.add(settledKey(attack.attackId, t.uuid));
+        continue;
+      }
       const applications = (card.applications ?? []).filter((a) => a.targetUuid === target.uuid);
       const due = knockoutDue(attack, system, applications, isClaimed(target, claimKey(attack.attackId, "knockout")));
       if (due === "none") continue;
       if (due === "prompt") await postPrompt(target, attack, round);
       // Only the flag is written: the owner may have recorded the roll while the prompt was posted.
       await target.update({ [responsePath(attack.attackId, "knockoutPrompted")]: true } as never);
+      settled.add(settledKey(attack.attackId, t.uuid));
     }
   }
 }

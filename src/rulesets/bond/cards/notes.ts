@@ -12,10 +12,24 @@ function escape(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-/** A one-line chat note (a follow-up's outcome), optionally with the Roll that decided it. */
-export async function postNote(actor: Actor.Implementation | null, key: string, data: Record<string, string | number>, rolls: Roll[] = []): Promise<void> {
+/**
+ * A one-line chat note (a follow-up's outcome), optionally with the Roll that decided it. `whisper`:
+ * the user ids it goes to; none (the default) makes it public. A note answering an attack card is
+ * given the card's recipients (`cardWhisper`), so a private card's outcome stays private.
+ */
+export async function postNote(actor: Actor.Implementation | null, key: string, data: Record<string, string | number>, rolls: Roll[] = [], whisper: readonly string[] = []): Promise<void> {
   const content = `<p class="fracas bond-note">${escape(t(key, data))}</p>`;
-  await ChatMessage.create({ content, rolls, speaker: ChatMessage.getSpeaker({ actor: actor ?? undefined }) } as never);
+  await ChatMessage.create({ content, rolls, speaker: ChatMessage.getSpeaker({ actor: actor ?? undefined }), ...(whisper.length > 0 ? { whisper: [...whisper] } : {}) } as never);
+}
+
+/**
+ * Who a card was whispered to (empty: public). A GM's private NPC attack is whispered to the GMs
+ * and the target's owners (core cardPrivacy); the notes that follow it (a Hero Point, a Shake Off,
+ * a scar) say its QR and wound, so they go to the same people (review-s7-player #5).
+ */
+export function cardWhisper(message: ChatMessage.Implementation | null | undefined): string[] {
+  const w = (message as unknown as { whisper?: unknown } | null | undefined)?.whisper;
+  return Array.isArray(w) ? w.filter((id): id is string => typeof id === "string") : [];
 }
 
 export function bondSystem(actor: Actor.Implementation | null | undefined): BondCharacterData | null {

@@ -1,8 +1,7 @@
 /**
  * Bond's round start (descriptor.onRoundStart, on the GM's client, after the round's plan is
  * built). For every character in the combat: a failed Stun's rounds run down (kernel
- * advanceRound), this round's attack counters start at zero, and a recovery prompt is whispered
- * to the character's owners and the GM:
+ * advanceRound), and a recovery prompt is whispered to the character's owners and the GM:
  * - a Stun roll (EF 8) or a Light/Medium/Heavy Wound's Willpower roll still due: a Roll button
  *   that runs the usual recovery roll (recovery.ts) — every round until it is passed;
  * - Incapacitated: unconscious for the D6 hours rolled, then a Heavy Wound (the sheet's "Let
@@ -10,6 +9,13 @@
  * - knocked out: until woken ("Wake up" on the sheet) — once;
  * - Killed: removed from play — once, and the combatant is marked defeated.
  * Then a prompt for each knockout of an earlier round that nobody resisted (knockout-prompt.ts).
+ *
+ * Only the characters something happens to are written. The round's attack and pick-up counters
+ * (`system.roundAttacks`, `system.roundPickUps`) are not reset here: each is stamped with its
+ * combat and round, and every reader (attack-setup, pick-up, the attack dialog's increment,
+ * targetHasFired) counts a stamp of another combat or round as zero, so a new round already reads
+ * zero without writing every fighter one by one (review-s7-perf #1). Open sheets redraw on the
+ * round change (round-refresh.ts).
  */
 import { statusEffectId } from "../../../engine/events.js";
 import { combatantStateOf } from "../../../foundry/combatant-state.js";
@@ -70,7 +76,6 @@ async function prompt(combatant: Combatant.Implementation, actor: Actor.Implemen
 
 export async function bondRoundStart(combat: Combat.Implementation, round: number): Promise<void> {
   if (!game.user.isGM) return;
-  const combatId = combat.id ?? "";
   const seen = new Set<string>();
   for (const combatant of combat.combatants) {
     const actor = combatant.actor as Actor.Implementation | null;
@@ -80,13 +85,7 @@ export async function bondRoundStart(combat: Combat.Implementation, round: numbe
     const before = safeWoundState(sys.wound);
     // Round 1 follows no round of this battle: nothing has run down yet.
     const change: StateChange = round > 1 ? advanceRound(before) : { state: before, events: [] };
-    const update: Record<string, unknown> = {};
-    if (changed(before, change.state)) update["system.wound"] = change.state;
-    const a = sys.roundAttacks;
-    if (a.combat !== combatId || a.round !== round || a.count !== 0 || a.fired) {
-      update["system.roundAttacks"] = { combat: combatId, round, count: 0, fired: false };
-    }
-    if (Object.keys(update).length > 0) await actor.update(update as never);
+    if (changed(before, change.state)) await actor.update({ "system.wound": change.state } as never);
     for (const e of change.events) await actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
     await prompt(combatant, actor, change.state, round);
   }

@@ -12,7 +12,7 @@ import { bondSystem, postNote, rollDie } from "./notes.js";
  * Rolls the Scar Location Chart and records the scar (+20 Fame if visible), with the attack it
  * was rolled for ("" from the sheet's own button), so that a wound lowered afterwards can take it back.
  */
-export async function addScar(actor: Actor.Implementation, attackId = ""): Promise<void> {
+export async function addScar(actor: Actor.Implementation, attackId = "", whisper: readonly string[] = []): Promise<void> {
   const sys = bondSystem(actor);
   if (!sys) return;
   const { roll, total } = await rollDie("1d10");
@@ -22,7 +22,7 @@ export async function addScar(actor: Actor.Implementation, attackId = ""): Promi
     name: actor.name,
     location: game.i18n.localize(`FRACAS.Bond.Scar.${s.location}`),
     fame: s.fame,
-  }, [roll]);
+  }, [roll], whisper);
 }
 
 /**
@@ -30,8 +30,9 @@ export async function addScar(actor: Actor.Implementation, attackId = ""): Promi
  * now lands on the target — after Hero Points spent since, or a Shake Off — no longer may scar
  * (`scarPossible`: below Medium). Removed at once, with the Fame it gave, and a chat note says so,
  * so the GM need not notice and undo it by hand. Scars from the sheet's button (no attack) stay.
+ * `whisper`: the attack card's recipients (cardWhisper), so a private attack's note stays private.
  */
-export async function dropStaleScar(target: Actor.Implementation, result: AttackCardResult): Promise<void> {
+export async function dropStaleScar(target: Actor.Implementation, result: AttackCardResult, whisper: readonly string[] = []): Promise<void> {
   const sys = bondSystem(target);
   if (!sys) return;
   const stale = sys.scars.filter((s) => s.attackId === result.attackId && result.attackId !== "");
@@ -46,6 +47,6 @@ export async function dropStaleScar(target: Actor.Implementation, result: Attack
       wound: game.i18n.localize(`FRACAS.Bond.Wound.${now.woundLevel}`),
       location: game.i18n.localize(`FRACAS.Bond.Scar.${s.location}`),
       fame: s.fame,
-    });
+    }, [], whisper);
   }
 }

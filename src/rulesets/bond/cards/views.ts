@@ -313,6 +313,9 @@ export function recoveryCardView(result: RecoveryCardResult, check: CheckResult,
     success: check.success,
     outcomeLabel: outcome.key,
     stunRounds: outcome.rounds,
+    // A failed Stun roll's rounds without action are the D6 rolled with it (D39): shown, so the
+    // rounds can be checked against the die (session 7 audit). Null otherwise, or for a damaged card.
+    stunD6: result.which === "stun" && !check.success && Number.isInteger(result.durationRoll) && result.durationRoll >= 1 && result.durationRoll <= 6 ? result.durationRoll : null,
     woundLabel: `FRACAS.Bond.Wound.${after.level}`,
   };
 }

@@ -117,7 +117,7 @@ describe("the target's owner answers a card the GM posted", () => {
     world.dice.queue(10); // STR 18 × EF 5 = SC 90
     await clickFollowUp("shakeOff", m, brute);
     expect(world.notified("warn")).toEqual([]);
-    expect([...world.messages].at(-1)!.content).toContain("Brute shakes off the blow (rolled 10 vs SC 90, EF 5): now Light Wound");
+    expect([...world.messages].at(-1)!.content).toContain("Brute shakes off the blow (rolled 10 vs SC 90 = Strength PC 18 × EF 5 for Shake Off): now Light Wound");
     world.login("gm");
     expect(await adapter.queries.requestApply(m.id, brute.uuid, true)).toMatchObject({ ok: true, summary: { key: "FRACAS.Bond.Summary.Now.LW" } });
     expect(wound(brute).level).toBe("LW");

@@ -144,6 +144,30 @@ describe("a landed knockout nobody resisted", () => {
   });
 });
 
+describe("the round start reads only what may still be due (review-s7-perf #7)", () => {
+  it("an old knockout already prompted, and a plain punch, are not looked up again; a new one is, and prompts", async () => {
+    const old = await knockoutPunch(); // round 1
+    await attack(world, "gm", thug, [brute], 1, 1, { weapon: false }); // a plain punch that lands: never a knockout
+    world.login("gm");
+    await fc.nextRound(); // round 2: the old knockout is prompted (and so settled)
+    expect(prompts()).toHaveLength(1);
+    const fresh = await knockoutPunch(); // round 2
+    world.login("gm");
+    const looked: string[] = [];
+    const g = globalThis as unknown as { fromUuid: (uuid: string) => Promise<unknown> };
+    const real = g.fromUuid;
+    g.fromUuid = (uuid: string) => (looked.push(uuid), real(uuid));
+    try {
+      await fc.nextRound(); // round 3
+    } finally {
+      g.fromUuid = real;
+    }
+    // Only the new knockout's target is looked up (once); the old card and the punch are skipped.
+    expect(looked).toEqual([brute.uuid]);
+    expect(prompts().map((p) => (cardOf(p).result as { attack: { attackId: string } }).attack.attackId)).toEqual([attackIdOf(old), attackIdOf(fresh)]);
+  });
+});
+
 describe("knockoutDue (pure)", () => {
   const base = { success: true, knockoutEase: 4, qualityRating: 2, attackerIsNpc: true, shakeOff: null } as unknown as AttackCardResult;
   const hit = { ...base, attackId: "a1" } as AttackCardResult;

@@ -1,13 +1,13 @@
 /**
  * descriptor.onRoundStart for bond, through the real adapter in the typed fake: each new round
- * counts down failed Stuns, resets the attack counters, and whispers recovery prompts to each
+ * counts down failed Stuns (writing only the fighters something happens to), and whispers recovery prompts to each
  * character's owners and the GM — a Roll button every round until a Stun or wound roll is passed,
  * a one-time note for the unconscious (1D6 hours, then a Heavy Wound) and the killed.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeCombat, type FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
-import { attack, cardOf, npcChars, pcChars, pool, wound } from "./helpers.js";
+import { attack, bondModules, cardOf, npcChars, pcChars, pool, wound } from "./helpers.js";
 
 let world: FakeWorld;
 let adapter: Adapter;
@@ -45,15 +45,36 @@ beforeEach(async () => {
 });
 
 describe("bond round start", () => {
-  it("an unhurt battle posts no prompts and starts each round's attack count at zero", async () => {
+  it("an unhurt battle posts no prompts, writes no fighter, and each round's attacks read zero (review-s7-perf #1)", async () => {
+    const { buildSetup } = await bondModules();
+    const { pickUpInputOf } = await import("../../../../src/rulesets/bond/sheets/pick-up.js");
+    const { targetHasFired } = await import("../../../../src/rulesets/bond/cards/notes.js");
+    // Six more unhurt fighters: N = 9.
+    const mooks = Array.from({ length: 6 }, (_, i) => world.createActor({ name: `Mook ${i}`, type: "bondCharacter", system: { npc: true, characteristics: npcChars } }));
+    await combat.createEmbeddedDocuments("Combatant", mooks.map((m) => ({ actorId: m.id })));
     expect(prompts()).toEqual([]);
-    expect(attacks(bond)).toEqual({ combat: combat.id, round: 1, count: 0, fired: false });
     await attack(world, "gm", hood, [bond], 99, 1); // a miss, but Hood has fired
     expect(attacks(hood)).toEqual({ combat: combat.id, round: 1, count: 1, fired: true });
+    const sys = (a: FakeActor) => a.system as never;
+    expect(targetHasFired(sys(hood), combat.id, 1)).toBe(true);
     world.login("gm");
+    const writes: string[] = [];
+    world.observe("updateActor", ((a: FakeActor) => void writes.push(a.name)) as never);
+    // Seven at Speed 1: their ties are rolled off once at the round start, then kept (no dice later).
+    world.dice.queue(1, 2, 3, 4, 5, 6, 6, 1, 2, 1, 2, 3);
     await fc.nextRound();
-    expect(attacks(hood)).toEqual({ combat: combat.id, round: 2, count: 0, fired: false });
+    expect(world.dice.remaining).toEqual([]);
+    await fc.nextRound();
+    expect(writes).toEqual([]); // nothing to change: no fighter written, round after round
     expect(prompts()).toEqual([]);
+    // Round 3: Hood's round-1 stamp is left as it was, and every reader counts it as zero.
+    expect(attacks(hood)).toEqual({ combat: combat.id, round: 1, count: 1, fired: true });
+    expect(buildSetup(hood as never, hood.items.contents[0] as never).attacksMade).toBe(0);
+    expect(pickUpInputOf(hood as never).attacksMade).toBe(0);
+    expect(targetHasFired(sys(hood), combat.id, 3)).toBe(false);
+    // The attack dialog's increment starts again from zero, and a Hand-to-Hand attack has not fired.
+    await attack(world, "gm", hood, [bond], 99, 1, { weapon: false });
+    expect(attacks(hood)).toEqual({ combat: combat.id, round: 3, count: 1, fired: false });
   });
 
   it("a wound's Willpower roll is prompted, whispered to the owner and GM, every round until passed", async () => {
@@ -124,6 +145,7 @@ describe("bond round start", () => {
     world.dice.queue(30, 1);
     await clickRoll(promptsFor(thug).at(-1)!, "stun");
     expect(wound(thug)).toMatchObject({ level: "LW", stunRollPending: false, woundRollPending: true });
+    expect([...world.messages].at(-1)!.content).not.toContain("Rounds without action"); // passed: its D6 counts for nothing
   });
 
   it("Incapacitated: told once — 1D6 hours unconscious, then a Heavy Wound, with the sheet's controls; Killed: once, and defeated", async () => {
@@ -184,6 +206,7 @@ describe("a failed Stun's 1D6 rounds count alike from the sheet and from the pro
     expect(cardOf(card).result).toMatchObject({ which: "stun", stunLandedThisRound: true, characteristic: "str" });
     expect(card.content).toContain("Stun roll (Strength)"); // the who line names the characteristic rolled
     expect(card.content).toContain("Stunned: no action for the rest of this round and 2 more rounds.");
+    expect(card.content).toContain("Rounds without action: the D6 rolled 2."); // where the 2 comes from
     expect(cardOf(card).applications[0]!.summary).toEqual({ key: "FRACAS.Bond.Summary.Recovery.stun.FailedHeldOther", data: { name: "James Bond", rounds: 2 } });
     expect(await roundsWithoutAction()).toEqual([2, 3]);
   });
@@ -198,6 +221,7 @@ describe("a failed Stun's 1D6 rounds count alike from the sheet and from the pro
     const card = [...world.messages].at(-1)!;
     expect(cardOf(card).result).toMatchObject({ which: "stun", stunLandedThisRound: false });
     expect(card.content).toContain("Stunned: no action for 2 rounds.");
+    expect(card.content).toContain("Rounds without action: the D6 rolled 2.");
     expect(await roundsWithoutAction()).toEqual([2, 3]);
   });
 });
