@@ -8,6 +8,7 @@ import { postCard } from "../../../foundry/chat/cards.js";
 import type { JsonObject } from "../../../foundry/registry.js";
 import { t } from "../../../foundry/i18n.js";
 import { lookupUuid } from "../../../foundry/typed.js";
+import { warnRefused } from "../../../foundry/queries.js";
 import { applyAttack, ATTACK_ACTIONS, resolveAttack, resolveFeat } from "../rules/index.js";
 import type { AttackAction } from "../rules/index.js";
 import { currentEndurance, heroView, needsZeroHealthFeat, stateOf } from "../data/state.js";
@@ -40,9 +41,15 @@ export interface FeatRequest {
   talents?: CardTalent[];
 }
 
-/** The objects `actor` carries that a Snatching could take: its weapon items (id and name). */
-function objectsOf(actor: Actor.Implementation): SnatchObject[] {
-  return actor.items.filter((i) => (i.type as string) === "faseripWeapon").map((i) => ({ id: i.id ?? "", name: i.name }));
+/**
+ * The objects `actor` carries that a Snatching could take: its weapon items in view (id and name).
+ * A concealed one is left out: the card is public, so listing it would reveal it, and one cannot
+ * grab what one does not see (DECISIONS.md, session 7 wave 2). The GM may still rule otherwise.
+ */
+export function objectsOf(actor: Actor.Implementation): SnatchObject[] {
+  return actor.items
+    .filter((i) => (i.type as string) === "faseripWeapon" && (i.system as unknown as { concealed?: unknown }).concealed !== true)
+    .map((i) => ({ id: i.id ?? "", name: i.name }));
 }
 
 /** Rolls the FEAT and posts its card(s): one attack card per target (each rolls separately). */
@@ -186,7 +193,8 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
   posted.push(done.message);
   if (dodger) {
     const refused = await recordDodge(dodger, round, done.color);
-    if (refused) ui.notifications?.warn(t(refused, { name: actor.name }));
+    // Not "No GM" again (the GM left during the roll): the core's request has already said it.
+    if (refused) warnRefused({ ok: false, reason: refused, data: { name: actor.name } });
   }
   return posted;
 }

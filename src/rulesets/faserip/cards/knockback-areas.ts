@@ -16,7 +16,7 @@ import type { SecondaryCheck } from "../rules/index.js";
 import { secondaryCardView, tokensKnown } from "../sheets/secondary-card-view.js";
 import { parseAreas } from "../sheets/knockback-areas-view.js";
 import { t } from "../../../foundry/i18n.js";
-import { requestFollowUp } from "../../../foundry/queries.js";
+import { requestFollowUp, warnRefused } from "../../../foundry/queries.js";
 import { faseripTables } from "./tables.js";
 
 export const SECONDARY_TEMPLATE = "faserip/cards/secondary.hbs";
@@ -91,7 +91,8 @@ export async function sendTypedAreas(message: ChatMessage.Implementation, text: 
   }
   const done = await requestFollowUp(message.id ?? "", "knockbackAreas", { areas: typed.areas });
   if (!done.ok) {
-    ui.notifications?.warn(t(done.reason, "data" in done ? done.data : undefined));
+    // Not "No GM" again: the core's request has already said it (as an error).
+    warnRefused(done);
     return null;
   }
   return typed.areas;

@@ -17,6 +17,8 @@ function weaponSchema() {
     range: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, max: MAX_RANGE_AREAS, initial: 0 }),
     edge: new fields.StringField({ required: true, blank: false, initial: "blunt", choices: [...WEAPON_EDGES] } as never),
     thrown: new fields.BooleanField({ required: true, initial: false }),
+    /** Carried out of sight (a holdout gun): a Snatching's card does not list it (cards/feat-roll.ts objectsOf). */
+    concealed: new fields.BooleanField({ required: true, initial: false }),
     description: description(),
   };
 }

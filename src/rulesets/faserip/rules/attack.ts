@@ -104,6 +104,13 @@ export interface AttackResult {
     kind: "slam" | "stun" | "none";
     /** Attacker's Strength ≥ defender's Endurance. */
     applies: boolean;
+    /**
+     * The two rank numbers compared for `applies` (RULES.md: Slam/Stun only when the attacker's
+     * Strength ≥ the defender's Endurance), so the card can show them. Present when kind is not
+     * "none"; absent on cards from before session 7 wave 2.
+     */
+    strength?: number;
+    endurance?: number;
     /** The defender's Endurance FEAT, or null when not (yet) rolled or not needed. */
     check: SecondaryCheck | null;
   };
@@ -134,6 +141,7 @@ export function resolveAttack(input: AttackInput, tables: AttackTables = {}): At
   const defenderEndurance = toRankNumber("defender endurance", defender["endurance"], ranks);
   const kind = feat.effect === "slam" ? "slam" : feat.effect === "stun" ? "stun" : "none";
   const applies = kind !== "none" && slamStunApplies(attacker["strength"] as RankValue, defenderEndurance, ranks);
+  const compared = kind === "none" ? {} : { strength: toRankNumber("attacker strength", attacker["strength"], ranks), endurance: defenderEndurance };
   let check: SecondaryCheck | null = null;
   if (applies && i["secondaryRoll"] !== undefined) {
     check = resolveSecondary(
@@ -155,7 +163,7 @@ export function resolveAttack(input: AttackInput, tables: AttackTables = {}): At
     armor,
     damage: dealt,
     kill: feat.effect === "kill",
-    secondary: { kind, applies, check },
+    secondary: { kind, applies, check, ...compared },
   };
 }
 

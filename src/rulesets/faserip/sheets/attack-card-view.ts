@@ -42,10 +42,27 @@ export function attackCardView(result: { attack: AttackResult; action: string; a
     kill: a.kill,
     weaponName: result.weaponName ?? "",
     targetName: result.targetName ?? "",
-    secondary: a.secondary.kind === "none" ? null : { kind: a.secondary.kind, label: `${L}.Secondary.${a.secondary.kind}`, applies: a.secondary.applies },
+    secondary: a.secondary.kind === "none" ? null : secondaryView(a.secondary),
     zeroHealthPrompt: result.zeroHealthPrompt === true,
     /** A Snatching's Grab: the defender's objects to take, or what was taken (null otherwise). */
     snatch: snatchView(result),
+  };
+}
+
+/**
+ * A Slam/Stun result's follow-up: the roll button when it applies, else why not. The blocked line
+ * shows the two rank numbers compared (stored since session 7 wave 2; an older card has the
+ * line without them).
+ */
+function secondaryView(s: AttackResult["secondary"]) {
+  const numbers = typeof s.strength === "number" && typeof s.endurance === "number";
+  return {
+    kind: s.kind,
+    label: `${L}.Secondary.${s.kind}`,
+    applies: s.applies,
+    blockedKey: numbers ? `${L}.Card.SecondaryBlockedBy` : `${L}.Card.SecondaryBlocked`,
+    strength: s.strength ?? 0,
+    endurance: s.endurance ?? 0,
   };
 }
 

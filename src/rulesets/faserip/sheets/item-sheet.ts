@@ -9,7 +9,7 @@ const Base = handlebarsItemSheet();
 export class FaseripItemSheet extends Base {
   static override DEFAULT_OPTIONS = {
     classes: ["fracas", "faserip", "sheet", "item"],
-    position: { width: 460, height: 480 },
+    position: { width: 460, height: 560 },
     window: { resizable: true },
     form: { submitOnChange: true },
   } as never;

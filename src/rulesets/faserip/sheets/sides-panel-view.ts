@@ -8,8 +8,13 @@ const L = "FRACAS.Faserip";
 /**
  * The side-initiative panel under the tracker's plan: each side's d10 + bonus = total, winner
  * first, then any side with nobody standing at the round's start (it rolled nothing).
+ *
+ * `isGM`: who reads it. A hidden combatant (V13's Combatant#hidden) is left out of the tracker
+ * for players, so a hidden leader's name is left out of their panel too (an ambusher would be
+ * named before he appears). His Intuition still sets the side's bonus (the rule), and the
+ * side's total stays public.
  */
-export function sidesPanelView(input: { combatMemory: Record<string, unknown>; combatants: { id: string; name: string; system: unknown; isPC: boolean }[] }) {
+export function sidesPanelView(input: { combatMemory: Record<string, unknown>; combatants: { id: string; name: string; system: unknown; isPC: boolean; hidden?: boolean }[]; isGM?: boolean }) {
   const mode = typeof input.combatMemory["mode"] === "string" ? input.combatMemory["mode"] : "seed";
   const stored = Array.isArray(input.combatMemory["sides"]) ? (input.combatMemory["sides"] as unknown[]) : [];
   const rolled = stored.flatMap((raw, i) => {
@@ -22,10 +27,11 @@ export function sidesPanelView(input: { combatMemory: Record<string, unknown>; c
     const kept = typeof s["leader"] === "string" ? members.find((c) => c.id === s["leader"]) : undefined;
     const leader =
       kept ??
-      members.reduce<{ name: string; intuition: number } | null>((best, c) => {
+      members.reduce<{ name: string; intuition: number; hidden?: boolean } | null>((best, c) => {
         const intuition = heroView(c.system).abilities.intuition;
-        return !best || intuition > best.intuition ? { name: c.name, intuition } : best;
+        return !best || intuition > best.intuition ? { name: c.name, intuition, hidden: c.hidden } : best;
       }, null);
+    const named = leader && (input.isGM === true || leader.hidden !== true) ? leader.name : "";
     const rerolls = Array.isArray(s["rerolls"]) ? (s["rerolls"] as unknown[]).filter((r): r is number => typeof r === "number") : [];
     return [
       {
@@ -35,7 +41,7 @@ export function sidesPanelView(input: { combatMemory: Record<string, unknown>; c
         bonus: finiteOr0(s["bonus"]),
         total: finiteOr0(s["total"]),
         rerolls: rerolls.join(", "),
-        leader: mode !== "plain" && leader ? leader.name : "",
+        leader: mode !== "plain" ? named : "",
         first: i === 0,
         fallen: false,
       },

@@ -6,5 +6,5 @@ export const PANEL_TEMPLATE = "systems/fracas/templates/faserip/tracker-panel.hb
 
 export function panelContext(combat: Combat.Implementation): Record<string, unknown> {
   const c = combat as unknown as FracasCombat;
-  return sidesPanelView({ combatMemory: c.fracas.memory, combatants: c.combatantInfos() });
+  return sidesPanelView({ combatMemory: c.fracas.memory, combatants: c.combatantInfos(), isGM: game.user.isGM });
 }

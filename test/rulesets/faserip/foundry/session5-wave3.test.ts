@@ -63,13 +63,13 @@ describe("#6: Snatching's Grab says who may take, what, and how to give it back"
 
   it("the note names the snatcher and says weapons; each Take names the item and, on hover, who may press it", async () => {
     const html = await card({ ...base, objects: [{ id: "club000000000000", name: "Club" }] });
-    expect(html).toContain(esc("Captain Resolute may take one of Rampage's weapons:"));
+    expect(html).toContain(esc("Captain Resolute may take one of Rampage's weapons in view:"));
     expect(html).toMatch(/data-tooltip="For Captain Resolute&#x27;s player or the GM">Take the Club<\/button>/);
     expect(html).not.toContain("Grab:");
   });
 
   it("nothing listed: the GM decides what the snatcher takes; taken: how to give it back", async () => {
-    expect(await card({ ...base, objects: [] })).toContain(esc("Rampage carried no weapon when this was rolled: the GM decides what Captain Resolute takes."));
+    expect(await card({ ...base, objects: [] })).toContain(esc("Rampage carried no weapon in view when this was rolled: the GM decides what Captain Resolute takes."));
     expect(await card({ ...base, objects: [], snatched: { name: "Club" } })).toContain(esc("Captain Resolute took the Club. To give it back: drag it to Rampage's sheet, then delete it from Captain Resolute's."));
   });
 });

@@ -35,11 +35,11 @@ describe("resolveAttack", () => {
 
   it("a Slam does not apply when the defender's Endurance is higher", () => {
     const r = resolveAttack({ ...base, roll: 70, attacker: { strength: "good" }, secondaryRoll: 1 });
-    expect(r.secondary).toEqual({ kind: "slam", applies: false, check: null });
+    expect(r.secondary).toEqual({ kind: "slam", applies: false, check: null, strength: 10, endurance: 20 });
   });
 
   it("a Slam pending its Endurance FEAT has no check yet", () => {
-    expect(resolveAttack({ ...base, roll: 70 }).secondary).toEqual({ kind: "slam", applies: true, check: null });
+    expect(resolveAttack({ ...base, roll: 70 }).secondary).toEqual({ kind: "slam", applies: true, check: null, strength: 40, endurance: 20 });
   });
 
   it("a Hack & Slash Red is a Kill", () => {
