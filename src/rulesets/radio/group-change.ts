@@ -2,8 +2,7 @@
  * The tracker panel's "Change group" press (combat-groups.ts lists the rows). Kept apart from the
  * rows because it talks to the active GM through core queries, which need Foundry's classes loaded.
  */
-import { t } from "../../foundry/i18n.js";
-import { requestCombatantMemory } from "../../foundry/queries.js";
+import { requestCombatantMemory, warnRefused } from "../../foundry/queries.js";
 import { CHANGE_GROUP } from "./combat-groups.js";
 
 /**
@@ -21,5 +20,6 @@ export async function changeGroup(combat: Combat.Implementation, button: HTMLEle
   const combatant = combat.combatants.get(button.dataset.combatantId ?? "");
   if (!combatant) return;
   const outcome = await requestCombatantMemory(combat.id ?? "", combatant.id ?? "", { [CHANGE_GROUP]: "next" });
-  if (!outcome.ok) ui.notifications?.warn(t(outcome.reason ?? "FRACAS.Chat.Failed"));
+  // "No GM" was said by the request (core viaGM); warnRefused says any other reason once.
+  warnRefused(outcome);
 }

@@ -54,8 +54,12 @@ export function damageEffect({ result, target }: EffectInput): EffectOutput {
     let summary: CardEffect["summary"];
     if (s.kind === "henchmen") {
       // The last ones down: the base key and the count, its form picked for each reader (summaries.ts).
+      // With the count's arithmetic (seed: "as many of them as the damage points you inflict allow";
+      // RULES.md §2 D): the damage (and a head or heart shot's raise), the damage carried in before,
+      // the wounds each, and what is carried over, so the GM can check "3 down, 1 left".
       const key = s.count === 0 ? GONE_ROW : `${ROW}.Henchmen`;
-      summary = { key, data: { name, removed: applied.removed, count: s.count } };
+      const pool = { damage: damage.damage, dealt: applied.dealt ?? damage.damage, each: s.woundsEach, before: state.kind === "henchmen" ? state.carried : 0, carried: s.carried };
+      summary = { key, data: { name, removed: applied.removed, count: s.count, ...pool } };
     } else if (s.kind === "pc" && s.finalAction) {
       summary = { key: `${ROW}.FinalAction`, data: { name } };
     } else if (s.state === "dead") {

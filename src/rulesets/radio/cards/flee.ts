@@ -14,9 +14,10 @@
 import { postCard } from "../../../foundry/chat/cards.js";
 import { isClaimed } from "../../../foundry/claims.js";
 import type { GmFollowUp } from "../../../foundry/registry.js";
-import { claimRoll, requestFollowUp } from "../../../foundry/queries.js";
-import { t } from "../../../foundry/i18n.js";
+import { claimRoll, requestFollowUp, warnRefused } from "../../../foundry/queries.js";
 import { lookupUuid } from "../../../foundry/typed.js";
+import { combatantOf } from "../../../foundry/documents/combatant-of.js";
+import { gmsAndOwners } from "../../../foundry/recipients.js";
 import { fleeKey } from "../data/leader-fall.js";
 import { hasFallen, rollDice } from "./flow.js";
 import { followersOf } from "./followers.js";
@@ -61,7 +62,19 @@ export async function fleeChecks(message: ChatMessage.Implementation): Promise<F
       }
       const { roll, faces } = await rollDice(`${dice}d6`);
       const result: FleeCardResult = { leaderName: leader.name, followerName: follower.name, rolls: faces, damageMessageId: message.id ?? "", followerUuid: follower.uuid, leaderUuid: leader.uuid, fallId };
-      await postCard({ ruleset: RULESET, kind: "flee", source: leader as Actor.Implementation, result: { ...result }, rolls: [roll], targets: [{ uuid: follower.uuid, name: follower.name }], context: { view: fleeCardView(result) } });
+      // A card naming a hidden combatant (an ambusher Foundry's tracker hides from players) goes to
+      // the GMs (and the follower's owners) only, whatever the GM's roll mode (review-s7-player #2).
+      const secret = [leader, follower].some((a) => combatantOf(a)?.hidden === true);
+      await postCard({
+        ruleset: RULESET,
+        kind: "flee",
+        source: leader as Actor.Implementation,
+        result: { ...result },
+        rolls: [roll],
+        targets: [{ uuid: follower.uuid, name: follower.name }],
+        context: { view: fleeCardView(result) },
+        ...(secret ? { whisper: gmsAndOwners([follower]) } : {}),
+      });
       out.posted++;
     }
   }
@@ -89,6 +102,6 @@ export const damageFlee: GmFollowUp = {
 /** The damage card's "Roll flee checks" button (a client follow-up, also on cards posted before): asks the GM, says why when nothing was rolled. */
 export async function rollFleeChecks(message: ChatMessage.Implementation): Promise<void> {
   const done = await requestFollowUp(message.id ?? "", "flee", {});
-  // With no GM connected the request has said so already.
-  if (!done.ok && done.reason !== "FRACAS.Chat.NoGM") ui.notifications?.warn(t(done.reason, "data" in done ? done.data : undefined));
+  // With no GM connected the request has said so already (an error); warnRefused does not repeat it.
+  warnRefused(done);
 }

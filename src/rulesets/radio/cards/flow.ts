@@ -8,7 +8,7 @@ import * as ledger from "../../../engine/ledger.js";
 import { combatantStateOf } from "../../../foundry/combatant-state.js";
 import { postCard } from "../../../foundry/chat/cards.js";
 import type { JsonObject } from "../../../foundry/registry.js";
-import { claimRoll, releaseClaim, requestFollowUp } from "../../../foundry/queries.js";
+import { claimRoll, releaseClaim, requestFollowUp, warnRefused } from "../../../foundry/queries.js";
 import { lookupUuid, lookupUuidSync } from "../../../foundry/typed.js";
 import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
@@ -230,7 +230,8 @@ export function openFinalCard(actorUuid: string): ChatMessage.Implementation | n
 export async function finishFinalAction(actor: Actor.Implementation, cardId?: string): Promise<Outcome> {
   const card = (cardId ? game.messages.get(cardId) : null) ?? openFinalCard(actor.uuid);
   const outcome: Outcome = card ? ((await requestFollowUp(card.id ?? "", "finalDone", {})) as Outcome) : await completeFinal(actor);
-  if (!outcome.ok) ui.notifications?.warn(t(outcome.reason));
+  // A refusal's reason, once: "No GM" was already said by the request (core viaGM, review-s7-player #7).
+  warnRefused(outcome);
   return outcome;
 }
 

@@ -20,10 +20,34 @@ export const GONE_ROW = `${ROW}.HenchmenGone`;
 
 const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : Number(v) || 0);
 
+export const HENCHMEN_ROW = `${ROW}.Henchmen`;
+const POOL = "FRACAS.Radio.Summary.Pool";
+
 /** The row's words in this client's language, or null when the stored key is worded as it is. */
 export function radioSummaryText(summary: StoredSummary, translate: Translate): string | null {
   const data = summary.data ?? {};
   if (summary.key === FLEE_ROW) return translate(henchmenFleeKey(count(data.fled), count(data.count), FLEE_ROW), data);
-  if (summary.key === GONE_ROW) return translate(pluralKey(GONE_ROW, count(data.removed)), data);
+  if (summary.key === GONE_ROW) return withPoolMath(translate(pluralKey(GONE_ROW, count(data.removed)), data), data, translate);
+  if (summary.key === HENCHMEN_ROW) return data.each === undefined ? null : withPoolMath(translate(HENCHMEN_ROW, data), data, translate);
   return null;
+}
+
+/**
+ * A henchmen pool's Apply row with the count's arithmetic after it (seed 001: "You can dispense
+ * with as many of them as the damage points you inflict allow"; RULES.md §2 D: `woundsEach`, the
+ * remainder carried into the next hit): "3 down, 1 left — 6 damage + 1 carried at 2 wounds each;
+ * 1 carried over". Rows stored before session 7 have no `each`: their words alone.
+ */
+function withPoolMath(outcome: string, data: Record<string, string | number>, translate: Translate): string {
+  if (data.each === undefined) return outcome;
+  const damage = count(data.damage);
+  const dealt = count(data.dealt ?? damage);
+  const before = count(data.before);
+  const carried = count(data.carried);
+  const numbers = { damage, dealt, before, carried, each: count(data.each) };
+  const raised = dealt !== damage ? "Lethal" : "Damage";
+  const hit = translate(`${POOL}.${raised}${before > 0 ? "Before" : ""}`, numbers);
+  const each = translate(pluralKey(`${POOL}.Each`, numbers.each), numbers);
+  const line = carried > 0 && count(data.count) > 0 ? "LineCarried" : "Line";
+  return translate(`${POOL}.${line}`, { outcome, damage: hit, each, carried });
 }

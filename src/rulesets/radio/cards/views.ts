@@ -1,5 +1,6 @@
 /** What the radio card templates show, built from the stored results (pure, used by fixtures too). */
-import { HIT_THRESHOLD, type AttackModifier, type AttackResult, type DamageResult } from "../rules/index.js";
+import { intAt } from "../../../engine/tables.js";
+import { HIT_THRESHOLD, tokensTable, type AttackModifier, type AttackResult, type DamageResult } from "../rules/index.js";
 import type { SkillFrom } from "../data/state.js";
 import { sideOrder } from "./ending.js";
 import { pluralKey } from "../../../foundry/i18n.js";
@@ -129,6 +130,7 @@ export function attackCardView(r: AttackCardResult) {
     knockout: a.knockout,
     tokensEarned: a.tokensEarned,
     tokensEarnedLabel: pluralKey("FRACAS.Radio.Card.TokensEarned", a.tokensEarned),
+    tokensWhyLabel: tokensWhy(a),
     tokensCharged: a.tokensCharged,
     description: r.description,
     targetNames: nameList(r.targets.map((t) => t.name)),
@@ -139,6 +141,33 @@ export function attackCardView(r: AttackCardResult) {
   };
 }
 
+/**
+ * Why the attack earned tokens (seed Step 4): a described action, 2 for standard, targeted or spell,
+ * 1 for frenzied or defensive. When the world's tokens table gave another number for this action,
+ * the card says the table's, not the book's.
+ */
+function tokensWhy(a: AttackResult): string {
+  let book: number | null = null;
+  try {
+    book = intAt(tokensTable, a.action, "described");
+  } catch {
+    book = null;
+  }
+  return book === a.tokensEarned ? "FRACAS.Radio.Card.TokensWhy" : "FRACAS.Radio.Card.TokensWhyTable";
+}
+
+/**
+ * The damage card's steps. The defensive halving rounds down to a minimum of 1 (seed, Defensive
+ * action): when half of the damage before it rounds down to 0, the row says the 1 is that minimum.
+ */
+function damageSteps(d: DamageResult) {
+  return d.breakdown.steps.map((s, i) => {
+    const before = d.breakdown.steps[i - 1]?.value;
+    const minimum = s.step === "defensive" && before !== undefined && Math.floor(before / 2) < 1;
+    return { label: `FRACAS.Radio.DamageStep.${minimum ? "defensiveMinimum" : s.step}`, value: s.value };
+  });
+}
+
 export function damageCardView(r: DamageCardResult) {
   const d = r.damage;
   return {
@@ -146,7 +175,7 @@ export function damageCardView(r: DamageCardResult) {
     // A head or heart shot kills whatever the total: that is the headline, the total a detail.
     headlineLabel: d.lethal ? "FRACAS.Radio.Card.LethalHeadline" : "FRACAS.Radio.Card.DamageTotal",
     critRoll: r.critRoll,
-    steps: d.breakdown.steps.map((s) => ({ label: `FRACAS.Radio.DamageStep.${s.step}`, value: s.value })),
+    steps: damageSteps(d),
     weaponName: r.weaponName,
     weaponLabel: `FRACAS.Radio.Weapon.${d.weapon}`,
     piercing: d.piercing,

@@ -44,6 +44,11 @@ export interface ApplyResult<S extends TargetState = TargetState> {
   events: StatusEvent[];
   /** Henchmen removed by this hit (0 for anyone else). */
   removed: number;
+  /**
+   * A henchmen pool only: the damage the pool took, the card's unless a head or heart shot raised
+   * it to fell the henchman hit (so the Apply row can show the count's arithmetic).
+   */
+  dealt?: number;
 }
 
 export function applyDamage<S extends TargetState>(target: S, result: DamageResult): ApplyResult<S>;
@@ -59,7 +64,7 @@ export function applyDamage(target: TargetState, result: DamageResult): ApplyRes
     // A head or heart shot finishes at least the henchman it hit; the pool has no limbs to disable.
     const dealt = lethal ? Math.max(damage, group.woundsEach - group.carried) : damage;
     const r = applyToHenchmen(group, dealt);
-    return { state: { kind: "henchmen", ...r.group }, events: r.events, removed: r.removed };
+    return { state: { kind: "henchmen", ...r.group }, events: r.events, removed: r.removed, dealt };
   }
 
   const limbs = requireLimbs(target.disabledLimbs);

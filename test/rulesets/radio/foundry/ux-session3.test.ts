@@ -107,9 +107,10 @@ describe("#16 the flee card is grammatical: each count takes its own singular or
     const fmt = (k: string, d?: Record<string, string | number>) => game.i18n.format(k, Object.fromEntries(Object.entries(d ?? {}).map(([a, b]) => [a, String(b)])));
     const row = (e: ReturnType<typeof damageEffect>) => ("refused" in e ? e.refused : radioSummaryText(e.summary, fmt));
     expect(hit(2, 1)).toMatchObject({ summary: { key: "FRACAS.Radio.Summary.Row.HenchmenGone", data: { removed: 1 } } });
-    expect(row(hit(2, 1))).toBe("the last one goes down");
+    // With the count's arithmetic after it (session 7: the GM can check it against the book).
+    expect(row(hit(2, 1))).toBe("the last one goes down — 2 damage at 1 wound each");
     expect(hit(3, 3)).toMatchObject({ summary: { key: "FRACAS.Radio.Summary.Row.HenchmenGone", data: { removed: 3 } } });
-    expect(row(hit(3, 3))).toBe("the last 3 go down");
+    expect(row(hit(3, 3))).toBe("the last 3 go down — 3 damage at 1 wound each");
   });
 });
 
