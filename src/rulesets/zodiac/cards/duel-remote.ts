@@ -28,7 +28,7 @@ import type { ListedDuel, LostDuel } from "../sheets/operations-view.js";
 import { heldCommits } from "./commits.js";
 import { alreadyRevealed, oneDuelAtATime, revealDuel, revealOutcome, tellRevealRefused, type RevealRefused } from "./flow.js";
 import { pairOfKey } from "./results.js";
-import { askAll, DUELS_QUERY, LIST_TIMEOUT, namesOf, str } from "./duel-list.js";
+import { askAll, DUELS_QUERY, LIST_TIMEOUT, namesOf, str, type Asked } from "./duel-list.js";
 import { cardOf, commitCardKeys, committedOnCards } from "./commit-cards.js";
 
 export { DUELS_QUERY };
@@ -97,8 +97,16 @@ export interface Seen {
  * Reveal (no client holds both sides), and one Cancel that cancels every side (cancelEverywhere).
  */
 export async function pendingDuelsSeen(actorUuid: string): Promise<Seen> {
+  return duelsSeen(actorUuid, await askAll(actorUuid));
+}
+
+/**
+ * The same from the other GMs' lists already asked (the sheet's cache, duel-list-cache.ts).
+ * `checking`: they have not answered yet, so no duel is said to be elsewhere (that would name a
+ * side as in an absent GM's browser before any GM was asked).
+ */
+export function duelsSeen(actorUuid: string, { answered, unanswered }: Asked, checking = false): Seen {
   const sides: { duel: PendingDuel; holder: { id: string; name: string } | null }[] = pendingDuelsOf(actorUuid).map((duel) => ({ duel, holder: null }));
-  const { answered, unanswered } = await askAll(actorUuid);
   for (const { gm, duels } of answered) for (const duel of duels) sides.push({ duel, holder: { id: gm.id ?? "", name: gm.name ?? "" } });
   const keys = [...new Set(sides.map((x) => x.duel.key))];
   const duels = keys.map((key): ListedDuel => {
@@ -112,7 +120,7 @@ export async function pendingDuelsSeen(actorUuid: string): Promise<Seen> {
     return { key, opponent: first.opponent, committed, waitingFor: both ? null : first.waitingFor, split: { here, gms } };
   });
   const noAnswer = namesOf(unanswered);
-  return { duels: duels.map((d) => withSideElsewhere(d, noAnswer)), unanswered: unanswered.map((g) => g.name ?? "?") };
+  return { duels: checking ? duels : duels.map((d) => withSideElsewhere(d, noAnswer)), unanswered: unanswered.map((g) => g.name ?? "?") };
 }
 
 /** The side an open commit card says committed, that no answering GM holds (null: none; the duel really waits). */

@@ -150,6 +150,12 @@ export function panelView(input: PanelInput): PanelView {
   const order = rollingOrder(input.combatants, input.memory);
   const byId = new Map(input.combatants.map((c) => [c.id, c]));
   const status = roundStatus(input.combatants, input.memory, input.rolled);
+  // As V13's tracker and the core plan: a player is never told of a hidden combatant (review-s7-player
+  // #2), so a hidden Agent is left out of the order and the names still to roll, and the places are
+  // counted among those shown (a gap would tell). The round's completeness still counts them: a
+  // round is not over while the GM's hidden Agent has not rolled.
+  const shown = (id: string) => input.isGM || byId.get(id)?.hidden !== true;
+  const missing = status.missing.filter(shown);
   const byEntry = new Map(input.history.map((h) => [h.id, h]));
   const history = input.history
     .slice(-6)
@@ -160,7 +166,7 @@ export function panelView(input: PanelInput): PanelView {
     setback: input.setback,
     cost: SETBACK_PER_SPEND,
     history,
-    order: order.map((id, place) => ({
+    order: order.filter(shown).map((id, place) => ({
       id,
       name: byId.get(id)?.name ?? "?",
       rolled: input.rolled.includes(id),
@@ -171,7 +177,7 @@ export function panelView(input: PanelInput): PanelView {
       down: place + 1,
     })),
     complete: status.complete,
-    missing: status.missing.map((id) => byId.get(id)?.name ?? "?").join(", "),
+    missing: missing.map((id) => byId.get(id)?.name ?? "?").join(", "),
     agents: input.combatants
       .filter((c) => c.actorType === "zodiacAgent")
       .map((c) => {

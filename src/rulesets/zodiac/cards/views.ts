@@ -282,8 +282,21 @@ export function strikeView(result: JsonObject, card: CardState = NO_CARD_STATE) 
   };
 }
 
+/**
+ * A called shot's line on a strike (and each duel side): the shot, the Wagers it used up, and those
+ * left to go against Rank (seed: "Each location costs a specific number of wagers"; D: they buy
+ * the shot and do not also count against Rank), so the GM can check the Rank line's "+{applied}"
+ * (the rest, less any cancelled, plus the free Wager). Null without a called shot.
+ */
+function calledShotLine(s: StrikeResult): { key: string; label: string; used: number; wagers: number; rest: number } | null {
+  if (s.calledShot === null) return null;
+  const key = s.rankWagers === 0 ? "FRACAS.Zodiac.Card.CalledShotUsesAll" : pluralKey("FRACAS.Zodiac.Card.CalledShotUses", s.rankWagers);
+  return { key, label: calledShotLabel(s.calledShot), used: s.calledShotWagers, wagers: s.wagers, rest: s.rankWagers };
+}
+
 function strikeLines(s: StrikeResult) {
   return {
+    calledShotLine: calledShotLine(s),
     tn: s.tn,
     rank: s.rank,
     success: s.success,

@@ -12,6 +12,7 @@ import { ZodiacAgentSheet, ZodiacOtherAgentSheet } from "./sheets.js";
 import { openApps } from "../../../foundry/typed.js";
 import { onCommitsChange } from "../cards/commits.js";
 import { backgroundWork } from "../../../foundry/background-work.js";
+import { onRemoteDuelsRefreshed, remoteDuelsChanged } from "../cards/duel-list-cache.js";
 
 const POOLS_SETTING = "fracas.gmPools";
 
@@ -42,6 +43,23 @@ export function redrawOperationsSheets(): number {
   return n;
 }
 
+/**
+ * The other GMs' duel lists for one Agent came in (cards/duel-list-cache.ts): that Agent's open
+ * sheets on this client are redrawn with them (their render did not wait for the answers).
+ */
+export function redrawAgentSheets(actorUuid: string): number {
+  if (!game.user.isGM) return 0;
+  let n = 0;
+  for (const app of openApps()) {
+    if (!(app instanceof ZodiacAgentSheet)) continue;
+    const sheet = app as unknown as Redrawable & { actor?: { uuid?: string } };
+    if (!sheet.rendered || sheet.actor?.uuid !== actorUuid) continue;
+    work.add(sheet.render());
+    n += 1;
+  }
+  return n;
+}
+
 /** createSetting / updateSetting: the Setback pool changed. */
 export function onSettingChange(setting: { key?: unknown } | null | undefined): void {
   if (setting?.key === POOLS_SETTING) redrawOperationsSheets();
@@ -61,13 +79,23 @@ export function onCombatChange(combat: { rulesetId?: unknown } | null | undefine
  */
 export function onDuelCardChange(message: { type?: unknown; system?: unknown } | null | undefined): void {
   const sys = message?.system as { ruleset?: unknown; kind?: unknown } | undefined;
-  if (message?.type === "card" && sys?.ruleset === "zodiac" && (sys.kind === "duelCommit" || sys.kind === "duel")) redrawOperationsSheets();
+  if (message?.type !== "card" || sys?.ruleset !== "zodiac" || (sys.kind !== "duelCommit" && sys.kind !== "duel")) return;
+  // The other GMs' lists this client keeps are asked again by the redraw (cards/duel-list-cache.ts).
+  remoteDuelsChanged();
+  redrawOperationsSheets();
 }
 
 /** userConnected: a GM holding duel commits came or went (their duels listed, or said to be out of reach). */
 export function onUserConnected(user: { isGM?: unknown } | null | undefined): void {
-  if (user?.isGM === true) redrawOperationsSheets();
+  if (user?.isGM !== true) return;
+  remoteDuelsChanged();
+  redrawOperationsSheets();
 }
 
 /** A commit kept, a duel revealed or cancelled on this (the GM's) client: its Agents' pending duels changed. */
-onCommitsChange(() => void redrawOperationsSheets());
+onCommitsChange(() => {
+  remoteDuelsChanged();
+  redrawOperationsSheets();
+});
+
+onRemoteDuelsRefreshed((actorUuid) => void redrawAgentSheets(actorUuid));

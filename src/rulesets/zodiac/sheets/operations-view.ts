@@ -66,6 +66,8 @@ export interface OperationsInput {
   duels?: readonly ListedDuel[];
   /** Open commit cards of this Agent that no connected GM holds (cards/duel-remote.ts lostDuels). */
   lost?: readonly LostDuel[];
+  /** The other GMs are being asked for their duels for the first time (cards/duel-list-cache.ts). */
+  checking?: boolean;
 }
 
 /** One reason nothing can be spent, as an i18n key with every value any of them names. */
@@ -116,6 +118,12 @@ export interface OperationsView {
    * R3): not called lost (that GM is connected, and may hold them), but "{gm} did not answer".
    */
   unanswered: (LostDuelView & { gm: string })[];
+  /**
+   * The other GMs' browsers are being asked for this Agent's duels for the first time
+   * (review-s7-perf #4: the sheet no longer waits for them): said, and the sheet is redrawn when
+   * they answer. Meanwhile only this browser's duels are listed, and none is called lost.
+   */
+  checking: boolean;
 }
 
 export interface PendingDuelView {
@@ -203,5 +211,6 @@ export function operationsView(input: OperationsInput): OperationsView | null {
     duels: agent ? (input.duels ?? []).map(pendingDuelView) : [],
     lost: agent ? (input.lost ?? []).filter((d) => !d.noAnswer).map(lostDuelView) : [],
     unanswered: agent ? (input.lost ?? []).filter((d) => d.noAnswer).map((d) => ({ ...lostDuelView(d), gm: d.noAnswer! })) : [],
+    checking: agent && input.checking === true,
   };
 }

@@ -10,7 +10,8 @@ import { withFightOfSince } from "../cards/duel-round.js";
 import { deadIconFollows, iconsFollowState } from "./status-sync.js";
 import { agentRank } from "../cards/agent-cancel.js";
 import { operationsView } from "./operations-view.js";
-import { cancelEverywhere, lostDuels, pendingDuelsSeen, revealAt, tellRemote } from "../cards/duel-remote.js";
+import { cancelEverywhere, duelsSeen, lostDuels, revealAt, tellRemote } from "../cards/duel-remote.js";
+import { cachedLists, remoteDuelsOfChanged } from "../cards/duel-list-cache.js";
 import { cancelIn, giveBackOn, report, shootIn, storeFor, undoOffer, undoOn } from "../operations.js";
 import { readPool } from "../../../foundry/pools.js";
 import { SETBACK_POOL } from "../cards/effects.js";
@@ -25,10 +26,14 @@ const T = "systems/fracas/templates/zodiac";
  * (operations-view.ts); on an Agent's, their pending duels wherever a connected GM's client holds
  * them, and those none does (cards/duel-remote.ts).
  */
-async function operationsOf(a: Actor.Implementation) {
+function operationsOf(a: Actor.Implementation, firstRender = false) {
   const isGM = game.user.isGM;
   const agent = (a.type as string) === "zodiacAgent";
-  const seen = isGM && agent ? await pendingDuelsSeen(a.uuid) : { duels: [], unanswered: [] };
+  // The other GMs' lists from this client's cache, never awaited (review-s7-perf #4): asked in the
+  // background when stale, this sheet redrawn when they answer; asked again when the sheet opens.
+  if (isGM && agent && firstRender) remoteDuelsOfChanged(a.uuid);
+  const lists = isGM && agent ? cachedLists(a.uuid) : { asked: { answered: [], unanswered: [] }, checking: false };
+  const seen = isGM && agent ? duelsSeen(a.uuid, lists.asked, lists.checking) : { duels: [], unanswered: [] };
   return operationsView({
     isGM,
     type: a.type as string,
@@ -37,7 +42,9 @@ async function operationsOf(a: Actor.Implementation) {
     setback: readPool(SETBACK_POOL).value,
     undo: isGM ? undoOffer(a) : null,
     duels: seen.duels,
-    lost: isGM && agent ? lostDuels(a.uuid, seen.duels, seen.unanswered) : [],
+    // Not yet: a duel no GM was asked about is not lost (the first answers redraw the sheet).
+    lost: isGM && agent && !lists.checking ? lostDuels(a.uuid, seen.duels, seen.unanswered) : [],
+    checking: lists.checking,
   });
 }
 
@@ -119,7 +126,8 @@ export class ZodiacAgentSheet extends ActorBase {
     const a = this.actor;
     const system = a.system as unknown as AgentSystem;
     const view = agentSheetView({ name: a.name, img: a.img ?? "", system }, this.isEditable, await enrichHtml(a, system.notes), combatRefFor(a)?.id ?? null);
-    return { ...base, ...view, operations: await operationsOf(a) } as never;
+    const firstRender = (options as { isFirstRender?: boolean } | undefined)?.isFirstRender === true;
+    return { ...base, ...view, operations: operationsOf(a, firstRender) } as never;
   }
 
   /** A hand edit of the state toggles the token's icons after its own update (status-sync.ts). */
@@ -179,7 +187,7 @@ export class ZodiacOtherAgentSheet extends ActorBase {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
     const a = this.actor;
     const notesHTML = await enrichHtml(a, (a.system as unknown as { notes: string }).notes);
-    return { ...base, ...otherAgentSheetView({ name: a.name, img: a.img ?? "", system: a.system as never }, this.isEditable, notesHTML), operations: await operationsOf(a) } as never;
+    return { ...base, ...otherAgentSheetView({ name: a.name, img: a.img ?? "", system: a.system as never }, this.isEditable, notesHTML), operations: operationsOf(a) } as never;
   }
 
   /**

@@ -3,7 +3,7 @@
  * an i18n key; the templates localize them.
  */
 import type { Grid } from "../../../engine/tables.js";
-import { AREA_MAX, AREA_MIN, CALLED_SHOTS, calledShotCost, type TotalMode } from "../rules/index.js";
+import { AGENT_TN_PER_AREA_POINT, AREA_MAX, AREA_MIN, CALLED_SHOTS, calledShotCost, type TotalMode } from "../rules/index.js";
 import { AREA_SLOTS, KILLING_SLOT, type AreaEntry, type AreaSlot } from "../data/areas.js";
 import { ROLL_KINDS, rollModel, type NumberField, type RefusedNumber, type RollChoice, type RollKind, type RollModel } from "../cards/roll-model.js";
 import { splitWithin } from "../cards/spent-wagers.js";
@@ -176,6 +176,33 @@ export function defaultKind(target: DialogTarget | null, slot: AreaSlot = KILLIN
   return kinds[0] === "kill" && slot !== KILLING_SLOT && kinds.includes("fight") ? "fight" : kinds[0]!;
 }
 
+/**
+ * The odds' derivation in the cards' own words (views.ts derivation and the cards' TN lines), so what
+ * the dialog says before the roll is what the card says after it: the pool (Area + gathered −
+ * Wagers), how the total is made (the highest Area-rating dice, or every die but 1s: before, the
+ * dialog said "keep {rating}" in that mode too), and where the TN comes from.
+ */
+function oddsLines(kind: RollKind, c: RollChoice, model: RollModel, target: DialogTarget | null) {
+  const tn = model.tn;
+  const name = target?.name ?? "";
+  const agent = target?.type === "zodiacAgent";
+  const tnKey =
+    kind === "kill" ? "FRACAS.Zodiac.Card.TnEveryoneElse" : kind === "fight" ? "FRACAS.Zodiac.Card.TnFight" : agent ? "FRACAS.Zodiac.Card.TnAgent" : "FRACAS.Zodiac.Card.TnOtherAgent";
+  return {
+    poolKey: pluralKey("FRACAS.Zodiac.Card.Pool", model.pool),
+    pool: model.pool,
+    gathered: c.gathered,
+    wagers: c.wagers,
+    keepKey: c.totalMode === "keepArea" ? pluralKey("FRACAS.Zodiac.Card.KeepHighest", c.area) : "FRACAS.Zodiac.Card.KeepNoOnes",
+    keep: c.area,
+    tnKey,
+    tn,
+    rank: target?.rank ?? "?",
+    name,
+    lowest: tn / AGENT_TN_PER_AREA_POINT,
+  };
+}
+
 /** The refusal's reason in words, or null (no localizer, or a code the language file lacks). */
 function errorText(model: RollModel, localize: DialogInput["localize"]): string | null {
   if (!model.error || !localize) return null;
@@ -216,8 +243,8 @@ export function rollDialogView(input: DialogInput): { model: RollModel } & Recor
     canFinish: kind === "duel" && input.target?.almostDead === true,
     agentPoints: input.agentPoints,
     almostDead: input.almostDead,
-    totalModeLabel: `FRACAS.Zodiac.TotalMode.${input.totalMode}`,
     model,
+    odds: oddsLines(kind, c, model, input.target),
     /** The kernel's own reason for a refusal; the template falls back to the generic line without it. */
     errorText: errorText(model, input.localize),
     /**

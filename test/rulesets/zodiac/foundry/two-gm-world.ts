@@ -15,6 +15,7 @@ export type Remote = typeof import("../../../../src/rulesets/zodiac/cards/duel-r
 export type Commits = typeof import("../../../../src/rulesets/zodiac/cards/commits.js");
 export type Index = typeof import("../../../../src/rulesets/zodiac/index.js");
 export type Queries = typeof import("../../../../src/foundry/queries.js");
+export type Cache = typeof import("../../../../src/rulesets/zodiac/cards/duel-list-cache.js");
 /** A query's handler as CONFIG.queries holds it; `options` carries the asker's timeout. */
 export type Handler = (data: Record<string, unknown>, options?: { timeout?: number }) => Promise<unknown>;
 
@@ -34,6 +35,7 @@ export interface TwoGmWorld {
   commits: Commits;
   index: Index;
   queries: Queries;
+  cache: Cache;
   mike: FakeActor;
   jeremy: FakeActor;
 }
@@ -57,11 +59,12 @@ export async function twoGmWorld({ secondGm = true }: { secondGm?: boolean } = {
   const commits: Commits = await import("../../../../src/rulesets/zodiac/cards/commits.js");
   const index: Index = await import("../../../../src/rulesets/zodiac/index.js");
   const queries: Queries = await import("../../../../src/foundry/queries.js");
+  const cache: Cache = await import("../../../../src/rulesets/zodiac/cards/duel-list-cache.js");
   stubTextEditor();
   // "gm" is the active GM (first by id); "gm2" a second, connected GM.
   if (secondGm) world.addUser({ id: "gm2", name: "Second GM", isGM: true });
   const { mike, jeremy } = mikeAndJeremy(world);
-  current = { world, adapter, flow, sheets, dialog, remote, commits, index, queries, mike, jeremy };
+  current = { world, adapter, flow, sheets, dialog, remote, commits, index, queries, cache, mike, jeremy };
   return current;
 }
 
@@ -86,7 +89,24 @@ export function wrapQuery(name: string, wrap: (real: Handler, data: Record<strin
   restoreAfter(() => (handlers[name] = real));
 }
 
-export const sheetOf = (actor: FakeActor) => new (built().sheets.ZodiacAgentSheet)({ document: actor } as never) as unknown as SheetApp;
+/**
+ * `actor`'s Agent sheet, whose `_prepareContext` returns the context once the other GMs have
+ * answered: the sheet itself never waits for them (cards/duel-list-cache.ts, review-s7-perf #4), so
+ * these tests, which check what the lists say, ask afresh (as opening the sheet does), wait for the
+ * answers, then build the context. session7-wave2.test.ts tests the cache itself (`rawSheetOf`).
+ */
+export const sheetOf = (actor: FakeActor): SheetApp => {
+  const sheet = rawSheetOf(actor);
+  const prepare = sheet._prepareContext.bind(sheet);
+  sheet._prepareContext = async (o) => {
+    await prepare({ ...(o as object), isFirstRender: true });
+    await built().cache.remoteDuelsSettled();
+    return prepare(o);
+  };
+  return sheet;
+};
+/** The sheet as Foundry has it: `_prepareContext` reads the other GMs' lists from the cache, never waiting. */
+export const rawSheetOf = (actor: FakeActor) => new (built().sheets.ZodiacAgentSheet)({ document: actor } as never) as unknown as SheetApp;
 /** `actor`'s sheet's pending duels section, as `user`'s client builds it. */
 export const operations = async (user: string, actor: FakeActor) => (await built().world.as(user, () => sheetOf(actor)._prepareContext({}))).operations!;
 export const points = (a: FakeActor) => (a.system as unknown as { agentPoints: { value: number } }).agentPoints.value;
