@@ -8,6 +8,7 @@ import type { DieSource } from "../engine/dice.js";
 import type { StatusEvent } from "../engine/events.js";
 import type { RulesetId } from "../rulesets/types.js";
 import type { DataModelClass, SheetClass } from "./typed.js";
+import type { Application } from "./data/card-data.js";
 
 /** The reason (i18n key) a combatant is down when Foundry's defeated mark is what stops it. */
 export const DEFEATED_REASON = "FRACAS.Tracker.Down.defeated";
@@ -135,6 +136,13 @@ export interface CardKind {
    * that depend on the roller's state at the Apply (e.g. a shooter downed before their shot lands).
    */
   effect(input: { result: JsonObject; target: CardActor; source?: CardActor }): CardEffect | { refused: string; data?: Record<string, string | number> };
+  /**
+   * Other card fields to write with a change of the card's applications (an Apply, an Undo, their
+   * rollback), in the same update: a card whose content shows its applications (Zodiac's Setback
+   * line) re-renders it here instead of writing the card a second time, which every client redraws.
+   * Runs on the client writing the card, under the card's lock; null: nothing more to write.
+   */
+  cardUpdate?(input: { message: ChatMessage.Implementation; applications: readonly Application[] }): Promise<Record<string, unknown> | null>;
   /** Follow-up buttons on the card (`data-fracas-follow-up="<name>"`): another roll, a Hero Point spend… */
   followUps?: Record<string, (ctx: { message: ChatMessage.Implementation; result: JsonObject; button: HTMLElement }) => Promise<void>>;
   /**

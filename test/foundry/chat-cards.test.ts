@@ -161,6 +161,23 @@ describe("apply and undo (GM)", () => {
   });
 });
 
+describe("a card kind's fields written with its applications (CardKind.cardUpdate)", () => {
+  it("an Apply and its Undo each write the card once, with what the kind re-renders from the new applications", async () => {
+    const kind = adapter.rulesets.descriptor("fracastest")!.cards!.hit!;
+    kind.cardUpdate = async ({ applications }) => ({ content: `<p>${applications.filter((a) => !a.undone).length} applied</p>` });
+    const m = await post("gm", villain, [hero]);
+    const writes: object[] = [];
+    world.observe("updateChatMessage", ((_m: unknown, changed: object) => void writes.push(changed)) as never);
+    await adapter.queries.requestApply(m.id, hero.uuid, true);
+    expect(writes).toHaveLength(1);
+    expect(m.content).toBe("<p>1 applied</p>");
+    await adapter.queries.requestUndo(m.id, cardOf(m).applications[0]!.id, true);
+    expect(writes).toHaveLength(2);
+    expect(m.content).toBe("<p>0 applied</p>");
+    expect(cardOf(m).applications[0]!.undone).toBe(true);
+  });
+});
+
 describe("Undo in reverse order", () => {
   it("an Undo is refused once another card's Apply or a sheet edit has changed what it wrote; the later one first, then it goes", async () => {
     const first = await post("gm", villain, [hero], { damage: 2, stun: false });

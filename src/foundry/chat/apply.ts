@@ -7,7 +7,7 @@
 import { descriptor } from "../rulesets.js";
 import { statusEffectId, type StatusEvent } from "../../engine/events.js";
 import type { Application } from "../data/card-data.js";
-import type { CardActor, Json, JsonObject } from "../registry.js";
+import type { CardActor, CardKind, Json, JsonObject } from "../registry.js";
 import { lookupUuid, lookupUuidSync } from "../typed.js";
 import { executePoolChange } from "../pools.js";
 import { withCardLock } from "../locks.js";
@@ -111,6 +111,12 @@ function applicationRef(messageId: string, applicationId: string): string {
   return `${messageId}:apply:${applicationId}`;
 }
 
+/** The card's applications, with what its kind writes alongside them (CardKind.cardUpdate), in one update. */
+async function writeApplications(message: ChatMessage.Implementation, kind: CardKind | undefined, applications: Application[]): Promise<void> {
+  const extra = (await kind?.cardUpdate?.({ message, applications })) ?? {};
+  await message.update({ ...extra, "system.applications": applications } as never);
+}
+
 async function applyNow(req: ApplyRequest): Promise<Outcome> {
   const found = actableCard(req);
   if ("ok" in found) return found;
@@ -150,7 +156,7 @@ async function applyNow(req: ApplyRequest): Promise<Outcome> {
       if (!done.ok) throw new Error(done.reason);
       application.poolEntries.push({ pool: p.name, entryId: done.entryId });
     }
-    await message.update({ "system.applications": [...card.applications, application] } as never);
+    await writeApplications(message, kind, [...card.applications, application]);
   } catch (err) {
     for (const e of application.poolEntries) await executePoolChange({ kind: "undo", pool: e.pool, entryId: e.entryId, ref: applicationRef(req.messageId, application.id) }, application.by);
     // State first, then icons, as the forward path: a ruleset that reads the icons (a status
@@ -173,6 +179,7 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
   if (later) return refuse("UndoLaterFirst");
   const target = await targetActor(app.targetUuid);
   if (!target) return refuse("NoTarget");
+  const kind = descriptor(card.ruleset)?.cards?.[card.kind];
   // Undo writes the prior values back whole: once something else has changed them since (another
   // card's Apply, a sheet edit, a round-start card), that would erase it too. Undo in reverse order.
   const after = app.after ?? {};
@@ -195,7 +202,7 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
   try {
     await toggleAll(target, app.statuses.map((s) => ({ ...s, on: !s.on })));
     const applications = applicationsBefore.map((a) => (a.id === app.id ? { ...a, undone: true } : a));
-    await message.update({ "system.applications": applications } as never);
+    await writeApplications(message, kind, applications);
     cardWritten = true;
     for (const [index, e] of app.poolEntries.entries()) {
       const done = await executePoolChange({ kind: "undo", pool: e.pool, entryId: e.entryId, ref: applicationRef(req.messageId, app.id) }, by);
@@ -209,7 +216,7 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
       const again = await executePoolChange({ kind: "change", pool: g.pool, delta: g.delta, reason: "FRACAS.Chat.UndoTakenBack", ref: applicationRef(req.messageId, app.id) }, by);
       if (again.ok) poolEntries[g.index] = { pool: g.pool, entryId: again.entryId };
     }
-    if (cardWritten) await message.update({ "system.applications": applicationsBefore.map((a) => (a.id === app.id ? { ...a, poolEntries } : a)) } as never);
+    if (cardWritten) await writeApplications(message, kind, applicationsBefore.map((a) => (a.id === app.id ? { ...a, poolEntries } : a)));
     await target.update(current);
     await toggleAll(target, app.statuses);
     throw err;
