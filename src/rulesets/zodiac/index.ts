@@ -18,7 +18,7 @@ import { calledShotCosts, DEFAULT_TOTAL_MODE } from "./rules/index.js";
 import { registerCommitQuery } from "./cards/commits.js";
 import { t } from "../../foundry/i18n.js";
 import { registerOnce } from "../../foundry/hooks-once.js";
-import { onCardUpdate } from "./cards/card-refresh.js";
+import { contentWithApplications, onCardUpdate } from "./cards/card-refresh.js";
 import { onStatusEffectToggle } from "./sheets/status-sync.js";
 import { onAreaNamesSetting } from "./area-names-check.js";
 import { onReadyClearOldDuelAsks } from "./cards/old-duel-asks.js";
@@ -103,13 +103,14 @@ export const zodiac: RulesetDescriptor = {
   cards: {
     // A miss's Setback: from the card by the GM (with or without a crowd target), exactly once;
     // on a hit, Operations may save Everyone Else with Setback before the Apply (save-follow-up.ts).
-    kill: { template: "zodiac/cards/kill.hbs", effect: killEffect, gmFollowUps: { ...SETBACK_FOLLOW_UPS, ...SAVE_FOLLOW_UPS } },
+    kill: { template: "zodiac/cards/kill.hbs", effect: killEffect, cardUpdate: contentWithApplications, gmFollowUps: { ...SETBACK_FOLLOW_UPS, ...SAVE_FOLLOW_UPS } },
     // A missed strike's Setback from the card too, as a kill's and a fight's (or with the Apply of the miss).
-    strike: { template: "zodiac/cards/strike.hbs", effect: strikeEffect, gmFollowUps: SETBACK_FOLLOW_UPS },
-    duel: { template: "zodiac/cards/duel.hbs", effect: duelEffect, gmFollowUps: SETBACK_FOLLOW_UPS },
+    strike: { template: "zodiac/cards/strike.hbs", effect: strikeEffect, cardUpdate: contentWithApplications, gmFollowUps: SETBACK_FOLLOW_UPS },
+    duel: { template: "zodiac/cards/duel.hbs", effect: duelEffect, cardUpdate: contentWithApplications, gmFollowUps: SETBACK_FOLLOW_UPS },
     fight: {
       template: "zodiac/cards/fight.hbs",
       effect: fightEffect,
+      cardUpdate: contentWithApplications,
       gmFollowUps: SETBACK_FOLLOW_UPS,
     },
     duelCommit: {

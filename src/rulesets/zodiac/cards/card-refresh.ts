@@ -2,13 +2,17 @@
  * A card's HTML is rendered once, at posting, but what the kill, fight, strike and duel cards show depends on
  * their applications too: an Apply on a crowd carries a miss's Setback, so the card must stop
  * offering "Operations takes the Setback (GM)" and say it was taken (and offer it again after that
- * Apply's Undo); and a kill's "Operations saves one (GM)" is offered only while no Apply stands. The core writes only `system.applications`; this hook, on the
- * active GM's client, re-renders the content from the card's whole state after such a write. It
- * runs under the card's lock (queued behind the Apply/Undo that wrote, never nested in it), and
- * writes only when the HTML changed, so its own write (content only) does not trigger it again.
+ * Apply's Undo); and a kill's "Operations saves one (GM)" is offered only while no Apply stands.
+ * - An Apply, an Undo and their rollback write the re-rendered content with the applications, in
+ *   one update (`cardUpdate`, core's CardKind hook): every card write redraws it on every client.
+ * - Any other write of the applications (a GM follow-up's) is caught by this hook, on the active
+ *   GM's client: it re-renders the content from the card's whole state, under the card's lock
+ *   (queued behind the write, never nested in it), and writes only when the HTML changed, so after
+ *   an Apply, and after its own write, it writes nothing.
  */
 import { withCardLock } from "../../../foundry/locks.js";
 import type { JsonObject } from "../../../foundry/registry.js";
+import type { Application } from "../../../foundry/data/card-data.js";
 import { cardContent } from "./flow.js";
 import { isActiveGM } from "../../../foundry/active-gm.js";
 import { backgroundWork } from "../../../foundry/background-work.js";
@@ -37,6 +41,13 @@ async function refresh(message: ChatMessage.Implementation): Promise<void> {
   const sys = message.system as unknown as CardSystem;
   const content = await cardContent(message, sys.kind ?? "", sys.result ?? {});
   if (content !== message.content) await message.update({ content } as never);
+}
+
+/** CardKind.cardUpdate for the refreshed kinds: the content for the applications about to be written. */
+export async function contentWithApplications({ message, applications }: { message: ChatMessage.Implementation; applications: readonly Application[] }): Promise<Record<string, unknown> | null> {
+  const sys = message.system as unknown as CardSystem;
+  if (!REFRESHED_KINDS.includes(sys.kind ?? "")) return null;
+  return { content: await cardContent(message, sys.kind ?? "", sys.result ?? {}, applications) };
 }
 
 /** updateChatMessage: every client sees it; only the active GM re-renders, and only on an applications change. */

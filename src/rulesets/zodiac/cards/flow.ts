@@ -73,8 +73,10 @@ const TEMPLATES: Record<string, string> = { kill: "kill", strike: "strike", figh
  * A posted card's HTML again, from its result and its current targets and applications (the
  * content is rendered once, at posting; the Setback follow-ups and card-refresh.ts re-render it).
  */
-export async function cardContent(message: ChatMessage.Implementation, kind: string, result: JsonObject): Promise<string> {
-  const sys = message.system as unknown as { sourceUuid?: string; targets?: { uuid: string; name: string }[]; applications?: Application[] };
+export async function cardContent(message: ChatMessage.Implementation, kind: string, result: JsonObject, applications?: readonly Application[]): Promise<string> {
+  const stored = message.system as unknown as { sourceUuid?: string; targets?: { uuid: string; name: string }[]; applications?: Application[] };
+  // `applications`: the ones about to be written with this content (CardKind.cardUpdate).
+  const sys = applications ? { ...stored, applications: [...applications] } : stored;
   const found = sys.sourceUuid ? await lookupUuid(sys.sourceUuid) : null;
   const source = found instanceof Actor ? { name: found.name, img: found.img, uuid: found.uuid } : null;
   const targets = sys.targets ?? [];

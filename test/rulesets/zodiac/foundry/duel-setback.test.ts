@@ -96,6 +96,23 @@ describe("Jeremy misses Mike (3 against TN 5), Mike hits Jeremy", () => {
   });
 });
 
+describe("the card's content follows its applications in the same write (CardKind.cardUpdate)", () => {
+  it("an Apply and its Undo each write the card once, the content already saying what the Apply did", async () => {
+    const { card } = await duel([6, 6, 1, 1, 1, 1]);
+    const writes: object[] = [];
+    world.observe("updateChatMessage", ((m: FakeChatMessage, changed: object) => void (m.id === card.id && writes.push(changed))) as never);
+    expect((await apply(card, mike)).ok).toBe(true);
+    expect(writes).toHaveLength(1);
+    expect(Object.keys(writes[0]!)).toContain("content");
+    expect(text(card)).toContain("Taken with the Apply to Mike below; its Undo gives it back.");
+    const app = cardOf(card).applications.find((a) => a.targetUuid === mike.uuid)!;
+    await world.as("gm", () => adapter.queries.requestUndo(card.id ?? "", app.id, true));
+    await refresh.cardRefreshesSettled();
+    expect(writes).toHaveLength(2);
+    expect(text(card)).toContain(TAKE_JEREMY);
+  });
+});
+
 describe("both miss", () => {
   it("two buttons, each naming whose miss; each side's Setback taken once", async () => {
     const { card, jeremySide } = await duel([1, 1, 1, 1, 1, 1]);
