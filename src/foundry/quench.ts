@@ -6,7 +6,7 @@
  * round plan against core's own controls (Previous Round, initiative roll, a removed combatant), and
  * what Fracas changes of V13's defaults (linked PC tokens, item guard, one Rules tables, roll mode).
  */
-import { allDescriptors, descriptorForType } from "./rulesets.js";
+import { allDescriptors, defaultArtOf, descriptorForType } from "./rulesets.js";
 import { enabledRulesets } from "./settings.js";
 import { executeApply, executeUndo } from "./chat/apply.js";
 import type { FracasCombat } from "./documents/combat.js";
@@ -15,7 +15,6 @@ import { claimRoll } from "./queries.js";
 import { RulesTablesApp } from "./settings/rules-tables-app.js";
 import { isPlayerCharacter } from "./documents/actor.js";
 import { ITEM_TYPES, RULESET_IDS } from "../rulesets/types.js";
-import { DEFAULT_ART } from "../rulesets/default-art.js";
 
 interface QuenchContext {
   describe(name: string, fn: () => void): void;
@@ -90,7 +89,7 @@ function quenchFlows({ describe, it, after, assert }: QuenchContext): void {
             assert.equal(actor.prototypeToken.actorLink, judged, `${actor.name}: a linked token exactly when it is a player's character`);
           }
           const own = ITEM_TYPES[firstWithSample.id][0];
-          const art = DEFAULT_ART[own];
+          const art = defaultArtOf(own);
           if (art) {
             const [item] = (await actors[0]!.createEmbeddedDocuments("Item", [{ name: "Quench picture", type: own }] as never)) as Item.Implementation[];
             assert.equal(item?.img, art, "a new item starts with a picture of its kind");

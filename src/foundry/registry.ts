@@ -184,6 +184,12 @@ export interface RulesetDescriptor {
   /** Token bar and value attributes per actor type (CONFIG.Actor.trackableAttributes). */
   trackable: Record<string, { bar: string[]; value: string[] }>;
   /**
+   * The picture a new actor or item of each type starts with (V13's getDefaultArtwork: the mystery
+   * man and the bag otherwise), from Foundry's own icons (public/icons/svg). A type not listed keeps
+   * Foundry's.
+   */
+  defaultArt?: Readonly<Record<string, string>>;
+  /**
    * Whether an actor of this ruleset is a player's character (its token linked, friendly, seeing),
    * judged on its type, system data and whether a player owns it; default: none is.
    */

@@ -21,3 +21,8 @@ export function descriptorForType(type: string): RulesetDescriptor | undefined {
   for (const d of registered.values()) if (type in d.actorModels || type in d.itemModels) return d;
   return undefined;
 }
+
+/** The picture a new actor or item of `type` starts with, as its ruleset gives it (descriptor.defaultArt). */
+export function defaultArtOf(type: string): string | undefined {
+  return descriptorForType(type)?.defaultArt?.[type];
+}

@@ -4,15 +4,16 @@
  * Who is a player's character is each ruleset's call (descriptor.isPlayerCharacter).
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { installFoundry, loadAdapter, type FakeWorld } from "./fake/index.js";
+import { installFoundry, loadAdapter, type Adapter, type FakeWorld } from "./fake/index.js";
 import { addPlayers } from "./helpers.js";
 
 let world: FakeWorld;
+let adapter: Adapter;
 
 beforeEach(async () => {
   world = installFoundry();
   addPlayers(world);
-  await loadAdapter();
+  adapter = await loadAdapter();
 });
 
 type Token = { actorLink: boolean; disposition: number; sight: { enabled: boolean } };
@@ -107,6 +108,15 @@ describe("a new actor or item starts with a picture of its kind (V13's getDefaul
     expect(await img(Actor as never, { name: "Jake", type: "radioHero" })).toBe("icons/svg/mystery-man.svg");
     // A picture the data gives is kept.
     expect(await img(Item as never, { name: "Driving", type: "bondSkill", img: "worlds/x/car.webp" })).toBe("worlds/x/car.webp");
+  });
+
+  it("each ruleset gives pictures only for its own types, all from Foundry's own icons", () => {
+    for (const d of adapter.rulesets.allDescriptors()) {
+      for (const [type, path] of Object.entries(d.defaultArt ?? {})) {
+        expect(type in d.actorModels || type in d.itemModels, `${d.id}: ${type}`).toBe(true);
+        expect(path).toMatch(/^icons\/svg\/[a-z-]+\.svg$/);
+      }
+    }
   });
 });
 

@@ -4,11 +4,11 @@
  * token's copy); everything else about an actor lives in its ruleset's data model.
  */
 import { enabledRulesets } from "../settings.js";
-import { descriptorForType } from "../rulesets.js";
+import { defaultArtOf, descriptorForType } from "../rulesets.js";
 import { isMigrationUpdate } from "../migration-option.js";
 import { createDialogOptions } from "./create-types.js";
 import { ACTOR_TYPES, ITEM_TYPES } from "../../rulesets/types.js";
-import { DEFAULT_ART } from "../../rulesets/default-art.js";
+
 
 export function enabledActorTypes(): string[] {
   return enabledRulesets().flatMap((r) => [...ACTOR_TYPES[r]]);
@@ -82,9 +82,9 @@ interface CreateData {
 }
 
 export class FracasActor extends Actor {
-  /** A new actor's picture and token image by its type (rulesets/default-art.ts), else V13's. */
+  /** A new actor's picture and token image by its type (its descriptor's defaultArt), else V13's. */
   static override getDefaultArtwork(data?: Actor.CreateData): { img: string; texture: { src: string } } {
-    const art = DEFAULT_ART[String((data as { type?: unknown } | undefined)?.type)];
+    const art = defaultArtOf(String((data as { type?: unknown } | undefined)?.type));
     return art ? { img: art, texture: { src: art } } : (super.getDefaultArtwork(data as never) as { img: string; texture: { src: string } });
   }
 

@@ -5,7 +5,7 @@
  */
 import { t } from "../i18n.js";
 import { rulesetOfType } from "../../rulesets/types.js";
-import { DEFAULT_ART } from "../../rulesets/default-art.js";
+import { defaultArtOf } from "../rulesets.js";
 import { enabledItemTypes } from "./actor.js";
 import { createDialogOptions } from "./create-types.js";
 
@@ -15,9 +15,9 @@ export function itemFitsActor(itemType: string, actorType: string): boolean {
 }
 
 export class FracasItem extends Item {
-  /** A new item's picture by its type (rulesets/default-art.ts), else V13's bag. */
+  /** A new item's picture by its type (its descriptor's defaultArt), else V13's bag. */
   static override getDefaultArtwork(data?: Item.CreateData): { img: string } {
-    const art = DEFAULT_ART[String((data as { type?: unknown } | undefined)?.type)];
+    const art = defaultArtOf(String((data as { type?: unknown } | undefined)?.type));
     return art ? { img: art } : super.getDefaultArtwork(data as never);
   }
 

@@ -33,6 +33,8 @@ export const bond: RulesetDescriptor = {
   // A character is a player's unless the GM ticks its NPC box (which only the GM may write).
   isPlayerCharacter: ({ system }) => system.npc !== true,
   fightEnded: bondFightEnded,
+  // New actors' and items' pictures, from Foundry's own icons (V13's bag otherwise).
+  defaultArt: { bondWeapon: "icons/svg/sword.svg", bondSkill: "icons/svg/book.svg" },
   trackable: { bondCharacter: { bar: [], value: ["woundIndex", "fame", "heroPointsValue", "speed"] } },
   options: [
     { key: "heroPoints", type: "choice", default: "target", choices: { target: "FRACAS.Settings.bond.heroPoints.target", anyPlayerCharacter: "FRACAS.Settings.bond.heroPoints.anyPlayerCharacter" } },

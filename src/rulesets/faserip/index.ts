@@ -31,6 +31,8 @@ export const faserip: RulesetDescriptor = {
   isPlayerCharacter: ({ system, hasPlayerOwner }) => system.side === "heroes" || (system.side !== "villains" && hasPlayerOwner),
   // The GM's cover and a stun's remaining rounds end with the fight (after-fight.ts; the core writes them).
   fightEnded: faseripFightEnded,
+  // New actors' and items' pictures, from Foundry's own icons (V13's bag otherwise).
+  defaultArt: { faseripWeapon: "icons/svg/sword.svg", faseripPower: "icons/svg/lightning.svg", faseripTalent: "icons/svg/upgrade.svg" },
   trackable: { faseripHero: { bar: ["health"], value: ["karma.value", "armor", "status.stunnedRounds"] } },
   options: [
     {

@@ -92,6 +92,8 @@ export const radio: RulesetDescriptor = {
   ],
   itemSheets: [{ types: ["radioWeapon", "radioGadget"], sheet: RadioItemSheet, label: "FRACAS.Radio.Sheet.Item" }],
   isPlayerCharacter: ({ type }) => type === "radioHero",
+  // New actors' and items' pictures, from Foundry's own icons (V13's mystery man and bag otherwise).
+  defaultArt: { radioWeapon: "icons/svg/sword.svg", radioGadget: "icons/svg/clockwork.svg", radioHenchmen: "icons/svg/mystery-man-black.svg" },
   trackable: {
     radioHero: { bar: ["wounds"], value: ["tokenCount", "piercingWounds"] },
     radioOpponent: { bar: ["wounds"], value: ["tokenCount"] },

@@ -83,6 +83,8 @@ export const zodiac: RulesetDescriptor = {
   ],
   itemSheets: [{ types: ["zodiacWeapon"], sheet: ZodiacWeaponSheet, label: "FRACAS.Zodiac.Sheet.Weapon" }],
   isPlayerCharacter: ({ type }) => type === "zodiacAgent",
+  // New actors' and items' pictures, from Foundry's own icons (V13's mystery man and bag otherwise).
+  defaultArt: { zodiacWeapon: "icons/svg/sword.svg", zodiacCrowd: "icons/svg/village.svg" },
   trackable: {
     zodiacAgent: { bar: ["agentPoints"], value: ["health.wagersAgainst"] },
     zodiacOtherAgent: { bar: [], value: ["wagersAgainst", "rank", "remaining"] },
