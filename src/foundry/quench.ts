@@ -137,8 +137,14 @@ function quenchFlows({ describe, it, after, assert }: QuenchContext): void {
         const message = await sample.roll(source!, target!);
         made.push(message);
         assert.equal(message.type, "card", "a Fracas card was posted");
+        // Every card write is redrawn on every client: an Apply writes its card once (CardKind.cardUpdate).
+        let cardWrites = 0;
+        const counting = Hooks.on("updateChatMessage", (m: ChatMessage.Implementation) => void (m.id === message.id && cardWrites++));
         const applied = await executeApply({ messageId: message.id ?? "", targetUuid: target!.uuid, userId: game.user.id ?? "" });
+        await new Promise((r) => setTimeout(r, 300)); // a hook's follow-up write (none expected) lands meanwhile
+        Hooks.off("updateChatMessage", counting);
         assert.ok(applied.ok, `apply: ${JSON.stringify(applied)}`);
+        assert.equal(cardWrites, 1, "the Apply wrote its card once");
         const app = ((message.system as unknown as { applications: Application[] }).applications ?? []).at(-1);
         assert.ok(app, "the application is recorded on the card");
         const undone = await executeUndo({ messageId: message.id ?? "", applicationId: app!.id, userId: game.user.id ?? "" });
