@@ -9,7 +9,7 @@ import { registerStatusEffects } from "./foundry/statuses.js";
 import { clearOwnStaleRequests, registerQueries } from "./foundry/queries.js";
 import { onRenderChatMessageHTML } from "./foundry/chat/render.js";
 import { runMigrations } from "./foundry/migrations.js";
-import { electGmTab, gmTabElected, type TabLocks } from "./foundry/gm-tab.js";
+import { electGmTab, gmTabElected, GM_TAB_TAKEN_OVER, type TabLocks } from "./foundry/gm-tab.js";
 import { t } from "./foundry/i18n.js";
 import { registerQuench } from "./foundry/quench.js";
 import { FracasActor } from "./foundry/documents/actor.js";
@@ -76,9 +76,12 @@ Hooks.once("setup", () => {
   // A GM open in two tabs of one browser: one tab does the active GM's work (gm-tab.ts).
   if (!game.user.isGM) return;
   const locks = (globalThis as { navigator?: { locks?: TabLocks } }).navigator?.locks;
-  void electGmTab(locks, `fracas-gm:${game.world.id}:${game.user.id}`, (key) =>
-    key === "FRACAS.GmTab.Another" ? ui.notifications?.warn(t(key), { permanent: true }) : ui.notifications?.info(t(key)),
-  );
+  void electGmTab(locks, `fracas-gm:${game.world.id}:${game.user.id}`, (key) => {
+    if (key === "FRACAS.GmTab.Another") return void ui.notifications?.warn(t(key), { permanent: true });
+    ui.notifications?.info(t(key));
+    // What a ruleset keeps in memory for the active GM's work (Zodiac's sealed commits) is re-read.
+    (Hooks.callAll as (hook: string) => boolean)(GM_TAB_TAKEN_OVER);
+  });
 });
 
 Hooks.once("ready", () => {

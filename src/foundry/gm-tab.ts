@@ -10,9 +10,14 @@
  * same queries as another GM's would), answers no query, and says so to the GM. When the one tab
  * closes, the browser hands the lock to the next, which takes over. Two devices logged in as the
  * same GM cannot be told apart this way: README asks for one connection per GM account.
- * Without the Web Locks API (or before the first answer, a few milliseconds after load) every tab
- * does the work, as before.
+ * Without the Web Locks API (browsers offer it only to a secure page: Foundry served over https or
+ * on localhost, not plain http on a LAN), or before the first answer, a few milliseconds after
+ * load, every tab does the work, as before. A tab that takes over calls the hook
+ * "fracas.gmTabTakenOver", so what a ruleset keeps in memory is read again.
  */
+
+/** The hook a tab calls when it takes over the GM's work (no arguments). */
+export const GM_TAB_TAKEN_OVER = "fracas.gmTabTakenOver";
 
 /** The part of the Web Locks API used here (LockManager#request with options). */
 export interface TabLocks {
@@ -44,7 +49,7 @@ const holdForever = (): Promise<never> => new Promise<never>(() => undefined);
 export function electGmTab(locks: TabLocks | undefined, name: string, tell: (key: string) => void): Promise<void> {
   if (!locks) return (elected = Promise.resolve());
   elected = new Promise<void>((settle) => {
-    void locks.request(name, { ifAvailable: true }, (lock) => {
+    const asked = locks.request(name, { ifAvailable: true }, (lock) => {
       if (lock) {
         role = "theOne";
         settle();
@@ -59,6 +64,12 @@ export function electGmTab(locks: TabLocks | undefined, name: string, tell: (key
         return holdForever();
       });
       return Promise.resolve();
+    });
+    // A refused request (a browser's policy): this tab does the work, as without the API.
+    asked.catch((err: unknown) => {
+      console.error("Fracas | the GM tab lock could not be asked for", err);
+      role = "unknown";
+      settle();
     });
   });
   return elected;

@@ -41,6 +41,8 @@ interface SignedRequest {
   id: string;
   query: string;
   payload: Record<string, unknown>;
+  /** When it was signed (ms): a slot older than a query's wait is left from before. */
+  at?: number;
 }
 
 /**
@@ -50,7 +52,7 @@ interface SignedRequest {
  */
 export async function signRequest(query: string, payload: Record<string, unknown>): Promise<{ userId: string; requestId: string }> {
   const id = foundry.utils.randomID();
-  const request: SignedRequest = { id, query, payload };
+  const request: SignedRequest = { id, query, payload, at: Date.now() };
   await game.user.setFlag("fracas" as never, `requests.${id}` as never, request as never);
   return { userId: game.user.id ?? "", requestId: id };
 }
@@ -83,15 +85,19 @@ export async function clearSignedRequest(data: unknown): Promise<void> {
   }
 }
 
+/** Longer than any query waits (viaGM's 15 s): a slot older than this is nobody's any more. */
+const STALE_AFTER_MS = 60_000;
+
 /**
  * On load, this user's own request slots left from before (a query whose answer never came back
- * before a reload): nothing of this page can still be waiting for them, and while they stay they
- * are readable by every client and answerable.
+ * before a reload): while they stay they are readable by every client and answerable. Only those
+ * older than a query's wait: another tab of this user may be waiting for a newer one.
  */
-export async function clearOwnStaleRequests(): Promise<void> {
-  const slots = game.user.getFlag("fracas" as never, "requests" as never) as Record<string, unknown> | undefined;
-  if (!slots || Object.keys(slots).length === 0) return;
-  await game.user.unsetFlag("fracas" as never, "requests" as never);
+export async function clearOwnStaleRequests(now = Date.now()): Promise<void> {
+  const slots = game.user.getFlag("fracas" as never, "requests" as never) as Record<string, SignedRequest | undefined> | undefined;
+  const stale = Object.entries(slots ?? {}).filter(([, r]) => !(typeof r?.at === "number" && now - r.at < STALE_AFTER_MS));
+  if (stale.length === 0) return;
+  for (const [id] of stale) await game.user.unsetFlag("fracas" as never, `requests.${id}` as never);
 }
 
 const UNVERIFIED = { ok: false as const, reason: "FRACAS.Chat.Refused.Unverified" };
@@ -99,6 +105,7 @@ const OTHER_TAB = { ok: false as const, reason: "FRACAS.GmTab.Another" };
 /** Longer than any sender waits (viaGM's 15 s timeout). */
 const OTHER_TAB_DELAY_MS = 20_000;
 const NOT_GM = { ok: false as const, reason: "FRACAS.Chat.Refused.NotGM" };
+const NOT_ACTIVE_GM = { ok: false as const, reason: "FRACAS.Chat.Refused.NotActiveGM" };
 const BAD_REQUEST = { ok: false as const, reason: "FRACAS.Chat.Refused.BadRequest" };
 
 /** A small JSON object (a follow-up's args, a memory patch): bounded so a request cannot be huge. */
@@ -113,6 +120,9 @@ function isSmallObject(v: unknown): v is Record<string, unknown> {
 function gmHandler<Req, Res>(query: string, parse: (d: Record<string, unknown>) => Req | null, run: (req: Req) => Promise<Res>) {
   return async (data: unknown): Promise<Res | { ok: false; reason: string }> => {
     if (!game.user.isGM) return NOT_GM;
+    // Only the active GM's client runs them (V13 lets a user query any user): a request sent to a
+    // second GM as well as to the active one would run twice, each behind its own locks.
+    if (!isActiveGM()) return NOT_ACTIVE_GM;
     const signed = readSignedRequest(query, data);
     if (!signed) return UNVERIFIED;
     const req = parse(signed);
@@ -204,11 +214,8 @@ export function registerQueries(): void {
   // A pool change made on another GM's client goes to the active GM's (pools.ts).
   setPoolChangeSender((change) => requestPoolChange(change) as never);
   for (const [name, handler] of Object.entries(queryHandlers)) {
-    (CONFIG.queries as unknown as Record<string, unknown>)[name] = async (data: unknown) => {
+    (CONFIG.queries as unknown as Record<string, unknown>)[name] = oneTabQuery(async (data: unknown) => {
       const onGM = game.user.isGM;
-      // Another tab of this GM answers (gm-tab.ts); V13 keeps the first answer of the user's
-      // sockets, so this one answers only after the sender has stopped waiting.
-      if (onGM && !isTheGmTab()) return new Promise((resolve) => setTimeout(() => resolve(OTHER_TAB), OTHER_TAB_DELAY_MS));
       const key = handledKey(data);
       if (onGM && key) {
         // Taken before it runs: the same request arriving twice (a replay while it runs) is refused.
@@ -218,10 +225,21 @@ export function registerQueries(): void {
       try {
         return await (handler as (d: unknown) => Promise<unknown>)(data);
       } finally {
-        if (onGM && key) clearing.add(clearSignedRequest(data).finally(() => handled.delete(key)));
+        // Forgotten once the slot is gone; kept (refusing a replay) if the clear failed.
+        if (onGM && key) clearing.add(clearSignedRequest(data).then(() => handled.delete(key)));
       }
-    };
+    });
   }
+}
+
+/**
+ * A GM query handler as every Fracas query is registered (core's above, a ruleset's own): in a
+ * second tab of the same GM (gm-tab.ts) it answers nothing the sender waits for. V13 sends a query
+ * to each of the user's sockets and keeps the first answer, so the one tab answers; this one only
+ * after the sender's timeout, with a refusal nobody reads.
+ */
+export function oneTabQuery<T>(handler: (data: unknown) => Promise<T>): (data: unknown) => Promise<T | typeof OTHER_TAB> {
+  return (data) => (game.user.isGM && !isTheGmTab() ? new Promise((resolve) => setTimeout(() => resolve(OTHER_TAB), OTHER_TAB_DELAY_MS)) : handler(data));
 }
 
 /**

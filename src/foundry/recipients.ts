@@ -5,3 +5,8 @@
 export function gmsAndOwners(actors: readonly Actor.Implementation[]): string[] {
   return game.users.filter((u) => u.isGM || actors.some((a) => a.testUserPermission(u, "OWNER"))).map((u) => u.id ?? "");
 }
+
+/** The players (not GMs) who own `actor`: a line for them alone (the GMs are told another way). */
+export function playerOwners(actor: Actor.Implementation): string[] {
+  return game.users.filter((u) => !u.isGM && actor.testUserPermission(u, "OWNER")).map((u) => u.id ?? "");
+}

@@ -178,6 +178,26 @@ describe("a card kind's fields written with its applications (CardKind.cardUpdat
   });
 });
 
+describe("a card kind's cardUpdate that throws", () => {
+  it("is logged, and the Apply and the Undo still write their applications (without the extra fields)", async () => {
+    const kind = adapter.rulesets.descriptor("fracastest")!.cards!.hit!;
+    kind.cardUpdate = async () => {
+      throw new Error("template missing");
+    };
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const m = await post("gm", villain, [hero]);
+    const before = m.content;
+    expect((await adapter.queries.requestApply(m.id, hero.uuid, true)).ok).toBe(true);
+    expect(cardOf(m).applications).toHaveLength(1);
+    expect(hero.system.x).toBe(7);
+    expect((await adapter.queries.requestUndo(m.id, cardOf(m).applications[0]!.id, true)).ok).toBe(true);
+    expect(hero.system.x).toBe(10);
+    expect(m.content).toBe(before);
+    expect(error).toHaveBeenCalledWith("Fracas | a card's own fields could not be made; its applications are written without them", expect.any(Error));
+    error.mockRestore();
+  });
+});
+
 describe("Undo in reverse order", () => {
   it("an Undo is refused once another card's Apply or a sheet edit has changed what it wrote; the later one first, then it goes", async () => {
     const first = await post("gm", villain, [hero], { damage: 2, stun: false });
@@ -461,13 +481,24 @@ describe("signed requests", () => {
     expect(world.users.get("alice")!.getFlag("fracas", "requests")).toEqual({});
   });
 
-  it("on load, a user's own request slots left from before are cleared (only their own)", async () => {
-    await world.as("alice", async () => world.users.get("alice")!.setFlag("fracas", "requests.old1", { id: "old1", query: "fracas.applyCard", payload: {} }));
-    await world.as("bob", async () => world.users.get("bob")!.setFlag("fracas", "requests.old2", { id: "old2", query: "fracas.applyCard", payload: {} }));
+  it("on load, a user's own request slots left from before are cleared: only their own, and not one another tab still waits for", async () => {
+    const now = Date.now();
+    const slot = (id: string, at?: number) => ({ id, query: "fracas.applyCard", payload: {}, ...(at ? { at } : {}) });
+    await world.as("alice", async () => world.users.get("alice")!.setFlag("fracas", "requests", { old1: slot("old1"), old3: slot("old3", now - 120_000), fresh: slot("fresh", now - 5_000) }));
+    await world.as("bob", async () => world.users.get("bob")!.setFlag("fracas", "requests.old2", slot("old2")));
     world.login("alice");
-    await adapter.queries.clearOwnStaleRequests(); // what alice's page runs on ready (fracas.ts)
-    expect(world.users.get("alice")!.getFlag("fracas", "requests")).toBeUndefined();
+    await adapter.queries.clearOwnStaleRequests(now); // what alice's page runs on ready (fracas.ts)
+    expect(Object.keys(world.users.get("alice")!.getFlag("fracas", "requests") as object)).toEqual(["fresh"]);
     expect(Object.keys(world.users.get("bob")!.getFlag("fracas", "requests") as object)).toEqual(["old2"]);
+  });
+
+  it("a signed request sent to a GM who is not the active GM is refused there and runs nowhere twice", async () => {
+    world.addUser({ id: "gm2", name: "Second GM", isGM: true });
+    world.users.get("gm2")!.active = true;
+    const m = await post("alice", hero, [villain]);
+    expect(await signedQuery("fracas.applyCard", { messageId: m.id, targetUuid: villain.uuid }, "alice", "alice", "gm2")).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NotActiveGM" });
+    expect(cardOf(m).applications).toEqual([]);
+    expect(villain.system.x).toBe(12);
   });
 
   it("a handled request cannot be replayed", async () => {

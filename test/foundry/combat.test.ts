@@ -441,7 +441,7 @@ describe("a ruleset that declares in turn (declareInTurn: Bond's slowest first)"
     world.login("gm");
     await adapter.queries.requestDeclare(combat.id, cid(hero), "attack"); // set by the GM ahead of the Hero's turn
     const bob = viewAs("bob").declarations.find((d) => d.id === cid(hero))!;
-    expect([bob.declaration, bob.declarationLabel]).toEqual(["", ""]);
+    expect([bob.declaration, bob.declarationLabel, bob.waitsTurn]).toEqual(["", "", true]);
     expect(viewAs("gm").declarations.find((d) => d.id === cid(hero))!.declaration).toBe("attack");
     const own = viewAs("alice").declarations.find((d) => d.id === cid(hero))!;
     expect([own.canDeclare, own.waitsTurn]).toEqual([false, true]);

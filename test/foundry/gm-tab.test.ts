@@ -71,6 +71,21 @@ describe("a second tab of the active GM", () => {
   });
   afterEach(async () => (await import("../../src/foundry/gm-tab.js")).resetGmTab());
 
+  it("the one tab is the active GM's client and answers at once", async () => {
+    const gmTab = await import("../../src/foundry/gm-tab.js");
+    const active = await import("../../src/foundry/active-gm.js");
+    await gmTab.electGmTab(new FakeLockManager(), "fracas-gm:w:gm", () => undefined);
+    world.login("gm");
+    expect(active.isActiveGM()).toBe(true);
+    const hero = world.createActor({ name: "Hero", type: TEST_TYPE, system: { x: 1 }, ownership: { alice: 3 } });
+    const villain = world.createActor({ name: "Villain", type: TEST_TYPE, system: { x: 12 } });
+    world.login("alice");
+    world.target("alice", villain);
+    const m = await adapter.cards.postCard({ ruleset: "fracastest", kind: "hit", source: hero as never, result: { damage: 3, stun: true } });
+    expect((await adapter.queries.requestApply(m!.id ?? "", villain.uuid, false)).ok).toBe(true);
+    expect((villain.system as unknown as { x: number }).x).toBe(9);
+  });
+
   it("is not the active GM's client and answers no query (the first tab does), so nothing runs twice", async () => {
     const gmTab = await import("../../src/foundry/gm-tab.js");
     const active = await import("../../src/foundry/active-gm.js");

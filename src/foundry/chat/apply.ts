@@ -113,7 +113,13 @@ function applicationRef(messageId: string, applicationId: string): string {
 
 /** The card's applications, with what its kind writes alongside them (CardKind.cardUpdate), in one update. */
 async function writeApplications(message: ChatMessage.Implementation, kind: CardKind | undefined, applications: Application[]): Promise<void> {
-  const extra = (await kind?.cardUpdate?.({ message, applications })) ?? {};
+  let extra: Record<string, unknown> = {};
+  try {
+    extra = (await kind?.cardUpdate?.({ message, applications })) ?? {};
+  } catch (err) {
+    // The applications are what Undo needs: they are written whatever the kind's own fields do.
+    console.error("Fracas | a card's own fields could not be made; its applications are written without them", err);
+  }
   await message.update({ ...extra, "system.applications": applications } as never);
 }
 

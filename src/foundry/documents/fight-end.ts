@@ -9,6 +9,7 @@
  * players write nothing.
  */
 import { isActiveGM } from "../active-gm.js";
+import { playerOwners } from "../recipients.js";
 import { backgroundWork } from "../background-work.js";
 import { registerOnce } from "../hooks-once.js";
 import { t } from "../i18n.js";
@@ -30,11 +31,6 @@ function fightsElsewhere(actor: Actor.Implementation, ended: Combat.Implementati
     if (combat.combatants.some((c) => isCombatantOf(c, actor))) return true;
   }
   return false;
-}
-
-/** The players (not GMs: they have the toast) who own `actor`. */
-function playerOwners(actor: Actor.Implementation): string[] {
-  return game.users.filter((u) => !u.isGM && actor.testUserPermission(u, "OWNER")).map((u) => u.id ?? "");
 }
 
 /** A chat line to the fighter's players saying what ended for it; logged, not thrown, when it fails. */

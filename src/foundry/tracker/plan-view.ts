@@ -19,8 +19,6 @@ export interface PlanViewInput {
     img: string;
     declaration: string;
     canDeclare: boolean;
-    /** The viewer's own combatant, whose declare step (in a ruleset that declares in turn) is still ahead. */
-    waitsTurn?: boolean;
     options: { value: string; label: string }[];
     /** Why the combatant cannot act now (i18n key), or null. */
     down: string | null;
@@ -90,7 +88,8 @@ export function planView(input: PlanViewInput): PlanView {
       declaration: heard(c.id),
       declarationLabel: c.options.find((o) => o.value === heard(c.id))?.label ?? "",
       canDeclare: c.canDeclare && input.phase === "declare" && c.down === null,
-      waitsTurn: c.waitsTurn === true && input.phase === "declare" && c.down === null,
+      // Every combatant whose declare step is ahead reads the same to a player, pre-set by the GM or not.
+      waitsTurn: !input.isGM && input.declareInTurn === true && declaresAhead(input.plan, input.step, c.id) && input.phase === "declare" && c.down === null,
       down: c.down,
       options: c.options.map((o) => ({ ...o, selected: o.value === heard(c.id) })),
     })),

@@ -10,7 +10,7 @@ import { FracasCombat } from "../documents/combat.js";
 import { requestDeclare, warnRefused } from "../queries.js";
 import { descriptor } from "../rulesets.js";
 import { t } from "../i18n.js";
-import { declaresAhead, isDeclareTurn } from "./declare-turn.js";
+import { isDeclareTurn } from "./declare-turn.js";
 
 const Base = combatTrackerBase();
 
@@ -36,7 +36,6 @@ export function trackerPlanView(combat: FracasCombat): PlanView {
         declaration: c.declaration,
         // In a ruleset that declares in turn, a player's slot opens on the combatant's declare step.
         canDeclare: game.user.isGM || ((doc?.actor?.isOwner ?? false) && (!mapping?.declareInTurn || isDeclareTurn(f.plan, f.step, c.id))),
-        waitsTurn: !game.user.isGM && (doc?.actor?.isOwner ?? false) && mapping?.declareInTurn === true && declaresAhead(f.plan, f.step, c.id),
         options: mapping ? mapping.declarations(c) : [],
         down: combat.downReason(c),
         hidden: doc?.hidden === true,
