@@ -1,7 +1,7 @@
 // One tab of a GM does the active GM's work (src/foundry/gm-tab.ts): tabs of one browser agree
 // through the Web Locks API, here a small in-memory LockManager with its queueing rules.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeWorld } from "./fake/index.js";
+import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeWorld } from "./fake/index.js";
 import type { TabLocks } from "../../src/foundry/gm-tab.js";
 import { TEST_TYPE, addPlayers, registerTestRuleset } from "./helpers.js";
 
@@ -71,18 +71,24 @@ describe("a second tab of the active GM", () => {
   });
   afterEach(async () => (await import("../../src/foundry/gm-tab.js")).resetGmTab());
 
+  /** Alice's hero hits the GM's villain (x 12): the card a player would Apply through the GM. */
+  async function alicesHit(): Promise<{ villain: FakeActor; cardId: string }> {
+    const hero = world.createActor({ name: "Hero", type: TEST_TYPE, system: { x: 1 }, ownership: { alice: 3 } });
+    const villain = world.createActor({ name: "Villain", type: TEST_TYPE, system: { x: 12 } });
+    world.login("alice");
+    world.target("alice", villain);
+    const m = await adapter.cards.postCard({ ruleset: "fracastest", kind: "hit", source: hero as never, result: { damage: 3, stun: true } });
+    return { villain, cardId: m!.id ?? "" };
+  }
+
   it("the one tab is the active GM's client and answers at once", async () => {
     const gmTab = await import("../../src/foundry/gm-tab.js");
     const active = await import("../../src/foundry/active-gm.js");
     await gmTab.electGmTab(new FakeLockManager(), "fracas-gm:w:gm", () => undefined);
     world.login("gm");
     expect(active.isActiveGM()).toBe(true);
-    const hero = world.createActor({ name: "Hero", type: TEST_TYPE, system: { x: 1 }, ownership: { alice: 3 } });
-    const villain = world.createActor({ name: "Villain", type: TEST_TYPE, system: { x: 12 } });
-    world.login("alice");
-    world.target("alice", villain);
-    const m = await adapter.cards.postCard({ ruleset: "fracastest", kind: "hit", source: hero as never, result: { damage: 3, stun: true } });
-    expect((await adapter.queries.requestApply(m!.id ?? "", villain.uuid, false)).ok).toBe(true);
+    const { villain, cardId } = await alicesHit();
+    expect((await adapter.queries.requestApply(cardId, villain.uuid, false)).ok).toBe(true);
     expect((villain.system as unknown as { x: number }).x).toBe(9);
   });
 
@@ -95,12 +101,8 @@ describe("a second tab of the active GM", () => {
     await gmTab.electGmTab(locks, "fracas-gm:w:gm", () => undefined);
     world.login("gm");
     expect(active.isActiveGM()).toBe(false);
-    const hero = world.createActor({ name: "Hero", type: TEST_TYPE, system: { x: 1 }, ownership: { alice: 3 } });
-    const villain = world.createActor({ name: "Villain", type: TEST_TYPE, system: { x: 12 } });
-    world.login("alice");
-    world.target("alice", villain);
-    const m = await adapter.cards.postCard({ ruleset: "fracastest", kind: "hit", source: hero as never, result: { damage: 3, stun: true } });
-    const answer = adapter.queries.requestApply(m!.id ?? "", villain.uuid, false);
+    const { villain, cardId } = await alicesHit();
+    const answer = adapter.queries.requestApply(cardId, villain.uuid, false);
     const first = await Promise.race([answer.then(() => "answered"), new Promise((r) => setTimeout(() => r("still waiting"), 100))]);
     expect(first).toBe("still waiting");
     expect((villain.system as unknown as { x: number }).x).toBe(12);
