@@ -9,8 +9,7 @@ import { registerStatusEffects } from "./foundry/statuses.js";
 import { clearOwnStaleRequests, registerQueries } from "./foundry/queries.js";
 import { onRenderChatMessageHTML } from "./foundry/chat/render.js";
 import { runMigrations } from "./foundry/migrations.js";
-import { electGmTab, gmTabElected, GM_TAB_TAKEN_OVER, type TabLocks } from "./foundry/gm-tab.js";
-import { t } from "./foundry/i18n.js";
+import { electThisGmTab, gmTabElected } from "./foundry/gm-tab.js";
 import { registerQuench } from "./foundry/quench.js";
 import { FracasActor } from "./foundry/documents/actor.js";
 import { FracasItem } from "./foundry/documents/item.js";
@@ -72,17 +71,8 @@ Hooks.once("init", () => {
   void foundry.applications.handlebars.loadTemplates(templates.map((p) => `systems/fracas/templates/${p}`));
 });
 
-Hooks.once("setup", () => {
-  // A GM open in two tabs of one browser: one tab does the active GM's work (gm-tab.ts).
-  if (!game.user.isGM) return;
-  const locks = (globalThis as { navigator?: { locks?: TabLocks } }).navigator?.locks;
-  void electGmTab(locks, `fracas-gm:${game.world.id}:${game.user.id}`, (key) => {
-    if (key === "FRACAS.GmTab.Another") return void ui.notifications?.warn(t(key), { permanent: true });
-    ui.notifications?.info(t(key));
-    // What a ruleset keeps in memory for the active GM's work (Zodiac's sealed commits) is re-read.
-    (Hooks.callAll as (hook: string) => boolean)(GM_TAB_TAKEN_OVER);
-  });
-});
+// A GM open in two tabs of one browser: one tab does the active GM's work (gm-tab.ts).
+Hooks.once("setup", electThisGmTab);
 
 Hooks.once("ready", () => {
   // (No document in bare Node, where the typed fake runs this hook.)

@@ -15,6 +15,7 @@
  * load, every tab does the work, as before. A tab that takes over calls the hook
  * "fracas.gmTabTakenOver", so what a ruleset keeps in memory is read again.
  */
+import { t } from "./i18n.js";
 
 /** The hook a tab calls when it takes over the GM's work (no arguments). */
 export const GM_TAB_TAKEN_OVER = "fracas.gmTabTakenOver";
@@ -73,6 +74,18 @@ export function electGmTab(locks: TabLocks | undefined, name: string, tell: (key
     });
   });
   return elected;
+}
+
+/** The setup hook: a GM's page asks for its world's and user's lock, and says what it learns. */
+export function electThisGmTab(): void {
+  if (!game.user.isGM) return;
+  const locks = (globalThis as { navigator?: { locks?: TabLocks } }).navigator?.locks;
+  void electGmTab(locks, `fracas-gm:${game.world.id}:${game.user.id}`, (key) => {
+    if (key === "FRACAS.GmTab.Another") return void ui.notifications?.warn(t(key), { permanent: true });
+    ui.notifications?.info(t(key));
+    // What a ruleset keeps in memory for the active GM's work (Zodiac's sealed commits) is re-read.
+    (Hooks.callAll as (hook: string) => boolean)(GM_TAB_TAKEN_OVER);
+  });
 }
 
 /** Tests: back to a page that has not asked. */
