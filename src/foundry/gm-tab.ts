@@ -13,7 +13,10 @@
  * Without the Web Locks API (browsers offer it only to a secure page: Foundry served over https or
  * on localhost, not plain http on a LAN), or before the first answer, a few milliseconds after
  * load, every tab does the work, as before. A tab that takes over calls the hook
- * "fracas.gmTabTakenOver", so what a ruleset keeps in memory is read again.
+ * "fracas.gmTabTakenOver", so what a ruleset keeps in memory is read again. The one tab whose
+ * socket drops keeps the lock only while V13 reconnects it: V13 leaves the page when reconnecting
+ * fails, and reloads it when the connection comes back after 5 s or more (client/game.mjs), either
+ * of which releases the lock.
  */
 import { t } from "./i18n.js";
 
