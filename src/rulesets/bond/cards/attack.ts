@@ -17,9 +17,10 @@ import { ruleErrorText } from "../rule-error.js";
 import type { CardKind, JsonObject } from "../../../foundry/registry.js";
 import { claimRoll, releaseClaim } from "../../../foundry/queries.js";
 import { t } from "../../../foundry/i18n.js";
+import { easeText, signed } from "../format.js";
 import { SHAKE_OFF_EASE, resolveShakeOff, shakeOffEligibility, woundPenalty, type WoundLevel } from "../rules/index.js";
 import { characteristicChance, readCharacteristics } from "../data/derive.js";
-import { attackEffect, attackTablesInForce, claimKey, finalAttack, responseFor, responsePath, type AttackCardResult } from "./effects.js";
+import { attackEffect, attackSummaryText, attackTablesInForce, claimKey, finalAttack, responseFor, responsePath, type AttackCardResult } from "./effects.js";
 import { bondSystem, cardWhisper, postNote, rollDie, warn } from "./notes.js";
 import { postRecovery, recoveryRefused } from "./recovery.js";
 import { drawFollowUp } from "./draw.js";
@@ -97,13 +98,14 @@ function shakeOffNow(target: Actor.Implementation, result: AttackCardResult) {
 }
 
 /**
- * Where the Shake Off's EF comes from, for the note: the rule's EF 5, less the roller's own wound
- * penalty (D31), so the GM can check the Success Chance against the book.
+ * The Shake Off's EF for the note's "(Strength PC 14 × EF {ease})": the EF itself, and when the
+ * roller's own wound lowered it (D31), where it comes from: "4: Shake Off's 5, −1 Light Wound"
+ * (ux-review-s7 #3), so PC × EF reads as the SC it gives.
  */
 function shakeOffEaseText(level: WoundLevel, ef: number): string {
-  const penalty = Math.abs(woundPenalty(level));
-  if (penalty === 0) return t("FRACAS.Bond.Note.ShakeOffEase.Plain", { ef });
-  return t("FRACAS.Bond.Note.ShakeOffEase.Wounded", { base: SHAKE_OFF_EASE, penalty, wound: game.i18n.localize(`FRACAS.Bond.Wound.${level}`), ef });
+  const penalty = woundPenalty(level);
+  if (penalty === 0) return t("FRACAS.Bond.Note.ShakeOffEase.Plain", { ef: easeText(ef) });
+  return t("FRACAS.Bond.Note.ShakeOffEase.Wounded", { base: SHAKE_OFF_EASE, penalty: signed(penalty), wound: game.i18n.localize(`FRACAS.Bond.Wound.${level}`), ef: easeText(ef) });
 }
 
 /** EF 5 Strength roll (STR 14+, H-t-H without point or edge): the wound drops two levels. */
@@ -225,6 +227,7 @@ function scarNow(target: Actor.Implementation, result: AttackCardResult): boolea
 export const attackCard: CardKind = {
   template: "bond/cards/attack.hbs",
   effect: attackEffect,
+  summaryText: attackSummaryText,
   followUps: { heroPoint: spendHeroPoint, shakeOff, knockout, scar },
   gmFollowUps: { draw: drawFollowUp, heroPointFor: heroPointForFollowUp, heroPointOwn: heroPointOwnFollowUp },
 };

@@ -159,6 +159,18 @@ function isAttackResult(v: JsonObject): boolean {
  * fell beside the wound, so the GM is told either way (D41).
  * (Older cards' rows name Summary.NowUnconscious, without One/Other: kept in the lang file, D43.)
  */
+/**
+ * The attack card's Apply row worded on the reader's client (CardKind.summaryText): an accumulation
+ * row names its two levels in words, "now Medium Wound (Light Wound + Light Wound, by the wound
+ * accumulation table)", not the book's codes (ux-review-s7 #17.1). Null for every other row.
+ */
+export function attackSummaryText(summary: { key: string; data?: Record<string, string | number> }, translate: (key: string, data?: Record<string, string | number>) => string): string | null {
+  if (!summary.key.startsWith("FRACAS.Bond.Summary.Accumulated.") || !summary.data) return null;
+  const word = (code: string | number | undefined) => (WOUND_CODES.has(String(code)) ? translate(`FRACAS.Bond.Wound.${code}`) : String(code ?? ""));
+  return translate(summary.key, { ...summary.data, before: word(summary.data.before), wound: word(summary.data.wound) });
+}
+const WOUND_CODES = new Set(["ST", "LW", "MW", "HW", "IN", "KL"]);
+
 function attackSummary(name: string, result: AttackCardResult, before: WoundState, after: WoundState, held: { name: string } | null): CardEffect["summary"] {
   const weapon = held?.name ?? "";
   if (after.level === "IN" && before.level !== "IN") {
@@ -166,8 +178,8 @@ function attackSummary(name: string, result: AttackCardResult, before: WoundStat
     return held ? { key: pluralKey("FRACAS.Bond.Summary.Disarm.DropsUnconscious", hours), data: { name, hours, weapon } } : { key: pluralKey("FRACAS.Bond.Summary.NowUnconscious", hours), data: { name, hours } };
   }
   if (result.woundLevel !== "none" && held) return { key: `FRACAS.Bond.Summary.Disarm.DropsNow.${after.level}`, data: { name, weapon } };
-  // The accumulation table made the level other than this hit's own (session 7 audit): the row says
-  // so in the book's codes ("LW + LW"), so the GM can check it against the table.
+  // The accumulation table made the level other than this hit's own (session 7 audit): the row
+  // stores the two levels' codes ("LW", "LW"), worded per reader by attackSummaryText.
   if (result.woundLevel !== "none" && before.level !== "none" && after.level !== result.woundLevel) {
     return { key: `FRACAS.Bond.Summary.Accumulated.${after.level}`, data: { name, before: before.level, wound: result.woundLevel } };
   }

@@ -26,6 +26,8 @@ import { isClaimed } from "../../../foundry/claims.js";
 import { withActorLock, withCardLock } from "../../../foundry/locks.js";
 import { rulesetOption } from "../../../foundry/settings.js";
 import { lookupUuid } from "../../../foundry/typed.js";
+import { isActiveGM } from "../../../foundry/active-gm.js";
+import { pluralKey, t } from "../../../foundry/i18n.js";
 import { applyHeroPointsToResult, type HeroPointSpenders } from "../rules/index.js";
 import { safePool } from "../data/derive.js";
 import { attackTablesInForce, claimKey, finalAttack, responseFor, responsePath, type AttackCardResult } from "./effects.js";
@@ -92,7 +94,7 @@ async function heroPointNote(message: ChatMessage.Implementation, spender: Actor
     // Where "now" comes from, so the GM can check it against the book: the rolled QR, the points
     // spent against this attack (one step each), and the DC the wound table is read at.
     rolled: game.i18n.localize(`FRACAS.Bond.Quality.${now.rolledQualityRating}`),
-    spent: now.heroPointsSpent,
+    spent: t(pluralKey("FRACAS.Bond.Note.HeroPointsSpent", now.heroPointsSpent), { count: now.heroPointsSpent }),
     dc: now.damageClass,
   }, [], cardWhisper(message));
 }
@@ -151,8 +153,9 @@ export async function spendHeroPoint(ctx: { message: ChatMessage.Implementation;
     if (whoMaySpend() !== "anyPlayerCharacter") return warn("FRACAS.Bond.Refused.NotTargetOwner", { name: target.name });
     return warnRefused(await requestFollowUp(messageId, "heroPointFor", { targetUuid: target.uuid }));
   }
-  const gm = game.users.activeGM;
-  if (!gm || gm.id === game.user.id) return warnRefused(await spendOwn(game.user, ctx.message, ctx.result as unknown as AttackCardResult, target));
+  // Here only on the active GM's own tab (or with no GM): a second tab of that GM sends it to the
+  // first, which holds the card's lock (review-s7-changes R7).
+  if (!game.users.activeGM || isActiveGM()) return warnRefused(await spendOwn(game.user, ctx.message, ctx.result as unknown as AttackCardResult, target));
   warnRefused(await requestFollowUp(messageId, "heroPointOwn", { targetUuid: target.uuid }));
 }
 

@@ -134,6 +134,9 @@ async function postPrompt(target: Actor.Implementation, attack: AttackCardResult
     round,
     // The EF the roll would use now (it is read again when rolled): 2 × QR less the target's wound penalty (D31).
     ease: clampEase(knockoutEase(now.qualityRating) + woundPenalty(level)),
+    // Its parts, so the prompt says where the EF comes from (ux-review-s7 #2).
+    qualityRating: now.qualityRating,
+    woundLevel: level,
   };
   await postCard({
     ruleset: "bond",

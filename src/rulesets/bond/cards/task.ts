@@ -8,7 +8,7 @@ import { activeTable } from "../../../foundry/tables.js";
 import { qualityResultsTable, resolveCheck, type CheckResult } from "../rules/index.js";
 import { easeText, signed } from "../format.js";
 import type { Grid } from "../../../engine/tables.js";
-import { qualityBands } from "./views.js";
+import { qualityBands, qualityBandTexts } from "./views.js";
 
 /** The task card's stored inputs; the check is re-read from them with the Quality Results table in force. */
 export interface TaskCardResult {
@@ -28,6 +28,7 @@ export function taskCheck(r: TaskCardResult): CheckResult {
 
 /** `qualityTable`: the Quality Results table the check was read with (its bands are shown). Absent = the shipped one. */
 export function taskCardView(result: TaskCardResult, check: CheckResult, qualityTable: Grid = qualityResultsTable) {
+  const bands = qualityBands(check.successChance, qualityTable);
   return {
     actorName: result.actorName,
     taskLabel: result.taskLabel,
@@ -36,7 +37,8 @@ export function taskCardView(result: TaskCardResult, check: CheckResult, quality
     easeItems: result.easeItems.map((i) => ({ label: i.labelKey, value: signed(i.value) })),
     efText: easeText(check.easeFactor),
     successChance: check.successChance,
-    qualityBands: qualityBands(check.successChance, qualityTable),
+    qualityBands: bands,
+    qualityBandTexts: qualityBandTexts(bands),
     roll: check.roll,
     success: check.success,
     qualityLabel: `FRACAS.Bond.Quality.${check.qualityRating}`,

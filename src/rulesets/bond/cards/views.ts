@@ -24,13 +24,28 @@ export interface AttackCardOptions {
   qualityTable?: Grid;
 }
 
+/** One Quality Rating band as the card words it: "≤ 12", or "—" when no roll can reach it. */
+export interface QualityBandText {
+  key: string;
+  roll: number | null;
+}
+export type QualityBands = { qr1: number | null; qr2: number | null; qr3: number | null; qr4: number | null };
+
 /**
  * The highest roll earning each Quality Rating at this Success Chance, for the card's "Quality
  * Rating by roll" line: the GM checks the QR against the bands without the table (session 7 audit).
+ * A ceiling is capped at 99 (a 100 always fails, so "≤ 120" or "≤ 100" would contradict the line's
+ * own "100 always fails"), and a ceiling below 1 is null: no roll earns that band (ux-review-s7 #15).
  */
-export function qualityBands(successChance: number, table: Grid = qualityResultsTable): { qr1: number; qr2: number; qr3: number; qr4: number } {
-  const [qr1 = 0, qr2 = 0, qr3 = 0, qr4 = 0] = qualityCeilings(successChance, table);
+export function qualityBands(successChance: number, table: Grid = qualityResultsTable): QualityBands {
+  const [qr1 = 0, qr2 = 0, qr3 = 0, qr4 = 0] = qualityCeilings(successChance, table).map((c) => (c < 1 ? null : Math.min(c, 99)));
   return { qr1, qr2, qr3, qr4 };
+}
+
+/** The bands as the template localizes them. */
+export function qualityBandTexts(bands: QualityBands): Record<keyof QualityBands, QualityBandText> {
+  const text = (roll: number | null): QualityBandText => (roll === null ? { key: "FRACAS.Bond.Card.QualityBandNone", roll } : { key: "FRACAS.Bond.Card.QualityBandAtMost", roll });
+  return { qr1: text(bands.qr1), qr2: text(bands.qr2), qr3: text(bands.qr3), qr4: text(bands.qr4) };
 }
 
 /** The draw buttons for one target: one per firearm, when the kernel says this target may call a draw. */
@@ -41,8 +56,19 @@ function drawsFor(result: AttackCardResult, t: CardTarget): { weaponName: string
   return (t.firearms ?? []).slice(0, 4).map((f) => ({ weaponName: f.name, args: JSON.stringify({ targetUuid: t.uuid, weaponId: f.id }) }));
 }
 
+/**
+ * How the Damage Class was made, in the shared shape "{parts} = {dc}" (ux-review-s7 #6/#7): the
+ * base DC, then each shift with its sign ("DC C, kick +1"). Empty when nothing shifted it.
+ */
+export function damageClassParts(result: Pick<AttackCardResult, "baseDamageClass" | "damageShifts">): { label: string; value: string }[] {
+  if (result.damageShifts.length === 0) return [];
+  return [{ label: "FRACAS.Bond.Damage.Base", value: result.baseDamageClass }, ...result.damageShifts.map((i) => ({ label: i.labelKey, value: signed(i.value) }))];
+}
+
 export function attackCardView(result: AttackCardResult, targets: readonly CardTarget[], options: AttackCardOptions = {}) {
   const hit = result.success;
+  const bands = qualityBands(result.successChance, options.qualityTable);
+  const shifts = damageClassParts(result);
   return {
     attackerName: result.attackerName,
     weaponName: result.weaponName,
@@ -52,17 +78,15 @@ export function attackCardView(result: AttackCardResult, targets: readonly CardT
     easeTotal: result.ease.total,
     easeText: easeText(result.ease.total),
     successChance: result.successChance,
-    qualityBands: qualityBands(result.successChance, options.qualityTable),
+    qualityBands: bands,
+    qualityBandTexts: qualityBandTexts(bands),
     qualityRating: result.qualityRating,
     roll: result.roll,
     hit,
     qualityLabel: `FRACAS.Bond.Quality.${result.qualityRating}`,
     damageClass: result.damageClass,
-    // Led by the base DC when something shifted it, so "DC E" reads as "C, kick +1, close +1".
-    damageShifts:
-      result.damageShifts.length === 0
-        ? []
-        : [{ label: "FRACAS.Bond.Damage.Base", value: result.baseDamageClass }, ...result.damageShifts.map((i) => ({ label: i.labelKey, value: signed(i.value) }))],
+    // Led by the base DC when something shifted it: "Damage Class: DC C, kick +1 = D".
+    damageShifts: shifts,
     woundLabel: `FRACAS.Bond.Wound.${result.woundLevel}`,
     wounds: result.woundLevel !== "none",
     blowLabel: result.specificBlow ? `FRACAS.Bond.Blow.${result.specificBlow}` : null,
@@ -70,6 +94,7 @@ export function attackCardView(result: AttackCardResult, targets: readonly CardT
     offDeclaration: offDeclaration(result.declaration, result),
     blowEffectLabel: hit && result.specificBlow ? `FRACAS.Bond.BlowEffect.${result.specificBlow}` : null,
     knockoutEase: result.knockoutEase,
+    knockoutEaseText: result.knockoutEase === null ? null : easeText(result.knockoutEase),
     scarPossible: result.scarPossible,
     shakeOffPossible: result.shakeOffPossible,
     heroPointsOffered: hit && result.attackerIsNpc,
@@ -241,6 +266,23 @@ export interface KnockoutPromptResult {
   round: number;
   /** The roll's EF when posted: 2 × the attack's QR (after Hero Points) less the target's wound penalty. */
   ease: number;
+  /** What `ease` was made of: the blow's QR after Hero Points, and the target's wound level. Older cards: absent. */
+  qualityRating?: number;
+  woundLevel?: WoundLevel;
+}
+
+/**
+ * The prompt's hint, with where its EF comes from in the recovery card's terms (ux-review-s7 #2):
+ * "EF 3 (2 × QR2, −1 Light Wound)"; "…, at least ½" when raised to ½; no penalty part when unwounded;
+ * the bare EF for an older card that did not store its parts.
+ */
+function knockoutHint(result: KnockoutPromptResult): { key: string; qr: number; penalty: string; woundLabel: string } {
+  const qr = result.qualityRating;
+  const level = result.woundLevel;
+  if (typeof qr !== "number" || typeof level !== "string") return { key: "FRACAS.Bond.KnockoutPrompt.HintOlder", qr: 0, penalty: "", woundLabel: "" };
+  const penalty = woundPenalty(level);
+  const key = penalty === 0 ? "HintUnwounded" : result.ease !== 2 * qr + penalty ? "HintClamped" : "Hint";
+  return { key: `FRACAS.Bond.KnockoutPrompt.${key}`, qr, penalty: signed(penalty), woundLabel: `FRACAS.Bond.Wound.${level}` };
 }
 
 export function knockoutPromptView(result: KnockoutPromptResult) {
@@ -254,6 +296,7 @@ export function knockoutPromptView(result: KnockoutPromptResult) {
     // One round number on the card: the blow's, said as "last round" when it was (the usual case).
     whoLabel: attackRound === result.round - 1 ? "FRACAS.Bond.KnockoutPrompt.Who" : "FRACAS.Bond.KnockoutPrompt.WhoEarlier",
     efText,
+    hint: knockoutHint(result),
   };
 }
 

@@ -79,7 +79,7 @@ describe("Shake Off and the knockout roll carry the roller's wound penalty (B1)"
     world.login("alice");
     world.dice.queue(60); // unwounded (SC 90) this would pass
     await clickFollowUp("shakeOff", m, brute);
-    expect([...world.messages].at(-1)!.content).toContain("Brute fails to shake off the blow (rolled 60 vs SC 54 = Strength PC 18 × EF 5 for Shake Off − 2 for their Medium Wound = 3): Heavy Wound");
+    expect([...world.messages].at(-1)!.content).toContain("Brute fails to shake off the blow: rolled 60 vs SC 54 (Strength PC 18 × EF 3: Shake Off&#39;s 5, −2 Medium Wound). Heavy Wound.");
     expect(responses(brute)[attackId]).toMatchObject({ shakeOff: { roll: 60, woundLevel: "MW" } });
     // Apply replays the stored roll with its penalty: the Heavy Wound lands (MW + HW accumulates).
     world.login("gm");

@@ -47,7 +47,7 @@ describe("Hero Points: any player character (world option)", () => {
     expect(responses(bond)[attackId]).toMatchObject({ heroPoints: 1 });
     expect([...world.messages].at(-1)!.content).toContain("Felix Leiter spends a Hero Point against the attack on James Bond: now QR3 Good");
     // Session 7 audit: the note says where "now" comes from (the rolled QR, the points spent, the table's DC).
-    expect([...world.messages].at(-1)!.content).toContain("Rolled QR2 Very Good; Hero Points spent against it: 1, one step each; wound table at DC E.");
+    expect([...world.messages].at(-1)!.content).toContain("(rolled QR2 Very Good, 1 Hero Point, one step each), Medium Wound (wound table: DC E).");
 
     // The card's own "Spend a Hero Point" button does the same for a non-owner (forwarded to the GM).
     await clickFollowUp("heroPoint", m, bond);
@@ -117,7 +117,7 @@ describe("the target's owner answers a card the GM posted", () => {
     world.dice.queue(10); // STR 18 × EF 5 = SC 90
     await clickFollowUp("shakeOff", m, brute);
     expect(world.notified("warn")).toEqual([]);
-    expect([...world.messages].at(-1)!.content).toContain("Brute shakes off the blow (rolled 10 vs SC 90 = Strength PC 18 × EF 5 for Shake Off): now Light Wound");
+    expect([...world.messages].at(-1)!.content).toContain("Brute shakes off the blow: rolled 10 vs SC 90 (Strength PC 18 × EF 5). Now Light Wound.");
     world.login("gm");
     expect(await adapter.queries.requestApply(m.id, brute.uuid, true)).toMatchObject({ ok: true, summary: { key: "FRACAS.Bond.Summary.Now.LW" } });
     expect(wound(brute).level).toBe("LW");

@@ -123,10 +123,11 @@ describe("the attack card's Damage Class shifts say what moved", () => {
     const result = { ...resolveAttack({ attackKind: "hth", primaryChance: 30, roll: 2, damageClass: "C", kick: true, targetSpeed: 1, attackerWound: "LW" }), attackId: "a1", hoursRoll: 2, attackerName: "James Bond", weaponName: "Unarmed" };
     const html = await render("cards/attack", { card: attackCardView(result, []), source: null });
     // Led by the base DC since session 7, so the card's DC reads from where it started.
-    expect(html).toContain('<p class="bond-card-shifts">Base Damage Class C · Kick: Damage Class +1</p>');
+    // Since ux-review-s7 #6, one derivation line in the shared shape: "Damage Class: DC C, kick +1 = D".
+    expect(html).toContain('<p class="bond-card-shifts fracas-derivation">Damage Class: DC C, kick +1 = D</p>');
     expect(html).toContain("<li>Attacker's wound \u22121</li>");
     const fire = { ...resolveAttack({ attackKind: "fire", primaryChance: 20, roll: 2, damageClass: "E", range: "close" }), attackId: "a2", hoursRoll: 2, attackerName: "Hood", weaponName: "Beretta" };
-    expect(await render("cards/attack", { card: attackCardView(fire, []), source: null })).toContain("Close range: Damage Class +1");
+    expect(await render("cards/attack", { card: attackCardView(fire, []), source: null })).toContain("Damage Class: DC E, close range +1 = F");
   });
 });
 

@@ -163,7 +163,7 @@ describe("attack card → Hero Point → apply → accumulate → undo", () => {
       ok: true,
       summary: { key: "FRACAS.Bond.Summary.Accumulated.HW", data: { before: "MW", wound: "LW" } },
     });
-    expect(world.i18n.format("FRACAS.Bond.Summary.Accumulated.HW", { before: "MW", wound: "LW" })).toBe("now Heavy Wound (wound accumulation: MW + LW)");
+    expect(world.i18n.format("FRACAS.Bond.Summary.Accumulated.HW", { before: "MW", wound: "LW" })).toBe("now Heavy Wound (MW + LW, by the wound accumulation table)");
     expect(wound(bond).level).toBe("HW");
     const app = cardOf(second).applications.at(-1)!;
     expect(await adapter.queries.requestUndo(second.id, app.id, true)).toEqual({ ok: true, summary: { key: "FRACAS.Chat.Undone" } });

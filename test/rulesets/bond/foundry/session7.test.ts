@@ -42,13 +42,14 @@ describe("D16: waking from a knockout is the GM's call (the rules set no duratio
     const result: RecoveryCardResult = { which: "knockout", primaryChance: 13, roll: 77, durationRoll: 0, woundPenaltyApplies: false, attackQualityRating: 2, actorName: "Felix Leiter", characteristic: "wil" };
     const change = resolveRecoveryCard(result, { ...UNWOUNDED });
     expect(change.state.knockedOut).toBe(true);
-    expect(text(await render("cards/recovery", { result, source, targets: [], card: recoveryCardView(result, change.check, change.state) }))).toContain(`Knocked out. ${GM_CALL}.`);
+    // Cards say it in half the words; the sheet keeps the "no duration" note (ux-review-s7 #17.3).
+    expect(text(await render("cards/recovery", { result, source, targets: [], card: recoveryCardView(result, change.check, change.state) }))).toContain("Knocked out until the GM wakes them.");
 
     const state = { ...UNWOUNDED, level: "LW" as const, knockedOut: true };
     const { rolls, status } = promptFor(state);
     const prompt: RecoveryPromptResult = { actorUuid: "Actor.felix", actorName: "Felix", round: 3, level: state.level, rolls, stunCharacteristic: null, status, hours: 0 };
     expect(text(await render("cards/recovery-prompt", { result: prompt, source, targets: [], card: recoveryPromptView(prompt) }))).toContain(
-      `Felix is knocked out. ${GM_CALL} (then “Wake up” on the character sheet).`,
+      "Felix is knocked out until the GM wakes them (“Wake up” on the character sheet).",
     );
   });
 });
@@ -63,15 +64,16 @@ describe("audit: the attack card shows where each number comes from", () => {
     // PC 20 × EF 6 (5, close +1) = SC 120; bands ⌊SC × 10/25/50/100 %⌋.
     const { view } = card({ attackKind: "fire", primaryChance: 20, roll: 12, damageClass: "E", range: "close" });
     expect(view.successChance).toBe(120);
-    expect(view.qualityBands).toEqual({ qr1: 12, qr2: 30, qr3: 60, qr4: 120 });
+    // QR4's ceiling, 120, is capped at 99: a 100 always fails (ux-review-s7 #15).
+    expect(view.qualityBands).toEqual({ qr1: 12, qr2: 30, qr3: 60, qr4: 99 });
     const html = await render("cards/attack", { card: view, source });
-    expect(html).toMatch(/<details class="bond-card-ease">[\s\S]*Quality Rating by roll: QR1 ≤ 12 · QR2 ≤ 30 · QR3 ≤ 60 · QR4 ≤ 120; 100 always fails\.[\s\S]*<\/details>/);
+    expect(html).toMatch(/<details class="bond-card-ease">[\s\S]*Quality Rating by roll: QR1 ≤ 12 · QR2 ≤ 30 · QR3 ≤ 60 · QR4 ≤ 99; 100 always fails\.[\s\S]*<\/details>/);
   });
 
   it("the bands follow the GM's Quality Results table when one is in force", () => {
     const halved = overrideGrid(qualityResultsTable, [[5], [15], [30], [100]]);
     const bands = qualityBands(120, halved);
-    expect(bands).toEqual({ qr1: 6, qr2: 18, qr3: 36, qr4: 120 });
+    expect(bands).toEqual({ qr1: 6, qr2: 18, qr3: 36, qr4: 99 });
     const { view } = card({ attackKind: "fire", primaryChance: 20, roll: 12, damageClass: "E", range: "close" }, { qualityTable: halved });
     expect(view.qualityBands).toEqual(bands);
   });
@@ -80,8 +82,8 @@ describe("audit: the attack card shows where each number comes from", () => {
     const { result, view } = card({ attackKind: "fire", primaryChance: 20, roll: 12, damageClass: "E", range: "close" });
     const html = text(await render("cards/attack", { card: view, source }));
     expect(result.qualityRating).toBe(1);
-    expect(html).toContain(`Wound table, DC F × QR1:`);
-    expect(html).toContain("Base Damage Class E · Close range: Damage Class +1");
+    expect(html).toContain("Damage Class: DC E, close range +1 = F Killed (wound table: DC F, QR1)");
+    expect(html).toContain("Damage Class: DC E, close range +1 = F");
     // No shift: no base line (the DC is the base).
     const plain = card({ attackKind: "fire", primaryChance: 20, roll: 12, damageClass: "E", range: "medium" });
     expect(plain.view.damageShifts).toEqual([]);
@@ -92,7 +94,7 @@ describe("audit: the attack card shows where each number comes from", () => {
     expect(result.qualityRating).toBe(2);
     expect(result.knockoutEase).toBe(4);
     expect(text(await render("cards/attack", { card: view, source }))).toContain(
-      "Target's Willpower roll at EF 4 (2 × QR2, less the target's wound penalty) to stay conscious.",
+      "Knockout: the target rolls Willpower at EF 4 (2 × QR2), less their wound penalty, or falls unconscious.",
     );
   });
 });
@@ -106,15 +108,15 @@ describe("audit: the recovery card says where its EF comes from", () => {
   const base = { primaryChance: 13, roll: 77, durationRoll: 3, woundPenaltyApplies: false, attackQualityRating: 2, actorName: "Felix Leiter", characteristic: "wil" } as const;
 
   it("a knockout: 2 × the blow's QR, less the wound penalty (always)", async () => {
-    expect(await card({ ...base, which: "knockout" }, { level: "LW" })).toContain("Rolled 77 vs SC 39 (PC 13 × EF 3) EF 3: 2 × the blow's QR2 = 4, −1 Light Wound.");
-    expect(await card({ ...base, which: "knockout" }, {})).toContain("EF 4: 2 × the blow's QR2 = 4.");
+    expect(await card({ ...base, which: "knockout" }, { level: "LW" })).toContain("Rolled 77 vs SC 39 (PC 13 × EF 3) EF 2 × QR2 = 4, −1 Light Wound = 3.");
+    expect(await card({ ...base, which: "knockout" }, {})).toContain("EF 2 × QR2 = 4.");
   });
 
   it("a Stun or wound roll: the printed EF and the GM option's penalty, at least ½; no line at the printed EF", async () => {
-    expect(await card({ ...base, which: "wound", woundPenaltyApplies: true }, { level: "HW", woundRollPending: true })).toContain("EF ½: a Heavy Wound's recovery EF 3, −3 Heavy Wound, at least ½.");
-    expect(await card({ ...base, which: "stun", woundPenaltyApplies: true }, { level: "LW", stunRollPending: true })).toContain("EF 7: a Stun roll's EF 8, −1 Light Wound.");
-    expect(await card({ ...base, which: "stun" }, { level: "LW", stunRollPending: true })).not.toContain("EF 7:");
-    expect(await card({ ...base, which: "stun" }, { level: "LW", stunRollPending: true })).not.toMatch(/EF \d: a Stun/);
+    expect(await card({ ...base, which: "wound", woundPenaltyApplies: true }, { level: "HW", woundRollPending: true })).toContain("EF 3 for a Heavy Wound, −3 Heavy Wound, at least ½ = ½.");
+    expect(await card({ ...base, which: "stun", woundPenaltyApplies: true }, { level: "LW", stunRollPending: true })).toContain("EF 8 for a Stun roll, −1 Light Wound = 7.");
+    expect(await card({ ...base, which: "stun" }, { level: "LW", stunRollPending: true })).not.toContain("= 7.");
+    expect(await card({ ...base, which: "stun" }, { level: "LW", stunRollPending: true })).not.toMatch(/for a Stun roll/);
   });
 });
 

@@ -117,7 +117,7 @@ describe("#7 the knockout prompt", () => {
     combatRound,
   });
   const card = (combatRound: number, round: number) => {
-    const result = { attack: attack(combatRound), targetUuid: "Actor.felix", targetName: "Felix Leiter", round, ease: 3 };
+    const result = { attack: attack(combatRound), targetUuid: "Actor.felix", targetName: "Felix Leiter", round, ease: 3, qualityRating: 2, woundLevel: "LW" as const };
     return render("cards/knockout-prompt", { result, source: { name: "Felix Leiter", img: "x.svg", uuid: "Actor.felix" }, targets: [], card: knockoutPromptView(result) });
   };
 
@@ -133,7 +133,7 @@ describe("#7 the knockout prompt", () => {
   it("the hint names the target once and asks for Hero Points before rolling", async () => {
     const html = await card(2, 3);
     const hint = text(html.match(/<p class="bond-card-note">([\s\S]*?)<\/p>/)![1]!);
-    expect(hint).toBe("Willpower roll at EF 3 (2 × the blow's Quality Rating, less the wound penalty). On a failure, Felix Leiter is knocked out until the GM says otherwise (the rules set no duration). Spend any Hero Points against the blow before rolling.");
+    expect(hint).toBe("Willpower roll at EF 3 (2 × QR2, −1 Light Wound). On a failure, Felix Leiter is knocked out until the GM wakes them. Spend any Hero Points against the blow before rolling.");
     expect(hint.split("Felix Leiter")).toHaveLength(2);
   });
 });
@@ -157,7 +157,7 @@ describe("#11 the recovery prompt and card", () => {
 
   it("the sheet's buttons are quoted by name", async () => {
     expect(text(await prompt({ level: "IN", unconsciousHours: 4 }).html)).toContain("Use “Let hours pass” or “Wake up” on the character sheet.");
-    expect(text(await prompt({ level: "LW", knockedOut: true }).html)).toContain("(then “Wake up” on the character sheet).");
+    expect(text(await prompt({ level: "LW", knockedOut: true }).html)).toContain("is knocked out until the GM wakes them (“Wake up” on the character sheet).");
   });
 
   it("under the penalty option the EF shows where it comes from: clamped, not clamped, and no breakdown without a penalty", async () => {
