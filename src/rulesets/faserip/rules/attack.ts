@@ -4,7 +4,7 @@ import type { Grid } from "../../../engine/tables.js";
 import { ATTACK_ACTIONS, DAMAGING_EFFECTS } from "./actions.js";
 import type { AttackAction } from "./actions.js";
 import type { Color } from "./colors.js";
-import { damage, rawDamage, rawDamageFrom, slamStunApplies } from "./damage.js";
+import { damage, rawDamageOf, slamStunApplies } from "./damage.js";
 import type { DamageFrom } from "./damage.js";
 import { resolveFeat } from "./feat.js";
 import type { FeatResult, FeatShifts, FeatTables } from "./feat.js";
@@ -135,7 +135,8 @@ export function resolveAttack(input: AttackInput, tables: AttackTables = {}): At
     armor: defender["armor"] as RankValue | undefined,
   };
   const landed = (DAMAGING_EFFECTS as readonly string[]).includes(feat.effect);
-  const raw = rawDamage(damageInput, ranks) ?? 0;
+  const blow = rawDamageOf(damageInput, ranks);
+  const raw = blow?.value ?? 0;
   const armor = defender["armor"] === undefined ? 0 : toRankNumber("armor", defender["armor"], ranks);
   const dealt = landed ? damage(damageInput, ranks) : 0;
   const defenderEndurance = toRankNumber("defender endurance", defender["endurance"], ranks);
@@ -159,7 +160,7 @@ export function resolveAttack(input: AttackInput, tables: AttackTables = {}): At
     feat,
     landed,
     rawDamage: landed ? raw : 0,
-    damageFrom: landed ? rawDamageFrom(damageInput, ranks) : null,
+    damageFrom: landed ? (blow?.from ?? null) : null,
     armor,
     damage: dealt,
     kill: feat.effect === "kill",

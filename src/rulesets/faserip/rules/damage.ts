@@ -20,28 +20,34 @@ export interface DamageInput {
   endurance?: RankValue;
 }
 
-/** Damage before armor; null when the action deals none (grappling, escaping, snatching). */
-export function rawDamage(input: DamageInput, table: Grid = rankNumbersTable): number | null {
+/** Where damage before armor comes from (the card says it: DECISIONS.md "A card shows its derivation"). */
+export type DamageFrom = "strength" | "weapon" | "endurance";
+
+/**
+ * Damage before armor and the rank it is (one switch, so the card never names a rank the number
+ * did not come from): the action's own (Slugfest: Strength), or the higher of two (ties: Strength).
+ * Null when the action deals none (grappling, escaping, snatching).
+ */
+export function rawDamageOf(input: DamageInput, table: Grid = rankNumbersTable): { value: number; from: DamageFrom } | null {
   const i = requireObject("damage input", input);
   const action = requireChoice("action", i["action"], ATTACK_ACTIONS);
   const strength = toRankNumber("strength", i["strength"], table);
   const weapon = i["weaponDamage"] === undefined ? null : toRankNumber("weaponDamage", i["weaponDamage"], table);
+  const higher = (other: number | null, from: DamageFrom) => (other !== null && other > strength ? { value: other, from } : { value: strength, from: "strength" as const });
   switch (action) {
     case "slugfest":
-      return strength;
+      return { value: strength, from: "strength" };
     case "hackSlash":
-      return Math.max(strength, weapon ?? 0);
+      return higher(weapon, "weapon");
     case "shooting":
       if (weapon === null) {
         throw new FracasRuleError("missingWeaponDamage", "Shooting needs the weapon's damage", { action });
       }
-      return weapon;
+      return { value: weapon, from: "weapon" };
     case "throwing":
-      return weapon ?? strength;
-    case "charging": {
-      const endurance = i["endurance"] === undefined ? 0 : toRankNumber("endurance", i["endurance"], table);
-      return Math.max(strength, endurance);
-    }
+      return weapon === null ? { value: strength, from: "strength" } : { value: weapon, from: "weapon" };
+    case "charging":
+      return higher(i["endurance"] === undefined ? 0 : toRankNumber("endurance", i["endurance"], table), "endurance");
     case "grappling":
     case "escaping":
     case "snatching":
@@ -49,33 +55,9 @@ export function rawDamage(input: DamageInput, table: Grid = rankNumbersTable): n
   }
 }
 
-/** Where damage before armor comes from (the card says it: DECISIONS.md "A card shows its derivation"); null when none is dealt. */
-export type DamageFrom = "strength" | "weapon" | "endurance";
-
-/** Which rank `rawDamage` used: the action's own (Slugfest: Strength), or the higher of two (ties: Strength). */
-export function rawDamageFrom(input: DamageInput, table: Grid = rankNumbersTable): DamageFrom | null {
-  const i = requireObject("damage input", input);
-  const action = requireChoice("action", i["action"], ATTACK_ACTIONS);
-  const strength = toRankNumber("strength", i["strength"], table);
-  const weapon = i["weaponDamage"] === undefined ? null : toRankNumber("weaponDamage", i["weaponDamage"], table);
-  switch (action) {
-    case "slugfest":
-      return "strength";
-    case "hackSlash":
-      return weapon !== null && weapon > strength ? "weapon" : "strength";
-    case "shooting":
-      return "weapon";
-    case "throwing":
-      return weapon === null ? "strength" : "weapon";
-    case "charging": {
-      const endurance = i["endurance"] === undefined ? 0 : toRankNumber("endurance", i["endurance"], table);
-      return endurance > strength ? "endurance" : "strength";
-    }
-    case "grappling":
-    case "escaping":
-    case "snatching":
-      return null;
-  }
+/** Damage before armor; null when the action deals none (grappling, escaping, snatching). */
+export function rawDamage(input: DamageInput, table: Grid = rankNumbersTable): number | null {
+  return rawDamageOf(input, table)?.value ?? null;
 }
 
 /** Damage of a landed blow after the defender's Body Armor, never below 0. */

@@ -49,7 +49,7 @@ export type { AttackAction, BattleEffect, CombatAbility } from "./actions.js";
 export { battleEffect, dodgeShift } from "./battle.js";
 export { health, karma } from "./abilities.js";
 export type { MentalAbilities, PhysicalAbilities } from "./abilities.js";
-export { damage, rawDamage, rawDamageFrom, slamStunApplies } from "./damage.js";
+export { damage, rawDamage, rawDamageOf, slamStunApplies } from "./damage.js";
 export type { DamageFrom, DamageInput } from "./damage.js";
 export { DEFAULT_KNOCKBACK_AREAS, MAX_KNOCKBACK_AREAS, MIN_KNOCKBACK_AREAS, slamResult, stunOutcome, stunResult } from "./secondary.js";
 export type { SlamOutcome } from "./secondary.js";

@@ -2,7 +2,7 @@
 import type { AttackResult } from "../rules/index.js";
 import { cardTalents, type CardTalent } from "./talents.js";
 import { whoLine } from "./card-who-line.js";
-import { abilityLabel, csText, rankLabel, shiftParts } from "./view-format.js";
+import { abilityLabel, columnDerivation, csText, rankLabel } from "./view-format.js";
 import { snatchView } from "./snatch-view.js";
 
 const L = "FRACAS.Faserip";
@@ -17,12 +17,10 @@ export function attackCardView(result: { attack: AttackResult; action: string; a
   const ability = result.ability ?? "";
   return {
     who: whoLine(result.actorName, result.targetName),
-    /** The talents that moved the column (their shifts are in the total shift shown beside it). */
-    talents,
     action: `${L}.Action.${result.action}`,
     ability: ability ? abilityLabel(ability) : "",
-    /** Each shift in the total, by what made it (none listed: the column is the ability's rank). */
-    shiftParts: shiftParts(f.shifts, talents.length > 0),
+    /** Each shift in the total by what made it, talents by name (view-format.ts columnDerivation). */
+    columnFrom: columnDerivation(f.shifts, talents),
     rank: rankLabel(f.abilityRank),
     column: rankLabel(f.column),
     shift: f.totalShift,
@@ -35,9 +33,14 @@ export function attackCardView(result: { attack: AttackResult; action: string; a
     effectLabel: `${L}.Effect.${f.effect}`,
     landed: a.landed,
     rawDamage: a.rawDamage,
-    /** What the damage before armor is: Strength or Endurance (a key), or the weapon (its name); null on older cards. */
-    damageFrom: damageFromView(a.damageFrom, result.weaponName),
+    /** What the damage before armor is (a key: Strength, Endurance, "weapon"); null on older cards. */
+    damageFrom: damageFromKey(a.damageFrom),
     armor: a.armor,
+    /**
+     * Body Armor stops the whole blow: the card says so instead of "20 − 20 = 0" or "6 − 20 = 0",
+     * which reads as wrong arithmetic (ux-review-s7 #16).
+     */
+    damageStopped: a.armor > 0 && a.armor >= a.rawDamage,
     damage: a.damage,
     kill: a.kill,
     weaponName: result.weaponName ?? "",
@@ -66,9 +69,11 @@ function secondaryView(s: AttackResult["secondary"]) {
   };
 }
 
-/** The source of a blow's damage as the card names it: the ability's key, or the weapon's name. */
-function damageFromView(from: AttackResult["damageFrom"], weaponName: string | undefined): { key: string; name: string } | null {
+/**
+ * The source of a blow's damage as the card names it: the ability's key, or "weapon" (the weapon's
+ * name is already the tag on the column line: ux-review-s7 #17.5).
+ */
+function damageFromKey(from: AttackResult["damageFrom"]): string | null {
   if (!from) return null;
-  if (from === "weapon") return weaponName ? { key: "", name: weaponName } : { key: `${L}.Card.DamageWeapon`, name: "" };
-  return { key: abilityLabel(from), name: "" };
+  return from === "weapon" ? `${L}.Card.DamageWeapon` : abilityLabel(from);
 }

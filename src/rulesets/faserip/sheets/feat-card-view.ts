@@ -2,7 +2,7 @@
 import type { FeatResult } from "../rules/index.js";
 import { cardTalents, type CardTalent } from "./talents.js";
 import { whoLine } from "./card-who-line.js";
-import { abilityLabel, csText, rankLabel, shiftParts } from "./view-format.js";
+import { abilityLabel, columnDerivation, csText, rankLabel } from "./view-format.js";
 
 const L = "FRACAS.Faserip";
 
@@ -16,9 +16,9 @@ export function featCardView(feat: FeatResult, actorName?: string, talents?: Car
   const rolled = ability ?? "";
   return {
     who: whoLine(actorName),
-    talents: ticked,
     ability: rolled ? abilityLabel(rolled) : "",
-    shiftParts: shiftParts(feat.shifts, ticked.length > 0),
+    /** Each shift in the total by what made it, talents by name (view-format.ts columnDerivation). */
+    columnFrom: columnDerivation(feat.shifts, ticked),
     action: `${L}.Action.${feat.action}`,
     rank: rankLabel(feat.abilityRank),
     column: rankLabel(feat.column),

@@ -4,7 +4,6 @@
  */
 import type { AbilityKey } from "../data/keys.js";
 import type { FeatForm } from "./feat-form.js";
-import { csText } from "./view-format.js";
 
 /** A hero's talent as the FEAT dialog offers it: the ability it helps ("" = any) and its column shift. */
 export interface TalentChoice {
@@ -37,14 +36,14 @@ export interface CardTalent {
 }
 
 /**
- * The talents a card names (its result's `talents`, whose shifts are in the column's total), as
- * "name (+1 CS)" tags. A card from before talents were kept, or anything malformed, names none.
+ * The talents a card names (its result's `talents`, whose shifts are in the column's total). A card
+ * from before talents were kept, or anything malformed, names none.
  */
-export function cardTalents(stored: unknown): { name: string; shiftText: string }[] {
+export function cardTalents(stored: unknown): CardTalent[] {
   if (!Array.isArray(stored)) return [];
   return stored.flatMap((t: unknown) => {
     const o = (typeof t === "object" && t !== null ? t : {}) as Record<string, unknown>;
-    return typeof o["name"] === "string" && typeof o["shift"] === "number" && Number.isFinite(o["shift"]) ? [{ name: o["name"], shiftText: csText(o["shift"]) }] : [];
+    return typeof o["name"] === "string" && typeof o["shift"] === "number" && Number.isFinite(o["shift"]) ? [{ name: o["name"], shift: o["shift"] }] : [];
   });
 }
 

@@ -11,6 +11,11 @@ import { cardOf, startFight } from "./fake-round.js";
 import derivation from "../../../fixtures/templates/faserip/cards/attack/derivation.js";
 import legacy from "../../../fixtures/templates/faserip/cards/attack/legacy-no-names.js";
 import abilityKarma from "../../../fixtures/templates/faserip/cards/feat/ability-karma.js";
+import dodgeTalent from "../../../fixtures/templates/faserip/cards/feat/dodge-talent.js";
+import talentAndOther from "../../../fixtures/templates/faserip/cards/attack/talent-and-other.js";
+import blockedMiss from "../../../fixtures/templates/faserip/cards/attack/blocked-miss.js";
+import armorStopsLegacy from "../../../fixtures/templates/faserip/cards/attack/armor-stops-legacy.js";
+import slamApplies from "../../../fixtures/templates/faserip/cards/attack/slam-applies.js";
 
 let f: Awaited<ReturnType<typeof startFight>>;
 beforeEach(async () => {
@@ -33,21 +38,53 @@ describe("an attack card shows where its numbers came from", () => {
     expect(attack.feat.shifts.cover).toBe(-1);
     expect(attack.feat.effect).toBe("hit");
     const html = contentOf(card);
-    expect(html).toContain("Fighting Remarkable \u2192 Good (\u22122 CS)");
-    expect(html).toContain("Shifts: cover \u22121, other \u22121");
+    expect(html).toContain("Fighting Remarkable \u2192 Good (\u22122\u00a0CS)");
+    expect(html).toContain("Shifts: cover \u22121, other \u22121 = \u22122\u00a0CS");
     expect(html).toContain("Damage 20 (Strength) \u2212 Body Armor 10 = 10");
   });
 
   it("the derivation fixture: a weapon stronger than Strength, four shifts, a talent inside Other", async () => {
     const html = await render("attack", derivation().context);
-    expect(html).toContain("Fighting Amazing \u2192 Excellent (\u22123 CS)");
-    expect(html).toContain("Shifts: dodge \u22122, cover \u22121, multiple targets \u22121, other +1 (talents included)");
-    expect(html).toContain("Damage 30 (Battle-axe of the Ninth Legion) \u2212 Body Armor 10 = 20");
+    expect(html).toContain("Fighting Amazing \u2192 Excellent (\u22123\u00a0CS)");
+    // ux-review-s7 #7/#10: the talent is named once, as a part (Other held only it), and the parts add up.
+    expect(html).toContain("Shifts: dodge \u22122, cover \u22121, multiple targets \u22121, Axes +1 = \u22123\u00a0CS");
+    expect(html).not.toContain("other +1");
+    expect(html).not.toContain("Talents:");
+    // ux-review-s7 #4: the Shifts line is a derivation (muted, smaller), in core's one style.
+    expect(html).toMatch(/<p class="faserip-card-line fracas-derivation faserip-card-shifts">Shifts:/);
+    // ux-review-s7 #17.5: the weapon's name is its tag above; the damage line says "weapon".
+    expect(html).toContain("Damage 30 (weapon) \u2212 Body Armor 10 = 20");
+    expect(html.split("Battle-axe of the Ninth Legion").length - 1).toBe(1);
+  });
+
+  it("a talent and a typed Other: the talent by name, Other only what was typed; armor equal to the blow stops it in words", async () => {
+    const html = await render("attack", talentAndOther().context);
+    expect(html).toContain("Fighting Remarkable \u2192 Incredible (+1\u00a0CS)");
+    expect(html).toContain("Shifts: cover \u22121, Swords +1, other +1 = +1\u00a0CS");
+    expect(html).toContain("Damage 20 (weapon) \u2212 Body Armor 20: none gets through");
+    expect(html).not.toContain("= 0");
+  });
+
+  it("ux-review-s7 #16: Body Armor above the blow reads as stopping it, not as \"6 − 20 = 0\" (new and older cards)", async () => {
+    const html = await render("attack", blockedMiss().context);
+    expect(html).toContain("Damage 6 (Strength) \u2212 Body Armor 20: none gets through");
+    expect(html).not.toContain("Body Armor 20 = 0");
+    const legacyHtml = await render("attack", armorStopsLegacy().context);
+    expect(legacyHtml).toContain("Damage 10 \u2212 Body Armor 30: none gets through");
+  });
+
+  it("ux-review-s7 #10: no shifts says so (not \"(0⏎CS)\"); a shift keeps \"CS\" on its number (no-break space)", async () => {
+    const html = await render("attack", slamApplies().context);
+    expect(html).toContain("Fighting Remarkable (no shifts)");
+    expect(html).not.toMatch(/0 CS/);
+    expect(html).not.toContain("faserip-card-shifts");
+    expect(await render("attack", blockedMiss().context)).toContain("Good (no shifts)");
+    expect(await render("attack", talentAndOther().context)).not.toMatch(/\d CS/);
   });
 
   it("an older card (no ability, no damage source stored) keeps its former lines; no shifts, no Shifts line", async () => {
     const html = await render("attack", legacy().context);
-    expect(html).toContain("Remarkable \u2192 Remarkable (0 CS)");
+    expect(html).toContain("Remarkable (no shifts)");
     expect(html).not.toContain("Fighting Remarkable");
     expect(html).toContain("Damage 20 \u2212 Body Armor 10 = 10");
     expect(html).not.toContain("faserip-card-shifts");
@@ -61,12 +98,21 @@ describe("a FEAT card names its ability and its shift", () => {
     const posted = await f.flows.performFeat({ actor: f.captain as never, form: { ability: "reason", action: "feat", weaponId: "", dodge: 0, cover: 0, multipleTargets: 0, other: 1, karma: 0 }, targets: [], weapon: null });
     const html = contentOf(posted[0]);
     // Captain's Reason is Good (10): +1 → Excellent.
-    expect(html).toContain("Reason Good \u2192 Excellent (+1 CS)");
-    expect(html).toContain("Shifts: other +1");
+    // One shift: named in the column line (ux-review-s7 #10), no Shifts line repeating it.
+    expect(html).toContain("Reason Good \u2192 Excellent (other +1\u00a0CS)");
+    expect(html).not.toContain("faserip-card-shifts");
   });
 
   it("the fixture", async () => {
     const html = await render("feat", abilityKarma().context);
-    expect(html).toContain("Reason Typical \u2192 Good (+1 CS)");
+    expect(html).toContain("Reason Typical \u2192 Good (other +1\u00a0CS)");
+    expect(html).not.toContain("Shifts:");
+  });
+
+  it("a dodge with one talent: the talent is the column's one shift, named once (no Talents line, no Shifts line)", async () => {
+    const html = await render("feat", dodgeTalent().context);
+    expect(html).toContain("Remarkable \u2192 Incredible (Acrobatics +1\u00a0CS)");
+    expect(html.split("Acrobatics").length - 1).toBe(1);
+    expect(html).not.toContain("Shifts:");
   });
 });

@@ -158,6 +158,7 @@ describe("wave-1 leftovers: the blocked Slam/Stun numbers and the Endurance FEAT
     const check = resolveSecondary({ kind: "stun", enduranceRank: 10, roll: 5, d10: 1 });
     const result = { kind: "stun" as const, name: "Henchman", check, roll: 5, color: check.color, enduranceRank: check.enduranceRank };
     const html = await render("cards/secondary.hbs", { result, source: null, targets: [], view: secondaryCardView(result) });
-    expect(html).toContain("Endurance FEAT on Good: no column shifts apply");
+    // ux-review-s7 #17.4: in the column line's shape, short enough not to wrap.
+    expect(html).toContain("Endurance Good (no column shifts)");
   });
 });

@@ -206,9 +206,11 @@ describe("UX s3 #18: wording", () => {
   it("column shifts use a true minus sign, as the dodge select does", async () => {
     const v = dialog(0, [{ name: "Rampage", dodgeColor: "yellow", dodgeShift: -4 }, twoTargets[1]!]);
     const html = await render("feat-dialog.hbs", { view: v, coverChoices: [] });
-    expect(html).toContain("dodged Yellow (\u22124 CS)");
-    expect(html).toContain("no dodge recorded (0 CS)");
-    expect(html).toMatch(/→ column [^<]* \(\u22125 CS\)/);
+    expect(html).toContain("dodged Yellow (\u22124\u00a0CS)");
+    expect(html).toContain("no dodge recorded (0\u00a0CS)");
+    expect(html).toMatch(/→ column [^<]* \(\u22125\u00a0CS\)/);
+    // ux-review-s7 #4/#10: the odds' column line is a derivation (core's muted style), "CS" kept on its number.
+    expect(html).toContain('<p class="faserip-odds-column fracas-derivation">');
     expect(html).not.toMatch(/\(-\d+ CS\)/);
   });
 });

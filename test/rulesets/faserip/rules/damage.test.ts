@@ -8,7 +8,7 @@ import {
   karma,
   rankNumber,
   rawDamage,
-  rawDamageFrom,
+  rawDamageOf,
   slamStunApplies,
 } from "../../../../src/rulesets/faserip/rules/index.js";
 import type { AttackAction, RankValue } from "../../../../src/rulesets/faserip/rules/index.js";
@@ -124,28 +124,34 @@ describe("health and karma", () => {
   });
 });
 
-describe("rawDamageFrom: which rank the damage before armor is (session 7: the card names it)", () => {
-  it("names the rank rawDamage used, for every action", () => {
-    expect(rawDamageFrom({ action: "slugfest", strength: 20, weaponDamage: 50 })).toBe("strength");
-    expect(rawDamageFrom({ action: "hackSlash", strength: 20, weaponDamage: 30 })).toBe("weapon");
-    expect(rawDamageFrom({ action: "hackSlash", strength: 20, weaponDamage: 20 })).toBe("strength");
-    expect(rawDamageFrom({ action: "shooting", strength: 50, weaponDamage: 6 })).toBe("weapon");
-    expect(rawDamageFrom({ action: "throwing", strength: 20 })).toBe("strength");
-    expect(rawDamageFrom({ action: "throwing", strength: 20, weaponDamage: 6 })).toBe("weapon");
-    expect(rawDamageFrom({ action: "charging", strength: 20, endurance: 30 })).toBe("endurance");
-    expect(rawDamageFrom({ action: "charging", strength: 20, endurance: 20 })).toBe("strength");
-    expect(rawDamageFrom({ action: "grappling", strength: 20 })).toBeNull();
+const fromOf = (input: Parameters<typeof rawDamageOf>[0]) => rawDamageOf(input)?.from ?? null;
+
+describe("rawDamageOf: the damage before armor and which rank it is, from one switch (review-s7-changes D1)", () => {
+  it("names the rank it used, for every action", () => {
+    expect(fromOf({ action: "slugfest", strength: 20, weaponDamage: 50 })).toBe("strength");
+    expect(fromOf({ action: "hackSlash", strength: 20, weaponDamage: 30 })).toBe("weapon");
+    expect(fromOf({ action: "hackSlash", strength: 20, weaponDamage: 20 })).toBe("strength");
+    expect(fromOf({ action: "shooting", strength: 50, weaponDamage: 6 })).toBe("weapon");
+    expect(fromOf({ action: "throwing", strength: 20 })).toBe("strength");
+    expect(fromOf({ action: "throwing", strength: 20, weaponDamage: 6 })).toBe("weapon");
+    expect(fromOf({ action: "charging", strength: 20, endurance: 30 })).toBe("endurance");
+    expect(fromOf({ action: "charging", strength: 20, endurance: 20 })).toBe("strength");
+    expect(rawDamageOf({ action: "grappling", strength: 20 })).toBeNull();
   });
 
-  it("property: the rank named is the number rawDamage returns", () => {
+  it("Shooting without a weapon is refused for the source too (the second switch named it \"weapon\")", () => {
+    expectRuleError(() => rawDamageOf({ action: "shooting", strength: 50 }), "missingWeaponDamage");
+  });
+
+  it("property: the rank named is the value, and rawDamage is that value", () => {
     const rank = fc.constantFrom(...RANK_KEYS).map((k) => rankNumber(k));
     fc.assert(
       fc.property(fc.constantFrom(...ATTACK_ACTIONS), rank, rank, rank, (action, strength, endurance, weapon) => {
         const input = { action, strength, endurance, weaponDamage: weapon };
-        const from = rawDamageFrom(input);
-        const raw = rawDamage(input);
-        const named = from === null ? null : from === "weapon" ? weapon : from === "endurance" ? endurance : strength;
-        expect(named).toBe(raw);
+        const blow = rawDamageOf(input);
+        const named = blow === null ? null : blow.from === "weapon" ? weapon : blow.from === "endurance" ? endurance : strength;
+        expect(named).toBe(blow?.value ?? null);
+        expect(rawDamage(input)).toBe(blow?.value ?? null);
       }),
     );
   });
