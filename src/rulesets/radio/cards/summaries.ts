@@ -35,8 +35,8 @@ export function radioSummaryText(summary: StoredSummary, translate: Translate): 
 /**
  * A henchmen pool's Apply row with the count's arithmetic after it (seed 001: "You can dispense
  * with as many of them as the damage points you inflict allow"; RULES.md §2 D: `woundsEach`, the
- * remainder carried into the next hit): "3 down, 1 left — 6 damage + 1 carried at 2 wounds each;
- * 1 carried over". Rows stored before session 7 have no `each`: their words alone.
+ * remainder carried into the next hit): "3 down, 1 left: 6 damage + 1 from before = 7, 2 wounds
+ * each; 1 left for the next hit". Rows stored before session 7 have no `each`: their words alone.
  */
 function withPoolMath(outcome: string, data: Record<string, string | number>, translate: Translate): string {
   if (data.each === undefined) return outcome;
@@ -48,6 +48,9 @@ function withPoolMath(outcome: string, data: Record<string, string | number>, tr
   const raised = dealt !== damage ? "Lethal" : "Damage";
   const hit = translate(`${POOL}.${raised}${before > 0 ? "Before" : ""}`, numbers);
   const each = translate(pluralKey(`${POOL}.Each`, numbers.each), numbers);
-  const line = carried > 0 && count(data.count) > 0 ? "LineCarried" : "Line";
-  return translate(`${POOL}.${line}`, { outcome, damage: hit, each, carried });
+  // The sum the wounds each divide is shown when damage from before is added to it ("4 damage + 1
+  // from before = 5"), not when it is the damage alone ("4 damage = 4" says nothing); what is left
+  // over is named apart from "from before" (ux-review-s7 #8: "carried" meant both).
+  const line = `${before > 0 ? "Line" : "LineFresh"}${carried > 0 && count(data.count) > 0 ? "Carried" : ""}`;
+  return translate(`${POOL}.${line}`, { outcome, damage: hit, total: dealt + before, each, carried });
 }

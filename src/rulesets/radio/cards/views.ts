@@ -4,6 +4,7 @@ import { HIT_THRESHOLD, tokensTable, type AttackModifier, type AttackResult, typ
 import type { SkillFrom } from "../data/state.js";
 import { sideOrder } from "./ending.js";
 import { pluralKey } from "../../../foundry/i18n.js";
+import { MINUS, signed } from "../signed.js";
 
 /**
  * A list of names in the user's language ("Goons, Sal, and Vito" in English; Intl.ListFormat with Foundry's
@@ -94,19 +95,22 @@ export interface EscapeOfferResult {
   round: number;
 }
 
-const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
-
 /**
  * The test's modifiers as the card and the dialog list them (seed Step 5), the skill's with where it
  * came from ("Skill (Ranged)", "Skill (Tommy gun)", "Skill (Skilled tier, extra +1)"), so a GM can
- * check each against the sheet and the book; and the total a hit must beat.
+ * check each against the sheet and the book; and the total a hit must beat. A modifier of 0 (a
+ * standard action's "+0") changes nothing and is left out (ux-review-s7 #17.6). `value` is the signed
+ * number of the card's column; `op` and `amount` the dialog's test line, which puts the label first
+ * ("2d10 + Skill (Revolver) 4 − Defensive target 4", the shared shape of ux-review-s7 #7).
  */
 export function modifierRows(modifiers: readonly AttackModifier[], from: SkillFrom | undefined | null) {
-  return modifiers.map((m) => {
-    const row = { label: `FRACAS.Radio.Modifier.${m.source}`, value: signed(m.value), fromKey: "", fromName: "", extra: "" };
-    if (m.source !== "skill" || !from) return row;
-    return { ...row, fromKey: from.key ?? "", fromName: from.name ?? "", extra: from.extra ? signed(from.extra) : "" };
-  });
+  return modifiers
+    .filter((m) => m.value !== 0)
+    .map((m) => {
+      const row = { label: `FRACAS.Radio.Modifier.${m.source}`, value: signed(m.value), op: m.value < 0 ? MINUS : "+", amount: Math.abs(m.value), fromKey: "", fromName: "", extra: "" };
+      if (m.source !== "skill" || !from) return row;
+      return { ...row, fromKey: from.key ?? "", fromName: from.name ?? "", extra: from.extra ? signed(from.extra) : "" };
+    });
 }
 
 export function attackCardView(r: AttackCardResult) {
@@ -131,6 +135,7 @@ export function attackCardView(r: AttackCardResult) {
     tokensEarned: a.tokensEarned,
     tokensEarnedLabel: pluralKey("FRACAS.Radio.Card.TokensEarned", a.tokensEarned),
     tokensWhyLabel: tokensWhy(a),
+    tokensActionLabel: `FRACAS.Radio.Card.TokensAction.${a.action}`,
     tokensCharged: a.tokensCharged,
     description: r.description,
     targetNames: nameList(r.targets.map((t) => t.name)),
@@ -143,8 +148,9 @@ export function attackCardView(r: AttackCardResult) {
 
 /**
  * Why the attack earned tokens (seed Step 4): a described action, 2 for standard, targeted or spell,
- * 1 for frenzied or defensive. When the world's tokens table gave another number for this action,
- * the card says the table's, not the book's.
+ * 1 for frenzied or defensive. The card names only the row that applied ("(a described standard
+ * action)", ux-review-s7 #9); when the world's tokens table gave another number for this action,
+ * it says the count is the table's, not the book's.
  */
 function tokensWhy(a: AttackResult): string {
   let book: number | null = null;

@@ -184,15 +184,24 @@ export function weaponChoice(item: { id: string | null; name: string; type: stri
   };
 }
 
+/**
+ * A PC's weapon skill that this weapon names (matched by name, case aside), or undefined: the one
+ * lookup both the bonus added (attackerOf) and the source the card names (skillFrom) read, so the
+ * card can never name a skill other than the one whose bonus was added.
+ */
+export function namedWeaponSkill(system: Sys, weapon: WeaponChoice): Sys | undefined {
+  if (weapon.weaponSkill === "" || !Array.isArray(system.weaponSkills)) return undefined;
+  const wanted = weapon.weaponSkill.toLowerCase();
+  return (system.weaponSkills as unknown[]).map(obj).find((w) => str(w.name).toLowerCase() === wanted);
+}
+
 /** The attacker as the kernel wants it: a PC's skill for this weapon, an NPC's tier and modifier. */
 export function attackerOf(type: string, system: Sys, weapon: WeaponChoice, tiers: Grid = tiersTable): Attacker | null {
   const kind = kindOf(type, system);
   if (!kind) return null;
   if (kind === "pc") {
     const skills = obj(system.skills);
-    const named = Array.isArray(system.weaponSkills)
-      ? (system.weaponSkills as unknown[]).map(obj).find((w) => weapon.weaponSkill !== "" && str(w.name).toLowerCase() === weapon.weaponSkill.toLowerCase())
-      : undefined;
+    const named = namedWeaponSkill(system, weapon);
     const skill = named ? num(named.bonus) : num(skills[weapon.skill]);
     return { kind, skill, tokens: tokenCount(system.tokens) };
   }
@@ -220,9 +229,7 @@ export function skillFrom(type: string, system: Sys, weapon: WeaponChoice): Skil
   const kind = kindOf(type, system);
   if (!kind) return null;
   if (kind === "pc") {
-    const named = Array.isArray(system.weaponSkills)
-      ? (system.weaponSkills as unknown[]).map(obj).find((w) => weapon.weaponSkill !== "" && str(w.name).toLowerCase() === weapon.weaponSkill.toLowerCase())
-      : undefined;
+    const named = namedWeaponSkill(system, weapon);
     return named ? { name: str(named.name) } : { key: `FRACAS.Radio.Skill.${weapon.skill}` };
   }
   const extra = num(system.skillBonus);

@@ -9,6 +9,7 @@ import { LIMBS, SKILLS, STATES } from "../data/vocab.js";
 import { effectiveState, henchmenPoolOf, readPool, type Sys } from "../data/state.js";
 import { downReason } from "../data/down.js";
 import { pluralKey } from "../../../foundry/i18n.js";
+import { signed } from "../signed.js";
 
 export interface ItemRow {
   id: string;
@@ -44,7 +45,7 @@ function tokenView(pool: unknown, isGM: boolean) {
       .history(p)
       .slice(-5)
       .reverse()
-      .map((h) => ({ delta: h.delta > 0 ? `+${h.delta}` : `${h.delta}`, reason: h.reason, after: h.after, undone: h.undone === true })),
+      .map((h) => ({ delta: h.delta === 0 ? "0" : signed(h.delta), reason: h.reason, after: h.after, undone: h.undone === true })),
     isGM,
   };
 }
@@ -258,7 +259,7 @@ export function opponentView(meta: SheetMeta, system: Sys, items: readonly ItemR
     kindLabel: selectedLabel(opts(["minion", "boss"], system.kind, "FRACAS.Radio.Kind")),
     tiers: opts(TIERS, tier, "FRACAS.Radio.Tier"),
     tierLabel: selectedLabel(opts(TIERS, tier, "FRACAS.Radio.Tier")),
-    combatSkill: combatSkill >= 0 ? `+${combatSkill}` : `${combatSkill}`,
+    combatSkill: signed(combatSkill),
     wounds,
     tokens: tokenView(system.tokens, meta.isGM),
     limbs: limbView(system),
@@ -285,7 +286,7 @@ export function henchmenView(meta: SheetMeta, system: Sys, items: readonly ItemR
     system,
     tiers: opts(TIERS, tier, "FRACAS.Radio.Tier"),
     tierLabel: selectedLabel(opts(TIERS, tier, "FRACAS.Radio.Tier")),
-    combatSkill: combatSkill >= 0 ? `+${combatSkill}` : `${combatSkill}`,
+    combatSkill: signed(combatSkill),
     pool: henchmenPoolOf({ count, woundsEach, carried }),
     poolMax: count * woundsEach,
     poolLabel: pluralKey("FRACAS.Radio.Henchmen.Pool", count * woundsEach),

@@ -20,14 +20,14 @@ const { render } = radioRenderer();
 describe("the attack card shows each modifier's source and the hit threshold", () => {
   it("a hero's skill names the weapon skill used (the sample's Revolver +4); the total says a hit is over 11", () => {
     const card = text(render("cards/attack", hit()));
-    expect(card).toContain("7 + 6 Skill (Revolver) +4 Action +0 Terrain +1 Total 18 (a hit is over 11) Hit!");
+    expect(card).toContain("7 + 6 Skill (Revolver) +4 Terrain +1 Total 18 (a hit is over 11) Hit!");
   });
 
   it("an NPC's skill names its tier and the sheet's extra modifier", () => {
     const card = text(render("cards/attack", npcTier()));
     expect(card).toContain("Skill (Skilled tier, extra +1) +3");
     expect(card).toContain("Action +2");
-    expect(card).toContain("Defensive target -4");
+    expect(card).toContain("Defensive target \u22124");
     expect(card).toMatch(/Total 12 \(a hit is over 11\)/);
   });
 
@@ -48,11 +48,11 @@ describe("the attack card shows each modifier's source and the hit threshold", (
 describe("the attack dialog shows the test its chance is of", () => {
   it("the dice, each modifier it will add (the skill's source) and the threshold, beside the chance", () => {
     const odds = text(render("attack-odds", chance()));
-    expect(odds).toContain("Chance to hit: 79% 2d10 +4 Skill (Revolver) +0 Action: a hit is a total over 11");
+    expect(odds).toContain("Chance to hit: 79% 2d10 + Skill (Revolver) 4: hits on a total over 11");
   });
 
   it("no test line when the choice is refused with no odds", () => {
-    expect(text(render("attack-odds", refused()))).not.toContain("a hit is a total over 11");
+    expect(text(render("attack-odds", refused()))).not.toContain("hits on a total over 11");
   });
 });
 

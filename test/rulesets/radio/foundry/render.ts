@@ -13,6 +13,7 @@ export function radioRenderer() {
       .renderTemplate(`radio/${template}.hbs`, fixture.context)
       .replace(/&#x27;/g, "'")
       .replace(/&quot;/g, '"')
+      .replace(/&#x3D;/g, "=")
       .replace(/&amp;/g, "&")
       .replace(/\s+/g, " ");
     expect([...env.i18n.missingKeys]).toEqual([]);

@@ -91,13 +91,13 @@ describe("a henchmen pool's Apply row shows the count's arithmetic (seed 001 Hen
 
   it("the damage, what was carried in, the wounds each, and what is carried over", () => {
     // 6 + 1 carried = 7 at 2 each: 3 down (6), 1 carried over; 4 - 3 = 1 left.
-    expect(row({ damage: 6 }, goons(4, 2, 1))).toBe("3 down, 1 left — 6 damage + 1 carried at 2 wounds each; 1 carried over");
+    expect(row({ damage: 6 }, goons(4, 2, 1))).toBe("3 down, 1 left: 6 damage + 1 from before = 7, 2 wounds each; 1 left for the next hit");
     // Nothing carried in or over, one wound each.
-    expect(row({ damage: 2 }, goons(5, 1, 0))).toBe("2 down, 3 left — 2 damage at 1 wound each");
+    expect(row({ damage: 2 }, goons(5, 1, 0))).toBe("2 down, 3 left: 2 damage, 1 wound each");
     // The group wiped out: the excess is not carried.
-    expect(row({ damage: 9 }, goons(3, 2, 0))).toBe("the last 3 go down — 9 damage at 2 wounds each");
+    expect(row({ damage: 9 }, goons(3, 2, 0))).toBe("the last 3 go down: 9 damage, 2 wounds each");
     // A head or heart shot fells at least the henchman hit: 1 rolled, 3 dealt.
-    expect(row({ damage: 1, lethal: true }, goons(5, 3, 0))).toBe("1 down, 4 left — 3 damage (head or heart shot, rolled 1) at 3 wounds each");
+    expect(row({ damage: 1, lethal: true }, goons(5, 3, 0))).toBe("1 down, 4 left: 3 damage (head or heart shot, rolled 1), 3 wounds each");
   });
 
   it("a row stored before (no wounds each) keeps its words", () => {
@@ -106,7 +106,7 @@ describe("a henchmen pool's Apply row shows the count's arithmetic (seed 001 Hen
   });
 
   it("the damage card with its Apply row, as the chat draws it (fixture damage/henchmen-applied)", () => {
-    expect(text(render("cards/damage", henchmenApplied()))).toContain("Falzetti's goons 2 down, 3 left — 4 damage + 1 carried at 2 wounds each; 1 carried over");
+    expect(text(render("cards/damage", henchmenApplied()))).toContain("Falzetti's goons 2 down, 3 left: 4 damage + 1 from before = 5, 2 wounds each; 1 left for the next hit");
   });
 });
 
@@ -117,17 +117,17 @@ describe("the cards restate the rule that decided a roll", () => {
   });
 
   it("limb shot: a 6 loses only the held weapon, any other roll disables the limb", () => {
-    const rule = "A 6: only the weapon held in it is lost, the limb still works; any other roll disables the limb (Step 6).";
+    const rule = "(a 6 loses only the weapon in it; anything else disables the limb)";
     expect(text(render("cards/damage", limbWeaponLost()))).toContain(`consequence roll 6 — the weapon in it is lost ${rule}`);
     expect(text(render("cards/damage", limbDisabled()))).toContain(`consequence roll 3 — the limb is disabled ${rule}`);
-    expect(text(render("cards/damage", headShot()))).not.toContain("Step 6");
+    expect(text(render("cards/damage", headShot()))).not.toContain("a 6 loses");
   });
 
   it("tokens earned: a described action, the book's counts; or the world's table when it gave another", () => {
-    expect(text(render("cards/attack", attackHit()))).toContain("Earned 2 action tokens. A described action (Step 4): 2 tokens for standard, targeted or spell; 1 for frenzied or defensive.");
-    expect(text(render("cards/attack", tokensTable()))).toContain("Earned 3 action tokens. A described action: 3 by this world's action tokens table (changed from the book's Step 4).");
+    expect(text(render("cards/attack", attackHit()))).toContain("Earned 2 action tokens. (a described standard action)");
+    expect(text(render("cards/attack", tokensTable()))).toContain("Earned 3 action tokens. (a described standard action, by this world's tokens table)");
     // Taken back: the struck line stays, the why goes.
-    expect(text(render("cards/attack", tokensUndone()))).not.toContain("Step 4");
+    expect(text(render("cards/attack", tokensUndone()))).not.toContain("a described");
   });
 
   it("defensive halving: 'rounded down', and 'minimum 1' when half rounds down to 0", () => {

@@ -102,7 +102,7 @@ describe("#12 the Apply row's summaries leave the name to the row", () => {
     expect(formatted(hit(7))).toBe("is dying: one final heroic action");
     expect(formatted(hit(9, { type: "radioOpponent", name: "Falzetti", system: opponentSystem() as JsonObject }))).toBe("is dead");
     const goons = { type: "radioHenchmen", name: "Goons", system: henchmenSystem({ count: 5, woundsEach: 1, carried: 0 }) as JsonObject };
-    expect(formatted(hit(2, goons))).toBe("2 down, 3 left — 2 damage at 1 wound each");
+    expect(formatted(hit(2, goons))).toBe("2 down, 3 left: 2 damage, 1 wound each");
     expect(formatted(fleeEffect({ result: { rolls: [6, 6, 6, 6, 2] }, target: goons }))).toBe("4 flee, 1 stays");
     const sal = { type: "radioOpponent", name: "Sal", system: opponentSystem({ kind: "minion" }) as JsonObject };
     expect(formatted(fleeEffect({ result: { rolls: [6] }, target: sal }))).toBe("flees");

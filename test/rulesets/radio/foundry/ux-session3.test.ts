@@ -108,9 +108,9 @@ describe("#16 the flee card is grammatical: each count takes its own singular or
     const row = (e: ReturnType<typeof damageEffect>) => ("refused" in e ? e.refused : radioSummaryText(e.summary, fmt));
     expect(hit(2, 1)).toMatchObject({ summary: { key: "FRACAS.Radio.Summary.Row.HenchmenGone", data: { removed: 1 } } });
     // With the count's arithmetic after it (session 7: the GM can check it against the book).
-    expect(row(hit(2, 1))).toBe("the last one goes down — 2 damage at 1 wound each");
+    expect(row(hit(2, 1))).toBe("the last one goes down: 2 damage, 1 wound each");
     expect(hit(3, 3)).toMatchObject({ summary: { key: "FRACAS.Radio.Summary.Row.HenchmenGone", data: { removed: 3 } } });
-    expect(row(hit(3, 3))).toBe("the last 3 go down — 3 damage at 1 wound each");
+    expect(row(hit(3, 3))).toBe("the last 3 go down: 3 damage, 1 wound each");
   });
 });
 
