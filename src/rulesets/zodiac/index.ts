@@ -15,7 +15,9 @@ import { dialogTarget } from "./sheets/roll-dialog.js";
 import { AREA_NAMES_DEFAULT } from "./data/areas.js";
 import { rollModel } from "./cards/roll-model.js";
 import { calledShotCosts, DEFAULT_TOTAL_MODE } from "./rules/index.js";
-import { registerCommitQuery } from "./cards/commits.js";
+import { onGmTabTakenOver } from "./cards/commits.js";
+import { registerCommitQuery } from "./cards/commit-query.js";
+import { GM_TAB_TAKEN_OVER } from "../../foundry/gm-tab.js";
 import { t } from "../../foundry/i18n.js";
 import { registerOnce } from "../../foundry/hooks-once.js";
 import { contentWithApplications, onCardUpdate } from "./cards/card-refresh.js";
@@ -53,6 +55,8 @@ export function registerZodiacHooks(): boolean {
     hooks.on("updateSetting", (setting, _changed, _options, userId) => void onAreaNamesSetting(setting as never, userId));
     hooks.on("updateCombat", (combat, changed) => onCombatChange(combat as never, changed as object));
     hooks.on("deleteCombat", () => void redrawOperationsSheets());
+    // A tab taking over the GM's work reads the sealed commits again (cards/commits.ts, review s7 B2).
+    (hooks.on as (hook: string, fn: () => void) => number)(GM_TAB_TAKEN_OVER, () => onGmTabTakenOver());
     // The active GM removes the User flags an earlier build's duel asks left (cards/old-duel-asks.ts).
     hooks.once("ready", () => onReadyClearOldDuelAsks());
   });
@@ -63,6 +67,7 @@ export const ZODIAC_TEMPLATES = [
   "zodiac/cards/_dice.hbs",
   "zodiac/cards/_setback.hbs",
   "zodiac/cards/_save.hbs",
+  "zodiac/cards/_pool.hbs",
   "zodiac/_operations.hbs",
   "zodiac/cards/kill.hbs",
   "zodiac/cards/strike.hbs",

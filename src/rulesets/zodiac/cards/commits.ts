@@ -21,6 +21,7 @@
 import { t } from "../../../foundry/i18n.js";
 import { lookupUuidSync } from "../../../foundry/typed.js";
 import { isActiveGM } from "../../../foundry/active-gm.js";
+import { isTheGmTab } from "../../../foundry/gm-tab.js";
 import { duelKey, isDuelKeyOf, pairOfKey, type DuelCommit } from "./results.js";
 
 export const COMMIT_QUERY = "fracas.zodiacCommit";
@@ -74,6 +75,16 @@ function save(store: DuelCommit[]): void {
   }
 }
 
+/**
+ * A tab that takes over the GM's work ("fracas.gmTabTakenOver", review s7 B2) reads the store again:
+ * the one it loaded before holds none of what the closed tab kept since, and its next save would
+ * overwrite them in localStorage (sealed commits lost, their Agent Points spent for nothing).
+ */
+export function onGmTabTakenOver(): void {
+  stores.delete(userId());
+  changed();
+}
+
 /** Told after this client's held commits change (sheets/operations-refresh.ts redraws the GM's sheets). */
 const listeners = new Set<() => void>();
 
@@ -86,8 +97,13 @@ function changed(): void {
   for (const fn of listeners) fn();
 }
 
-/** The commits this GM client holds (none on a player's client). */
+/**
+ * The commits this GM client holds (none on a player's client). None in a second tab of the same GM
+ * (gm-tab.ts, review s7 B1): the one tab holds them; this tab reading the shared localStorage would
+ * list, reveal or cancel them a second time, outside the one tab's lock.
+ */
 export function heldCommits(): DuelCommit[] {
+  if (!isTheGmTab()) return [];
   return load().map((c) => foundry.utils.deepClone(c));
 }
 
@@ -170,6 +186,8 @@ function pendingOutside(store: readonly DuelCommit[], commit: DuelCommit): boole
  * duel-cancel.ts), rather than a bare "already committed".
  */
 function keep(commit: DuelCommit): Sealed {
+  // A second tab of this GM keeps nothing (review s7 B1): its key would be one no card names.
+  if (!isTheGmTab()) return { ok: false, reason: "FRACAS.GmTab.Another" };
   const store = load();
   if (commit.combat === null) {
     if (pendingOutside(store, commit)) return { ok: false, reason: "FRACAS.Zodiac.Duel.Pending" };
@@ -213,13 +231,6 @@ export async function onCommitQuery(data: unknown): Promise<Sealed> {
   }
 }
 
-/** Installs the query handler once (CONFIG.queries exists before systems load; guarded anyway). */
-export function registerCommitQuery(): void {
-  const config = (globalThis as { CONFIG?: { queries?: Record<string, unknown> } }).CONFIG;
-  if (!config?.queries || config.queries[COMMIT_QUERY]) return;
-  config.queries[COMMIT_QUERY] = onCommitQuery;
-}
-
 /**
  * Sends a commit to the active GM (who keeps their own; another GM sends theirs there too), or to
  * `holder`, the GM client holding the challenge it answers (duel-answer.ts: after a handover, not
@@ -228,10 +239,10 @@ export function registerCommitQuery(): void {
  */
 export async function sealCommit(commit: DuelCommit, holder?: User.Implementation): Promise<Sealed> {
   if (!validCommit(commit)) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
-  if (holder ? holder.id === game.user.id : isActiveGM()) return keep(commit);
+  // In a second tab of the holder, sent to the one tab (the same user's query reaches it), never kept here.
+  if (holder ? holder.id === game.user.id && isTheGmTab() : isActiveGM()) return keep(commit);
   const gm = holder ?? game.users.activeGM;
   if (!gm) return { ok: false, reason: "FRACAS.Chat.NoGM" };
-  registerCommitQuery();
   const sealId = foundry.utils.randomID();
   const nonce = foundry.utils.randomID(24);
   await game.user.setFlag("fracas" as never, `${SEAL_FLAG}.${sealId}` as never, sealHash(nonce + JSON.stringify(commit)) as never);

@@ -49,10 +49,15 @@ function mine(): ClientCache {
   return cache;
 }
 
-/** What the render reads: the other GMs' lists as last heard, and whether they have not answered once yet. */
+/**
+ * What the render reads: the other GMs' lists as last heard, whether they have not answered once
+ * yet (`checking`), and whether those lists are older than the last change (`stale`, review s7 R5:
+ * a commit card just posted is not in them yet, so nothing may be called lost or elsewhere from them).
+ */
 export interface CachedLists {
   asked: Asked;
   checking: boolean;
+  stale: boolean;
 }
 
 /**
@@ -60,15 +65,16 @@ export interface CachedLists {
  * (the sheets of this Agent are redrawn when they answer). No other GM connected: nothing, no ask.
  */
 export function cachedLists(actorUuid: string): CachedLists {
-  if (otherGMs().length === 0) return { asked: NONE, checking: false };
+  if (otherGMs().length === 0) return { asked: NONE, checking: false, stale: false };
   const cache = mine();
   let entry = cache.entries.get(actorUuid);
   if (!entry) {
     entry = { asked: null, generation: -1, refreshing: false };
     cache.entries.set(actorUuid, entry);
   }
-  if (entry.generation !== cache.generation && !entry.refreshing) refresh(entry, actorUuid, cache.generation);
-  return entry.asked ? { asked: entry.asked, checking: false } : { asked: NONE, checking: true };
+  const stale = entry.generation !== cache.generation;
+  if (stale && !entry.refreshing) refresh(entry, actorUuid, cache.generation);
+  return entry.asked ? { asked: entry.asked, checking: false, stale } : { asked: NONE, checking: true, stale: true };
 }
 
 function refresh(entry: Entry, actorUuid: string, generation: number): void {

@@ -12,6 +12,7 @@
  */
 import type { PendingDuel } from "./duel-cancel.js";
 import { str } from "./commits.js";
+import { isTheGmTab } from "../../../foundry/gm-tab.js";
 
 export const DUELS_QUERY = "fracas.zodiacDuels";
 /** A sheet or a commit waits this long for another GM's list (a slow client must not hold it up for long). */
@@ -19,9 +20,14 @@ export const LIST_TIMEOUT = 5_000;
 
 export { str };
 
-/** The other GMs connected now (each may hold commits: the active GM, or one who was active before). */
+/**
+ * The other GMs connected now (each may hold commits: the active GM, or one who was active before).
+ * In a second tab of a GM (gm-tab.ts, review s7 B1) this GM too: its commits are held by its one
+ * tab, which a query to this same user reaches (this tab's own handler does not answer).
+ */
 export function otherGMs(): User.Implementation[] {
-  return game.users.filter((u) => u.isGM && u.active && u.id !== game.user.id) as User.Implementation[];
+  const here = isTheGmTab();
+  return game.users.filter((u) => u.isGM && u.active && (u.id !== game.user.id || !here)) as User.Implementation[];
 }
 
 /** A pending duel's public facts only (a holder's answer is checked, not trusted for its shape). */

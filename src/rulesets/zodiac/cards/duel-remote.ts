@@ -21,13 +21,14 @@
  * connected, and may hold it.
  */
 import { t } from "../../../foundry/i18n.js";
-import { clearSignedRequest, readSignedRequest, signRequest } from "../../../foundry/queries.js";
+import { clearSignedRequest, oneTabQuery, readSignedRequest, signRequest } from "../../../foundry/queries.js";
 import type { Done } from "../operations.js";
 import { cancelPendingDuel, openCommitCards, pendingDuelsOf, type PendingDuel } from "./duel-cancel.js";
 import type { ListedDuel, LostDuel } from "../sheets/operations-view.js";
 import { heldCommits } from "./commits.js";
 import { alreadyRevealed, oneDuelAtATime, revealDuel, revealOutcome, tellRevealRefused, type RevealRefused } from "./flow.js";
 import { pairOfKey } from "./results.js";
+import { isTheGmTab } from "../../../foundry/gm-tab.js";
 import { askAll, DUELS_QUERY, LIST_TIMEOUT, namesOf, str, type Asked } from "./duel-list.js";
 import { cardOf, commitCardKeys, committedOnCards } from "./commit-cards.js";
 
@@ -78,7 +79,8 @@ export async function onDuelsQuery(data: unknown): Promise<unknown> {
 export function registerDuelsQuery(): void {
   const config = (globalThis as { CONFIG?: { queries?: Record<string, unknown> } }).CONFIG;
   if (!config?.queries || config.queries[DUELS_QUERY]) return;
-  config.queries[DUELS_QUERY] = onDuelsQuery;
+  // Answered by the one tab of the GM (review s7 B1): a second tab holds no commits (commits.ts).
+  config.queries[DUELS_QUERY] = oneTabQuery(onDuelsQuery);
 }
 
 /** What a GM's sheet lists: one entry per duel, and the GMs whose client did not answer (they may hold more). */
@@ -242,7 +244,8 @@ async function revealHere(key: string, h: Holders): Promise<void> {
 
 /** The sheet's Reveal of a listed duel, on the client that holds it (`holderId` empty: this one). */
 export async function revealAt(key: string, holderId: string): Promise<void> {
-  if (!holderId || holderId === game.user.id) {
+  // This GM's own listing: revealed here, except in a second tab (it lists its one tab's duels as held by this GM, asked there).
+  if (!holderId || (holderId === game.user.id && isTheGmTab())) {
     await revealDuel(key);
     return;
   }

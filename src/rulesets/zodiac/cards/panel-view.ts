@@ -129,9 +129,14 @@ export interface PanelView {
   spends: { id: string; label: string; blocked: string | null; giveBack: string | null }[];
 }
 
-function reasonText(reason: string, localize: PanelInput["localize"]): string {
+/** Names a player's panel must not show: hidden combatants' (review s7 R4), unless a shown combatant has the same name. */
+type Unseen = ReadonlySet<string>;
+
+function reasonText(reason: string, localize: PanelInput["localize"], unseen: Unseen): string {
   const [key, name] = reason.split("|");
-  return key && key.startsWith("FRACAS.") ? localize(key, { name: name ?? "" }) : reason;
+  if (!key || !key.startsWith("FRACAS.")) return reason;
+  // A hidden Agent's miss, shot or save is still in the history (the Setback moved), without their name.
+  return localize(key, { name: name !== undefined && unseen.has(name) ? localize("FRACAS.Zodiac.Panel.UnseenAgent") : (name ?? "") });
 }
 
 /** A change with its sign, the minus being the true minus sign (U+2212), as everywhere in the panel. */
@@ -140,10 +145,10 @@ export function signed(n: number): string {
 }
 
 /** An undo names what it undid ("undid “Jeremy is shot”"), when that entry is still in the history. */
-function historyText(h: HistoryLine, byEntry: Map<string, HistoryLine>, localize: PanelInput["localize"]): string {
-  if (!h.undoes) return reasonText(h.reason, localize);
+function historyText(h: HistoryLine, byEntry: Map<string, HistoryLine>, localize: PanelInput["localize"], unseen: Unseen): string {
+  if (!h.undoes) return reasonText(h.reason, localize, unseen);
   const undone = byEntry.get(h.undoes);
-  return undone ? localize("FRACAS.Zodiac.Setback.Reason.UndoOf", { reason: reasonText(undone.reason, localize) }) : localize("FRACAS.Zodiac.Setback.Reason.Undo");
+  return undone ? localize("FRACAS.Zodiac.Setback.Reason.UndoOf", { reason: reasonText(undone.reason, localize, unseen) }) : localize("FRACAS.Zodiac.Setback.Reason.Undo");
 }
 
 export function panelView(input: PanelInput): PanelView {
@@ -157,10 +162,14 @@ export function panelView(input: PanelInput): PanelView {
   const shown = (id: string) => input.isGM || byId.get(id)?.hidden !== true;
   const missing = status.missing.filter(shown);
   const byEntry = new Map(input.history.map((h) => [h.id, h]));
+  // The history names who missed or was shot (the reason stores the name): a hidden Agent's is
+  // withheld from players too (review s7 R4), as the order and "still to roll" already are.
+  const shownNames = new Set(input.combatants.filter((c) => shown(c.id)).map((c) => c.name));
+  const unseen: Unseen = input.isGM ? new Set() : new Set(input.combatants.filter((c) => !shown(c.id) && !shownNames.has(c.name)).map((c) => c.name));
   const history = input.history
     .slice(-6)
     .reverse()
-    .map((h) => ({ text: historyText(h, byEntry, input.localize), delta: signed(h.delta), after: h.after, undone: h.undone === true }));
+    .map((h) => ({ text: historyText(h, byEntry, input.localize, unseen), delta: signed(h.delta), after: h.after, undone: h.undone === true }));
   return {
     isGM: input.isGM,
     setback: input.setback,

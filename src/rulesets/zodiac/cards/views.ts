@@ -158,31 +158,92 @@ export function duelSetbackApplication(result: JsonObject, applications: readonl
 /**
  * How the roll was made, for a GM checking the card against the book (session 7 audit): the pool
  * (seed ¶12's worked example: Area + dice gathered with Agent Points − Wagers; RULES.md §3 "Dice"),
- * the Agent Points spent (absent on a duel card posted before it recorded them), and how the total is
- * made (the highest Area-rating dice, or the "sum all dice but 1s" setting). The pool is the dice
- * rolled, so the sum shown and the dice above it can be compared.
+ * the Agent Points that gathered them (beside "gathered", UX s7 #5; absent on a duel card posted
+ * before it recorded them), and how the total is made (the highest Area-rating dice, or the "sum
+ * all dice but 1s" setting). One line in the shared shape "label value ± label value = result"
+ * (UX s7 #7), zero terms left out (#5). Built here once for the roll dialog (before the roll) and
+ * every card (after it), so both say the same (review s7 D3); rendered by cards/_pool.hbs.
+ * Only the dice rolled can be kept (UX s7 #1): under a pool no larger than the Area rating, every
+ * die counts, and the line says so rather than "the highest 3" under one die.
  */
-export interface DerivationView {
+export interface PoolLineView {
+  area: string;
+  rating: number;
+  /** "+ gathered {gathered} ({spend} Agent Points…)", null when nothing was gathered or spent. */
+  gatheredKey: string | null;
+  gathered: number;
+  spend: number;
+  /** "− Wagers {wagers}", null without Wagers. */
+  wagersKey: string | null;
+  wagers: number;
   poolKey: string;
   pool: number;
-  /** The Agent Points line's key, null when not recorded (a duel card posted before session 7). */
-  spendKey: string | null;
-  spend: number;
   keepKey: string;
   keep: number;
 }
 
-export function derivation(info: JsonObject, roll: Pick<RolledTotal, "pool" | "area" | "mode">, finish = false): DerivationView {
-  const spend = typeof info.spend === "number" ? info.spend : null;
+export interface PoolParts {
+  areaName: string;
+  rating: number;
+  gathered: number;
+  wagers: number;
+  /** Agent Points spent gathering; null when not recorded (a duel card posted before session 7). */
+  spend: number | null;
+  /** A duel's killing Wager, which cost 1 Agent Point more (seed ¶11). */
+  finish: boolean;
+}
+
+function gatheredKey(p: PoolParts): string | null {
+  if (p.spend === null) return p.gathered > 0 ? "FRACAS.Zodiac.Card.PoolGathered" : null;
+  if (p.gathered === 0 && p.spend === 0) return p.finish ? "FRACAS.Zodiac.Card.PoolFinishOnly" : null;
+  return pluralKey(p.finish ? "FRACAS.Zodiac.Card.PoolGatheredFinish" : "FRACAS.Zodiac.Card.PoolGatheredSpent", p.spend);
+}
+
+export function poolLine(p: PoolParts, roll: Pick<RolledTotal, "pool" | "area" | "mode">): PoolLineView {
+  const keep = Math.min(roll.area, roll.pool);
+  const keepKey = roll.mode !== "keepArea" ? "FRACAS.Zodiac.Card.KeepNoOnes" : keep >= roll.pool ? pluralKey("FRACAS.Zodiac.Card.KeepAll", roll.pool) : pluralKey("FRACAS.Zodiac.Card.KeepHighest", keep);
   return {
-    poolKey: pluralKey("FRACAS.Zodiac.Card.Pool", roll.pool),
+    area: p.areaName,
+    rating: p.rating,
+    gatheredKey: gatheredKey(p),
+    gathered: p.gathered,
+    spend: p.spend ?? 0,
+    wagersKey: p.wagers > 0 ? "FRACAS.Zodiac.Card.PoolWagers" : null,
+    wagers: p.wagers,
+    poolKey: pluralKey("FRACAS.Zodiac.Card.PoolIs", roll.pool),
     pool: roll.pool,
-    // A duel's killing Wager also spent 1 Agent Point (seed ¶11), said apart from the gathering's.
-    spendKey: spend === null ? null : finish ? "FRACAS.Zodiac.Card.SpentFinish" : "FRACAS.Zodiac.Card.Spent",
-    spend: spend ?? 0,
-    keepKey: roll.mode === "keepArea" ? pluralKey("FRACAS.Zodiac.Card.KeepHighest", roll.area) : "FRACAS.Zodiac.Card.KeepNoOnes",
-    keep: roll.area,
+    keepKey,
+    keep,
   };
+}
+
+/** A stored roll's pool line (`info`: the card's result, or a duel side's). */
+export function derivation(info: JsonObject, roll: Pick<RolledTotal, "pool" | "area" | "mode">, finish = false): PoolLineView {
+  const parts: PoolParts = {
+    areaName: String(info.areaName ?? ""),
+    rating: Number(info.area ?? 0),
+    gathered: Number(info.gathered ?? 0),
+    wagers: Number(info.wagers ?? 0),
+    spend: typeof info.spend === "number" ? info.spend : null,
+    finish,
+  };
+  return poolLine(parts, roll);
+}
+
+/** Where a TN came from, said after the total it is met against (UX s7 #5: once, not on a line of its own). */
+export type TnSourceKind = "agent" | "everyoneElse" | "fight" | "otherAgent";
+
+export interface TnSourceView {
+  key: string;
+  tn: number;
+  rank: number | string;
+  name: string;
+  /** An Agent's TN is their lowest Area × 5 (seed ¶11): that Area's rating. */
+  lowest: number;
+}
+
+export function tnSource(kind: TnSourceKind, tn: number, rank: number | string = "", name = ""): TnSourceView {
+  return { key: `FRACAS.Zodiac.Card.TnFrom.${kind}`, tn, rank, name, lowest: tn / AGENT_TN_PER_AREA_POINT };
 }
 
 function calledShotLabel(shot: unknown): string {
@@ -191,7 +252,7 @@ function calledShotLabel(shot: unknown): string {
 
 interface HeaderView {
   actorName: string;
-  /** "rolls … with no Wagers" / "… with 1 Wager" / "… with 3 Wagers" (core pluralKey past 0). */
+  /** "{name} rolls {area}." — the rating, gathered and Wagers are the pool line's (UX s7 #5: not said twice). */
   rollsKey: string;
   strikeAtKey: string;
   areaName: string;
@@ -205,14 +266,13 @@ interface HeaderView {
 
 function header(result: JsonObject): HeaderView {
   const combat = result.combat as { round?: number } | null;
-  const wagers = Number(result.wagers ?? 0);
   return {
     actorName: actorName(result),
-    rollsKey: wagers === 0 ? "FRACAS.Zodiac.Card.RollsNone" : pluralKey("FRACAS.Zodiac.Card.Rolls", wagers),
-    strikeAtKey: wagers === 0 ? "FRACAS.Zodiac.Card.StrikeAtNone" : pluralKey("FRACAS.Zodiac.Card.StrikeAt", wagers),
+    rollsKey: "FRACAS.Zodiac.Card.Rolls",
+    strikeAtKey: "FRACAS.Zodiac.Card.StrikeAt",
     areaName: String(result.areaName ?? ""),
     area: Number(result.area ?? 0),
-    wagers,
+    wagers: Number(result.wagers ?? 0),
     gathered: Number(result.gathered ?? 0),
     calledShotLabel: calledShotLabel(result.calledShot),
     percent: formatPercent(Number(result.chance ?? 0)),
@@ -227,6 +287,7 @@ export function killView(result: JsonObject, card: CardState = NO_CARD_STATE) {
     ...header(result),
     dice: diceView(roll),
     derivation: derivation(result, roll),
+    tnFrom: tnSource("everyoneElse", kill.tn),
     total: roll.total,
     tn: kill.tn,
     success: kill.success,
@@ -270,6 +331,7 @@ export function strikeView(result: JsonObject, card: CardState = NO_CARD_STATE) 
     dice: diceView(roll),
     derivation: derivation(result, roll),
     total: roll.total,
+    tnFrom: tnSource("otherAgent", s.tn, s.rank, (result.against as { name?: string } | undefined)?.name ?? ""),
     ...strikeLines(s),
     /** The TN and Rank rolled against, as Operations had set them when the dialog rolled (not the count after an Apply). */
     setRank: s.rank,
@@ -312,7 +374,7 @@ function strikeLines(s: StrikeResult) {
 
 export function fightView(result: JsonObject, card: CardState = NO_CARD_STATE) {
   const f = result.fight as unknown as FightRollResult;
-  return { ...header(result), dice: diceView(f), derivation: derivation(result, f), total: f.total, tn: f.tn, success: f.success, setbackGained: f.setbackGained, ...setbackState(result, f.success, f.setbackGained, card) };
+  return { ...header(result), dice: diceView(f), derivation: derivation(result, f), tnFrom: tnSource("fight", f.tn), total: f.total, tn: f.tn, success: f.success, setbackGained: f.setbackGained, ...setbackState(result, f.success, f.setbackGained, card) };
 }
 
 function duelSide(info: JsonObject, side: DuelSideResult, opponentName: string) {
@@ -329,8 +391,8 @@ function duelSide(info: JsonObject, side: DuelSideResult, opponentName: string) 
     dice: diceView(side.roll),
     derivation: derivation(info, side.roll, info.finish === true),
     total: side.roll.total,
-    /** The TN rolled against is the opponent's lowest Area × 5 (seed ¶11): that Area's rating, for the card's line. */
-    lowest: side.strike.tn / AGENT_TN_PER_AREA_POINT,
+    /** The TN rolled against is the opponent's lowest Area × 5 (seed ¶11), the Rank their highest. */
+    tnFrom: tnSource("agent", side.strike.tn, side.strike.rank, opponentName),
     finish: side.finish ? { killed: side.finish.killed } : null,
     ...strikeLines(side.strike),
   };

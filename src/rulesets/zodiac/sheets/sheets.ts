@@ -32,8 +32,10 @@ function operationsOf(a: Actor.Implementation, firstRender = false) {
   // The other GMs' lists from this client's cache, never awaited (review-s7-perf #4): asked in the
   // background when stale, this sheet redrawn when they answer; asked again when the sheet opens.
   if (isGM && agent && firstRender) remoteDuelsOfChanged(a.uuid);
-  const lists = isGM && agent ? cachedLists(a.uuid) : { asked: { answered: [], unanswered: [] }, checking: false };
-  const seen = isGM && agent ? duelsSeen(a.uuid, lists.asked, lists.checking) : { duels: [], unanswered: [] };
+  const lists = isGM && agent ? cachedLists(a.uuid) : { asked: { answered: [], unanswered: [] }, checking: false, stale: false };
+  // Stale lists (a card changed since they were asked, review s7 R5) are still listed, but name no
+  // side as elsewhere and no duel as lost: the card just posted is not in them yet.
+  const seen = isGM && agent ? duelsSeen(a.uuid, lists.asked, lists.checking || lists.stale) : { duels: [], unanswered: [] };
   return operationsView({
     isGM,
     type: a.type as string,
@@ -43,7 +45,7 @@ function operationsOf(a: Actor.Implementation, firstRender = false) {
     undo: isGM ? undoOffer(a) : null,
     duels: seen.duels,
     // Not yet: a duel no GM was asked about is not lost (the first answers redraw the sheet).
-    lost: isGM && agent && !lists.checking ? lostDuels(a.uuid, seen.duels, seen.unanswered) : [],
+    lost: isGM && agent && !lists.checking && !lists.stale ? lostDuels(a.uuid, seen.duels, seen.unanswered) : [],
     checking: lists.checking,
   });
 }

@@ -3,11 +3,12 @@
  * an i18n key; the templates localize them.
  */
 import type { Grid } from "../../../engine/tables.js";
-import { AGENT_TN_PER_AREA_POINT, AREA_MAX, AREA_MIN, CALLED_SHOTS, calledShotCost, type TotalMode } from "../rules/index.js";
+import { AREA_MAX, AREA_MIN, CALLED_SHOTS, calledShotCost, type TotalMode } from "../rules/index.js";
 import { AREA_SLOTS, KILLING_SLOT, type AreaEntry, type AreaSlot } from "../data/areas.js";
 import { ROLL_KINDS, rollModel, type NumberField, type RefusedNumber, type RollChoice, type RollKind, type RollModel } from "../cards/roll-model.js";
 import { splitWithin } from "../cards/spent-wagers.js";
 import { pluralKey } from "../../../foundry/i18n.js";
+import { poolLine, tnSource, type TnSourceKind } from "../cards/views.js";
 
 const RATINGS = Array.from({ length: AREA_MAX - AREA_MIN + 1 }, (_, i) => AREA_MIN + i);
 
@@ -177,29 +178,17 @@ export function defaultKind(target: DialogTarget | null, slot: AreaSlot = KILLIN
 }
 
 /**
- * The odds' derivation in the cards' own words (views.ts derivation and the cards' TN lines), so what
- * the dialog says before the roll is what the card says after it: the pool (Area + gathered −
- * Wagers), how the total is made (the highest Area-rating dice, or every die but 1s: before, the
- * dialog said "keep {rating}" in that mode too), and where the TN comes from.
+ * The odds' derivation through the cards' own builders (views.ts poolLine and tnSource, review s7
+ * D3), so what the dialog says before the roll is what the card says after it: the pool (Area +
+ * gathered, with the Agent Points typed, − Wagers), how the total is made (under a pool no larger
+ * than the Area rating, every die), and where the TN comes from.
  */
-function oddsLines(kind: RollKind, c: RollChoice, model: RollModel, target: DialogTarget | null) {
-  const tn = model.tn;
-  const name = target?.name ?? "";
+function oddsLines(kind: RollKind, c: RollChoice & { finish: boolean }, model: RollModel, target: DialogTarget | null, areaName: string) {
   const agent = target?.type === "zodiacAgent";
-  const tnKey =
-    kind === "kill" ? "FRACAS.Zodiac.Card.TnEveryoneElse" : kind === "fight" ? "FRACAS.Zodiac.Card.TnFight" : agent ? "FRACAS.Zodiac.Card.TnAgent" : "FRACAS.Zodiac.Card.TnOtherAgent";
+  const source: TnSourceKind = kind === "kill" ? "everyoneElse" : kind === "fight" ? "fight" : agent ? "agent" : "otherAgent";
   return {
-    poolKey: pluralKey("FRACAS.Zodiac.Card.Pool", model.pool),
-    pool: model.pool,
-    gathered: c.gathered,
-    wagers: c.wagers,
-    keepKey: c.totalMode === "keepArea" ? pluralKey("FRACAS.Zodiac.Card.KeepHighest", c.area) : "FRACAS.Zodiac.Card.KeepNoOnes",
-    keep: c.area,
-    tnKey,
-    tn,
-    rank: target?.rank ?? "?",
-    name,
-    lowest: tn / AGENT_TN_PER_AREA_POINT,
+    pool: poolLine({ areaName, rating: c.area, gathered: c.gathered, wagers: c.wagers, spend: c.spend, finish: c.finish }, { pool: model.pool, area: c.area, mode: c.totalMode }),
+    tnFrom: tnSource(source, model.tn, target?.rank ?? "?", target?.name ?? ""),
   };
 }
 
@@ -244,7 +233,7 @@ export function rollDialogView(input: DialogInput): { model: RollModel } & Recor
     agentPoints: input.agentPoints,
     almostDead: input.almostDead,
     model,
-    odds: oddsLines(kind, c, model, input.target),
+    odds: oddsLines(kind, c, model, input.target, area.name),
     /** The kernel's own reason for a refusal; the template falls back to the generic line without it. */
     errorText: errorText(model, input.localize),
     /**

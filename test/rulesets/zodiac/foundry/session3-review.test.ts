@@ -74,8 +74,9 @@ describe("UX #1: the kill headline counts the kills that land", () => {
     const kill = saveEveryoneElse({ setback: 2, result: rolled.kill as unknown as KillEveryoneElseResult, n: 2 }).result;
     expect(killView({ ...rolled, kill: kill as never })).toMatchObject({ outcomeKey: "FRACAS.Zodiac.Card.KillHitSaved", landing: 1, saved: 2, rolled: 3 });
   });
-  it("no Wagers: \"with no Wagers\"", () => {
-    expect(text("cards/kill", killMiss())).toContain("Mike rolls Aries (3) with no Wagers.");
+  it("no Wagers: none said (UX s7 #5: no zero terms)", () => {
+    expect(text("cards/kill", killMiss())).toContain("Mike rolls Aries.");
+    expect(text("cards/kill", killMiss())).not.toContain("Wagers 0");
   });
 });
 

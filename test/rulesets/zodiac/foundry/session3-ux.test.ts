@@ -90,14 +90,17 @@ describe("sheet-header names: title when editable, a wrapping heading when not",
 
 describe("plurals: One/Other keys chosen by the count", () => {
   const base = { actor: { uuid: "Actor.mike", name: "Mike" }, areaName: "Aries", area: 3, spend: 0, gathered: 0, calledShot: null, almostDead: false, totalMode: "keepArea" as const, chance: 0.5, combat: null };
+  // UX s7 #5: the first line names who and the Area only; the Wagers are the pool line's, left out at 0 (never "0 Wagers").
   it("the kill, fight and strike cards: 1 Wager / 2 Wagers / no Wagers (UX s3 #1: not \"0 Wagers\")", () => {
     const kill = (wagers: number) => killResult({ ...base, wagers, dice: [6, 6, 6, 6, 6].slice(0, 3 - wagers + 2), captureAlive: false, gathered: 2 }, everyoneElseTn, calledShotCosts);
-    expect(text(html("cards/kill", { view: killView(kill(1)), result: kill(1), targets: [] }))).toContain("Mike rolls Aries (3) with 1 Wager.");
-    expect(text(html("cards/kill", { view: killView(kill(2)), result: kill(2), targets: [] }))).toContain("with 2 Wagers.");
+    expect(text(html("cards/kill", { view: killView(kill(1)), result: kill(1), targets: [] }))).toContain("Mike rolls Aries. ");
+    expect(text(html("cards/kill", { view: killView(kill(1)), result: kill(1), targets: [] }))).toContain("− Wagers 1 ");
+    expect(text(html("cards/kill", { view: killView(kill(2)), result: kill(2), targets: [] }))).toContain("− Wagers 2 ");
     const fight = fightResult({ ...base, wagers: 0, dice: [1, 1, 1], tn: 10 });
-    expect(text(html("cards/fight", { view: fightView(fight), result: fight, targets: [] }))).toContain("with no Wagers.");
+    expect(text(html("cards/fight", { view: fightView(fight), result: fight, targets: [] }))).toContain("Pool: Aries 3 &#x3D; 3 dice;");
+    expect(text(html("cards/fight", { view: fightView(fight), result: fight, targets: [] }))).not.toContain("Wagers 0");
     const strike = strikeResult({ ...base, wagers: 1, dice: [6, 5], target: { uuid: "Actor.baron", name: "The Baron", tn: 10, rank: 4, accumulated: 0 } }, calledShotCosts);
-    expect(text(html("cards/strike", { view: strikeView(strike), result: strike, targets: [] }))).toContain("strikes at The Baron: Aries (3), 1 Wager.");
+    expect(text(html("cards/strike", { view: strikeView(strike), result: strike, targets: [] }))).toContain("strikes at The Baron with Aries.");
   });
   it("the roll dialog's called-shot costs (a GM table may price one at 1)", () => {
     const cheap: Grid = { ...calledShotCosts, cells: calledShotCosts.cells.map((row, i) => (i === 0 ? row.map(() => 1) : row)) };

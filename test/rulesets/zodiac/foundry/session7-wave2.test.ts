@@ -53,7 +53,9 @@ describe("the Setback panel and a hidden Agent (review-s7-player #2)", () => {
     const player = hiddenAgentPanel(false);
     expect(player).toMatchObject({ complete: false, missing: "" });
     const html = renderPanel(player);
-    expect(html).toContain("Not every roll is in yet this round.");
+    // UX s7 #13: says who is still to roll (the GM), without naming the hidden Agent; not "not every roll is in".
+    expect(html).toContain("Waiting for the GM&#x27;s rolls.");
+    expect(html).not.toContain("Not every roll is in yet");
     expect(html).not.toContain("Ilse");
     expect(html).not.toContain("Still to roll");
     const gm = hiddenAgentPanel(true);
@@ -155,8 +157,10 @@ describe("an Agent sheet with one GM connected (review-s7-perf #4)", () => {
   it("the 'checking' fixture renders the line and this browser's duel", async () => {
     const fixture = (await import("../../../fixtures/templates/zodiac/agent-sheet/gm-pending-duel-checking.js")).default();
     const html = createHandlebars().renderTemplate("zodiac/agent-sheet.hbs", fixture.context as object).replace(/\s+/g, " ").replace(/&#x27;/g, "'");
-    expect(html).toContain("Checking the other GMs' browsers for this Agent's duels…");
-    expect(html).toContain("Waiting for Jeremy Constantine-Abernathy to commit.");
+    // UX s7 #12: the duel's own line says it is checking, not yet "Waiting for…"; the general line is for a sheet with no duel.
+    expect(html).toContain("Waiting for Jeremy Constantine-Abernathy to commit, unless another GM's browser has it (checking…).");
+    expect(html).not.toContain("Waiting for Jeremy Constantine-Abernathy to commit.");
+    expect(html).not.toContain("Checking the other GMs' browsers for this Agent's duels…");
   });
 
   afterEach(tearDown);
@@ -226,22 +230,22 @@ describe("the roll dialog's odds say what the card will (wave-1 'not done': the 
 
   it("a strike: the pool from Area, gathered dice and Wagers, the dice kept, and the Other Agent's TN and Rank", async () => {
     const html = await dialogHtml({});
-    expect(html).toContain("Pool: Aries 3 + gathered 4 − Wagers 2 = 5 dice. Total: the highest 3 dice.");
-    expect(html).toContain("TN 12 and Rank 4: The Baron's, as Operations set them.");
+    expect(html).toContain("Pool: Aries 3 + gathered 4 (1 Agent Point) − Wagers 2 = 5 dice; total of the highest 3.");
+    expect(html).toContain("Against TN 12 (and Rank 4, as Operations set them for The Baron).");
   });
 
   it("with the 'sum all dice but 1s' setting it no longer says 'keep 3'", async () => {
     const html = await dialogHtml({ totalMode: "sumWithoutOnes" });
-    expect(html).toContain("Total: every die but 1s (world setting).");
+    expect(html).toContain("total of every die but 1s (world setting).");
     expect(html).not.toMatch(/keep 3|highest 3/);
   });
 
   it("a duel names the Agent's lowest Area × 5, a kill the Everyone Else table, a fight Operations' TN", async () => {
     const duel = await dialogHtml({ choice: { kind: "duel" }, target: { uuid: "Actor.jeremy", name: "Jeremy", type: "zodiacAgent", tn: 10, rank: 4, accumulated: 0, almostDead: false } });
-    expect(duel).toContain("TN 10: Jeremy's lowest Area (2) × 5. Rank 4: their highest Area.");
+    expect(duel).toContain("Against TN 10 (Jeremy's lowest Area 2 × 5; Rank 4, their highest Area).");
     const kill = await dialogHtml({ choice: { kind: "kill" }, target: null });
-    expect(kill).toContain("TN 5: Everyone Else (Rules Tables).");
+    expect(kill).toContain("Against TN 5 (Everyone Else, Rules Tables).");
     const fight = await dialogHtml({ choice: { kind: "fight", tn: 15 }, target: null });
-    expect(fight).toContain("TN 15: set by Operations for this roll.");
+    expect(fight).toContain("Against TN 15 (set by Operations for this roll).");
   });
 });

@@ -86,8 +86,9 @@ describe("a duel whose other side committed in a GM's browser that is not connec
     expect(ops.duels).toEqual([{ key, opponent: "Jeremy", first: "Mike", second: "Jeremy", waitingFor: null, ready: false, elsewhere: { name: "Jeremy", noAnswer: "" } }]);
     const html = await world.as("gm", async () => render({ ...(await sheetOf(mike)._prepareContext({})) }));
     expect(html).toContain("Duel against Jeremy not revealed yet: Mike and Jeremy set Wagers aside.");
-    expect(html).toContain("Jeremy's sealed Wagers are in the browser of a GM who is not connected, so this duel cannot be revealed yet.");
-    expect(html).toContain("Cancelling now gives back Mike's Agent Points only.");
+    expect(html).toContain("Jeremy's sealed Wagers are in the browser of a GM who is not connected: no Reveal until that GM is back.");
+    expect(html).toContain("cancelling now gives back Mike's only.");
+    expect(html).toContain("Cancel the duel against Jeremy, giving back Mike's Agent Points only</button>");
     expect(html).not.toContain("Waiting for Jeremy to commit.");
     expect(html).not.toContain("operationsRevealDuel");
     expect(html.match(/data-action="operationsCancelDuel"/g)).toHaveLength(1);
@@ -136,7 +137,10 @@ describe("a duel whose other side committed in a GM's browser that is not connec
   it("the fixtures: gone (what the GM can do) and not answering (who, and how to ask again)", () => {
     const gone = render(otherGoneFixture().context as object);
     expect(gone).toContain("Mike and Jeremy Constantine-Abernathy set Wagers aside.");
-    expect(gone).toContain("When that GM is back, cancel it here to give every Agent Point back, then both Agents commit again.");
+    expect(gone).toContain("no Reveal until that GM is back. Cancel then to give every Agent Point back; cancelling now gives back Mike's only.");
+    // UX s7 #12: the button says what it gives back now, as the hint does.
+    expect(gone).toContain("Cancel the duel against Jeremy Constantine-Abernathy, giving back Mike's Agent Points only");
+    expect(gone).not.toContain("and give back the Agent Points");
     expect(gone).not.toContain("Waiting for");
     const slow = render(otherNoAnswerFixture().context as object);
     expect(slow).toContain("Second GM did not answer, so their browser may have Jeremy Constantine-Abernathy's sealed Wagers. Close and reopen this sheet to ask again.");
@@ -197,28 +201,34 @@ describe("audit: each card says how its pool, total and TN were made (a GM check
 
   it("the seed's duel: each side's pool (Area + gathered − Wagers), its Agent Points, the highest Area dice kept, and the TN as the opponent's lowest Area × 5", () => {
     const html = text("duel", mikeVsJeremy);
-    expect(html).toContain("Pool: Aries 3 + gathered 4 − Wagers 3 = 4 dice. Agent Points spent: 1. Total: the highest 3 dice.");
-    expect(html).toContain("TN 10: Jeremy's lowest Area (2) × 5. Rank 4: their highest Area.");
-    expect(html).toContain("Pool: Aries 3 + gathered 3 − Wagers 2 = 4 dice. Agent Points spent: 1. Total: the highest 3 dice.");
-    expect(html).toContain("TN 5: Mike's lowest Area (1) × 5. Rank 5: their highest Area.");
+    expect(html).toContain("Pool: Aries 3 + gathered 4 (1 Agent Point) − Wagers 3 = 4 dice; total of the highest 3.");
+    expect(html).toContain("Total 16 against TN 10 (Jeremy's lowest Area 2 × 5; Rank 4, their highest Area).");
+    expect(html).toContain("Pool: Aries 3 + gathered 3 (1 Agent Point) − Wagers 2 = 4 dice; total of the highest 3.");
+    expect(html).toContain("against TN 5 (Mike's lowest Area 1 × 5; Rank 5, their highest Area).");
+    // UX s7 #5: the numbers are said once (no "Revealed" line repeating the pool's, no TN line apart from the total).
+    expect(html).not.toContain("Dice gathered");
+    expect(html.match(/TN 10/g)).toHaveLength(1);
   });
 
   it("a killing Wager's Agent Point and the 'all dice but 1s' setting are said; a duel card posted before the Agent Points were recorded leaves them out", () => {
     const html = text("duel", finishingFixture);
-    expect(html).toContain("Pool: Aries 3 + gathered 4 − Wagers 1 = 6 dice. Agent Points spent: 1, and 1 for the killing Wager. Total: every die but 1s (world setting).");
-    expect(html).toContain("Pool: Aries 3 + gathered 0 − Wagers 0 = 3 dice. Agent Points spent: 0. Total: every die but 1s (world setting).");
+    expect(html).toContain("Pool: Aries 3 + gathered 4 (1 Agent Point, and 1 for the killing Wager) − Wagers 1 = 6 dice; total of every die but 1s (world setting).");
+    // UX s7 #5: no zero terms ("gathered 0 − Wagers 0", "Agent Points spent: 0").
+    expect(html).toContain("Pool: Aries 3 = 3 dice; total of every die but 1s (world setting).");
     const old = mikeVsJeremy();
     const result = JSON.parse(JSON.stringify((old.context as { result: Record<string, Record<string, unknown>> }).result)) as Record<string, Record<string, unknown>>;
     delete result.a!.spend;
     const oldHtml = text("duel", () => ({ context: { ...(old.context as object), view: duelView(result as never) } }));
-    expect(oldHtml).toContain("Pool: Aries 3 + gathered 4 − Wagers 3 = 4 dice. Total: the highest 3 dice.");
+    expect(oldHtml).toContain("Pool: Aries 3 + gathered 4 − Wagers 3 = 4 dice; total of the highest 3.");
   });
 
   it("kill, strike and fight cards: the pool line, and where the TN came from (table, target, Operations)", () => {
-    expect(text("kill", killCapture)).toContain("Pool: Aries 3 + gathered 3 − Wagers 3 = 3 dice. Agent Points spent: 1. Total: the highest 3 dice. TN 5: Everyone Else (Rules Tables).");
-    expect(text("strike", strikeHit)).toContain("TN 10 and Rank 4: The Baron's, as Operations set them.");
+    // UX s7 #1: a pool no larger than the Area rating keeps every die ("all 3 dice count", not "the highest 3").
+    expect(text("kill", killCapture)).toContain("Pool: Aries 3 + gathered 3 (1 Agent Point) − Wagers 3 = 3 dice; all 3 dice count.");
+    expect(text("kill", killCapture)).toContain("against TN 5 (Everyone Else, Rules Tables).");
+    expect(text("strike", strikeHit)).toContain("against TN 10 (and Rank 4, as Operations set them for The Baron).");
     const fight = text("fight", fightMiss);
-    expect(fight).toContain("Pool: Scorpio 4 + gathered 0 − Wagers 0 = 4 dice. Agent Points spent: 0. Total: the highest 4 dice.");
-    expect(fight).toContain("TN 12: set by Operations for this roll.");
+    expect(fight).toContain("Pool: Scorpio 4 = 4 dice; all 4 dice count.");
+    expect(fight).toContain("against TN 12 (set by Operations for this roll).");
   });
 });
