@@ -146,6 +146,9 @@ export function registerQueries(): void {
   for (const [name, handler] of Object.entries(queryHandlers)) {
     (CONFIG.queries as unknown as Record<string, unknown>)[name] = oneTabQuery(async (data: unknown) => {
       const onGM = game.user.isGM;
+      // Refused before the request is taken or cleared: a request sent to a GM who is not the active
+      // GM leaves the sender's slot alone (the active GM may be reading it right now).
+      if (onGM && !isActiveGM()) return NOT_ACTIVE_GM;
       const key = handledKey(data);
       if (onGM && key) {
         // Taken before it runs: the same request arriving twice (a replay while it runs) is refused.

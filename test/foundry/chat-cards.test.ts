@@ -499,6 +499,9 @@ describe("signed requests", () => {
     expect(await signedQuery("fracas.applyCard", { messageId: m.id, targetUuid: villain.uuid }, "alice", "alice", "gm2")).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NotActiveGM" });
     expect(cardOf(m).applications).toEqual([]);
     expect(villain.system.x).toBe(12);
+    // The sender's slot is left for the active GM (a replay to another GM cannot spoil it).
+    await adapter.queries.handledRequestsCleared();
+    expect(Object.keys(world.users.get("alice")!.getFlag("fracas", "requests") as object)).toHaveLength(1);
   });
 
   it("a handled request cannot be replayed", async () => {

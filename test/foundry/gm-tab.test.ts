@@ -60,6 +60,18 @@ describe("electGmTab", () => {
   });
 });
 
+describe("electGmTab when the browser refuses the lock request", () => {
+  it("settles, and the tab does the work as without the API (migrations are not held up)", async () => {
+    const gmTab = await tab();
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const refusing: TabLocks = { request: () => Promise.reject(new DOMException("denied", "SecurityError")) };
+    await gmTab.electGmTab(refusing, "fracas-gm:w:gm", () => undefined);
+    expect(gmTab.isTheGmTab()).toBe(true);
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+});
+
 describe("a second tab of the active GM", () => {
   let world: FakeWorld;
   let adapter: Adapter;
@@ -90,6 +102,28 @@ describe("a second tab of the active GM", () => {
     const { villain, cardId } = await alicesHit();
     expect((await adapter.queries.requestApply(cardId, villain.uuid, false)).ok).toBe(true);
     expect((villain.system as unknown as { x: number }).x).toBe(9);
+  });
+
+  it("the setup hook's election tells the GM, and a tab that takes over calls the takeover hook", async () => {
+    const gmTab = await import("../../src/foundry/gm-tab.js");
+    const locks = new FakeLockManager();
+    void locks.request("fracas-gm:fake-world:gm", {}, () => new Promise(() => undefined)); // the first tab
+    const calls: string[] = [];
+    world.hooks.on(gmTab.GM_TAB_TAKEN_OVER as never, (() => void calls.push("taken over")) as never);
+    Object.defineProperty(globalThis, "navigator", { value: { locks }, configurable: true });
+    try {
+      world.login("gm");
+      gmTab.electThisGmTab();
+      await gmTab.gmTabElected();
+      expect(gmTab.isTheGmTab()).toBe(false);
+      expect(world.notified("warn")).toEqual([world.localize("FRACAS.GmTab.Another")]);
+      locks.closeHolder("fracas-gm:fake-world:gm");
+      await vi.waitFor(() => expect(calls).toEqual(["taken over"]));
+      expect(gmTab.isTheGmTab()).toBe(true);
+      expect(world.notified("info")).toContain(world.localize("FRACAS.GmTab.TakenOver"));
+    } finally {
+      delete (globalThis as { navigator?: unknown }).navigator;
+    }
   });
 
   it("is not the active GM's client and answers no query (the first tab does), so nothing runs twice", async () => {

@@ -16,6 +16,7 @@ import { AREA_NAMES_DEFAULT } from "./data/areas.js";
 import { rollModel } from "./cards/roll-model.js";
 import { calledShotCosts, DEFAULT_TOTAL_MODE } from "./rules/index.js";
 import { onGmTabTakenOver } from "./cards/commits.js";
+import { remoteDuelsChanged } from "./cards/duel-list-cache.js";
 import { registerCommitQuery } from "./cards/commit-query.js";
 import { GM_TAB_TAKEN_OVER } from "../../foundry/gm-tab.js";
 import { t } from "../../foundry/i18n.js";
@@ -56,7 +57,12 @@ export function registerZodiacHooks(): boolean {
     hooks.on("updateCombat", (combat, changed) => onCombatChange(combat as never, changed as object));
     hooks.on("deleteCombat", () => void redrawOperationsSheets());
     // A tab taking over the GM's work reads the sealed commits again (cards/commits.ts, review s7 B2).
-    (hooks.on as (hook: string, fn: () => void) => number)(GM_TAB_TAKEN_OVER, () => onGmTabTakenOver());
+    // A tab that takes over re-reads its commits, and asks the other GMs afresh (its cached lists
+    // were answered by the tab that closed, under this same GM's name: review-s7c F1).
+    (hooks.on as (hook: string, fn: () => void) => number)(GM_TAB_TAKEN_OVER, () => {
+      onGmTabTakenOver();
+      remoteDuelsChanged();
+    });
     // The active GM removes the User flags an earlier build's duel asks left (cards/old-duel-asks.ts).
     hooks.once("ready", () => onReadyClearOldDuelAsks());
   });
