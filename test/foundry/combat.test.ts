@@ -382,9 +382,15 @@ describe("onRoundStart", () => {
     d.onRoundStart = async () => {
       await villain.toggleStatusEffect("fracas-unconscious", { active: true });
     };
+    const writes: Record<string, unknown>[] = [];
+    world.observe("updateCombat", ((_c: unknown, changed: Record<string, unknown>) => void writes.push(changed)) as never);
     await fc.nextRound();
     expect(sys().step).toBe(1);
     expect(combat.combatant?.id).toBe(cid(bobsGuy));
+    // The step passed over is written with the round and turn, not in a write of its own (each combat
+    // write redraws the tracker on every client): the round's plan, then the round.
+    expect(writes).toHaveLength(2);
+    expect(writes[1]).toMatchObject({ round: 3, system: { step: 1 } });
   });
 });
 

@@ -118,17 +118,21 @@ export class FracasCombat extends Combat {
     return null;
   }
 
-  /** Rolls the round's needs (initiative, tie-breaks), writes them, then builds and stores the plan. */
-  async beginRound(round: number, roller: DiceRoller = foundryRoller): Promise<void> {
+  /**
+   * Rolls the round's needs (initiative, tie-breaks), writes them, then builds and stores the plan.
+   * Returns the round's first step that can act, for the caller to write with the round and turn
+   * (every combat write redraws the tracker on every client).
+   */
+  async beginRound(round: number, roller: DiceRoller = foundryRoller): Promise<{ "system.step": number; "system.phase": string; turn: number }> {
     const mapping = this.mapping;
-    if (!mapping) return;
+    if (!mapping) return { "system.step": 0, "system.phase": "end", turn: 0 };
     // Read, roll and write under the combat's lock, so a declaration or memory patch arriving
     // meanwhile is not overwritten by the copy read here (then onRoundStart, outside it).
     const plan = await withCombatLock(this.id, () => this.#startRound(mapping, round, roller));
     await descriptor(this.rulesetId)?.onRoundStart?.(this as never, round);
     // After the round-start work (stuns counted down, recovery made), so who is down is current.
     const first = this.actingStep(0, 1) ?? 0;
-    if (first > 0) await this.update({ "system.step": first, "system.phase": plan.steps[first]!.kind } as never);
+    return { "system.step": first, "system.phase": plan.steps[first]?.kind ?? "end", turn: this.turnIndexOf(plan.steps[first]?.combatantId) };
   }
 
   async #startRound(mapping: CombatMapping, round: number, roller: DiceRoller): Promise<RoundPlan> {
@@ -224,11 +228,11 @@ export class FracasCombat extends Combat {
     if (await this.#startsElsewhere("start")) return this;
     // As core's: the GM's Combat Theme announces the encounter (its turn cues come from _onUpdate).
     this._playCombatSound("startEncounter");
-    await this.beginRound(1);
+    const { turn, ...first } = await this.beginRound(1);
     // As core's startCombat, but the turn is the plan's first step, not the highest initiative.
-    const updateData = { round: 1, turn: this.turnIndexOf(this.fracas.plan.steps[this.fracas.step]?.combatantId) };
+    const updateData = { round: 1, turn };
     Hooks.callAll("combatStart", this as never, updateData as never);
-    await this.update(updateData as never);
+    await this.update({ ...updateData, ...first } as never);
     return this;
   }
 
@@ -247,11 +251,11 @@ export class FracasCombat extends Combat {
     if (!game.user.isGM) return this;
     if (await this.#startsElsewhere("next")) return this;
     const round = (this.round ?? 0) + 1;
-    await this.beginRound(round);
-    const updateData = { round, turn: this.turnIndexOf(this.fracas.plan.steps[this.fracas.step]?.combatantId) };
+    const { turn, ...first } = await this.beginRound(round);
+    const updateData = { round, turn };
     const updateOptions = { direction: 1, worldTime: { delta: CONFIG.time?.roundTime ?? 0 } };
     Hooks.callAll("combatRound", this as never, updateData as never, updateOptions as never);
-    await this.update(updateData as never, updateOptions as never);
+    await this.update({ ...updateData, ...first } as never, updateOptions as never);
     return this;
   }
 
