@@ -44,15 +44,13 @@ function isSmallObject(v: unknown): v is Record<string, unknown> {
 }
 
 /**
- * One GM-side handler: only on a GM's client; only the request the sender signed (with the
- * verified sender as userId); `parse` returns the typed request or null when it is malformed.
+ * One GM-side handler: only on a GM's client (the active GM's: registerQueries); only the request
+ * the sender signed (with the verified sender as userId); `parse` returns the typed request or null
+ * when it is malformed.
  */
 function gmHandler<Req, Res>(query: string, parse: (d: Record<string, unknown>) => Req | null, run: (req: Req) => Promise<Res>) {
   return async (data: unknown): Promise<Res | { ok: false; reason: string }> => {
     if (!game.user.isGM) return NOT_GM;
-    // Only the active GM's client runs them (V13 lets a user query any user): a request sent to a
-    // second GM as well as to the active one would run twice, each behind its own locks.
-    if (!isActiveGM()) return NOT_ACTIVE_GM;
     const signed = readSignedRequest(query, data);
     if (!signed) return UNVERIFIED;
     const req = parse(signed);
@@ -146,8 +144,9 @@ export function registerQueries(): void {
   for (const [name, handler] of Object.entries(queryHandlers)) {
     (CONFIG.queries as unknown as Record<string, unknown>)[name] = oneTabQuery(async (data: unknown) => {
       const onGM = game.user.isGM;
-      // Refused before the request is taken or cleared: a request sent to a GM who is not the active
-      // GM leaves the sender's slot alone (the active GM may be reading it right now).
+      // Only the active GM's client runs them (V13 lets a user query any user): a request sent to a
+      // second GM as well as to the active one would run twice, each behind its own locks. Refused
+      // before the request is taken or cleared, so the sender's slot stays for the active GM.
       if (onGM && !isActiveGM()) return NOT_ACTIVE_GM;
       const key = handledKey(data);
       if (onGM && key) {
