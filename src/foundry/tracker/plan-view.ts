@@ -49,12 +49,9 @@ export function planView(input: PlanViewInput): PlanView {
   // As Foundry's own tracker: players never see a hidden combatant (its steps, name or declaration).
   // A step whose combatant was removed from the tracker mid-round is dropped (and passed over).
   const seen = (id: string) => byId.has(id) && (input.isGM || byId.get(id)?.hidden !== true);
-  // A declaration players may read: all for the GM; in a ruleset that declares in turn, only those
-  // whose declare step the plan has reached.
-  const heard = (id: string): string => {
-    const declaration = byId.get(id)?.declaration ?? "";
-    return !input.isGM && input.declareInTurn && declaresAhead(input.plan, input.step, id) ? "" : declaration;
-  };
+  // In a ruleset that declares in turn, a player does not yet hear a declaration whose step is ahead.
+  const unheard = (id: string): boolean => !input.isGM && input.declareInTurn === true && declaresAhead(input.plan, input.step, id);
+  const heard = (id: string): string => (unheard(id) ? "" : (byId.get(id)?.declaration ?? ""));
   const all = input.plan.steps.map((s) => {
     const c = byId.get(s.combatantId);
     return {
@@ -82,17 +79,20 @@ export function planView(input: PlanViewInput): PlanView {
     current: cur ? { name: cur.name, kindLabel: cur.kindLabel } : null,
     steps,
     numberHeading: `FRACAS.Tracker.Number.${input.plan.mode}`,
-    declarations: input.combatants.filter((c) => seen(c.id)).map((c) => ({
-      id: c.id,
-      name: c.name,
-      declaration: heard(c.id),
-      declarationLabel: c.options.find((o) => o.value === heard(c.id))?.label ?? "",
-      canDeclare: c.canDeclare && input.phase === "declare" && c.down === null,
-      // Every combatant whose declare step is ahead reads the same to a player, pre-set by the GM or not.
-      waitsTurn: !input.isGM && input.declareInTurn === true && declaresAhead(input.plan, input.step, c.id) && input.phase === "declare" && c.down === null,
-      down: c.down,
-      options: c.options.map((o) => ({ ...o, selected: o.value === heard(c.id) })),
-    })),
+    declarations: input.combatants.filter((c) => seen(c.id)).map((c) => {
+      const declaration = heard(c.id);
+      return {
+        id: c.id,
+        name: c.name,
+        declaration,
+        declarationLabel: c.options.find((o) => o.value === declaration)?.label ?? "",
+        canDeclare: c.canDeclare && input.phase === "declare" && c.down === null,
+        // Every combatant whose declare step is ahead reads the same to a player, pre-set by the GM or not.
+        waitsTurn: unheard(c.id) && input.phase === "declare" && c.down === null,
+        down: c.down,
+        options: c.options.map((o) => ({ ...o, selected: o.value === declaration })),
+      };
+    }),
     canAdvance: input.isGM && input.plan.steps.length > 0,
     // Back passes over down combatants' steps, as Next does: offered only if an earlier step can act.
     canGoBack: input.isGM && steps.some((s) => s.index < input.step && s.down === null),
