@@ -3,10 +3,11 @@
  * items, unlinked tokens' own actors on every scene, and the world's own compendia of actors, items
  * and scenes (a locked one is unlocked for the run and locked again; a scene's unlinked tokens' own
  * actors, as on the world's scenes). Adventure compendia are not opened: an adventure holds plain
- * source data that its import creates as new documents, and V13 has no update of one part of it. Every write carries the migration
- * option (migration-option.ts), so update rules leave it alone. A document that fails is named to
- * the GM and the world's version is not raised, so the next start runs the steps again (a step
- * returns null on data it already moved, so only what failed is written).
+ * source data that its import creates as new documents, and V13 has no update of one part of it.
+ * Every write carries the migration option (migration-option.ts), so update rules leave it alone. A
+ * document that fails is named to the GM and the world's version is not raised, so the next start
+ * runs the steps again (a step returns null on data it already moved, so only what failed is
+ * written).
  */
 import { LATEST_SCHEMA, migrateSource, pendingSteps, type MigrationStep } from "./migration-steps.js";
 import { MIGRATION_OPTION } from "./migration-option.js";
