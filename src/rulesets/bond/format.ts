@@ -3,10 +3,10 @@
  * a true minus sign and Ease Factors in halves as "½". (Counted strings: core pluralKey.)
  */
 
-const MINUS = "\u2212";
+import { MINUS, signedNumber } from "../../foundry/signed-number.js";
 
-/** A modifier with its sign: +2, 0, −3. */
-export const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `${MINUS}${-n}` : "0");
+/** A modifier with its sign: +2, 0, −3 (core's signedNumber). */
+export const signed = (n: number): string => signedNumber(n);
 
 /** A number as a number field shows it (2.5, not 2½; no plus sign), with a true minus: 20, −20, 3.5. */
 export const plainNumber = (n: number): string => (n < 0 ? `${MINUS}${-n}` : String(n));

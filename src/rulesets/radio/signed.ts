@@ -1,8 +1,9 @@
 /**
- * Radio's one signed-number formatter: "+4" / "−4", the minus typographic (U+2212) as every
- * ruleset's derivation lines print it (ux-review-s7 #7; review-s7-changes D5, which asks for one
- * core `signedNumber`: until then, this is the only copy in radio).
+ * Radio's signed numbers: "+4" / "−4", and "+0" in a column of modifiers (core's signedNumber, the
+ * one formatter every ruleset uses).
  */
-export const MINUS = "\u2212";
+import { signedNumber } from "../../foundry/signed-number.js";
 
-export const signed = (n: number): string => (n >= 0 ? `+${n}` : `${MINUS}${-n}`);
+export { MINUS } from "../../foundry/signed-number.js";
+
+export const signed = (n: number): string => signedNumber(n, "+0");

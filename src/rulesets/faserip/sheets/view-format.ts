@@ -3,6 +3,7 @@
  * shift as text, and a stored number read safely.
  */
 import type { RankKey } from "../rules/index.js";
+import { signedNumber } from "../../../foundry/signed-number.js";
 
 const L = "FRACAS.Faserip";
 export const rankLabel = (key: RankKey): string => `${L}.Rank.${key}`;
@@ -16,7 +17,7 @@ export const finiteOr0 = (v: unknown): number => (typeof v === "number" && Numbe
  * shift, "+" for a right one, "0" for none. The templates print this, not the number.
  */
 export function csText(shift: number): string {
-  return shift < 0 ? `\u2212${-shift}` : shift > 0 ? `+${shift}` : "0";
+  return signedNumber(shift);
 }
 
 /**

@@ -11,6 +11,7 @@ import { roundStatus, rollingOrder } from "../combat.js";
 import { agentRecordOf, otherAgentRecordOf, type OtherAgentRecord } from "./effects.js";
 import { agentRank } from "./agent-cancel.js";
 import { cancellable, requireSpentWager } from "./spent-wagers.js";
+import { signedNumber } from "../../../foundry/signed-number.js";
 
 /** The panel's template (descriptor.trackerPanel.template). */
 export const PANEL_TEMPLATE = "systems/fracas/templates/zodiac/tracker-panel.hbs";
@@ -141,7 +142,7 @@ function reasonText(reason: string, localize: PanelInput["localize"], unseen: Un
 
 /** A change with its sign, the minus being the true minus sign (U+2212), as everywhere in the panel. */
 export function signed(n: number): string {
-  return n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0";
+  return signedNumber(n);
 }
 
 /** An undo names what it undid ("undid “Jeremy is shot”"), when that entry is still in the history. */
