@@ -53,6 +53,8 @@ describe("Hero Points: any player character (world option)", () => {
     await clickFollowUp("heroPoint", m, bond);
     expect(heroPoints(felix).value).toBe(0);
     expect(responses(bond)[attackId]).toMatchObject({ heroPoints: 2 });
+    // The note counts the points with the plural key (review-s7c T3: through the real note).
+    expect([...world.messages].at(-1)!.content).toContain("(rolled QR2 Very Good, 2 Hero Points, one step each)");
     // Felix has none left: the ledger refuses, nothing changes.
     expect(await adapter.queries.requestFollowUp(m.id, "heroPointFor", { targetUuid: bond.uuid })).toEqual({ ok: false, reason: "FRACAS.Error.insufficient", data: { asked: 1, held: 0 } });
     expect(responses(bond)[attackId]).toMatchObject({ heroPoints: 2 });
