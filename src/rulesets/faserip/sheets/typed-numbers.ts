@@ -11,6 +11,7 @@
 import { MAX_SHIFT } from "../rules/index.js";
 import type { FeatForm } from "./feat-form.js";
 import { readTypedNumber } from "../../../foundry/sheets/typed-number.js";
+import { signedNumber } from "../../../foundry/signed-number.js";
 
 export const TYPED_FIELDS = ["multipleTargets", "other", "karma"] as const;
 export type TypedField = (typeof TYPED_FIELDS)[number];
@@ -69,8 +70,7 @@ const L = "FRACAS.Faserip.Dialog.Typed";
 
 /** A number as the field shows it: a shift signed with a true minus, Karma plain. */
 function shown(field: TypedField, n: number): string {
-  if (field === "karma") return String(n);
-  return n < 0 ? `\u2212${-n}` : n > 0 ? `+${n}` : "0";
+  return field === "karma" ? String(n) : signedNumber(n);
 }
 
 /** The id of a field's line (the input's aria-describedby points to it). */
