@@ -26,6 +26,18 @@ export class TestCharData extends TypeDataModel {
   }
 }
 
+export const TEST_ITEM_TYPE = "testGear";
+
+/** An item with a field in the previous shape, for the item migrations (see migrations.test.ts). */
+export class TestGearData extends TypeDataModel {
+  static override defineSchema(): Schema {
+    return {
+      old: new NumberField({ required: false, nullable: true, integer: true, initial: null }),
+      renamed: new NumberField({ required: false, nullable: true, integer: true, initial: null }),
+    };
+  }
+}
+
 export const CHOICES = [
   { value: "attack", label: "FRACAS.Tracker.Kind.act" },
   { value: "dodge", label: "FRACAS.Tracker.Kind.declare" },
@@ -35,7 +47,7 @@ export function testDescriptor(): RulesetDescriptor {
   return {
     id: TEST_RULESET,
     actorModels: { [TEST_TYPE]: TestCharData as unknown as DataModelClass },
-    itemModels: {},
+    itemModels: { [TEST_ITEM_TYPE]: TestGearData as unknown as DataModelClass },
     actorSheets: [],
     itemSheets: [],
     trackable: { [TEST_TYPE]: { bar: ["x"], value: [] } },
@@ -115,6 +127,7 @@ export function registerTestRuleset(world: FakeWorld, adapter: Adapter): void {
   const d = testDescriptor();
   adapter.rulesets.registerDescriptor(d);
   Object.assign(world.config.Actor.dataModels, d.actorModels);
+  Object.assign(world.config.Item.dataModels, d.itemModels);
   world.templates.define(
     "systems/fracas/templates/test/hit.hbs",
     `{{#> "systems/fracas/templates/chat/card-frame.hbs" ruleset="fracastest" title="Hit"}}<p class="damage">{{result.damage}}</p>{{/"systems/fracas/templates/chat/card-frame.hbs"}}`,

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeWorld } from "./fake/index.js";
 import type { MigrationStep } from "../../src/foundry/migration-steps.js";
-import { TEST_TYPE, registerTestRuleset } from "./helpers.js";
+import { TEST_ITEM_TYPE, TEST_TYPE, registerTestRuleset } from "./helpers.js";
 
 let world: FakeWorld;
 let adapter: Adapter;
@@ -16,6 +16,10 @@ const STEPS: MigrationStep[] = [
     version: 2,
     description: "old → renamed",
     actor: (src) => {
+      const sys = src.system as { old?: number | null };
+      return sys.old == null ? null : { "system.renamed": sys.old, "system.old": null };
+    },
+    item: (src) => {
       const sys = src.system as { old?: number | null };
       return sys.old == null ? null : { "system.renamed": sys.old, "system.old": null };
     },
@@ -91,12 +95,15 @@ describe("migrations", () => {
   });
 
   it("a document that fails is named to the GM, the rest are migrated, and the version stays so the next start finishes the job", async () => {
-    world.failNextUpdate(b as never, "server said no");
+    world.failEveryUpdate(b as never, "server said no");
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
       expect(await adapter.migrations.runMigrations(STEPS)).toBe(1);
     } finally {
       errors.mockRestore();
+      warnings.mockRestore();
+      world.stopFailing(b as never);
     }
     expect(a.system).toMatchObject({ renamed: 6, old: null });
     expect(b.system).toMatchObject({ old: 0, renamed: null });
@@ -132,6 +139,78 @@ describe("migrations", () => {
       "Fracas could not update 7 documents for this version: A (token on Docks), A (token on Docks), A (token on Docks), A (token on Docks), A (token on Docks) and 2 more. Everything else was updated. Fracas tries again each time the world loads. If it keeps failing, the console (F12) says why: fix or delete those documents, or report them.",
       "Fracas could not update Villain (in world Actors) for this version; everything else was updated. Fracas tries again each time the world loads. If it keeps failing, the console (F12) says why: fix or delete that document, or report it.",
     ]);
+  });
+
+  it("the world's actors are written in batches of 100, one request each, not one per actor", async () => {
+    const many = Array.from({ length: 230 }, (_, i) => world.createActor({ name: `Mook ${i}`, type: TEST_TYPE, system: { old: i % 7 } }));
+    const Actor = (CONFIG as unknown as { Actor: { documentClass: { updateDocuments(...args: unknown[]): Promise<unknown[]> } } }).Actor.documentClass;
+    const batches = vi.spyOn(Actor, "updateDocuments");
+    try {
+      expect(await adapter.migrations.runMigrations(STEPS)).toBe(232);
+      expect(batches.mock.calls.map(([updates]) => (updates as unknown[]).length)).toEqual([100, 100, 32]);
+    } finally {
+      batches.mockRestore();
+    }
+    expect(many[229]!.system).toMatchObject({ old: null, renamed: 229 % 7 });
+    expect(world.settings.get("fracas", "schemaVersion")).toBe(2);
+  });
+
+  it("a batch the server refuses is written again one at a time: a passing failure loses nothing, a lasting one fails alone", async () => {
+    const many = Array.from({ length: 5 }, (_, i) => world.createActor({ name: `Mook ${i}`, type: TEST_TYPE, system: { old: i } }));
+    world.failNextUpdate(many[1] as never, "busy");
+    world.failEveryUpdate(many[3] as never, "bad data");
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      // a, b and four of the five mooks; Mook 3 keeps failing.
+      expect(await adapter.migrations.runMigrations(STEPS)).toBe(6);
+      expect(warnings).toHaveBeenCalledTimes(1);
+    } finally {
+      errors.mockRestore();
+      warnings.mockRestore();
+      world.stopFailing(many[3] as never);
+    }
+    expect(many[1]!.system).toMatchObject({ old: null, renamed: 1 });
+    expect(many[3]!.system).toMatchObject({ old: 3, renamed: null });
+    expect(world.notified("error")[0]).toContain("Fracas could not update Mook 3 for this version");
+    expect(world.settings.get("fracas", "schemaVersion")).toBe(1);
+  });
+
+  it("a document V13 leaves unwritten without an error (a preUpdate hook said no) is named, and the version stays", async () => {
+    world.observe("preUpdateActor", ((doc: FakeActor) => doc.name !== "B") as never);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      expect(await adapter.migrations.runMigrations(STEPS)).toBe(1);
+    } finally {
+      errors.mockRestore();
+    }
+    expect(b.system).toMatchObject({ old: 0, renamed: null });
+    expect(world.notified("error")[0]).toContain("Fracas could not update B for this version");
+    expect(world.settings.get("fracas", "schemaVersion")).toBe(1);
+  });
+
+  it("an actor's own items are written through the actor in one request; the world's items in another", async () => {
+    const armed = world.createActor({
+      name: "Armed",
+      type: TEST_TYPE,
+      system: {},
+      items: [
+        { name: "Knife", type: TEST_ITEM_TYPE, system: { old: 1 } },
+        { name: "Gun", type: TEST_ITEM_TYPE, system: { old: 2 } },
+        { name: "Rope", type: TEST_ITEM_TYPE, system: {} },
+      ],
+    });
+    const loose = world.createItem({ name: "Loose", type: TEST_ITEM_TYPE, system: { old: 3 } });
+    const embedded = vi.spyOn(armed, "updateEmbeddedDocuments");
+    try {
+      // a, b, Knife, Gun and Loose.
+      expect(await adapter.migrations.runMigrations(STEPS)).toBe(5);
+      expect(embedded.mock.calls.map(([name, updates]) => [name, (updates as unknown[]).length])).toEqual([["Item", 2]]);
+    } finally {
+      embedded.mockRestore();
+    }
+    expect(armed.items.contents.map((i) => (i.system as { renamed: number | null }).renamed)).toEqual([1, 2, null]);
+    expect(loose.system).toMatchObject({ old: null, renamed: 3 });
   });
 
   it("its writes carry the migration option, so update rules can tell them from play", async () => {

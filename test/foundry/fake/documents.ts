@@ -214,9 +214,33 @@ export class FakeDocument {
 
   /** Whether a world document of this class already has this id (keepId must not overwrite one). */
   static _worldHas(id: string): boolean {
+    return this._worldCollection()?.has(id) ?? false;
+  }
+
+  /** The world collection of this class's documents (game.actors, game.items…), if the fake keeps one. */
+  static _worldCollection(): { has(id: string): boolean; get(id: string): FakeDocument | undefined } | undefined {
     const r = rt();
-    const byName: Partial<Record<DocumentName, { has(id: string): boolean }>> = { Item: r.items, Actor: r.actors, Combat: r.combats, ChatMessage: r.messages };
-    return byName[this.documentName]?.has(id) ?? false;
+    const byName: Partial<Record<DocumentName, { has(id: string): boolean; get(id: string): FakeDocument | undefined }>> = { Item: r.items, Actor: r.actors, Combat: r.combats, ChatMessage: r.messages };
+    return byName[this.documentName];
+  }
+
+  /**
+   * Document.updateDocuments: each update names its document by _id; all are validated and
+   * permission-checked first, and one refusal (or a scripted failure) writes none of them, as a
+   * request the server refuses. With a parent, its embedded documents.
+   */
+  static async updateDocuments(updates: Obj[], { parent = null, ...options }: { parent?: FakeDocument | null; [option: string]: unknown } = {}): Promise<FakeDocument[]> {
+    if (parent) return parent.updateEmbeddedDocuments(this.documentName, updates, options);
+    const user = rt().user();
+    const coll = this._worldCollection();
+    const plans = updates.map((u) => {
+      const doc = coll?.get(String(u._id));
+      if (!doc) throw new Error(`${this.documentName} [${String(u._id)}] does not exist`);
+      return { doc, plan: doc._prepareUpdate(u, user) };
+    });
+    const out: FakeDocument[] = [];
+    for (const { doc, plan } of plans) if (plan && doc._commitUpdate(plan, options, user)) out.push(doc);
+    return out;
   }
 
   /** Per-class defaults a create call adds (e.g. a message's author). */

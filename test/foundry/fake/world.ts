@@ -168,6 +168,7 @@ export class FakeWorld {
   readonly #client = new AsyncLocalStorage<FakeUser>();
   #activeGM: string | null | undefined = undefined;
   readonly #failures = new Map<FakeDocument, Error>();
+  readonly #lastingFailures = new Map<FakeDocument, Error>();
   readonly #late = new Set<string>();
   /** Handlers still running for queries whose sender already timed out (world.answerLateNext). */
   readonly lateHandlers: Promise<unknown>[] = [];
@@ -322,10 +323,17 @@ export class FakeWorld {
   failNextUpdate(doc: FakeDocument, message = "scripted failure"): void {
     this.#failures.set(doc, new Error(message));
   }
+  /** Every update of `doc` fails (a document the server keeps refusing) until `stopFailing`. */
+  failEveryUpdate(doc: FakeDocument, message = "scripted failure"): void {
+    this.#lastingFailures.set(doc, new Error(message));
+  }
+  stopFailing(doc: FakeDocument): void {
+    this.#lastingFailures.delete(doc);
+  }
   takeFailure(doc: FakeDocument): Error | undefined {
     const e = this.#failures.get(doc);
     this.#failures.delete(doc);
-    return e;
+    return e ?? this.#lastingFailures.get(doc);
   }
 
   /** A world actor as stored (fixture data: no permission check, no hooks), built by its registered model. */
