@@ -226,12 +226,32 @@ export function recoveryRollLabel(which: PromptRoll, state: { level: WoundLevel;
 }
 
 /**
- * A prompt line's hint: the plain one, or, when the GM's option took a wound penalty off the EF,
- * the one that shows where the EF comes from ("EF ½ (EF 3, −3 Heavy Wound, at least ½)").
+ * Where a recovery roll's EF comes from, one line in the shared result-last shape (ux-review-s7 #7):
+ * "EF 8 for a Stun roll, −1 Light Wound = 7."; "EF 3 for a Heavy Wound, −3 Heavy Wound, at least ½ = ½.";
+ * "EF 2 × QR2 = 4, −1 Light Wound = 3."; "EF 2 × QR2 = 4." (a knockout on an unwounded target). The
+ * recovery card and both round-start prompts word it with these same keys (D62).
  */
-function promptHint(roll: RecoveryRollLabel): string {
-  if (roll.penalty === 0) return `FRACAS.Bond.Prompt.Hint.${roll.which}`;
-  return `FRACAS.Bond.Prompt.Hint.${roll.which}${roll.clamped ? "Clamped" : "Penalty"}`;
+export interface EaseDerivation {
+  key: string;
+  baseKey: string;
+  printed: string;
+  qr: number;
+  penalty: string;
+  woundLabel: string;
+  efText: string;
+}
+
+export function easeDerivation(which: "stun" | "wound" | "knockout", printed: number, penalty: number, ef: number, level: WoundLevel, qr = 0): EaseDerivation {
+  const form = penalty === 0 ? "plain" : ef !== printed + penalty ? "clamped" : "penalty";
+  return {
+    key: `FRACAS.Bond.Recovery.EaseFrom.${form}`,
+    baseKey: `FRACAS.Bond.Recovery.EaseBase.${which}`,
+    printed: easeText(printed),
+    qr,
+    penalty: signed(penalty),
+    woundLabel: `FRACAS.Bond.Wound.${level}`,
+    efText: easeText(ef),
+  };
 }
 
 /** The prompt's title: "Recovery due" when a roll is due, else what the character is (a status note). */
@@ -249,7 +269,10 @@ export function recoveryPromptView(result: RecoveryPromptResult) {
     titleLabel: promptTitle(result.rolls, result.status),
     rolls: result.rolls.map((which) => {
       const roll = recoveryRollLabel(which, state, result.woundPenaltyApplies === true);
-      return { ...roll, hint: promptHint(roll), printedText: easeText(roll.printed), penaltyText: signed(roll.penalty), woundLabel: `FRACAS.Bond.Wound.${result.level}` };
+      // The hint says what is due at which EF; under the GM's option (D18) a derivation line
+      // under it says what the EF is made of. At the printed EF there is none (the book's number).
+      const easeFrom = roll.penalty === 0 ? null : easeDerivation(which, roll.printed, roll.penalty, roll.ef, result.level);
+      return { ...roll, hint: `FRACAS.Bond.Prompt.Hint.${which}`, easeFrom };
     }),
     statusLabel: result.status ? (result.status === "unconscious" ? pluralKey("FRACAS.Bond.Prompt.Status.unconscious", result.hours) : `FRACAS.Bond.Prompt.Status.${result.status}`) : null,
     hours: result.hours,
@@ -272,17 +295,15 @@ export interface KnockoutPromptResult {
 }
 
 /**
- * The prompt's hint, with where its EF comes from in the recovery card's terms (ux-review-s7 #2):
- * "EF 3 (2 × QR2, −1 Light Wound)"; "…, at least ½" when raised to ½; no penalty part when unwounded;
- * the bare EF for an older card that did not store its parts.
+ * Where the knockout prompt's EF comes from, in the recovery card's terms and shape (ux-review-s7
+ * #2, #7): "EF 2 × QR2 = 4, −1 Light Wound = 3."; "…, at least ½ = ½." when raised to ½; "EF 2 × QR2
+ * = 4." unwounded; none for an older card that did not store its parts (the hint's bare EF stands).
  */
-function knockoutHint(result: KnockoutPromptResult): { key: string; qr: number; penalty: string; woundLabel: string } {
+function knockoutEaseFrom(result: KnockoutPromptResult): EaseDerivation | null {
   const qr = result.qualityRating;
   const level = result.woundLevel;
-  if (typeof qr !== "number" || typeof level !== "string") return { key: "FRACAS.Bond.KnockoutPrompt.HintOlder", qr: 0, penalty: "", woundLabel: "" };
-  const penalty = woundPenalty(level);
-  const key = penalty === 0 ? "HintUnwounded" : result.ease !== 2 * qr + penalty ? "HintClamped" : "Hint";
-  return { key: `FRACAS.Bond.KnockoutPrompt.${key}`, qr, penalty: signed(penalty), woundLabel: `FRACAS.Bond.Wound.${level}` };
+  if (typeof qr !== "number" || typeof level !== "string") return null;
+  return easeDerivation("knockout", 2 * qr, woundPenalty(level), result.ease, level, qr);
 }
 
 export function knockoutPromptView(result: KnockoutPromptResult) {
@@ -296,7 +317,7 @@ export function knockoutPromptView(result: KnockoutPromptResult) {
     // One round number on the card: the blow's, said as "last round" when it was (the usual case).
     whoLabel: attackRound === result.round - 1 ? "FRACAS.Bond.KnockoutPrompt.Who" : "FRACAS.Bond.KnockoutPrompt.WhoEarlier",
     efText,
-    hint: knockoutHint(result),
+    easeFrom: knockoutEaseFrom(result),
   };
 }
 
@@ -328,15 +349,7 @@ export function recoveryEaseFrom(result: RecoveryCardResult, before: WoundState,
   const printed = knockout ? 2 * result.attackQualityRating : recoveryRollLabel(result.which as PromptRoll, { level: before.level, stunCharacteristic: null }, result.woundPenaltyApplies).printed;
   const penalty = knockout || result.woundPenaltyApplies ? woundPenalty(before.level) : 0;
   if (!knockout && penalty === 0) return null;
-  const form = penalty === 0 ? "plain" : ef !== printed + penalty ? "clamped" : "penalty";
-  return {
-    key: `FRACAS.Bond.Recovery.EaseFrom.${form}`,
-    baseKey: `FRACAS.Bond.Recovery.EaseBase.${result.which}`,
-    printed: easeText(printed),
-    qr: result.attackQualityRating,
-    penalty: signed(penalty),
-    woundLabel: `FRACAS.Bond.Wound.${before.level}`,
-  };
+  return easeDerivation(result.which, printed, penalty, ef, before.level, result.attackQualityRating);
 }
 
 /** `before`: the state the roll was made in; with it the card says where the EF comes from. */

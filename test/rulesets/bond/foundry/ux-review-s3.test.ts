@@ -133,7 +133,7 @@ describe("#7 the knockout prompt", () => {
   it("the hint names the target once and asks for Hero Points before rolling", async () => {
     const html = await card(2, 3);
     const hint = text(html.match(/<p class="bond-card-note">([\s\S]*?)<\/p>/)![1]!);
-    expect(hint).toBe("Willpower roll at EF 3 (2 × QR2, −1 Light Wound). On a failure, Felix Leiter is knocked out until the GM wakes them. Spend any Hero Points against the blow before rolling.");
+    expect(hint).toBe("Willpower roll at EF 3. On a failure, Felix Leiter is knocked out until the GM wakes them. Spend any Hero Points against the blow before rolling.");
     expect(hint.split("Felix Leiter")).toHaveLength(2);
   });
 });
@@ -161,19 +161,21 @@ describe("#11 the recovery prompt and card", () => {
   });
 
   it("under the penalty option the EF shows where it comes from: clamped, not clamped, and no breakdown without a penalty", async () => {
+    // Session 8: the breakdown is its own derivation line, result last (the recovery card's words).
     const hw = prompt({ level: "HW", woundRollPending: true }, true);
-    expect(hw.view.rolls[0]).toMatchObject({ hint: "FRACAS.Bond.Prompt.Hint.woundClamped", ef: 0.5, printed: 3, penalty: -3, clamped: true });
-    expect(text(await hw.html)).toContain("Wound recovery due: Willpower at EF ½ (EF 3, −3 Heavy Wound, at least ½).");
+    expect(hw.view.rolls[0]).toMatchObject({ hint: "FRACAS.Bond.Prompt.Hint.wound", ef: 0.5, printed: 3, penalty: -3, clamped: true });
+    expect(text(await hw.html)).toContain("Wound recovery due: Willpower at EF ½. No action until it succeeds; try again each round. EF 3 for a Heavy Wound, −3 Heavy Wound, at least ½ = ½.");
     const mw = prompt({ level: "MW", woundRollPending: true }, true);
-    expect(mw.view.rolls[0]).toMatchObject({ hint: "FRACAS.Bond.Prompt.Hint.woundPenalty", ef: 3, clamped: false });
-    expect(text(await mw.html)).toContain("Wound recovery due: Willpower at EF 3 (EF 5, −2 Medium Wound).");
+    expect(mw.view.rolls[0]).toMatchObject({ hint: "FRACAS.Bond.Prompt.Hint.wound", ef: 3, clamped: false });
+    expect(text(await mw.html)).toContain("Wound recovery due: Willpower at EF 3. No action until it succeeds; try again each round. EF 5 for a Medium Wound, −2 Medium Wound = 3.");
     // A Stun roll under a Light Wound loses 1 too: 8 − 1 = 7.
     const stun = prompt({ level: "LW", stunRollPending: true, stunCharacteristic: "strength" }, true);
-    expect(text(await stun.html)).toContain("Stun roll due: Strength at EF 7 (EF 8, −1 Light Wound).");
-    // Without the option: the plain hint.
+    expect(text(await stun.html)).toContain("Stun roll due: Strength at EF 7. No action until it is made; a failure means no action for 1D6 rounds. EF 8 for a Stun roll, −1 Light Wound = 7.");
+    // Without the option: the plain hint, no derivation line.
     const off = prompt({ level: "HW", woundRollPending: true });
-    expect(off.view.rolls[0]).toMatchObject({ hint: "FRACAS.Bond.Prompt.Hint.wound", ef: 3, penalty: 0 });
+    expect(off.view.rolls[0]).toMatchObject({ hint: "FRACAS.Bond.Prompt.Hint.wound", ef: 3, penalty: 0, easeFrom: null });
     expect(text(await off.html)).toContain("Wound recovery due: Willpower at EF 3. No action");
+    expect(await off.html).not.toContain("fracas-derivation");
   });
 
   it("the recovery card names the characteristic in its who line and says 'Wound level now'", async () => {

@@ -2,7 +2,7 @@
  * ux-review-s7's Bond findings and review-s7-changes R7, through the real views, templates and
  * lang file (rendered with Handlebars in the fake) and the real adapter:
  * - #2 the attack card says the knockout once, with the EF before the penalty worded as such; the
- *   round-start prompt says what its EF (after the penalty) is made of: "EF 3 (2 × QR2, −1 Light Wound)";
+ *   round-start prompt says what its EF (after the penalty) is made of: "EF 2 × QR2 = 4, −1 Light Wound = 3." (session 8 shape);
  * - #3 the Shake Off note's PC × EF is the SC it gives;
  * - #4 derivation lines carry the shared `.fracas-derivation`;
  * - #6 the Damage Class line comes before the wound, in one sum; the wound leads its line, bold;
@@ -58,12 +58,14 @@ describe("#2 the knockout: said once on the attack card; the prompt's EF with it
   };
 
   it("the prompt: 2 × QR and the penalty; 'at least ½' when raised; no penalty part unwounded; the bare EF on an older card", async () => {
-    expect(await prompt({ qualityRating: 2, woundLevel: "LW" }, 3)).toContain("Willpower roll at EF 3 (2 × QR2, −1 Light Wound). On a failure, Felix is knocked out until the GM wakes them.");
-    expect(await prompt({ qualityRating: 1, woundLevel: "HW" }, 0.5)).toContain("Willpower roll at EF ½ (2 × QR1, −3 Heavy Wound, at least ½).");
-    expect(await prompt({ qualityRating: 2, woundLevel: "none" }, 4)).toContain("Willpower roll at EF 4 (2 × QR2). On a failure");
+    // Session 8: the parts are a derivation line under the hint, result last (the recovery card's words).
+    expect(await prompt({ qualityRating: 2, woundLevel: "LW" }, 3)).toContain("Willpower roll at EF 3. On a failure, Felix is knocked out until the GM wakes them. Spend any Hero Points against the blow before rolling. EF 2 × QR2 = 4, −1 Light Wound = 3.");
+    expect(await prompt({ qualityRating: 1, woundLevel: "HW" }, 0.5)).toContain("EF 2 × QR1 = 2, −3 Heavy Wound, at least ½ = ½.");
+    expect(await prompt({ qualityRating: 2, woundLevel: "none" }, 4)).toContain("Willpower roll at EF 4. On a failure, Felix is knocked out until the GM wakes them. Spend any Hero Points against the blow before rolling. EF 2 × QR2 = 4.");
     const older = await prompt({}, 3);
     expect(older).toContain("Willpower roll at EF 3. On a failure, Felix is knocked out until the GM wakes them.");
     expect(older).not.toContain("QR0");
+    expect(older).not.toContain("2 ×");
   });
 
   it("the round start stores what the prompt's EF was made of (the QR after Hero Points, the target's wound)", async () => {
@@ -79,7 +81,7 @@ describe("#2 the knockout: said once on the attack card; the prompt's EF with it
     await fc.nextRound();
     const p = [...w.messages].find((m) => cardOf(m).kind === "knockoutPrompt")!;
     expect(cardOf(p).result).toMatchObject({ ease: 3, qualityRating: 2, woundLevel: "LW" });
-    expect(text(unescape(p.content))).toContain("Willpower roll at EF 3 (2 × QR2, −1 Light Wound).");
+    expect(text(unescape(p.content))).toContain("EF 2 × QR2 = 4, −1 Light Wound = 3.");
   });
 });
 
