@@ -15,7 +15,7 @@ import { dialogTarget } from "./sheets/roll-dialog.js";
 import { AREA_NAMES_DEFAULT } from "./data/areas.js";
 import { rollModel } from "./cards/roll-model.js";
 import { calledShotCosts, DEFAULT_TOTAL_MODE } from "./rules/index.js";
-import { onGmTabTakenOver } from "./cards/commits.js";
+import { onCommitCardPosted, onGmTabTakenOver } from "./cards/commits.js";
 import { remoteDuelsChanged } from "./cards/duel-list-cache.js";
 import { registerCommitQuery } from "./cards/commit-query.js";
 import { GM_TAB_TAKEN_OVER } from "../../foundry/gm-tab.js";
@@ -44,6 +44,8 @@ export function registerZodiacHooks(): boolean {
     hooks.on("updateChatMessage", (message, changed) => onCardUpdate(message as never, changed as object));
     // A non-holding GM's sheets follow the duels another GM's client holds (sheets/operations-refresh.ts).
     hooks.on("createChatMessage", (message) => onDuelCardChange(message as never));
+    // A held commit is paid once its card is posted (cards/commits.ts, review s7c F3).
+    hooks.on("createChatMessage", (message) => onCommitCardPosted(message as never));
     hooks.on("updateChatMessage", (message) => onDuelCardChange(message as never));
     hooks.on("deleteChatMessage", (message) => onDuelCardChange(message as never));
     hooks.on("userConnected", (user) => onUserConnected(user as never));

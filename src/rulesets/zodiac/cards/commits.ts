@@ -23,6 +23,7 @@ import { lookupUuidSync } from "../../../foundry/typed.js";
 import { isActiveGM } from "../../../foundry/active-gm.js";
 import { isTheGmTab } from "../../../foundry/gm-tab.js";
 import { duelKey, isDuelKeyOf, pairOfKey, type DuelCommit } from "./results.js";
+import { cardOf } from "./commit-cards.js";
 
 export const COMMIT_QUERY = "fracas.zodiacCommit";
 const SEAL_FLAG = "zodiacSeals";
@@ -147,6 +148,7 @@ export function validCommit(c: unknown): c is DuelCommit {
   if (!ref(x.actor) || !ref(x.opponent) || !str(x.duelKey) || typeof x.areaName !== "string") return false;
   if (!int(x.area, 0, 99) || !int(x.spend, 0, 99) || !int(x.gathered, 0, 99) || !int(x.wagers, 0, 99) || !int(x.agentPointsLeft, -99, 999)) return false;
   if (typeof x.finish !== "boolean" || (x.calledShot !== null && typeof x.calledShot !== "string")) return false;
+  if (x.paid !== undefined && typeof x.paid !== "boolean") return false;
   const combat = x.combat as { id?: unknown; round?: unknown } | null;
   if (combat !== null && (typeof combat !== "object" || typeof combat.id !== "string" || typeof combat.round !== "number")) return false;
   const a = (x.actor as { uuid: string }).uuid;
@@ -195,10 +197,30 @@ function keep(commit: DuelCommit): Sealed {
   } else if (store.some((s) => s.duelKey === commit.duelKey && s.actor.uuid === commit.actor.uuid)) {
     return { ok: false, reason: "FRACAS.Error.alreadySealed" };
   }
-  store.push(foundry.utils.deepClone(commit));
+  // Not paid yet: the sender spends its Agent Points only once this answer reaches it (review s7c F3).
+  store.push({ ...foundry.utils.deepClone(commit), paid: false });
   save(store);
   changed();
   return { ok: true, duelKey: commit.duelKey };
+}
+
+/**
+ * createChatMessage (every client; acts in the GM's one tab only): a duel commit card is the
+ * sender's receipt — it is posted right after the Agent Points are spent (flow.ts commitDuel) — so
+ * the held commit it announces is marked paid, and stays so if the card is deleted later (review
+ * s7c F3). A commit whose answer never reached its sender (the tab closed, the query timed out) has
+ * no card and stays unpaid: its Cancel gives nothing back.
+ */
+export function onCommitCardPosted(message: ChatMessage.Implementation | null | undefined): void {
+  const s = message ? cardOf(message) : null;
+  if (s?.ruleset !== "zodiac" || s.kind !== "duelCommit" || !game.user.isGM || !isTheGmTab()) return;
+  const key = s.result?.duelKey;
+  const uuid = (s.result?.actor as { uuid?: unknown } | undefined)?.uuid;
+  const store = load();
+  const c = store.find((x) => x.duelKey === key && x.actor.uuid === uuid && x.paid === false);
+  if (!c) return;
+  c.paid = true;
+  save(store);
 }
 
 interface SealQuery {

@@ -108,8 +108,11 @@ export async function pendingDuelsSeen(actorUuid: string): Promise<Seen> {
  * side as in an absent GM's browser before any GM was asked).
  */
 export function duelsSeen(actorUuid: string, { answered, unanswered }: Asked, checking = false): Seen {
-  const sides: { duel: PendingDuel; holder: { id: string; name: string } | null }[] = pendingDuelsOf(actorUuid).map((duel) => ({ duel, holder: null }));
-  for (const { gm, duels } of answered) for (const duel of duels) sides.push({ duel, holder: { id: gm.id ?? "", name: gm.name ?? "" } });
+  const sides: { duel: PendingDuel; holder: { id: string; name: string; self?: boolean } | null }[] = pendingDuelsOf(actorUuid).map((duel) => ({ duel, holder: null }));
+  // In a GM's second tab the one tab answers under this same user (duel-list.ts otherGMs): that
+  // holder is "your other tab", not "<own name>'s browser" (review s7c F5).
+  const holderOf = (gm: User.Implementation) => ({ id: gm.id ?? "", name: gm.name ?? "", ...(gm.id === game.user.id ? { self: true } : {}) });
+  for (const { gm, duels } of answered) for (const duel of duels) sides.push({ duel, holder: holderOf(gm) });
   const keys = [...new Set(sides.map((x) => x.duel.key))];
   const duels = keys.map((key): ListedDuel => {
     const of = sides.filter((x) => x.duel.key === key);
@@ -117,8 +120,9 @@ export function duelsSeen(actorUuid: string, { answered, unanswered }: Asked, ch
     if (of.length === 1) return of[0]!.holder ? { ...first, holder: of[0]!.holder } : first;
     const committed = [...new Set(of.flatMap((x) => x.duel.committed))];
     const both = committed.length >= 2;
-    const here = of.some((x) => x.holder === null);
-    const gms = namesOf(of.flatMap((x) => (x.holder ? [x.holder] : [])));
+    // A side in this GM's other tab is in this browser too ("split between this browser and …").
+    const here = of.some((x) => x.holder === null || x.holder.self === true);
+    const gms = namesOf(of.flatMap((x) => (x.holder && !x.holder.self ? [x.holder] : [])));
     return { key, opponent: first.opponent, committed, waitingFor: both ? null : first.waitingFor, split: { here, gms } };
   });
   const noAnswer = namesOf(unanswered);

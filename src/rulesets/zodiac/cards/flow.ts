@@ -248,7 +248,12 @@ export async function revealOutcome(key: string): Promise<RevealOutcome> {
   const [first, second] = sides as [DuelCommit, DuelCommit];
   const firstActor = (await lookupUuid(first.actor.uuid)) as Actor.Implementation | null;
   const secondActor = (await lookupUuid(second.actor.uuid)) as Actor.Implementation | null;
-  if (!firstActor || !secondActor) return refusedReveal("FRACAS.Chat.Refused.NoTarget");
+  // A side's Agent deleted since it committed (hard to break, scenario 1): named, with what the GM can
+  // do; the commits stay held, so the Cancel gives the remaining side's Agent Points back.
+  if (!firstActor || !secondActor) {
+    const [gone, other] = firstActor ? [second, first] : [first, second];
+    return refusedReveal("FRACAS.Zodiac.Duel.SideGone", { name: gone.actor.name, other: other.actor.name });
+  }
   // Both sides roll in Operations' order (the combat's rolling order), else in commit order.
   const [{ commit: a, actor: actorA }, { commit: b, actor: actorB }] = rollingSides([
     { commit: first, actor: firstActor },

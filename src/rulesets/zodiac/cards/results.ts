@@ -7,6 +7,7 @@ import { isRuleError } from "../../../engine/errors.js";
 import type { JsonObject } from "../../../foundry/registry.js";
 import {
   agentVsAgent,
+  calledShotCost,
   openWagers,
   resolveFightRoll,
   resolveKillEveryoneElse,
@@ -81,7 +82,9 @@ export function killResult(input: RollBase & { captureAlive: boolean }, tnGrid: 
     tnGrid,
     calledShotGrid,
   );
-  return json({ kind: "kill", ...header(input), roll, kill: result });
+  // The Wagers the called shot used, at this roll's costs (ux s7 #17.7: the card says what is left to kill).
+  const shot = input.calledShot === null ? {} : { shotWagers: calledShotCost(input.calledShot as CalledShot, calledShotGrid) };
+  return json({ kind: "kill", ...header(input), roll, kill: result, ...shot });
 }
 
 export interface StrikeTargetInfo {
@@ -143,6 +146,12 @@ export interface DuelCommit extends RollSetup {
   /** Agent Points left after gathering (the finishing point is checked against these). */
   agentPointsLeft: number;
   combat: CombatRef | null;
+  /**
+   * Held commits only (review s7c F3): false from the holder's keeping it until its commit card is
+   * seen (the sender spends the Agent Points, then posts the card); absent on commits kept before
+   * this field existed, which count as paid. A Cancel gives back only what was paid (duel-cancel.ts).
+   */
+  paid?: boolean;
 }
 
 /**

@@ -128,16 +128,29 @@ async function undoSave(message: ChatMessage.Implementation, by: string): Promis
   return { ok: true };
 }
 
+/**
+ * A press of a button drawn when the card held `args.saves` saves, on a card that now holds another
+ * count (hard to break, scenario 2): the second press of a double click, run after the first under
+ * the card lock. Refused, so one click saves (or undoes) one, never two for 2 Setback. A button
+ * from a card drawn before it carried the count (no `saves`) is not checked.
+ */
+function stalePress(message: ChatMessage.Implementation, args: JsonObject): Done | null {
+  const drawn = args.saves;
+  if (typeof drawn !== "number") return null;
+  const now = saveEntries((message.system as unknown as CardSystem).result).length;
+  return drawn === now ? null : { ok: false, reason: "FRACAS.Zodiac.Refused.SaveChanged" };
+}
+
 /** "Operations saves one (GM)": 1 Setback, one kill fewer on this card. Asked by anyone, done only for the GM. */
 export const saveOne: GmFollowUp = {
   allowed: () => true,
-  run: async ({ user, message }) => (user.isGM ? withCardLock(message.id, () => save(message, user.id ?? "")) : NOT_GM),
+  run: async ({ user, message, args }) => (user.isGM ? withCardLock(message.id, async () => stalePress(message, args) ?? (await save(message, user.id ?? ""))) : NOT_GM),
 };
 
 /** Its Undo (GM): the latest save's Setback back, the kill back on the card. */
 export const undoSaveOne: GmFollowUp = {
   allowed: () => true,
-  run: async ({ user, message }) => (user.isGM ? withCardLock(message.id, () => undoSave(message, user.id ?? "")) : NOT_GM),
+  run: async ({ user, message, args }) => (user.isGM ? withCardLock(message.id, async () => stalePress(message, args) ?? (await undoSave(message, user.id ?? ""))) : NOT_GM),
 };
 
 export const SAVE_FOLLOW_UPS = { saveOne, undoSaveOne };

@@ -117,6 +117,9 @@ function saveState(result: JsonObject, kill: KillEveryoneElseResult, card: CardS
     saveCost: SETBACK_PER_SPEND,
     canSave: savable > 0 && applied === null,
     canUndoSave: saved > 0 && saveEntries(result).length > 0 && applied === null,
+    // The saves the card held when drawn, sent with either button: a double click's second press
+    // finds one more (or one fewer) and is refused instead of spending a second Setback (save-follow-up.ts).
+    saveArgs: JSON.stringify({ saves: saveEntries(result).length }),
     ...(kill.success
       ? hitHeadline(result, kill, card, crowd)
       : { outcomeKey: "FRACAS.Zodiac.Card.KillMiss", landing: 0, rolled: 0, standing: 0, saved, capturedKey: null }),
@@ -193,9 +196,16 @@ export interface PoolParts {
   finish: boolean;
 }
 
+/**
+ * The pool line's Agent Points part. Agent Points spent with nothing gathered (gatherDice allows it)
+ * say so rather than "+ gathered 0" (review s7c F4: the zero term the line leaves out); dice gathered
+ * with no Agent Point (gatherDice refuses it: only data written by hand) name no spend rather than "0
+ * Agent Points".
+ */
 function gatheredKey(p: PoolParts): string | null {
   if (p.spend === null) return p.gathered > 0 ? "FRACAS.Zodiac.Card.PoolGathered" : null;
-  if (p.gathered === 0 && p.spend === 0) return p.finish ? "FRACAS.Zodiac.Card.PoolFinishOnly" : null;
+  if (p.spend === 0) return p.gathered > 0 ? "FRACAS.Zodiac.Card.PoolGathered" : p.finish ? "FRACAS.Zodiac.Card.PoolFinishOnly" : null;
+  if (p.gathered === 0) return pluralKey(p.finish ? "FRACAS.Zodiac.Card.PoolSpentOnlyFinish" : "FRACAS.Zodiac.Card.PoolSpentOnly", p.spend);
   return pluralKey(p.finish ? "FRACAS.Zodiac.Card.PoolGatheredFinish" : "FRACAS.Zodiac.Card.PoolGatheredSpent", p.spend);
 }
 
@@ -280,11 +290,27 @@ function header(result: JsonObject): HeaderView {
   };
 }
 
+/**
+ * A kill's called-shot line (ux s7 #17.7), in the shape of the strike's: the Wagers the shot used
+ * and those left, each of which kills one more (seed ¶4; D: a called shot's Wagers buy the shot and
+ * kill nobody extra). Null without a shot, or on a card posted before the shot's cost was stored
+ * (`shotWagers`): that card keeps the plain "Called shot: Head." line.
+ */
+function killCalledShotLine(result: JsonObject): { key: string; label: string; used: number; wagers: number; rest: number } | null {
+  const used = result.shotWagers;
+  if (typeof result.calledShot !== "string" || typeof used !== "number") return null;
+  const wagers = Number(result.wagers ?? 0);
+  const rest = Math.max(0, wagers - used);
+  const key = rest === 0 ? "FRACAS.Zodiac.Card.CalledShotKillUsesAll" : pluralKey("FRACAS.Zodiac.Card.CalledShotKillUses", rest);
+  return { key, label: calledShotLabel(result.calledShot), used, wagers, rest };
+}
+
 export function killView(result: JsonObject, card: CardState = NO_CARD_STATE) {
   const roll = result.roll as unknown as RolledTotal;
   const kill = result.kill as unknown as KillEveryoneElseResult;
   return {
     ...header(result),
+    calledShotLine: killCalledShotLine(result),
     dice: diceView(roll),
     derivation: derivation(result, roll),
     tnFrom: tnSource("everyoneElse", kill.tn),

@@ -19,7 +19,14 @@ import type { PendingDuel } from "../cards/duel-cancel.js";
  * sides are held by more than one GM client — whether this one is among them (`here`) and the
  * other holders' names (`gms`).
  */
-export type ListedDuel = PendingDuel & { holder?: { id: string; name: string }; split?: DuelSplit; elsewhere?: SideElsewhere };
+/** The GM client holding a listed duel; `self`: this same GM's other tab (review s7c F5). */
+export interface DuelHolder {
+  id: string;
+  name: string;
+  self?: boolean;
+}
+
+export type ListedDuel = PendingDuel & { holder?: DuelHolder; split?: DuelSplit; elsewhere?: SideElsewhere };
 
 /**
  * The side a listed duel waits for has committed (its card is open) but no answering GM's client
@@ -133,8 +140,8 @@ export interface PendingDuelView {
   second: string | null;
   waitingFor: string | null;
   ready: boolean;
-  /** Held by another GM's client: its Reveal and Cancel are sent there (cards/duel-remote.ts). */
-  holder?: { id: string; name: string };
+  /** Held by another GM's client (or this GM's other tab, `self`): its Reveal and Cancel are sent there (cards/duel-remote.ts). */
+  holder?: DuelHolder;
   /** Held in more than one GM's browser: no Reveal (no client holds both sides); its one Cancel cancels every side. */
   split?: DuelSplit;
   /** The other side committed in a browser no answering GM has: said, not "waiting for" it (`second` names it). */

@@ -172,7 +172,16 @@ export class ZodiacRollDialog extends Base {
       await this.render();
       return;
     }
+    // The target deleted since the dialog opened (hard to break, scenario 1): the view would now
+    // offer a kill or fight roll in its place, so Roll would spend Agent Points on a roll the player
+    // never chose. Nothing is rolled; the dialog redraws without the target, saying so.
+    const aimedAt = this.target;
     const v = this.view();
+    if (aimedAt && !this.target) {
+      ui.notifications?.warn(t("FRACAS.Zodiac.Dialog.TargetGone", { name: aimedAt.name }));
+      await this.render();
+      return;
+    }
     if (!v.model.ok) {
       ui.notifications?.warn(t(v.model.error?.key ?? "FRACAS.Chat.Failed", v.model.error?.data));
       return;
