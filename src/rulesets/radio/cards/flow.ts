@@ -101,6 +101,7 @@ export function tryAttack(actor: Actor.Implementation, setup: AttackSetupInput, 
  * refusal after the dice leaves the step used; the player is told why and that the GM may still roll.
  */
 export async function rollAttack(actor: Actor.Implementation, setup: AttackSetupInput, state: AttackState, options: RollAttackOptions = {}): Promise<ChatMessage.Implementation | undefined> {
+  if (warnTargetGone(setup, state)) return undefined;
   const turn = turnOf(actor, options.final === true);
   if (!turn.refused) tryAttack(actor, setup, state);
   const claim = await claimTurn(actor, turn);
@@ -108,6 +109,10 @@ export async function rollAttack(actor: Actor.Implementation, setup: AttackSetup
   let live: AttackSetupInput;
   try {
     live = tryAttack(actor, setup, state);
+    if (warnTargetGone(setup, state)) {
+      if (claim === "claimed" && turn.key) await releaseClaim(actor, turn.key);
+      return undefined;
+    }
   } catch (e) {
     // Refused after the claim but before any die (the tokens spent in that instant): the step is
     // given back, so the player may still attack in it once the cause is mended.
@@ -150,6 +155,19 @@ export async function rollAttack(actor: Actor.Implementation, setup: AttackSetup
   const message = await postCard({ id, ruleset: RULESET, kind: "attack", source: actor, result: json(result), rolls: [roll], targets: result.targets, context: { view: attackCardView(result) } });
   if (options.final) await finishFinalAction(actor, options.finalCardId);
   return message;
+}
+
+/**
+ * Warns and returns true when the dialog's chosen target was deleted since it opened (its actor or
+ * its token: the UUID no longer finds an actor). The attack is not rolled against it: a card naming
+ * no one in the world could not be applied, and the step is not used up (session 8, "hard to
+ * break" 1). With no target chosen there is nothing to check.
+ */
+function warnTargetGone(setup: AttackSetupInput, state: AttackState): boolean {
+  if (state.targetUuid === "" || lookupUuidSync(state.targetUuid) instanceof Actor) return false;
+  const name = setup.targets.find((x) => x.uuid === state.targetUuid)?.name ?? "";
+  ui.notifications?.warn(t("FRACAS.Radio.Refused.TargetGone", { name }));
+  return true;
 }
 
 /** The card's body re-rendered from a changed result (the core renders a card's content once, at posting). */

@@ -37,7 +37,8 @@ export function turnOf(actor: Actor.Implementation, final: boolean): Turn {
     steps,
     step,
     currentName,
-    isDown: (id) => down.has(id),
+    // A step whose combatant was removed from the tracker mid-round is passed over too (core actingStep).
+    isDown: (id) => down.has(id) || !combat.combatants.has(id),
     isGM: game.user.isGM,
     final,
     claimed: (key) => isClaimed(actor, key),

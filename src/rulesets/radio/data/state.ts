@@ -8,6 +8,7 @@ import type { Json } from "../../../foundry/registry.js";
 import { henchmenPool, tierModifier, isPiercing, WEAPONS } from "../rules/index.js";
 import type { Attacker, CombatantKind, HenchmenGroup, TargetState, Tier, Weapon, ApplyResult } from "../rules/index.js";
 import { tiersTable } from "../rules/index.js";
+import { MAX_BONUS } from "../rules/vocabulary.js";
 import type { Grid } from "../../../engine/tables.js";
 
 export type Sys = Record<string, unknown>;
@@ -207,7 +208,11 @@ export function attackerOf(type: string, system: Sys, weapon: WeaponChoice, tier
   }
   const tier = str(system.tier, "standard") as Tier;
   const extra = num(system.skillBonus);
-  const attacker: Attacker = extra === 0 ? { kind, tier } : { kind, skill: tierModifier(tier, tiers) + extra };
+  // The tier's modifier and the sheet's extra, each within its bounds, may sum past the kernel's
+  // ±50 (an expert's +5 and +50): capped there, which changes no outcome (2d10 with any modifier the
+  // book's test can add, −12 at worst, always hits from +22 and never from −31), so the attack is not
+  // refused for a sum the sheet allowed (session 8, "hard to break" 7).
+  const attacker: Attacker = extra === 0 ? { kind, tier } : { kind, skill: Math.max(-MAX_BONUS, Math.min(MAX_BONUS, tierModifier(tier, tiers) + extra)) };
   if (kind !== "henchmen") attacker.tokens = tokenCount(system.tokens);
   return attacker;
 }

@@ -10,6 +10,7 @@
  */
 import { handlebarsApplication, lookupUuidSync } from "../../../foundry/typed.js";
 import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
+import { renderedFormValues } from "../../../foundry/sheets/form-values.js";
 import { userTargets } from "../../../foundry/chat/cards.js";
 import { t, ruleErrorMessage } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
@@ -93,8 +94,24 @@ export class RadioAttackDialog extends Base {
       void this.render({ parts: ["form", "odds"] } as never);
       return;
     }
-    if (event.kind === "actor" && !this.setup.targets.some((x) => x.uuid === event.uuid)) return;
-    if (this.refreshCombat()) void this.render({ parts: ["form", "odds"] } as never);
+    // The attacker's own sheet changed (the GM edits a skill, the tier, the tokens…): the roll reads
+    // the attacker as it is then (flow.ts liveSetup), so the dialog shows it now: never odds from
+    // one skill and a card from another (session 8, "hard to break" 4).
+    const attackerChanged = event.kind === "actor" && event.uuid === this.actor.uuid && this.attackerRedraws();
+    if (event.kind === "actor" && !attackerChanged && !this.setup.targets.some((x) => x.uuid === event.uuid)) return;
+    if (this.refreshCombat() || attackerChanged) void this.render({ parts: ["form", "odds"] } as never);
+  }
+
+  /**
+   * Whether what the dialog shows changed with the attacker's data (its view, computed as the next
+   * render would): a change it does not show (the notes) does not redraw it. The form's values are
+   * kept first when it does.
+   */
+  private attackerRedraws(): boolean {
+    const now = { ...this.setup, attacker: liveSetup(this.actor, this.setup).attacker };
+    if (JSON.stringify(attackView(now, this.attackState)) === JSON.stringify(attackView(this.setup, this.attackState))) return false;
+    this.readForm();
+    return true;
   }
 
   /**
@@ -113,13 +130,14 @@ export class RadioAttackDialog extends Base {
     return true;
   }
 
-  /** The form's values into the state (the rendered form, when there is one). */
-  private readForm(): HTMLFormElement | null {
-    const element = this.rendered ? (this.element as HTMLElement | undefined) : undefined;
-    if (!element) return null;
-    const form = element instanceof HTMLFormElement ? element : element.querySelector("form");
-    if (form) this.attackState = stateFromForm(this.attackState, new foundry.applications.ux.FormDataExtended(form).object as Record<string, unknown>);
-    return form;
+  /**
+   * The form's values into the state (the rendered form, when there is one: core renderedFormValues);
+   * true when there was one.
+   */
+  private readForm(): boolean {
+    const values = renderedFormValues(this);
+    if (values) this.attackState = stateFromForm(this.attackState, values);
+    return values !== null;
   }
 
   protected override _onClose(options: never): void {
@@ -143,8 +161,7 @@ export class RadioAttackDialog extends Base {
   protected override _onChangeForm(formConfig: never, event: Event): void {
     super._onChangeForm(formConfig, event);
     const before = this.attackState.targetUuid;
-    const form = this.readForm();
-    if (!form) return;
+    if (!this.readForm()) return;
     if (this.attackState.targetUuid !== before) {
       // A new target brings its own defensive declaration and armour.
       const target = this.setup.targets.find((x) => x.uuid === this.attackState.targetUuid);
@@ -152,7 +169,7 @@ export class RadioAttackDialog extends Base {
       void this.render({ parts: ["form", "odds"] } as never);
       return;
     }
-    const limb = form.querySelector<HTMLSelectElement>("select[name=limb]");
+    const limb = (this.element as HTMLElement | undefined)?.querySelector?.<HTMLSelectElement>("select[name=limb]");
     if (limb) limb.disabled = this.attackState.called !== "limb";
     void this.render({ parts: ["odds"] } as never);
   }
