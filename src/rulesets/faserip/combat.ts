@@ -13,7 +13,7 @@
  * can declare. Once such a dodge is recorded the action is spent: the combatant's declaration
  * choices narrow to "dodging" (declarations()), so it cannot later declare an attack as well.
  *
- * Who is down (dead, dying, unconscious, stunned, defeated: down.ts) keeps its plan steps, which
+ * Who is down (dead, dying, unconscious, stunned, defeated: down.ts; or its actor deleted) keeps its plan steps, which
  * the GM's advance passes over (isDown), and adds nothing to its side's initiative. A side with
  * nobody standing rolls no initiative and acts after every side that rolled (DECISIONS.md).
  */
@@ -86,6 +86,16 @@ export function actedThisRound(combatantId: string, memory: JsonObject | undefin
   return acts.length > 0 && acts.every((s) => s.index < step);
 }
 
+/**
+ * A combatant whose actor was deleted (V13 keeps the combatant, with no actor): nobody is there to
+ * act, and its Intuition is nobody's. Read as the defaults, it counted as a Typical (6) fighter:
+ * it could raise its side's initiative bonus above its real members' and stopped the GM's advance
+ * at its steps (session 8, "hard to break"). It is down with this reason, and its side rolls
+ * without it (or, with nobody else, rolls nothing, as a side of the fallen).
+ */
+export const NO_ACTOR_REASON = "FRACAS.Faserip.Down.noActor";
+const actorGone = (c: Pick<CombatantInfo, "actorType">): boolean => c.actorType === null;
+
 export interface FaseripCombatOptions {
   mode: () => InitiativeMode;
   tables: () => { ranks?: Grid; initiative?: Grid };
@@ -133,7 +143,7 @@ export function faseripCombat(options: FaseripCombatOptions): CombatMapping {
       if (sides.size === 0) return { initiative, memory, combatMemory: { round, mode: options.mode(), order: [], sides: [] } };
       const mode = options.mode();
       // Only members who can act this round count (seed: "their highest-Intuition combatant").
-      const standing = new Map([...sides.entries()].map(([id, members]) => [id, members.filter((m) => downAtRoundStart(m, round) === null)] as const));
+      const standing = new Map([...sides.entries()].map(([id, members]) => [id, members.filter((m) => !actorGone(m) && downAtRoundStart(m, round) === null)] as const));
       const rolling = [...standing.entries()].filter(([, members]) => members.length > 0);
       // A side with nobody standing rolls nothing and comes after every side that rolled.
       const fallen = [...sides.keys()].filter((id) => !rolling.some(([r]) => r === id));
@@ -158,6 +168,7 @@ export function faseripCombat(options: FaseripCombatOptions): CombatMapping {
 
     /** Dead, dying, unconscious, stunned or Foundry-defeated: no turn (see down.ts). */
     isDown(combatant: CombatantInfo): string | null {
+      if (actorGone(combatant)) return NO_ACTOR_REASON;
       return downReason(combatant);
     },
 

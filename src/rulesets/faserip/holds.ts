@@ -6,7 +6,8 @@
  * - the holder cannot act (dead, dying, unconscious, stunned: down.ts, flags or icons; or its
  *   combatant marked defeated on the tracker) → it ends;
  * - the holder or the held one leaves a begun fight (its combatant is deleted) → it ends;
- * - the fight ends → it ends (after-fight.ts, through the core's descriptor.fightEnded).
+ * - the fight ends → it ends (after-fight.ts, through the core's descriptor.fightEnded);
+ * - the holder is deleted (its actor, or an unlinked holder's token) → it ends (session 8).
  * Written once, on the active GM's client (the document hooks run on every client), one at a time
  * (a card's flags and its icons are two hooks for one fall). The GM is told whose hold ended and
  * why (a toast), and so are the held one's and the holder's owners: a chat line whispered to them and
@@ -165,4 +166,23 @@ export function onCombatantDeleted(combatant: { parent?: unknown; actor?: unknow
     await free(actor);
     await tell([actor], holderOf(holderUuid), "FRACAS.Faserip.HoldEnded.HeldLeft", {});
   });
+}
+
+/**
+ * deleteActor, or deleteToken of an unlinked token (its own actor goes with it): a holder removed
+ * from the world holds no one (session 8, "hard to break"). Before, the held one stayed Restrained
+ * with a holder no fall could ever free, until the GM found the icon. A linked token's deletion
+ * leaves its actor in the world: nothing ends. The deleted actor is still in memory here, so its
+ * name and owners are told.
+ */
+export function onHeroDeleted(actor: unknown): void {
+  if (!isActiveGM() || !isHero(actor)) return;
+  queue(async () => {
+    await tell(await freeHeldBy(actor), actor, "FRACAS.Faserip.HoldEnded.HolderGone", { holder: actor.name });
+  });
+}
+
+export function onTokenDeleted(token: { actorLink?: unknown; actor?: unknown }): void {
+  if (token.actorLink === true) return;
+  onHeroDeleted(token.actor);
 }

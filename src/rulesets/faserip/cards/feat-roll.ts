@@ -84,6 +84,16 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
       return posted;
     }
     const action = form.action as AttackAction;
+    // A target deleted since it was aimed at (the dialog open meanwhile) is not rolled against:
+    // its card would read the defender as Endurance 0 and no armor (session 8, "hard to break").
+    // Nothing is rolled then, not even at the others: the multiple-target shift and the Karma
+    // per target were chosen for them all, so the player aims again.
+    const found = await Promise.all(req.targets.map(async (x) => ((await lookupUuid(x.uuid)) as Actor.Implementation | null) ?? null));
+    const gone = req.targets.find((_, i) => found[i] === null);
+    if (gone) {
+      ui.notifications?.warn(t("FRACAS.Faserip.Refused.TargetGone", { name: gone.name }));
+      return posted;
+    }
     const targets: (TargetRef | null)[] = req.targets.length > 0 ? req.targets : [null];
     const pool = karmaPoolOf(actor);
     // Each target's card spends the Karma (below): the whole Karma × targets is checked before
@@ -95,7 +105,7 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
     }
     if (form.karma > pool) throw new FracasRuleError("notEnoughKarma", "not enough Karma", { points: form.karma, pool });
     for (const [index, target] of targets.entries()) {
-      const targetActor = target ? ((await lookupUuid(target.uuid)) as Actor.Implementation | null) : null;
+      const targetActor = target ? (found[index] ?? null) : null;
       const defenderView = targetActor ? heroView(targetActor.system) : null;
       const dodge = targetDodge(targetActor ? (readDodge(combatantOf(targetActor), round)?.shift ?? null) : null, form.dodge);
       // Each card's Karma is taken before its roll (cards/karma.ts) and given back if it is not posted.

@@ -103,6 +103,12 @@ export class FaseripFeatDialog extends Base {
   /** Numbers the form held at the last read that the roll cannot use as typed (typed-numbers.ts). */
   typed: TypedAdjusted[] = [];
   #listening = false;
+  /**
+   * A Roll is under way: a second submit (a double click on Roll d100, Enter pressed twice) is
+   * ignored, so one Roll takes its Karma and posts its card(s) once (session 8, "hard to break").
+   * V13 runs the form handler for each submit, and the first closes the dialog only after its cards.
+   */
+  #rolling = false;
   /** Each target's GM cover shift as the form last followed it (a choice equal to it follows the GM). */
   #floorsSeen: number[];
   /** The cover of targets aimed at earlier while this dialog was open, by uuid (aimed at again: kept). */
@@ -242,6 +248,17 @@ export class FaseripFeatDialog extends Base {
 
   /** V13's form handler: `formData` is the form as submitted (FormDataExtended). */
   static async #onSubmit(this: FaseripFeatDialog, _event: Event, _form: HTMLFormElement, formData?: { object: Record<string, unknown> }): Promise<void> {
+    if (this.#rolling) return;
+    this.#rolling = true;
+    try {
+      await this.#submitOnce(formData);
+    } finally {
+      this.#rolling = false;
+    }
+  }
+
+  /** One Roll: the form read, any refused typed number said, then the roll and the dialog closed. */
+  async #submitOnce(formData?: { object: Record<string, unknown> }): Promise<void> {
     this.readForm(null, formData?.object ?? renderedFormValues(this));
     // A number the roll cannot use as typed is not rolled with another: said, redrawn with the
     // number in force, and rolled at the next Roll (typed-numbers.ts).
