@@ -166,7 +166,10 @@ export interface FightEndChange {
   update: Record<string, unknown>;
   /** Status icons to set after the update (e.g. "stunned" gone). */
   statuses?: { id: string; on: boolean }[];
-  /** i18n keys of what the GM is told, each with {names}: the fighters it happened to. */
+  /**
+   * i18n keys of what ended, each with {names} (the fighters it happened to), worded to follow "The
+   * fight is over: " ("cover cleared for {names}."): the core adds that, once per toast or message.
+   */
   told: string[];
 }
 

@@ -3,9 +3,11 @@
  * client asks the combat's ruleset, fighter by fighter, what its end undoes (a cover set for the
  * fight, rounds of a stun the fight no longer has…) and writes it: one update per fighter, none for
  * the others, a failure logged without stopping the rest, and the GM told whose state changed.
- * The players who own a fighter are told too, by a chat line whispered to them alone, naming that
+ * The players who own a fighter are told too, by a chat message whispered to them alone, naming that
  * fighter only (a hold or a stun that simply vanished from their sheet was a surprise; the GM's
- * toast never reaches their screens). A fighter still in another begun combat keeps everything;
+ * toast never reaches their screens): one line, or "The fight is over for {name}:" over a list when
+ * several things ended. A ruleset's `told` key says only what ended ("cover cleared for {names}.");
+ * the core puts "The fight is over" before it, once per message. A fighter still in another begun combat keeps everything;
  * players write nothing.
  */
 import { isActiveGM } from "../active-gm.js";
@@ -37,9 +39,13 @@ function fightsElsewhere(actor: Actor.Implementation, ended: Combat.Implementati
 async function tellOwners(actor: Actor.Implementation, keys: readonly string[]): Promise<void> {
   const whisper = playerOwners(actor);
   if (keys.length === 0 || whisper.length === 0) return;
-  const lines = keys.map((key) => `<p>${foundry.utils.escapeHTML(t(key, { names: actor.name }))}</p>`).join("");
+  const what = keys.map((key) => foundry.utils.escapeHTML(t(key, { names: actor.name })));
+  const body =
+    what.length === 1
+      ? `<p>${foundry.utils.escapeHTML(t("FRACAS.Tracker.FightOver", { what: t(keys[0]!, { names: actor.name }) }))}</p>`
+      : `<p>${foundry.utils.escapeHTML(t("FRACAS.Tracker.FightOverFor", { name: actor.name }))}</p><ul>${what.map((w) => `<li>${w}</li>`).join("")}</ul>`;
   try {
-    await ChatMessage.create({ content: `<div class="fracas fracas-fight-ended">${lines}</div>`, speaker: ChatMessage.getSpeaker({ actor }), whisper } as never);
+    await ChatMessage.create({ content: `<div class="fracas fracas-fight-ended">${body}</div>`, speaker: ChatMessage.getSpeaker({ actor }), whisper } as never);
   } catch (err) {
     console.error("Fracas | the end of the fight could not be told to the owners of", actor.name, err);
   }
@@ -74,7 +80,7 @@ export async function endFight(combat: unknown): Promise<Record<string, string[]
   // A write that failed is named, so the GM sets it by hand rather than finding it later.
   if (failed.length > 0) ui.notifications?.error(t("FRACAS.Tracker.FightEndFailed", { names: failed.join(", ") }));
   // The GM is told what changed, so a cover or a stun that vanished is not a surprise.
-  for (const [key, names] of Object.entries(told)) ui.notifications?.info(t(key, { names: names.join(", ") }));
+  for (const [key, names] of Object.entries(told)) ui.notifications?.info(t("FRACAS.Tracker.FightOver", { what: t(key, { names: names.join(", ") }) }));
   return told;
 }
 

@@ -285,8 +285,8 @@ describe("a failed Stun's rounds end with the fight (D53)", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]!.whisper).toEqual(["alice"]);
     expect(lines[0]!.content).toBe(
-      '<div class="fracas fracas-fight-ended"><p>The fight is over: cover cleared for James Bond.</p>' +
-        "<p>The fight is over: the rounds without action from a failed Stun roll ended for James Bond.</p></div>",
+      '<div class="fracas fracas-fight-ended"><p>The fight is over for James Bond:</p>' +
+        "<ul><li>cover cleared for James Bond.</li><li>the rounds without action from a failed Stun roll ended for James Bond.</li></ul></div>",
     );
   });
 });

@@ -72,7 +72,7 @@ describe("what ends with a Radio fight", () => {
     await endTheFight();
     expect(sys(jake).state).toBe("dead");
     expect(sys(jake).finalAction).toBe(true);
-    const said = "The fight is over, and the final heroic action is still owed by Jake: take it or give it up on the sheet.";
+    const said = "The fight is over: the final heroic action is still owed by Jake (take it or give it up on the sheet).";
     expect(world.notified("info")).toContain(said);
     expect(String(fightEndLines()[0]!.content)).toContain(said);
   });
