@@ -33,6 +33,7 @@ import { featDialogView } from "./feat-dialog-view.js";
 import { multipleTargetsFor, retargetForm, sameTargets, type CoverKept } from "./retarget.js";
 import { tickedTalents, withTalents, type TalentChoice } from "./talents.js";
 import { readTypedNumbers, typedNote, type TypedAdjusted } from "./typed-numbers.js";
+import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
 import { renderedFormValues } from "../../../foundry/sheets/form-values.js";
 
 const Base = handlebarsApplication();
@@ -103,12 +104,6 @@ export class FaseripFeatDialog extends Base {
   /** Numbers the form held at the last read that the roll cannot use as typed (typed-numbers.ts). */
   typed: TypedAdjusted[] = [];
   #listening = false;
-  /**
-   * A Roll is under way: a second submit (a double click on Roll d100, Enter pressed twice) is
-   * ignored, so one Roll takes its Karma and posts its card(s) once (session 8, "hard to break").
-   * V13 runs the form handler for each submit, and the first closes the dialog only after its cards.
-   */
-  #rolling = false;
   /** Each target's GM cover shift as the form last followed it (a choice equal to it follows the GM). */
   #floorsSeen: number[];
   /** The cover of targets aimed at earlier while this dialog was open, by uuid (aimed at again: kept). */
@@ -248,13 +243,9 @@ export class FaseripFeatDialog extends Base {
 
   /** V13's form handler: `formData` is the form as submitted (FormDataExtended). */
   static async #onSubmit(this: FaseripFeatDialog, _event: Event, _form: HTMLFormElement, formData?: { object: Record<string, unknown> }): Promise<void> {
-    if (this.#rolling) return;
-    this.#rolling = true;
-    try {
-      await this.#submitOnce(formData);
-    } finally {
-      this.#rolling = false;
-    }
+    // A second submit while this Roll is under way (a double click on Roll d100) is ignored, so one
+    // Roll takes its Karma and posts its card(s) once (session 8, "hard to break").
+    await oneSubmitAtATime(this, () => this.#submitOnce(formData));
   }
 
   /** One Roll: the form read, any refused typed number said, then the roll and the dialog closed. */
