@@ -12,6 +12,8 @@ import type { Application } from "./data/card-data.js";
 
 /** The reason (i18n key) a combatant is down when Foundry's defeated mark is what stops it. */
 export const DEFEATED_REASON = "FRACAS.Tracker.Down.defeated";
+/** A combatant whose actor was deleted: nobody to act (FracasCombat#downReason). */
+export const NO_ACTOR_REASON = "FRACAS.Tracker.Down.noActor";
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type JsonObject = { [k: string]: Json };

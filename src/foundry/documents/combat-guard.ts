@@ -3,6 +3,10 @@
  * controls from players, but Foundry's server lets any player write a combat's round and turn (it
  * never loads system code), so a module or macro could move them away from the plan's step. The
  * active GM's client puts them back where the plan stands.
+ *
+ * It does the same when a combatant joins or leaves a begun fight: V13 re-sorts its turns then but
+ * keeps the turn's index (Combat#setupTurns), so the sidebar's current combatant and the turn
+ * markers moved to someone else while the plan's step stayed (found by the tracker's fuzz test).
  */
 import { isActiveGM } from "../active-gm.js";
 import { registerOnce } from "../hooks-once.js";
@@ -10,7 +14,10 @@ import { FracasCombat } from "./combat.js";
 
 /** updateCombat: a player's write of round or turn on a Fracas combat is put back (on the active GM's client). */
 export async function restorePlanTurn(combat: unknown, changed: { round?: unknown; turn?: unknown }, userId: string): Promise<void> {
-  if (!isActiveGM() || !(combat instanceof FracasCombat) || !combat.mapping || !combat.started) return;
+  // Begun by Fracas: its stored plan has a round. Not V13's `started`, read after the write: a
+  // player's round 0 made it false, and so does a begun combat emptied of combatants, so those
+  // writes stayed (found by the tracker's fuzz test).
+  if (!isActiveGM() || !(combat instanceof FracasCombat) || !combat.mapping || combat.fracas.plan.round < 1) return;
   if (changed.round === undefined && changed.turn === undefined) return;
   if (game.users.get(userId)?.isGM !== false) return;
   const step = combat.fracas.plan.steps[combat.fracas.step];
@@ -19,9 +26,25 @@ export async function restorePlanTurn(combat: unknown, changed: { round?: unknow
   if (combat.round !== round || combat.turn !== turn) await combat.update({ round, turn } as never);
 }
 
+/**
+ * createCombatant/deleteCombatant: Foundry's turn put back on the plan's step, and a departed
+ * combatant's step passed on (FracasCombat#followRoster), on the active GM's client. V13 calls these
+ * hooks just before the combat re-sorts its turns, in the same task: this waits a microtask so it
+ * reads the re-sorted turns.
+ */
+export async function turnFollowsStep(combatant: unknown): Promise<void> {
+  await Promise.resolve();
+  const combat = (combatant as { parent?: unknown } | null)?.parent;
+  if (!isActiveGM() || !(combat instanceof FracasCombat) || !combat.mapping || combat.fracas.plan.round < 1) return;
+  if (!game.combats?.has(combat.id ?? "")) return;
+  await combat.followRoster();
+}
+
 /** Registered in init, at most once per Hooks registry (a second import of the module adds nothing). */
 export function registerCombatGuard(): void {
   registerOnce("core.combatGuard", (hooks) => {
     hooks.on("updateCombat", (combat, changed, _options, userId) => void restorePlanTurn(combat, changed as never, userId as string));
+    hooks.on("createCombatant", (combatant) => void turnFollowsStep(combatant));
+    hooks.on("deleteCombatant", (combatant) => void turnFollowsStep(combatant));
   });
 }

@@ -7,7 +7,7 @@ import { descriptor, descriptorForType } from "../rulesets.js";
 import { enabledRulesets } from "../settings.js";
 import type { RoundPlan } from "../../engine/order.js";
 import { withDice, type DiceRoller, foundryRoller } from "../dice.js";
-import { DEFEATED_REASON, type CombatantInfo, type CombatMapping, type JsonObject } from "../registry.js";
+import { DEFEATED_REASON, NO_ACTOR_REASON, type CombatantInfo, type CombatMapping, type JsonObject } from "../registry.js";
 import { stateIn, type CombatantState } from "../combatant-state.js";
 import { withCombatLock } from "../locks.js";
 import { t } from "../i18n.js";
@@ -15,6 +15,7 @@ import { isActiveGM } from "../active-gm.js";
 import { requestRoundStart, warnRefused } from "../queries.js";
 import type { RoundStartAction } from "./round-start.js";
 import { sameJson } from "../same-json.js";
+import { keptStep } from "./kept-step.js";
 
 interface CombatSystem {
   ruleset: string;
@@ -94,11 +95,14 @@ export class FracasCombat extends Combat {
   }
 
   /**
-   * Why a combatant cannot act now (i18n key), or null. A ruleset with `isDown` decides alone (it
-   * sees Foundry's defeated mark in the info, and may let a defeated combatant act, as Radio's
-   * dying hero's final action); otherwise Foundry's defeated mark decides.
+   * Why a combatant cannot act now (i18n key), or null. A combatant whose actor was deleted (V13
+   * keeps it, with no actor) is nobody: it never acts, whatever its ruleset would read in the
+   * defaults (found by the tracker's fuzz test: Bond and Radio gave it the turn). Otherwise a ruleset
+   * with `isDown` decides alone (it sees Foundry's defeated mark in the info, and may let a defeated
+   * combatant act, as Radio's dying hero's final action); otherwise Foundry's defeated mark decides.
    */
   downReason(info: CombatantInfo): string | null {
+    if (info.actorType === null) return NO_ACTOR_REASON;
     const mapping = this.mapping;
     if (mapping?.isDown) return mapping.isDown(info);
     return info.defeated ? DEFEATED_REASON : null;
@@ -172,10 +176,13 @@ export class FracasCombat extends Combat {
     const infos = this.combatantInfos().map((c) => (c.id in declared ? { ...c, declaration: declared[c.id]! } : c));
     const memory = this.fracas.memory;
     const plan = await withDice((die) => mapping.plan({ round: this.round ?? 1, combatants: infos, combatMemory: memory, die }), roller);
-    const kept = Math.min(this.fracas.step, Math.max(0, plan.steps.length - 1));
+    const kept = keptStep(this.fracas.plan, this.fracas.step, plan);
     const writes: Record<string, unknown> = Object.fromEntries(Object.entries(declared).map(([id, value]) => [`system.combatants.${id}.declaration`, value]));
     const phase = plan.steps[kept]?.kind ?? "end";
     if (!sameJson(plan, this.fracas.plan) || kept !== this.fracas.step || phase !== this.fracas.phase) Object.assign(writes, { "system.==plan": plan, "system.step": kept, "system.phase": phase });
+    // Foundry's turn stays on the step's combatant (its index moves when someone joins or leaves).
+    const keptStepOf = plan.steps[kept];
+    if (keptStepOf && this.combatants.has(keptStepOf.combatantId) && this.turnIndexOf(keptStepOf.combatantId) !== this.turn) writes.turn = this.turnIndexOf(keptStepOf.combatantId);
     if (Object.keys(writes).length > 0) await this.update(writes as never);
     // If the step it stands on now belongs to someone who is down, move on to the next who can act.
     const step = this.actingStep(kept, 1);
@@ -206,6 +213,24 @@ export class FracasCombat extends Combat {
     const updateOptions = { direction, worldTime: { delta: direction * (CONFIG.time?.turnTime ?? 0) } };
     Hooks.callAll("combatTurn", this as never, updateData as never, updateOptions as never);
     await this.update(updateData as never, updateOptions as never);
+  }
+
+  /**
+   * After a combatant joined or left a begun fight (combat-guard.ts, on the active GM's client).
+   * V13 re-sorts its turns but keeps the turn's index, so Foundry's turn is put back on the plan's
+   * step; the step of a combatant who left passes to the next who can act (as a step of someone
+   * who fell does), or stays for the GM's Next when no one after it can.
+   */
+  async followRoster(): Promise<void> {
+    const at = this.fracas.step;
+    const step = this.fracas.plan.steps[at];
+    if (!step) return;
+    const index = this.combatants.has(step.combatantId) ? at : this.actingStep(at, 1);
+    if (index === null) return;
+    const target = this.fracas.plan.steps[index]!;
+    const turn = this.turnIndexOf(target.combatantId);
+    if (index !== at) await this.update({ turn, "system.step": index, "system.phase": target.kind } as never);
+    else if (turn !== this.turn) await this.update({ turn } as never);
   }
 
   turnIndexOf(combatantId: string | undefined): number {
