@@ -13,6 +13,7 @@ import { isRuleError } from "../../../engine/errors.js";
 import { postCard } from "../../../foundry/chat/cards.js";
 import type { CardKind, GmFollowUp, JsonObject } from "../../../foundry/registry.js";
 import { lookupUuid, lookupUuidSync } from "../../../foundry/typed.js";
+import { withCardLock } from "../../../foundry/locks.js";
 import { canCallDraw, resolveDraw, type DrawResult } from "../rules/index.js";
 import { BondWeaponData } from "../data/weapon.js";
 import { responseFor, responsePath, type AttackCardResult } from "./effects.js";
@@ -77,52 +78,61 @@ export const drawFollowUp: GmFollowUp = {
     return user.isGM || ownsAnyTarget(user, cardOf(message));
   },
 
-  async run({ user, message, result, args }) {
-    const r = result as unknown as AttackCardResult;
-    const card = cardOf(message);
-    if (typeof args.targetUuid !== "string" || !card.targets.some((t) => t.uuid === args.targetUuid)) return refuse("NoTarget");
-    const target = await bondActor(args.targetUuid);
-    if (!target) return refuse("NoTarget");
-    if (!user.isGM && !target.testUserPermission(user, "OWNER")) return refuse("NotYourTarget");
-    if (isNpc(target)) return refuse("DrawPcOnly");
-    const combat = game.combats?.get(r.combatId ?? "");
-    if (!combat || (combat.round ?? 0) !== r.combatRound) return refuse("DrawRoundOver");
-    const sys = bondSystem(target)!;
-    const hasFired = targetHasFired(sys, r.combatId ?? "", r.combatRound ?? 0);
-    if (!canCallDraw({ attackKind: r.attackKind, targetIsPlayerCharacter: true, targetHasFired: hasFired })) return refuse("AlreadyFired");
-    const response = responseFor(target.system as unknown as JsonObject, r.attackId);
-    if (response.draw) return refuse("DrawCalled");
-    if (card.applications.some((a) => a.targetUuid === target.uuid && !a.undone)) return refuse("DrawAfterApply");
-    const weapon = typeof args.weaponId === "string" ? target.items.get(args.weaponId) : undefined;
-    if (!weapon || !(weapon.system instanceof BondWeaponData) || weapon.system.attackKind !== "fire") return refuse("NoFirearm");
-    const attacker = await bondActor(card.sourceUuid);
-    if (!attacker) return refuse("NoAttacker");
-
-    const attackerSide = { name: attacker.name, uuid: attacker.uuid, weaponName: r.weaponName, speed: bondSystem(attacker)!.speed, drawModifier: r.drawModifier ?? 0 };
-    const targetSide = { name: target.name, uuid: target.uuid, weaponName: weapon.name, speed: sys.speed, drawModifier: weapon.system.drawModifier };
-    const { draw, rolls } = await rollDraw(attackerSide, targetSide);
-    const totals = (id: string) => draw.participants.find((p) => p.id === id)!;
-    const drawResult: DrawCardResult = {
-      attackId: r.attackId,
-      attackMessageId: message.id ?? "",
-      attacker: { ...attackerSide, rolls: totals("attacker").rolls, totals: totals("attacker").totals },
-      target: { ...targetSide, rolls: totals("target").rolls, totals: totals("target").totals },
-      first: draw.order[0] === "target" ? "target" : "attacker",
-    };
-    const posted = await postCard({
-      ruleset: "bond",
-      kind: "draw",
-      source: target,
-      result: drawResult as unknown as JsonObject,
-      rolls,
-      targets: [],
-      context: { card: drawCardView(drawResult) },
-    });
-    // Only the draw is written: the record read before the roll may be stale (effects.ts responsePath).
-    await target.update({ [responsePath(r.attackId, "draw")]: { first: drawResult.first, messageId: posted?.id ?? "" } } as never);
-    return { ok: true };
+  /**
+   * Under the card's lock (the lock its Apply and Hero Point spends take): two calls at once (a
+   * double click, or the owner and the GM) would both read "no draw yet" before either wrote it,
+   * and roll two draws; the second now reads the first's record and is refused (session 8).
+   */
+  run(ctx) {
+    return withCardLock(ctx.message.id, () => runDraw(ctx));
   },
 };
+
+async function runDraw({ user, message, result, args }: Parameters<GmFollowUp["run"]>[0]): Promise<{ ok: true } | Refusal> {
+  const r = result as unknown as AttackCardResult;
+  const card = cardOf(message);
+  if (typeof args.targetUuid !== "string" || !card.targets.some((t) => t.uuid === args.targetUuid)) return refuse("NoTarget");
+  const target = await bondActor(args.targetUuid);
+  if (!target) return refuse("NoTarget");
+  if (!user.isGM && !target.testUserPermission(user, "OWNER")) return refuse("NotYourTarget");
+  if (isNpc(target)) return refuse("DrawPcOnly");
+  const combat = game.combats?.get(r.combatId ?? "");
+  if (!combat || (combat.round ?? 0) !== r.combatRound) return refuse("DrawRoundOver");
+  const sys = bondSystem(target)!;
+  const hasFired = targetHasFired(sys, r.combatId ?? "", r.combatRound ?? 0);
+  if (!canCallDraw({ attackKind: r.attackKind, targetIsPlayerCharacter: true, targetHasFired: hasFired })) return refuse("AlreadyFired");
+  const response = responseFor(target.system as unknown as JsonObject, r.attackId);
+  if (response.draw) return refuse("DrawCalled");
+  if (card.applications.some((a) => a.targetUuid === target.uuid && !a.undone)) return refuse("DrawAfterApply");
+  const weapon = typeof args.weaponId === "string" ? target.items.get(args.weaponId) : undefined;
+  if (!weapon || !(weapon.system instanceof BondWeaponData) || weapon.system.attackKind !== "fire") return refuse("NoFirearm");
+  const attacker = await bondActor(card.sourceUuid);
+  if (!attacker) return refuse("NoAttacker");
+
+  const attackerSide = { name: attacker.name, uuid: attacker.uuid, weaponName: r.weaponName, speed: bondSystem(attacker)!.speed, drawModifier: r.drawModifier ?? 0 };
+  const targetSide = { name: target.name, uuid: target.uuid, weaponName: weapon.name, speed: sys.speed, drawModifier: weapon.system.drawModifier };
+  const { draw, rolls } = await rollDraw(attackerSide, targetSide);
+  const totals = (id: string) => draw.participants.find((p) => p.id === id)!;
+  const drawResult: DrawCardResult = {
+    attackId: r.attackId,
+    attackMessageId: message.id ?? "",
+    attacker: { ...attackerSide, rolls: totals("attacker").rolls, totals: totals("attacker").totals },
+    target: { ...targetSide, rolls: totals("target").rolls, totals: totals("target").totals },
+    first: draw.order[0] === "target" ? "target" : "attacker",
+  };
+  const posted = await postCard({
+    ruleset: "bond",
+    kind: "draw",
+    source: target,
+    result: drawResult as unknown as JsonObject,
+    rolls,
+    targets: [],
+    context: { card: drawCardView(drawResult) },
+  });
+  // Only the draw is written: the record read before the roll may be stale (effects.ts responsePath).
+  await target.update({ [responsePath(r.attackId, "draw")]: { first: drawResult.first, messageId: posted?.id ?? "" } } as never);
+  return { ok: true };
+}
 
 /** The draw card: who shoots first. Nothing to apply (the attack card keeps its Apply). */
 export const drawCard: CardKind = {

@@ -109,6 +109,26 @@ export async function postRecovery(actor: Actor.Implementation, which: RecoveryK
   return { messageId: message.id, success: change.check.success };
 }
 
+/**
+ * The recovery rolls a button on this client is making now, by character and roll: a double click
+ * on a Roll button (the sheet's or a round-start prompt's) rolls once (session 8, "hard to break").
+ * Only the buttons go through it: a knockout roll is claimed on the target (attack.ts), and must
+ * not be skipped after its claim because another roll of the character is under way.
+ */
+const rollingNow = new Set<string>();
+
+/** A Roll button's recovery roll: ignored (null) while the same roll of the same character is being made here. */
+export async function recoverOnce(actor: Actor.Implementation, which: RecoveryKind): Promise<PostedRecovery | null> {
+  const key = `${actor.uuid}:${which}`;
+  if (rollingNow.has(key)) return null;
+  rollingNow.add(key);
+  try {
+    return await postRecovery(actor, which);
+  } finally {
+    rollingNow.delete(key);
+  }
+}
+
 export const recoveryCard: CardKind = {
   template: "bond/cards/recovery.hbs",
   effect: recoveryEffect,

@@ -28,7 +28,7 @@ import { advanceRound, type StateChange, type WoundState } from "../rules/index.
 import { safeWoundState } from "../data/derive.js";
 import { bondSystem, warn } from "./notes.js";
 import { gmsAndOwners } from "../../../foundry/recipients.js";
-import { postRecovery } from "./recovery.js";
+import { recoverOnce } from "./recovery.js";
 import { promptKnockouts } from "./knockout-prompt.js";
 import { PROMPT_ROLLS, promptFor, recoveryPromptView, type PromptRoll, type RecoveryPromptResult } from "./views.js";
 
@@ -102,7 +102,7 @@ async function recover(ctx: { message: ChatMessage.Implementation; result: JsonO
   const actor = doc instanceof Actor && bondSystem(doc as Actor.Implementation) ? (doc as Actor.Implementation) : null;
   if (!actor) return warn("FRACAS.Bond.Refused.NoTarget");
   if (!actor.isOwner) return warn("FRACAS.Bond.Refused.NotTargetOwner", { name: actor.name });
-  await postRecovery(actor, which);
+  await recoverOnce(actor, which);
 }
 
 /** The round-start recovery prompt: Roll buttons or a note; nothing to apply (the roll's own card applies). */

@@ -26,6 +26,7 @@ import { rulesetOption } from "../../../foundry/settings.js";
 import { BondWeaponData } from "../data/weapon.js";
 import { ruleErrorText } from "../rule-error.js";
 import { signed } from "../format.js";
+import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
 
 const Base = handlebarsApplication();
 
@@ -50,6 +51,8 @@ export class BondAttackDialog extends Base {
   #floorSeen: CoverAmount;
   /** The target the last render showed (follow redraws on its changes). */
   targetUuid: string | null = null;
+  /** Its name, as shown (said if it goes away before Roll). */
+  targetName: string | null = null;
 
   constructor(actor: Actor.Implementation, weapon: Item.Implementation | null) {
     super({} as never);
@@ -59,6 +62,7 @@ export class BondAttackDialog extends Base {
     this.choices = defaultChoices(setup);
     this.#floorSeen = coverFloor(setup);
     this.targetUuid = setup.targetUuid ?? null;
+    this.targetName = setup.targetName ?? null;
     watchDialog(this);
   }
 
@@ -95,6 +99,7 @@ export class BondAttackDialog extends Base {
     this.choices = followCoverFloor(setup, this.choices, this.#floorSeen);
     this.#floorSeen = coverFloor(setup);
     this.targetUuid = setup.targetUuid ?? null;
+    this.targetName = setup.targetName ?? null;
     return setup;
   }
 
@@ -116,6 +121,12 @@ export class BondAttackDialog extends Base {
   }
 
   static async #onRoll(this: BondAttackDialog): Promise<void> {
+    // A second click on Roll while this one is rolling is ignored: one card, one attack of the
+    // round counted (session 8, "hard to break"; the dialog closes only after its card is posted).
+    await oneSubmitAtATime(this, () => this.#rollOnce());
+  }
+
+  async #rollOnce(): Promise<void> {
     // The character may have gone down since the dialog opened.
     if (refuseIfDown(this.actor)) return;
     // The form as it stands: a value typed just before the click may not have been sent yet.
@@ -125,6 +136,16 @@ export class BondAttackDialog extends Base {
     const adjusted = this.choices.gmModifierAdjusted;
     if (adjusted) {
       warn("FRACAS.Bond.Dialog.GmModifierRefused", { typed: adjusted.typed, used: signed(adjusted.used) });
+      await this.render();
+      return;
+    }
+    // The target shown went away with no redraw (its actor or token deleted: nothing tells an open
+    // dialog): not rolled at other odds than those shown, nor as an attack at no one; said, redrawn.
+    const shown = { uuid: this.targetUuid, name: this.targetName };
+    if (shown.uuid !== null && this.setup().targetUuid !== shown.uuid) {
+      warn("FRACAS.Bond.Dialog.TargetGone", { name: shown.name ?? "" });
+      // Taken in now, not only by the redraw: the next Roll is the attack as it now stands.
+      this.current();
       await this.render();
       return;
     }

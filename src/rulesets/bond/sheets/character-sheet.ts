@@ -11,7 +11,7 @@ import { BondSkillData } from "../data/skill.js";
 import { BondWeaponData } from "../data/weapon.js";
 import { safePool, safeWoundState, type SkillLike } from "../data/derive.js";
 import { addScar } from "../cards/scars.js";
-import { postRecovery } from "../cards/recovery.js";
+import { recoverOnce } from "../cards/recovery.js";
 import { isNpc, warn } from "../cards/notes.js";
 import { openAttackDialog, refuseIfDown } from "./attack-dialog.js";
 import { BondTaskDialog } from "./task-dialog.js";
@@ -140,7 +140,7 @@ export class BondCharacterSheet extends Base {
 
   static async #onRecover(this: BondCharacterSheet, _event: Event, target: HTMLElement): Promise<void> {
     const which = target.dataset.which === "stun" ? "stun" : "wound";
-    await postRecovery(this.actor, which);
+    await recoverOnce(this.actor, which);
   }
 
   async applyChange(fn: () => StateChange): Promise<void> {

@@ -25,6 +25,9 @@ import {
   type FirstAidSetup,
 } from "./first-aid-view.js";
 import { easeAtRoll } from "./ease-at-roll.js";
+import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
+import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
+import { renderedFormValues } from "../../../foundry/sheets/form-values.js";
 
 function skillsOf(actor: Actor.Implementation): SkillLike[] {
   const out: SkillLike[] = [];
@@ -90,6 +93,27 @@ export class BondFirstAidDialog extends Base {
     super({} as never);
     this.patient = patient;
     this.choices = defaultFirstAidChoices(this.setup());
+    watchDialog(this);
+  }
+
+  /**
+   * The wounded character or a healer changed elsewhere (the GM editing a characteristic or a wound
+   * on a sheet, a status landing) or the GM overrode a rules table: redrawn, so the chance shown is
+   * the one Roll uses (session 8, "hard to break" 4). What was typed and not yet sent is kept.
+   */
+  follow(event: DialogEvent): void {
+    if (event.kind === "actor") {
+      const shown = event.uuid === this.patient.uuid || this.setup().healers.some((h) => h.uuid === event.uuid);
+      if (!shown) return;
+    } else if (event.kind !== "setting") return;
+    const values = renderedFormValues(this);
+    if (values) this.choices = readFirstAidChoices(this.setup(), values, this.choices);
+    void this.render();
+  }
+
+  protected override _onClose(options: never): void {
+    super._onClose(options);
+    forgetDialog(this);
   }
 
   setup(): FirstAidSetup {
@@ -106,6 +130,12 @@ export class BondFirstAidDialog extends Base {
   }
 
   static async #onRoll(this: BondFirstAidDialog): Promise<void> {
+    // A second click on Roll while this one is rolling is ignored: one d100, one card (session 8,
+    // "hard to break"; the dialog closes only after its card is posted).
+    await oneSubmitAtATime(this, () => this.#rollOnce());
+  }
+
+  async #rollOnce(): Promise<void> {
     const atRoll = await easeAtRoll(this, this.choices, (values, previous) => readFirstAidChoices(this.setup(), values, previous));
     this.choices = atRoll.choices;
     if (atRoll.refused) return;

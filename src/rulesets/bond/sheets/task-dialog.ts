@@ -14,6 +14,9 @@ import { bondSystem, rollDie, warn } from "../cards/notes.js";
 import { taskCardView, taskCheck, type TaskCardResult } from "../cards/task.js";
 import { actorDownReason } from "./attack-setup.js";
 import { easeAtRoll } from "./ease-at-roll.js";
+import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
+import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
+import { renderedFormValues } from "../../../foundry/sheets/form-values.js";
 import { defaultTaskChoices, readTaskChoices, taskEase, taskOptions, taskView, type TaskChoices, type TaskSetup } from "./task-view.js";
 
 export function buildTaskSetup(actor: Actor.Implementation): TaskSetup {
@@ -51,6 +54,24 @@ export class BondTaskDialog extends Base {
     super({} as never);
     this.actor = actor;
     this.choices = defaultTaskChoices(this.setup());
+    watchDialog(this);
+  }
+
+  /**
+   * The roller changed elsewhere (the GM editing a characteristic or the wound on the sheet, a status
+   * landing) or the GM overrode a rules table: redrawn, so the chance shown is the one Roll uses
+   * (session 8, "hard to break" 4). What was typed and not yet sent is kept.
+   */
+  follow(event: DialogEvent): void {
+    if (event.kind === "actor" ? event.uuid !== this.actor.uuid : event.kind !== "setting") return;
+    const values = renderedFormValues(this);
+    if (values) this.choices = readTaskChoices(this.setup(), values, this.choices);
+    void this.render();
+  }
+
+  protected override _onClose(options: never): void {
+    super._onClose(options);
+    forgetDialog(this);
   }
 
   setup(): TaskSetup {
@@ -67,6 +88,12 @@ export class BondTaskDialog extends Base {
   }
 
   static async #onRoll(this: BondTaskDialog): Promise<void> {
+    // A second click on Roll while this one is rolling is ignored: one d100, one card (session 8,
+    // "hard to break"; the dialog closes only after its card is posted).
+    await oneSubmitAtATime(this, () => this.#rollOnce());
+  }
+
+  async #rollOnce(): Promise<void> {
     const atRoll = await easeAtRoll(this, this.choices, (values, previous) => readTaskChoices(this.setup(), values, previous));
     this.choices = atRoll.choices;
     if (atRoll.refused) return;
