@@ -26,6 +26,7 @@ import { attackCardView, damageCardView, escapeCardView, type AttackCardResult, 
 import { combatantOf } from "../../../foundry/documents/combatant-of.js";
 import { claimTurn, turnOf } from "./turn.js";
 import { followersOf } from "./followers.js";
+import { withTokens } from "./token-lock.js";
 
 const RULESET = "radio";
 
@@ -48,12 +49,15 @@ function tokenPoolOf(actor: Actor.Implementation): ledger.Pool | null {
  * returns the entry ids written. The pool is read as it is now; a refusal (the ledger's rule error)
  * writes nothing.
  */
-export async function recordTokens(actor: Actor.Implementation, attack: AttackResult, ref: string): Promise<string[]> {
-  const pool = tokenPoolOf(actor);
-  if (!pool) return [];
-  const charged = chargeTokens(pool, attack, { by: game.user.id ?? "", at: Date.now(), newId: () => foundry.utils.randomID(), ref });
-  if (charged.ids.length > 0) await actor.update({ "system.==tokens": charged.pool } as never);
-  return charged.ids;
+export function recordTokens(actor: Actor.Implementation, attack: AttackResult, ref: string): Promise<string[]> {
+  // Under the actor's token lock (token-lock.ts): a sheet's token button clicked meanwhile is not lost.
+  return withTokens(actor, async () => {
+    const pool = tokenPoolOf(actor);
+    if (!pool) return [];
+    const charged = chargeTokens(pool, attack, { by: game.user.id ?? "", at: Date.now(), newId: () => foundry.utils.randomID(), ref });
+    if (charged.ids.length > 0) await actor.update({ "system.==tokens": charged.pool } as never);
+    return charged.ids;
+  });
 }
 
 export interface RollAttackOptions {

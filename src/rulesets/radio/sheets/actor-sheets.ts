@@ -14,6 +14,7 @@ import { defenceRound, defensiveNow, escapeRefusal, escapeRound, offerFor } from
 import { defenceEarned, defenceRef } from "../data/defence.js";
 import { radioTables } from "../cards/runtime.js";
 import { earnStepAction, stepOf } from "../cards/step-action.js";
+import { withTokens } from "../cards/token-lock.js";
 
 const Base = handlebarsActorSheet();
 
@@ -99,8 +100,17 @@ class RadioActorSheet extends Base {
     return data as never;
   }
 
-  /** Writes a token entry; false when the ledger refused it (warned), so a caller that claimed something for it can give it back. A failed update throws. */
-  protected async changeTokens(delta: number, reason: string, ref?: string): Promise<boolean> {
+  /**
+   * Writes a token entry, one write at a time per actor (cards/token-lock.ts: each click reads the
+   * pool the previous one left); false when the ledger refused it (warned), so a caller that claimed
+   * something for it can give it back. A failed update throws.
+   */
+  protected changeTokens(delta: number, reason: string, ref?: string): Promise<boolean> {
+    return withTokens(this.document, () => this.writeTokens(delta, reason, ref));
+  }
+
+  /** changeTokens' write, for a caller already holding the actor's token lock. */
+  private async writeTokens(delta: number, reason: string, ref?: string): Promise<boolean> {
     try {
       const entry = { id: foundry.utils.randomID(), delta, reason, by: game.user.id ?? "", at: Date.now() };
       const pool = ledger.change(readPool(this.system.tokens), ref ? { ...entry, ref } : entry);
@@ -162,12 +172,15 @@ class RadioActorSheet extends Base {
       return;
     }
     const ref = defenceRef(at.combatId, at.round);
-    if (defenceEarned(readPool(this.system.tokens), ref)) {
-      ui.notifications?.warn(t("FRACAS.Radio.Refused.DefenceEarned", { round: at.round }));
-      return;
-    }
-    const n = tokensEarned("defensive", true, activeTable(tokensTable));
-    if (n > 0) await this.changeTokens(n, "described defence", ref);
+    // "Earned already?" and the write under one token lock: a double click's second check reads the first's write.
+    await withTokens(this.document, async () => {
+      if (defenceEarned(readPool(this.system.tokens), ref)) {
+        ui.notifications?.warn(t("FRACAS.Radio.Refused.DefenceEarned", { round: at.round }));
+        return;
+      }
+      const n = tokensEarned("defensive", true, activeTable(tokensTable));
+      if (n > 0) await this.writeTokens(n, "described defence", ref);
+    });
   }
 
   /** A described action other than an attack in this actor's act step: its tokens, once, using the step (cards/step-action.ts). */

@@ -5,12 +5,13 @@
  * started combat it also says when the attack is out of turn (cards/turn.ts): a player's Roll is
  * disabled with the reason, the GM is told; an open dialog follows the combat's steps (the
  * core's following dialogs tell it: `follow`), so a player may prepare the attack early and
- * roll it when the tracker reaches their step; and its targets' sheets, so a target's armour
- * ticked meanwhile shows.
+ * roll it when the tracker reaches their step; its targets' sheets, so a target's armour
+ * ticked meanwhile shows; and the user's targets, so a token targeted meanwhile can be chosen.
  */
-import { handlebarsApplication, lookupUuidSync } from "../../../foundry/typed.js";
+import { handlebarsApplication, lookupUuidSync, openApps } from "../../../foundry/typed.js";
 import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
 import { renderedFormValues } from "../../../foundry/sheets/form-values.js";
+import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
 import { userTargets } from "../../../foundry/chat/cards.js";
 import { t, ruleErrorMessage } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
@@ -33,21 +34,26 @@ export function attackSetup(actor: Actor.Implementation, final = false): AttackS
   const weapons = actor.items.contents
     .map((i) => weaponChoice({ id: i.id, name: i.name, type: i.type, system: i.system as unknown as Sys }))
     .filter((w): w is WeaponChoice => w !== null);
+  return {
+    attacker: { name: actor.name, type: actor.type, system: actor.system as unknown as Sys },
+    weapons,
+    targets: targetsNow(),
+    ...combatSetup(actor, final),
+    options: radioOptions(),
+    tables: radioTables(),
+    ...(final ? { final: true } : {}),
+  };
+}
+
+/** The user's targets now, each with its sheet and its declared defence (a token whose actor is gone is left out). */
+function targetsNow(): AttackTarget[] {
   const targets: AttackTarget[] = [];
   for (const tgt of userTargets()) {
     const doc = lookupUuidSync(tgt.uuid);
     if (!(doc instanceof Actor)) continue;
     targets.push({ uuid: tgt.uuid, name: tgt.name, type: doc.type, system: doc.system as unknown as Sys, ...targetDefence(tgt.uuid) });
   }
-  return {
-    attacker: { name: actor.name, type: actor.type, system: actor.system as unknown as Sys },
-    weapons,
-    targets,
-    ...combatSetup(actor, final),
-    options: radioOptions(),
-    tables: radioTables(),
-    ...(final ? { final: true } : {}),
-  };
+  return targets;
 }
 
 /** The attack dialogs constructed and not closed (refreshed when the combat moves on). */
@@ -87,7 +93,10 @@ export class RadioAttackDialog extends Base {
    * what it shows changed, keeping what was typed, so typing is not interrupted for nothing.
    */
   follow(event: DialogEvent): void {
-    if (event.kind === "targets") return;
+    if (event.kind === "targets") {
+      if (this.followTargets()) void this.render({ parts: ["form", "odds"] } as never);
+      return;
+    }
     if (event.kind === "setting") {
       // A rules table or an option changed: the odds are read anew at the render; what was typed stays.
       this.readForm();
@@ -100,6 +109,25 @@ export class RadioAttackDialog extends Base {
     const attackerChanged = event.kind === "actor" && event.uuid === this.actor.uuid && this.attackerRedraws();
     if (event.kind === "actor" && !attackerChanged && !this.setup.targets.some((x) => x.uuid === event.uuid)) return;
     if (this.refreshCombat() || attackerChanged) void this.render({ parts: ["form", "odds"] } as never);
+  }
+
+  /**
+   * The user aimed elsewhere while the dialog was open (as Bond's and FASERIP's dialogs follow it):
+   * its target list becomes the user's targets now. The chosen target stays chosen while still
+   * aimed at; otherwise the first target now is chosen, with its declared defence and armour (as
+   * when the dialog opens), or none. True when the list changed; what was typed is kept first.
+   */
+  private followTargets(): boolean {
+    const targets = targetsNow();
+    const uuids = (list: readonly AttackTarget[]) => list.map((x) => x.uuid).join("\n");
+    if (uuids(targets) === uuids(this.setup.targets)) return false;
+    this.readForm();
+    this.setup = { ...this.setup, targets };
+    if (!targets.some((x) => x.uuid === this.attackState.targetUuid)) {
+      const first = targets[0];
+      this.attackState = { ...this.attackState, targetUuid: first?.uuid ?? "", targetDefensive: first?.defensive ?? false, targetArmoured: first?.system.armoured === true };
+    }
+    return true;
   }
 
   /**
@@ -174,7 +202,17 @@ export class RadioAttackDialog extends Base {
     void this.render({ parts: ["odds"] } as never);
   }
 
+  /** V13's form handler, run for every submit event. */
   static async #onSubmit(this: RadioAttackDialog, _event: Event, _form: HTMLFormElement, formData: { object: Record<string, unknown> }): Promise<void> {
+    // A second submit while this Roll is under way (a double click on Roll, Enter twice) is ignored:
+    // one Roll rolls its 2d10 and cashes in or earns its tokens once, posting one card (core
+    // oneSubmitAtATime; the dialog closes only after the card). A GM's second click in a step the
+    // first just claimed would otherwise roll again (the GM is never refused: cards/turn.ts).
+    await oneSubmitAtATime(this, () => this.submitOnce(formData));
+  }
+
+  /** One Roll: the form read, the attacker checked, the attack rolled and its card posted. */
+  private async submitOnce(formData: { object: Record<string, unknown> }): Promise<void> {
     this.attackState = stateFromForm(this.attackState, formData.object);
     // The attacker may have gone down while the dialog was open, or the step moved on.
     if (refusedAttack(this.actor)) return;
@@ -206,7 +244,19 @@ export function refusedAttack(actor: Actor.Implementation): boolean {
   return true;
 }
 
+/**
+ * Opens the actor's attack dialog; one already open on this client for the same actor and the same
+ * kind of attack (a final heroic action or not) is brought to the front instead. A double click on
+ * the sheet's Attack opened two dialogs, each with its own Roll: rolling the one in front and then
+ * the one left behind it attacked twice (session 8, wave 2, "hard to break").
+ */
 export function openAttackDialog(actor: Actor.Implementation, final: FinalAttack | null = null): void {
   if (refusedAttack(actor)) return;
+  for (const app of openApps()) {
+    if (app instanceof RadioAttackDialog && app.actor.uuid === actor.uuid && (app.final === null) === (final === null)) {
+      app.bringToFront();
+      return;
+    }
+  }
   void new RadioAttackDialog(actor, final).render({ force: true } as never);
 }

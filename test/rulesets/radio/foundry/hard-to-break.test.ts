@@ -108,6 +108,36 @@ describe("hard to break 1: the target deleted, the combatant removed", () => {
     expect(await turnOf(jake)).toMatchObject({ phase: 1, reason: null });
     expect(world.hooks.errors).toEqual([]);
   });
+
+  it("hard to break: the henchmen's actor deleted mid-round (their combatant stays) — down in the tracker as core says, Jake 'acts next', the next round starts past them", async () => {
+    const { world, adapter } = await radioWorld();
+    const jake = createJake(world);
+    const falzetti = createFalzetti(world, 6, 6);
+    const goons = createGoons(world, 4, falzetti);
+    const combat = await startRadioCombat(world, [jake, falzetti, goons], [2, 5, 4, 1]);
+    const fc = combat as unknown as FracasCombat;
+    await declareAll(world, adapter, combat, [["gm", falzetti], ["gm", goons], ["alice", jake]]);
+    await advanceToAct(world, combat, falzetti, 1);
+    const goonsId = combatantIdOf(combat, goons);
+    await goons.delete();
+    expect(combat.combatants.has(goonsId)).toBe(true);
+    const info = fc.combatantInfos().find((c) => c.id === goonsId)!;
+    expect(fc.downReason(info)).toBe("FRACAS.Tracker.Down.noActor");
+    // Radio's turn reason agrees with core's advance: the actorless group's step is passed over.
+    world.login("alice");
+    expect(await turnOf(jake)).toMatchObject({ reason: "FRACAS.Radio.Turn.Next", refused: true });
+    world.login("gm");
+    await fc.advance();
+    world.login("alice");
+    expect(await turnOf(jake)).toMatchObject({ phase: 1, reason: null });
+    // The next round starts, its steps are planned, and nothing throws.
+    world.login("gm");
+    world.dice.queue(2, 5, 4, 1, 3, 3, 3, 3);
+    await fc.nextRound();
+    expect(fc.fracas.plan.steps[fc.fracas.step]?.combatantId).not.toBe(goonsId);
+    expect(world.hooks.errors).toEqual([]);
+    expect(world.notified("error")).toEqual([]);
+  });
 });
 
 describe("hard to break 2: twice, and Undo after a hand edit", () => {
@@ -247,6 +277,47 @@ describe("hard to break 4: the sheet edited while the attack dialog is open", ()
       await jake.update({ "system.skills.ranged": 3 });
       expect(renders()).toBe(before + 1);
       expect(dialog.attackState).toMatchObject({ description: "I vault the bar and fire", terrain: true });
+    } finally {
+      await dialog.close();
+    }
+  });
+});
+
+describe("hard to break 4b: the user targets others while the attack dialog is open", () => {
+  it("hard to break: Alice targets Sal too, then only Sal — the dialog follows (Falzetti kept while aimed at, then Sal with his armour), what was typed stays, and the card names Sal", async () => {
+    const { world } = await radioWorld();
+    const jake = createJake(world);
+    const falzetti = createFalzetti(world, 6, 6);
+    const sal = createSal(world, falzetti, { system: { armoured: true } });
+    const m = await radioModules();
+    world.login("alice");
+    world.target("alice", falzetti);
+    const dialog = new m.RadioAttackDialog(jake as never);
+    await dialog.render({ force: true });
+    try {
+      const renders = () => (dialog as unknown as { renders: number }).renders;
+      const names = () => dialog.setup.targets.map((x) => x.name);
+      world.typeInto(dialog as never, { weaponId: dialog.attackState.weaponId, targetUuid: falzetti.uuid, description: "I fire from the hip" });
+      // The same targets again (a hook for another token's highlight): no redraw.
+      let before = renders();
+      dialog.follow({ kind: "targets" });
+      expect(renders()).toBe(before);
+      world.target("alice", sal);
+      dialog.follow({ kind: "targets" });
+      expect(renders()).toBe(before + 1);
+      expect(names()).toEqual(["Falzetti", "Sal"]);
+      expect(dialog.attackState).toMatchObject({ targetUuid: falzetti.uuid, description: "I fire from the hip", targetArmoured: false });
+      world.users.get("alice")!.targets.clear();
+      world.target("alice", sal);
+      before = renders();
+      dialog.follow({ kind: "targets" });
+      expect(renders()).toBe(before + 1);
+      expect(names()).toEqual(["Sal"]);
+      expect(dialog.attackState).toMatchObject({ targetUuid: sal.uuid, description: "I fire from the hip", targetArmoured: true });
+      world.dice.queue(9, 9);
+      const card = (await m.rollAttack(jake as never, dialog.setup, dialog.attackState)) as unknown as FakeChatMessage;
+      expect(cardOf(card).targets).toEqual([{ uuid: sal.uuid, name: "Sal" }]);
+      expect(world.hooks.errors).toEqual([]);
     } finally {
       await dialog.close();
     }

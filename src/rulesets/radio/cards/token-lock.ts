@@ -1,0 +1,13 @@
+/**
+ * One read-change-write of an actor's action tokens at a time on this client (core withPoolLock,
+ * keyed by the actor): each write reads the pool as the previous one left it. A double click on the
+ * GM's +1 wrote two pools each read before the other's write landed, and the second replaced the
+ * first (one token for two clicks); a double click on "described defence" checked "earned?" twice
+ * before either wrote (session 8, wave 2, "hard to break"). A run must not wait on another run for
+ * the same actor (it would wait forever): take it once, around the check and the write.
+ */
+import { withPoolLock } from "../../../foundry/locks.js";
+
+export function withTokens<T>(actor: { uuid: string }, run: () => Promise<T>): Promise<T> {
+  return withPoolLock(`radio.tokens:${actor.uuid}`, run);
+}
