@@ -15,7 +15,7 @@ import type { FracasCombat } from "../../foundry/documents/combat.js";
 import { SETBACK_POOL } from "./cards/effects.js";
 import { panelView, PANEL_TEMPLATE, type PanelView, type SpendRecord } from "./cards/panel-view.js";
 import { rollingOrder, withMove } from "./combat.js";
-import { cancelIn, combatStore, fixedByHand, giveBackIn, recordsIn, refuse, report, shootIn, undoIn, undoRefusal, type Done } from "./operations.js";
+import { cancelIn, combatStore, drawnWagers, fixedByHand, giveBackIn, recordsIn, refuse, report, shootIn, undoIn, undoRefusal, type Done } from "./operations.js";
 import { lookupUuidSync } from "../../foundry/typed.js";
 
 export { PANEL_TEMPLATE };
@@ -89,8 +89,8 @@ export function shootAgent(combat: Combat.Implementation, actorUuid: string): Pr
  * GM: Operations spends 1 Setback to cancel one spent Wager against an Agent's or an Other Agent's
  * Rank, never the free one (operations.ts).
  */
-export function cancelWager(combat: Combat.Implementation, actorUuid: string): Promise<Done> {
-  return cancelIn(combatStore(combat), actorUuid);
+export function cancelWager(combat: Combat.Implementation, actorUuid: string, drawnWith?: number): Promise<Done> {
+  return cancelIn(combatStore(combat), actorUuid, drawnWith);
 }
 
 /** GM: undoes one spend recorded in this fight — the Setback comes back and the actor's prior values return. */
@@ -132,7 +132,8 @@ export function currentOrder(combat: Combat.Implementation): string[] {
 /** The panel's buttons (`data-action="fracasPanel" data-panel-action="<name>"`), dispatched by the core tracker. */
 export const PANEL_ACTIONS: Record<string, (combat: Combat.Implementation, button: HTMLElement) => Promise<void>> = {
   shootAgent: async (combat, b) => report(await shootAgent(combat, b.dataset.actorUuid ?? "")),
-  cancelWager: async (combat, b) => report(await cancelWager(combat, b.dataset.actorUuid ?? "")),
+  // The count the button was drawn with: a double click cancels one Wager (operations.ts cancelIn).
+  cancelWager: async (combat, b) => report(await cancelWager(combat, b.dataset.actorUuid ?? "", drawnWagers(b.dataset.wagers))),
   undoSpend: async (combat, b) => report(await undoSpend(combat, b.dataset.spendId ?? "")),
   giveBack: async (combat, b) => report(await giveBackSpend(combat, b.dataset.spendId ?? "")),
   moveAgent: async (combat, b) => report(await moveAgent(combat, b.dataset.combatantId ?? "", Number(b.dataset.to))),

@@ -194,18 +194,31 @@ function cancelRefusal(e: unknown, name: string, wagers: number): Done {
  * it (the split strike and duel applications keep on the actor), never the free one. An Other
  * Agent who died at Rank lives again below it; an Agent the Rank made Almost Dead is Healthy again
  * (cards/agent-cancel.ts).
+ *
+ * `drawnWith`: the Wagers against the actor the pressed button was drawn with (its data-wagers).
+ * The lock makes a double click two cancels one after the other, and with two Wagers spent both
+ * were valid: two Wagers cancelled and 2 Setback spent for one meant press (session 8 wave 2). A
+ * press whose count no longer stands is refused, nothing spent; the redrawn button cancels another.
  */
-export async function cancelIn(store: SpendStore, actorUuid: string): Promise<Done> {
+export async function cancelIn(store: SpendStore, actorUuid: string, drawnWith?: number): Promise<Done> {
   if (!game.user.isGM) return refuse("FRACAS.Chat.Refused.NotGM");
   const actor = await actorAt(actorUuid);
   const type = actor ? (actor.type as string) : "";
   if (!actor || (type !== "zodiacAgent" && type !== "zodiacOtherAgent")) return refuse("FRACAS.Zodiac.Refused.NoRank");
-  return withActorLock(actor.uuid, () => cancelNow(store, actor, type));
+  return withActorLock(actor.uuid, () => cancelNow(store, actor, type, drawnWith));
 }
 
-async function cancelNow(store: SpendStore, actor: Actor.Implementation, type: string): Promise<Done> {
+/** A button's data-wagers as a count, or undefined when it carries none (a caller with no button). */
+export function drawnWagers(raw: string | undefined): number | undefined {
+  const n = raw === undefined || raw === "" ? NaN : Number(raw);
+  return Number.isInteger(n) ? n : undefined;
+}
+
+async function cancelNow(store: SpendStore, actor: Actor.Implementation, type: string, drawnWith?: number): Promise<Done> {
   const system = actor.system as unknown as JsonObject;
   const setback = readPool(SETBACK_POOL).value;
+  const now = type === "zodiacAgent" ? agentRecordOf(system).wagersAgainst : otherAgentRecordOf(system).wagersAgainst;
+  if (drawnWith !== undefined && drawnWith !== now) return refuse("FRACAS.Zodiac.Refused.CancelChanged", { name: actor.name });
   if (type === "zodiacAgent") {
     const record = agentRecordOf(system);
     let next;

@@ -19,25 +19,13 @@ import { forgetCommits, heldCommits } from "./commits.js";
 import { cardContent, oneDuelAtATime } from "./flow.js";
 import type { DuelCommit } from "./results.js";
 import { cardOf, openCommitCards } from "./commit-cards.js";
+import { wasPaid } from "./paid.js";
 
 export { openCommitCards };
 
 /** The Agent Points a commit spent when it was made (flow.ts commitDuel: the roll model's spend). */
 export function pointsSpent(commit: DuelCommit): number {
   return commit.spend + (commit.finish ? FINISH_AGENT_POINTS : 0);
-}
-
-/**
- * Did the sender pay this commit's Agent Points (review s7c F3)? Marked when its card was posted
- * (commits.ts onCommitCardPosted), or its card is in the chat now (posted while no tab of this GM
- * marked it, e.g. during a tab's handover); commits held before the mark existed count as paid.
- */
-export function wasPaid(commit: DuelCommit): boolean {
-  if (commit.paid !== false) return true;
-  return game.messages.some((m) => {
-    const s = cardOf(m as ChatMessage.Implementation);
-    return s?.ruleset === "zodiac" && s.kind === "duelCommit" && s.result?.duelKey === commit.duelKey && (s.result?.actor as { uuid?: unknown } | undefined)?.uuid === commit.actor.uuid;
-  });
 }
 
 /** Gives back what the commit spent, if it was paid: never points the sender did not pay (review s7c F3). */

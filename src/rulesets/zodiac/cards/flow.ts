@@ -23,6 +23,7 @@ import type { FracasCombat } from "../../../foundry/documents/combat.js";
 import { rollingOrder } from "../combat.js";
 import { heldCommits, forgetCommits } from "./commits.js";
 import { sealWhereHeld } from "./duel-answer.js";
+import { wasPaid } from "./paid.js";
 import { crowdTarget } from "./crowd-target.js";
 import { isCombatantOf, startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 
@@ -254,6 +255,12 @@ export async function revealOutcome(key: string): Promise<RevealOutcome> {
     const [gone, other] = firstActor ? [second, first] : [first, second];
     return refusedReveal("FRACAS.Zodiac.Duel.SideGone", { name: gone.actor.name, other: other.actor.name });
   }
+  // A side whose commit was never paid (review s7c F3: the GM's answer never reached its player,
+  // who was told the commit failed and spent no Agent Points; no commit card announces it) would
+  // roll the dice it gathered for free. Refused, naming it; the commits stay held for the Cancel,
+  // which gives back only what was paid. A card posted since (the answer was only slow) counts.
+  const unpaid = [first, second].find((c) => !wasPaid(c));
+  if (unpaid) return refusedReveal("FRACAS.Zodiac.Duel.SideUnpaid", { name: unpaid.actor.name });
   // Both sides roll in Operations' order (the combat's rolling order), else in commit order.
   const [{ commit: a, actor: actorA }, { commit: b, actor: actorB }] = rollingSides([
     { commit: first, actor: firstActor },

@@ -16,6 +16,7 @@ import { agentHealthOf } from "../cards/effects.js";
 import { defaultKind, kindsFor, rollDialogView, type DialogTarget } from "./view.js";
 import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
 import { renderedFormValues } from "../../../foundry/sheets/form-values.js";
+import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
 
 const Base = handlebarsApplication();
 
@@ -162,8 +163,17 @@ export class ZodiacRollDialog extends Base {
    * not mean, and the line saying so was drawn into a closing dialog. Now a form holding a number
    * the roll cannot use rolls nothing: the first is said (the shared typed-number refusal, as Bond's
    * and FASERIP's Roll do), the dialog redraws with the kept value, and the next press rolls.
+   *
+   * One submit at a time (core one-submit.ts, session 8 wave 2): V13 runs this handler for every
+   * submit event and the dialog closes only after its card is posted, so a double click on Roll or
+   * Commit rolled (or sealed) twice and spent the Agent Points twice. A second press while the
+   * first runs is ignored.
    */
   static async #onSubmit(this: ZodiacRollDialog): Promise<void> {
+    await oneSubmitAtATime(this, () => this.submitOnce());
+  }
+
+  private async submitOnce(): Promise<void> {
     this.readForm();
     const bad = this.refused[0];
     if (bad) {

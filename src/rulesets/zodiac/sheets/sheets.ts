@@ -12,7 +12,7 @@ import { agentRank } from "../cards/agent-cancel.js";
 import { operationsView } from "./operations-view.js";
 import { cancelEverywhere, duelsSeen, lostDuels, revealAt, tellRemote } from "../cards/duel-remote.js";
 import { cachedLists, remoteDuelsOfChanged } from "../cards/duel-list-cache.js";
-import { cancelIn, giveBackOn, report, shootIn, storeFor, undoOffer, undoOn } from "../operations.js";
+import { cancelIn, drawnWagers, giveBackOn, report, shootIn, storeFor, undoOffer, undoOn } from "../operations.js";
 import { readPool } from "../../../foundry/pools.js";
 import { SETBACK_POOL } from "../cards/effects.js";
 import type { JsonObject } from "../../../foundry/registry.js";
@@ -80,8 +80,8 @@ const OPERATIONS_ACTIONS = {
     report(await shootIn(storeFor(this.actor), this.actor.uuid));
     await this.render();
   },
-  async operationsCancel(this: ActorSheetThis): Promise<void> {
-    report(await cancelIn(storeFor(this.actor), this.actor.uuid));
+  async operationsCancel(this: ActorSheetThis, _event: Event, target: HTMLElement): Promise<void> {
+    report(await cancelIn(storeFor(this.actor), this.actor.uuid, drawnWagers(target.dataset.wagers)));
     await this.render();
   },
   async operationsUndo(this: ActorSheetThis, _event: Event, target: HTMLElement): Promise<void> {

@@ -65,7 +65,7 @@ describe("a commit held but never paid (review s7c F3)", () => {
   });
 
   it("a commit kept before the mark existed (no `paid`) counts as paid, as before", async () => {
-    const { wasPaid } = await import("../../../../src/rulesets/zodiac/cards/duel-cancel.js");
+    const { wasPaid } = await import("../../../../src/rulesets/zodiac/cards/paid.js");
     const commit = { actor: { uuid: mike.uuid, name: "Mike" }, opponent: { uuid: jeremy.uuid, name: "Jeremy" }, duelKey: "k", areaName: "Aries", area: 3, spend: 1, gathered: 4, wagers: 1, agentPointsLeft: 2, finish: false, calledShot: null, combat: null };
     expect(await world.as("gm", async () => wasPaid(commit as never))).toBe(true);
     expect(await world.as("gm", async () => wasPaid({ ...commit, paid: false } as never))).toBe(false);
