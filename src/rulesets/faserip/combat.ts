@@ -13,7 +13,7 @@
  * can declare. Once such a dodge is recorded the action is spent: the combatant's declaration
  * choices narrow to "dodging" (declarations()), so it cannot later declare an attack as well.
  *
- * Who is down (dead, dying, unconscious, stunned, defeated: down.ts; or its actor deleted) keeps its plan steps, which
+ * Who is down (dead, dying, unconscious, stunned, defeated: down.ts; or its actor deleted: core) keeps its plan steps, which
  * the GM's advance passes over (isDown), and adds nothing to its side's initiative. A side with
  * nobody standing rolls no initiative and acts after every side that rolled (DECISIONS.md).
  */
@@ -87,13 +87,12 @@ export function actedThisRound(combatantId: string, memory: JsonObject | undefin
 }
 
 /**
- * A combatant whose actor was deleted (V13 keeps the combatant, with no actor): nobody is there to
- * act, and its Intuition is nobody's. Read as the defaults, it counted as a Typical (6) fighter:
- * it could raise its side's initiative bonus above its real members' and stopped the GM's advance
- * at its steps (session 8, "hard to break"). It is down with this reason, and its side rolls
- * without it (or, with nobody else, rolls nothing, as a side of the fallen).
+ * A combatant whose actor was deleted (V13 keeps the combatant, with no actor): its Intuition is
+ * nobody's. Read as the defaults, it counted as a Typical (6) fighter and could raise its side's
+ * initiative bonus above its real members' (session 8, "hard to break"). Its side rolls without it
+ * (or, with nobody else, rolls nothing, as a side of the fallen); the core passes over its steps
+ * (FracasCombat#downReason: "No character (its actor was deleted)").
  */
-export const NO_ACTOR_REASON = "FRACAS.Faserip.Down.noActor";
 const actorGone = (c: Pick<CombatantInfo, "actorType">): boolean => c.actorType === null;
 
 export interface FaseripCombatOptions {
@@ -168,7 +167,6 @@ export function faseripCombat(options: FaseripCombatOptions): CombatMapping {
 
     /** Dead, dying, unconscious, stunned or Foundry-defeated: no turn (see down.ts). */
     isDown(combatant: CombatantInfo): string | null {
-      if (actorGone(combatant)) return NO_ACTOR_REASON;
       return downReason(combatant);
     },
 

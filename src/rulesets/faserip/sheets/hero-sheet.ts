@@ -17,6 +17,7 @@ import { parseKarmaAmount } from "./karma-amount.js";
 import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 import { holderName } from "./holder-name.js";
 import { heroView } from "../data/state.js";
+import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
 
 const Base = handlebarsActorSheet();
 
@@ -41,6 +42,9 @@ function roundsByTracker(actor: Actor.Implementation): boolean {
   return true;
 }
 
+/** The sheet's actions that write the hero, each let run one click at a time (FaseripHeroSheet#oneAtATime). */
+type WritingAction = "karma" | "resetKarma" | "healFull" | "dyingRound" | "stunRound";
+
 const ITEM_TYPES = ["faseripWeapon", "faseripPower", "faseripTalent"] as const;
 
 export class FaseripHeroSheet extends Base {
@@ -62,6 +66,19 @@ export class FaseripHeroSheet extends Base {
     },
     form: { submitOnChange: true },
   } as never;
+
+  /**
+   * One object per sheet action that writes the hero (Karma, a round passing, Restore), each the key
+   * of core oneSubmitAtATime: V13 runs an action's handler for every click, so a double click on
+   * Spend wrote the pool twice and one on "A round of dying passes" lost two Endurance ranks. A click while
+   * the same action's write is under way is ignored; a click after it acts again (session 8, wave 2).
+   */
+  readonly #writing: Record<WritingAction, object> = { karma: {}, resetKarma: {}, healFull: {}, dyingRound: {}, stunRound: {} };
+
+  /** Runs `write` unless this sheet's `action` is still writing (see #writing). */
+  #oneAtATime(action: WritingAction, write: () => Promise<void>): Promise<boolean> {
+    return oneSubmitAtATime(this.#writing[action], write);
+  }
 
   static PARTS = {
     sheet: { template: "systems/fracas/templates/faserip/hero-sheet.hbs", scrollable: [""] },
@@ -149,32 +166,36 @@ export class FaseripHeroSheet extends Base {
       return;
     }
     const delta = target.dataset.direction === "spend" ? -typed.amount : typed.amount;
-    try {
-      await changeKarma(this.actor, delta, t(delta > 0 ? "FRACAS.Faserip.Karma.Gained" : "FRACAS.Faserip.Karma.Spent"));
-    } catch (e) {
-      if (!isRuleError(e)) throw e;
-      ui.notifications?.warn(ruleErrorMessage(e));
-    }
+    await this.#oneAtATime("karma", async () => {
+      try {
+        await changeKarma(this.actor, delta, t(delta > 0 ? "FRACAS.Faserip.Karma.Gained" : "FRACAS.Faserip.Karma.Spent"));
+      } catch (e) {
+        if (!isRuleError(e)) throw e;
+        ui.notifications?.warn(ruleErrorMessage(e));
+      }
+    });
   }
 
   /** Starts a fresh Karma pool at Reason + Intuition + Psyche. */
   static async #onResetKarma(this: FaseripHeroSheet): Promise<void> {
     const system = this.actor.system as unknown as FaseripHeroData;
-    await resetKarma(this.actor, system.karmaStart ?? 0);
+    await this.#oneAtATime("resetKarma", () => resetKarma(this.actor, system.karmaStart ?? 0));
   }
 
   /** Restore: full Health and base Endurance, ending the unconsciousness and dying of 0 Health (cards/restore.ts). */
   static async #onHealFull(this: FaseripHeroSheet): Promise<void> {
-    await restoreActor(this.actor);
+    await this.#oneAtATime("healFull", () => restoreActor(this.actor));
   }
 
   static async #onDyingRound(this: FaseripHeroSheet): Promise<void> {
     if (roundsByTracker(this.actor)) return;
-    await passDyingRound(this.actor);
+    await this.#oneAtATime("dyingRound", async () => {
+      await passDyingRound(this.actor);
+    });
   }
 
   static async #onStunRound(this: FaseripHeroSheet): Promise<void> {
     if (roundsByTracker(this.actor)) return;
-    await passStunRound(this.actor);
+    await this.#oneAtATime("stunRound", () => passStunRound(this.actor));
   }
 }

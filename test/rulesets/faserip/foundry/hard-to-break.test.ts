@@ -16,6 +16,7 @@ const holdsSettled = async () => (await import("../../../../src/rulesets/faserip
 const karmaOf = (a: FakeActor) => (a.system as unknown as { karma: { value: number } }).karma.value;
 /** A view or a text shown: no NaN, no "undefined", no stringified object. */
 const clean = (s: string) => expect(s).not.toMatch(/NaN|undefined|\[object Object\]/);
+const content = (m: unknown) => (m as { content: string }).content;
 
 /** Captain (Strength Excellent 20) grapples Rampage: 97 → Red → Hold, applied through the GM. */
 async function captainHoldsRampage(): Promise<FakeChatMessage> {
@@ -176,7 +177,7 @@ describe("hard to break: Karma spends clicked twice", () => {
     expect(karmaOf(f.thug)).toBe(before - 2);
   });
 
-  it("the sheet's Karma Spend clicked twice spends twice (each click is a spend), never below 0", async () => {
+  it("the sheet's Karma Spend of the whole pool double-clicked: spent once, never below 0 (each later click spends again: double-submit.test.ts)", async () => {
     f.world.login("alice");
     const { FaseripHeroSheet } = await import("../../../../src/rulesets/faserip/sheets/hero-sheet.js");
     const sheet = new FaseripHeroSheet({ document: f.captain } as never);
@@ -230,7 +231,7 @@ describe("hard to break: a whole side removed mid-round", () => {
     ]);
     const ghost = f.combat.combatants.find((c) => c.actorId === f.thug.id)!;
     const info = f.fc.combatantInfos().find((c) => c.id === ghost.id)!;
-    expect(f.fc.downReason(info)).toBe("FRACAS.Faserip.Down.noActor");
+    expect(f.fc.downReason(info)).toBe("FRACAS.Tracker.Down.noActor");
   });
 
   it("one villain's actor deleted: the side's bonus is the Thug's Intuition 4, not a Typical 6 read for nobody", async () => {
@@ -249,7 +250,6 @@ describe("hard to break: ranks at their bounds (Shift 0 and above Beyond)", () =
     const cosmic = f.world.createActor({ name: "Cosmic", type: "faseripHero", system: { abilities: abilities(10_000), armor: 10_000, health: { value: 40_000, max: 40_000 } } });
     return { nobody, cosmic };
   }
-  const content = (m: unknown) => (m as { content: string }).content;
 
   it("the sheets render at Shift 0 and at the sheet's top rank: Health and Karma derived, no NaN", async () => {
     (foundry.applications as unknown as Record<string, unknown>).ux = { TextEditor: { implementation: { enrichHTML: async (s: string) => s } } };
@@ -275,7 +275,15 @@ describe("hard to break: ranks at their bounds (Shift 0 and above Beyond)", () =
     for (const [actor, target] of [[nobody, cosmic], [cosmic, nobody]] as const) {
       f.world.target("gm", target);
       const dialog = new FaseripFeatDialog(actor as never, { action: "slugfest" });
-      const ctx = (await (dialog as unknown as { _prepareContext(): Promise<{ view: { odds?: unknown } }> })._prepareContext()) as object;
+      type Odds = { value: number }[];
+      const ctx = await (dialog as unknown as { _prepareContext(): Promise<{ view: { error: string | null; odds: Odds; targets: { odds: Odds }[] } }> })._prepareContext();
+      // The kernel read the form (no refusal, so these are its odds, not the view's zero default),
+      // and each odds row (the form's and the target's) shares the d100's 100 faces out whole.
+      expect(ctx.view.error).toBeNull();
+      for (const row of [ctx.view.odds, ...ctx.view.targets.map((tg) => tg.odds)]) {
+        expect(row).toHaveLength(4);
+        expect(row.reduce((sum, c) => sum + c.value, 0)).toBeCloseTo(1, 10);
+      }
       const html = await f.world.templates.renderTemplate("systems/fracas/templates/faserip/feat-dialog.hbs", ctx);
       clean(html);
       clean(JSON.stringify(ctx));
@@ -362,5 +370,47 @@ describe("hard to break: the fight ended while a roll is on its way, a card appl
     expect(sys(f.rampage).health.value).toBe(90);
     expect(await f.apply("gm", card, f.rampage)).toMatchObject({ ok: false });
     expect(sys(f.rampage).health.value).toBe(90);
+  });
+});
+
+describe("hard to break: the Endurance Karma prompt open when the fight is deleted (wave 2)", () => {
+  it("the GM deletes the combat while the Thug's Stun? prompt is open: the Roll rolls once, spends the Karma once, and its Apply stuns him with no fight to count from", async () => {
+    const ledger = await import("../../../../src/engine/ledger.js");
+    const { vi } = await import("vitest");
+    // The prompt as the adapter's modules see it (the global foundry namespace).
+    const DialogV2 = (foundry.applications.api as unknown as { DialogV2: { wait(c: unknown): Promise<unknown> } }).DialogV2;
+    f.world.login("gm");
+    await f.thug.update({ "system.karma.==pool": ledger.createPool(12), "system.karma.value": 12 } as never);
+    // Captain's Slugfest on the Thug: 97 → Red → Stun (Strength 20 ≥ Endurance 10).
+    f.world.dice.queue(97);
+    const [card] = await f.feat("alice", f.captain, { action: "slugfest" }, [f.thug]);
+    expect(cardOf(card).result.attack.secondary).toMatchObject({ kind: "stun", applies: true });
+    // The prompt is answered (2 Karma) only after the GM has deleted the combat.
+    const wait = vi.spyOn(DialogV2, "wait").mockImplementation(async () => {
+      await f.world.as("gm", () => f.combat.delete());
+      await f.adapter.fightEnd.fightEndSettled();
+      return 2;
+    });
+    try {
+      f.world.dice.queue(5, 4); // Endurance Good: 5 + 2 = 7 → White; d10 4 → stunned 4 rounds
+      await clickAttackFollowUp(f, "gm", card!, "secondary");
+    } finally {
+      wait.mockRestore();
+    }
+    expect((game as unknown as { combats: { get(id: string): unknown } }).combats.get(f.combat.id)).toBeUndefined();
+    const checks = f.cards("secondary");
+    expect(checks).toHaveLength(1);
+    expect(cardOf(checks[0]).result.check.rounds).toBeGreaterThan(0);
+    expect(cardOf(checks[0]).result).toMatchObject({ kind: "stun", karmaSpent: 2 });
+    clean(content(checks[0]));
+    expect(karmaOf(f.thug)).toBe(10);
+    expect(f.world.notified("error")).toEqual([]);
+    expect(await f.apply("gm", checks[0]!, f.thug)).toMatchObject({ ok: true });
+    expect(sys(f.thug).status["stunnedRounds"]).toBe(cardOf(checks[0]).result.check.rounds);
+    // Pressed again (a second click, or after the prompt): refused by the claim, nothing spent.
+    f.world.dialogAnswers.push(2);
+    await clickAttackFollowUp(f, "gm", card!, "secondary");
+    expect(f.cards("secondary")).toHaveLength(1);
+    expect(karmaOf(f.thug)).toBe(10);
   });
 });
