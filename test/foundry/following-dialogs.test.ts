@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeWorld } from "./fake/index.js";
-import { TEST_TYPE, addPlayers, registerTestRuleset } from "./helpers.js";
+import { TEST_ITEM_TYPE, TEST_TYPE, addPlayers, registerTestRuleset } from "./helpers.js";
 import type { DialogEvent } from "../../src/foundry/sheets/following-dialogs.js";
 
 let world: FakeWorld;
@@ -39,6 +39,18 @@ describe("open dialogs follow what they show", () => {
     await combat.update({ round: 2 });
     await combat.delete();
     expect(told).toEqual([`actor:${hero.uuid}`, `actor:${hero.uuid}`, "targets", "combat:round", "combat:deleted"]);
+  });
+
+  it("an actor's own item created, changed or deleted, and the actor deleted; a world item is no actor's", async () => {
+    const { told } = dialog();
+    const [item] = await hero.createEmbeddedDocuments("Item", [{ name: "Knife", type: TEST_ITEM_TYPE, system: {} }]);
+    await item!.update({ name: "Big knife" });
+    await hero.deleteEmbeddedDocuments("Item", [item!.id]);
+    world.createItem({ name: "Loose", type: TEST_ITEM_TYPE });
+    const loose = world.items.find((i) => i.name === "Loose")!;
+    await loose.update({ name: "Still loose" });
+    await hero.delete();
+    expect(told).toEqual([`actor:${hero.uuid}`, `actor:${hero.uuid}`, `actor:${hero.uuid}`, `actor:${hero.uuid}`]);
   });
 
   it("a Fracas world setting changed (a rules table the GM overrode, an option): the odds may have changed", async () => {

@@ -58,6 +58,16 @@ const actorChanged = (actor: WithUuid) => {
 export function registerFollowingDialogs(): void {
   registerOnce("core.followingDialogs", (hooks) => {
     hooks.on("updateActor", (actor) => actorChanged(actor as WithUuid));
+    // A deleted actor: a dialog aiming at it (or rolling for it) learns it now, not at its Roll.
+    hooks.on("deleteActor", (actor) => actorChanged(actor as WithUuid));
+    // An actor's own item (a skill's level, a weapon, a power) is part of what a dialog shows.
+    const itemChanged = (item: unknown) => {
+      const parent = (item as { parent?: (WithUuid & { documentName?: string }) | null } | null)?.parent;
+      if (parent?.documentName === "Actor") actorChanged(parent);
+    };
+    hooks.on("createItem", itemChanged);
+    hooks.on("updateItem", itemChanged);
+    hooks.on("deleteItem", itemChanged);
     // A status (prone, stunned…) is an ActiveEffect on the actor, not an actor update.
     hooks.on("createActiveEffect", (effect) => actorChanged((effect as { parent?: WithUuid }).parent));
     hooks.on("deleteActiveEffect", (effect) => actorChanged((effect as { parent?: WithUuid }).parent));

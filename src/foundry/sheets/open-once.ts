@@ -1,0 +1,32 @@
+/**
+ * One roll dialog per actor and kind. A double click on a sheet's roll button opened two dialogs,
+ * each with its own Roll (review-s8 F8: Radio alone had a guard). A dialog already open (or still
+ * opening) for the same key is brought to the front instead; once it is closed the next click opens
+ * a new one. The key names the ruleset, the kind and the actor ("bond.attack:Actor.x").
+ */
+interface Openable {
+  readonly rendered: boolean;
+  bringToFront(): unknown;
+  render(options: { force: boolean }): Promise<unknown>;
+}
+
+const OPEN = new Map<string, { app: Openable; opening: boolean }>();
+
+/** Opens `make()`'s dialog under `key`, or brings the one open under it to the front; returns the dialog. */
+export async function openOnce<T extends Openable>(key: string, make: () => T): Promise<T> {
+  const held = OPEN.get(key);
+  if (held && (held.opening || held.app.rendered)) {
+    if (held.app.rendered) held.app.bringToFront();
+    return held.app as T;
+  }
+  const app = make();
+  const entry = { app, opening: true };
+  OPEN.set(key, entry);
+  try {
+    await app.render({ force: true });
+  } finally {
+    entry.opening = false;
+    if (!app.rendered && OPEN.get(key) === entry) OPEN.delete(key);
+  }
+  return app;
+}
