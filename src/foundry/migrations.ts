@@ -18,6 +18,7 @@ import { MIGRATION_OPTION } from "./migration-option.js";
 import { SYSTEM_ID } from "./settings.js";
 import { pluralKey, t } from "./i18n.js";
 import { isActiveGM } from "./active-gm.js";
+import { sameJson } from "./same-json.js";
 
 interface Migratable {
   id: string | null;
@@ -135,6 +136,18 @@ async function writeBatched(planned: readonly Planned[], writer: BatchWriter, ou
   }
 }
 
+/** Whether the document already holds what its update would write (a "-=key" deletion: the key is gone). */
+function alreadyThere(one: Planned): boolean {
+  const source = one.doc.toObject() as Record<string, unknown>;
+  const leaves = foundry.utils.flattenObject(foundry.utils.expandObject(one.update)) as Record<string, unknown>;
+  return Object.entries(leaves).every(([path, value]) => {
+    const parts = path.split(".");
+    const last = parts.at(-1) ?? "";
+    if (last.startsWith("-=")) return foundry.utils.getProperty(source, [...parts.slice(0, -1), last.slice(2)].join(".")) === undefined;
+    return sameJson(foundry.utils.getProperty(source, path), value);
+  });
+}
+
 async function writeOne(one: Planned, outcome: Outcome): Promise<void> {
   try {
     settle(one, (await one.doc.update(one.update as never, OPTIONS as never)) !== undefined, outcome);
@@ -144,12 +157,18 @@ async function writeOne(one: Planned, outcome: Outcome): Promise<void> {
   }
 }
 
-/** Counts a write, or names a document V13 left unwritten without an error. */
+/**
+ * Counts a write, or names a document V13 left unwritten without an error. V13 also leaves out an
+ * update that changes nothing (its diff is empty: a document a refused batch had written after
+ * all, or a step's update equal to the data): that document is done, not failed, or the version
+ * would never be raised and the GM told the same error at every start (review-s8 F5).
+ */
 function settle(one: Planned, written: boolean, outcome: Outcome): void {
   if (written) {
     outcome.changed++;
     return;
   }
+  if (alreadyThere(one)) return;
   console.error(`Fracas | migrating ${one.which} ${one.label}: not written (refused by validation or a preUpdate hook)`);
   outcome.failed.push(one.label);
 }

@@ -189,6 +189,19 @@ describe("migrations", () => {
     expect(world.settings.get("fracas", "schemaVersion")).toBe(1);
   });
 
+  it("an update that changes nothing (V13 leaves it out, with no error) is done, not failed: the version is raised", async () => {
+    const noop: MigrationStep[] = [{ version: 2, description: "rewrites the stance as it is", actor: (src) => ({ "system.stance": (src.system as { stance: string }).stance }) }];
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      expect(await adapter.migrations.runMigrations(noop)).toBe(0);
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+    expect(world.notified("error")).toEqual([]);
+    expect(world.settings.get("fracas", "schemaVersion")).toBe(2);
+  });
+
   it("an actor's own items are written through the actor in one request; the world's items in another", async () => {
     const armed = world.createActor({
       name: "Armed",
