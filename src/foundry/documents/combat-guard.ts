@@ -4,9 +4,11 @@
  * never loads system code), so a module or macro could move them away from the plan's step. The
  * active GM's client puts them back where the plan stands.
  *
- * It does the same when a combatant joins or leaves a begun fight: V13 re-sorts its turns then but
- * keeps the turn's index (Combat#setupTurns), so the sidebar's current combatant and the turn
- * markers moved to someone else while the plan's step stayed (found by the tracker's fuzz test).
+ * It also follows a combatant leaving a begun fight: V13 keeps the turn on the current combatant
+ * when another joins or leaves, but when the current one is deleted 13.345 keeps only the turn's
+ * index (its survivor search reads `this.turn` on the Combatant class), so the sidebar's current
+ * combatant became whoever slid into that place while the plan's step stood on nobody (found by
+ * the tracker's fuzz test; review-s8 F2 corrected where).
  */
 import { isActiveGM } from "../active-gm.js";
 import { registerOnce } from "../hooks-once.js";
@@ -27,10 +29,10 @@ export async function restorePlanTurn(combat: unknown, changed: { round?: unknow
 }
 
 /**
- * createCombatant/deleteCombatant: Foundry's turn put back on the plan's step, and a departed
- * combatant's step passed on (FracasCombat#followRoster), on the active GM's client. V13 calls these
- * hooks just before the combat re-sorts its turns, in the same task: this waits a microtask so it
- * reads the re-sorted turns.
+ * createCombatant/deleteCombatant: a departed combatant's current step passed on, and Foundry's
+ * turn put back on the plan's step (FracasCombat#followRoster), on the active GM's client: nothing is
+ * written when V13 already kept it there. V13 calls these hooks just before the combat re-sorts its
+ * turns, in the same task: this waits a microtask so it reads the re-sorted turns.
  */
 export async function turnFollowsStep(combatant: unknown): Promise<void> {
   await Promise.resolve();

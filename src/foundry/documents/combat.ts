@@ -216,12 +216,17 @@ export class FracasCombat extends Combat {
   }
 
   /**
-   * After a combatant joined or left a begun fight (combat-guard.ts, on the active GM's client).
-   * V13 re-sorts its turns but keeps the turn's index, so Foundry's turn is put back on the plan's
-   * step; the step of a combatant who left passes to the next who can act (as a step of someone
-   * who fell does), or stays for the GM's Next when no one after it can.
+   * After a combatant joined or left a begun fight (combat-guard.ts, on the active GM's client): the
+   * step of a combatant who left passes to the next who can act (as a step of someone who fell
+   * does), or stays for the GM's Next when no one after it can; Foundry's turn is put on the step's
+   * combatant (V13 keeps only the index when the current combatant is deleted). Under the combat's
+   * lock, so it cannot interleave with a declaration or a round start (review-s8 F3).
    */
   async followRoster(): Promise<void> {
+    await withCombatLock(this.id, () => this.#followRoster());
+  }
+
+  async #followRoster(): Promise<void> {
     const at = this.fracas.step;
     const step = this.fracas.plan.steps[at];
     if (!step) return;

@@ -443,16 +443,30 @@ export class FakeDocument {
         throw new PermissionError(`User ${user.name} lacks permission to create ${name} in ${this.documentName} [${this.id}]`);
       }
     }
+    // As V13's backend: every pre-create first, then, in one synchronous run, each document added
+    // with its create hook, then the parent told (Combat re-points its turn there, see
+    // _onEmbeddedChange): a hook's microtask sees the parent already told.
     const out: FakeDocument[] = [];
     for (const [i, d] of docs.entries()) {
       if (!(await d._runPreCreate(data[i] ?? {}, options, user))) continue;
       if (r.hooks.call(`preCreate${name}`, d, d.toObject(), options, user.id) === false) continue;
-      coll.set(d.id, d);
-      r.documentHook(`create${name}`, d, options, user.id);
       out.push(d);
     }
+    const before = this._embeddedState(name);
+    for (const d of out) {
+      coll.set(d.id, d);
+      r.documentHook(`create${name}`, d, options, user.id);
+    }
+    this._onEmbeddedChange(name, before, []);
     return out;
   }
+
+  /** What a parent keeps of its embedded collection across a change (Combat: its current combatant). */
+  _embeddedState(_name: string): unknown {
+    return undefined;
+  }
+  /** Called synchronously after an embedded create or delete and its hooks (V13's _on…DescendantDocuments). */
+  _onEmbeddedChange(_name: string, _before: unknown, _deletedIds: string[]): void {}
 
   /** All updates are validated and permission-checked first; one refusal writes none of them. */
   async updateEmbeddedDocuments(name: string, updates: Obj[], options: Obj = {}): Promise<FakeDocument[]> {
@@ -475,10 +489,19 @@ export class FakeDocument {
       if (!d) throw new Error(`${name} [${id}] does not exist in ${this.documentName} [${this.id}]`);
       return d;
     });
-    const user = rt().user();
+    const r = rt();
+    const user = r.user();
     for (const d of docs) if (!d.canUserModify(user, "delete")) throw new PermissionError(`User ${user.name} lacks permission to delete ${name} [${d.id}]`);
-    for (const d of docs) await d.delete();
-    return docs;
+    // As V13's backend: the pre-delete hooks, then in one synchronous run the removals with their
+    // delete hooks, then the parent told.
+    const gone = docs.filter((d) => r.hooks.call(`preDelete${name}`, d, {}, user.id) !== false);
+    const before = this._embeddedState(name);
+    for (const d of gone) {
+      coll.delete(d.id);
+      r.documentHook(`delete${name}`, d, {}, user.id);
+    }
+    this._onEmbeddedChange(name, before, gone.map((d) => d.id));
+    return gone;
   }
 
   /** Foundry's createDialog; records the options it was opened with (e.g. the types offered). */
@@ -743,6 +766,20 @@ export class FakeCombat extends FakeDocument {
   }
   override _addToWorld(): void {
     rt().combats.set(this.id, this);
+  }
+  override _embeddedState(name: string): unknown {
+    return name === "Combatant" ? (this.combatant?.id ?? null) : undefined;
+  }
+  /**
+   * As V13 (Combatant._preCreateOperation/_preDeleteOperation, applied by Combat#_onCreate/
+   * _onDeleteDescendantDocuments and saved by the server): a combatant joining or leaving keeps the
+   * turn on the current combatant. The current one deleted: V13 13.345 looks for a survivor with
+   * `this.turn` read on the Combatant class (undefined), finds none, and keeps the turn's index.
+   */
+  override _onEmbeddedChange(name: string, before: unknown, deletedIds: string[]): void {
+    if (name !== "Combatant" || typeof before !== "string" || deletedIds.includes(before)) return;
+    const kept = Math.max(this.turns.findIndex((c) => c.id === before), 0);
+    if (kept !== this.turn) this._source = { ...this._source, turn: kept };
   }
   override _removeFromWorld(): void {
     rt().combats.delete(this.id);

@@ -1,9 +1,10 @@
 /**
- * Regression (found by tracker.fuzz.test.ts once every run began its fight): V13 re-sorts a combat's
- * turns when a combatant joins or leaves but keeps the turn's index (Combat#setupTurns), so the
- * sidebar's current combatant moved to someone else while the plan's step stayed; and the step of a
- * combatant removed while it was current stood on nobody. Fixed: FracasCombat#followRoster, called
- * from the combat guard's createCombatant/deleteCombatant hooks on the active GM's client.
+ * Regression (found by tracker.fuzz.test.ts once every run began its fight; review-s8 F2 corrected
+ * the fake): when the current combatant is deleted, V13 13.345 keeps only the turn's index, so the
+ * sidebar's current combatant became whoever slid into that place while the plan's step stood on
+ * nobody. Fixed: FracasCombat#followRoster, from the combat guard's deleteCombatant hook on the
+ * active GM's client. A combatant joining: V13 (and the fake) keep the current combatant, and
+ * Fracas writes nothing.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { installFoundry, loadAdapter, type FakeCombat, type FakeWorld } from "../fake/index.js";
@@ -25,7 +26,7 @@ beforeEach(async () => {
 });
 
 describe("Foundry's turn follows the plan's step when the roster changes mid-round (bond)", () => {
-  it("a newcomer sorted before the current combatant: the turn stays on the current combatant", async () => {
+  it("a newcomer sorted before the current combatant: the turn stays on the current combatant, with no write of Fracas's", async () => {
     const thug = bondNpc("Thug", 6);
     const hood = bondNpc("Hood", 14);
     combat = world.createCombat();
@@ -35,10 +36,14 @@ describe("Foundry's turn follows the plan's step when the roster changes mid-rou
     await fc.nextTurn();
     const stood = current()!;
     expect(combat.combatant?.id).toBe(stood.combatantId);
-    // "Aaron" sorts first among combatants without initiative: V13 keeps the index, not the combatant.
+    // Aaron's initiative sorts him first: V13 keeps the current combatant (Combatant._preCreateOperation).
     const aaron = bondNpc("Aaron", 8);
-    await combat.createEmbeddedDocuments("Combatant", [{ actorId: aaron.id }]);
+    const writes: unknown[] = [];
+    world.observe("updateCombat", (_c: never, diff: never) => void writes.push(diff));
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: aaron.id, initiative: 99 }]);
+    expect(combat.turns[0]!.actorId).toBe(aaron.id);
     await settle();
+    expect(writes).toEqual([]);
     expect(current()).toEqual(stood);
     expect(combat.combatant?.id).toBe(stood.combatantId);
   });
