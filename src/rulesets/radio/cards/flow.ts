@@ -204,24 +204,28 @@ export async function undoAttackTokens(message: ChatMessage.Implementation, stor
   if (record.undone) return { ok: false, reason: "FRACAS.Radio.Refused.TokensUndone" };
   const actor = await lookupUuid(record.actorUuid);
   if (!(actor instanceof Actor)) return { ok: false, reason: "FRACAS.Chat.Refused.NoTarget" };
-  const before = readPool((actor.system as unknown as { tokens?: unknown }).tokens);
-  let after: ledger.Pool;
-  try {
-    after = undoTokenEntries(before, record.entries, { by, at: Date.now(), newId: () => foundry.utils.randomID(), ref: tokensRef(message.id ?? "") });
-  } catch (e) {
-    if (isRuleError(e)) return { ok: false, reason: UNDO_REFUSALS[e.code] ?? "FRACAS.Radio.Refused.TokensNotThisCard" };
-    throw e;
-  }
-  await actor.update({ "system.==tokens": after } as never);
-  const next: AttackCardResult = { ...r, tokens: { ...record, undone: true } };
-  try {
-    const content = await renderCardContent(message, "radio/cards/attack.hbs", next, attackCardView(next));
-    await message.update({ "system.result.tokens.undone": true, content } as never);
-  } catch (err) {
-    await actor.update({ "system.==tokens": before } as never);
-    throw err;
-  }
-  return { ok: true };
+  // Under the actor's token lock (token-lock.ts), the read, the undo, the write and its rollback: a
+  // GM's ±1 on the sheet meanwhile was overwritten by this write or erased by the rollback (review-s8 F6).
+  return withTokens(actor, async (): Promise<Outcome> => {
+    const before = readPool((actor.system as unknown as { tokens?: unknown }).tokens);
+    let after: ledger.Pool;
+    try {
+      after = undoTokenEntries(before, record.entries, { by, at: Date.now(), newId: () => foundry.utils.randomID(), ref: tokensRef(message.id ?? "") });
+    } catch (e) {
+      if (isRuleError(e)) return { ok: false, reason: UNDO_REFUSALS[e.code] ?? "FRACAS.Radio.Refused.TokensNotThisCard" };
+      throw e;
+    }
+    await actor.update({ "system.==tokens": after } as never);
+    const next: AttackCardResult = { ...r, tokens: { ...record, undone: true } };
+    try {
+      const content = await renderCardContent(message, "radio/cards/attack.hbs", next, attackCardView(next));
+      await message.update({ "system.result.tokens.undone": true, content } as never);
+    } catch (err) {
+      await actor.update({ "system.==tokens": before } as never);
+      throw err;
+    }
+    return { ok: true };
+  });
 }
 
 /** A dying hero has taken (or given up) the final heroic action: the kernel says dead, the token shows it. */

@@ -8,10 +8,11 @@
  * roll it when the tracker reaches their step; its targets' sheets, so a target's armour
  * ticked meanwhile shows; and the user's targets, so a token targeted meanwhile can be chosen.
  */
-import { handlebarsApplication, lookupUuidSync, openApps } from "../../../foundry/typed.js";
+import { handlebarsApplication, lookupUuidSync } from "../../../foundry/typed.js";
 import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
 import { renderedFormValues } from "../../../foundry/sheets/form-values.js";
 import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
+import { openOnce } from "../../../foundry/sheets/open-once.js";
 import { userTargets } from "../../../foundry/chat/cards.js";
 import { t, ruleErrorMessage } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
@@ -63,7 +64,10 @@ export class RadioAttackDialog extends Base {
     classes: ["fracas", "radio", "radio-attack-dialog"],
     position: { width: 440, height: "auto" },
     window: { title: "FRACAS.Radio.Attack.Title", icon: "fa-solid fa-crosshairs" },
-    form: { handler: RadioAttackDialog.#onSubmit, submitOnChange: false, closeOnSubmit: true },
+    // Not closeOnSubmit: V13 closes after every submit event's handler, so the second click of a
+    // double click (ignored by oneSubmitAtATime) closed the dialog while the first Roll was still
+    // rolling (review-s8 F4). The Roll closes the dialog itself once its card is posted.
+    form: { handler: RadioAttackDialog.#onSubmit, submitOnChange: false, closeOnSubmit: false },
   } as never;
 
   static PARTS = {
@@ -74,6 +78,8 @@ export class RadioAttackDialog extends Base {
   readonly actor: Actor.Implementation;
   setup: AttackSetupInput;
   attackState: AttackState;
+  /** Targets dropped because their actor was deleted (uuid → name): a Roll still naming one is refused by name. */
+  private readonly dropped = new Map<string, string>();
   /** Set when this attack is a dying hero's final heroic action (and the prompt card it answers, if any). */
   readonly final: FinalAttack | null;
 
@@ -103,6 +109,11 @@ export class RadioAttackDialog extends Base {
       void this.render({ parts: ["form", "odds"] } as never);
       return;
     }
+    // A target deleted (core: the "actor" event on deletion): dropped from the dialog now, not only at Roll.
+    if (event.kind === "actor" && this.dropDeletedTarget(event.uuid)) {
+      void this.render({ parts: ["form", "odds"] } as never);
+      return;
+    }
     // The attacker's own sheet changed (the GM edits a skill, the tier, the tokens…): the roll reads
     // the attacker as it is then (flow.ts liveSetup), so the dialog shows it now: never odds from
     // one skill and a card from another (session 8, "hard to break" 4).
@@ -126,6 +137,28 @@ export class RadioAttackDialog extends Base {
     if (!targets.some((x) => x.uuid === this.attackState.targetUuid)) {
       const first = targets[0];
       this.attackState = { ...this.attackState, targetUuid: first?.uuid ?? "", targetDefensive: first?.defensive ?? false, targetArmoured: first?.system.armoured === true };
+    }
+    return true;
+  }
+
+  /**
+   * A listed target whose actor was deleted (the UUID finds no actor now) leaves the list at once.
+   * The chosen one is replaced as when the user aims elsewhere (the first target left, with its
+   * declared defence and armour, or none), and the user is told, so a Roll is not pressed at someone
+   * else unknowingly. True when the list changed; what was typed is kept first. The Roll still
+   * checks its target (flow.ts warnTargetGone): an unlinked token's deletion is not an actor's.
+   */
+  private dropDeletedTarget(uuid: string): boolean {
+    const gone = this.setup.targets.find((x) => x.uuid === uuid);
+    if (!gone || lookupUuidSync(uuid) instanceof Actor) return false;
+    this.readForm();
+    this.dropped.set(uuid, gone.name);
+    const targets = this.setup.targets.filter((x) => x.uuid !== uuid);
+    this.setup = { ...this.setup, targets };
+    if (this.attackState.targetUuid === uuid) {
+      const first = targets[0];
+      this.attackState = { ...this.attackState, targetUuid: first?.uuid ?? "", targetDefensive: first?.defensive ?? false, targetArmoured: first?.system.armoured === true };
+      ui.notifications?.warn(t("FRACAS.Radio.Attack.TargetDeleted", { name: gone.name }));
     }
     return true;
   }
@@ -208,7 +241,12 @@ export class RadioAttackDialog extends Base {
     // one Roll rolls its 2d10 and cashes in or earns its tokens once, posting one card (core
     // oneSubmitAtATime; the dialog closes only after the card). A GM's second click in a step the
     // first just claimed would otherwise roll again (the GM is never refused: cards/turn.ts).
-    await oneSubmitAtATime(this, () => this.submitOnce(formData));
+    await oneSubmitAtATime(this, async () => {
+      await this.submitOnce(formData);
+      // As closeOnSubmit did, but after the Roll: the attack was rolled, or refused with its reason
+      // said. A thrown (non-rule) error leaves it open, as V13 does ("Do not close").
+      await this.close();
+    });
   }
 
   /** One Roll: the form read, the attacker checked, the attack rolled and its card posted. */
@@ -216,6 +254,12 @@ export class RadioAttackDialog extends Base {
     this.attackState = stateFromForm(this.attackState, formData.object);
     // The attacker may have gone down while the dialog was open, or the step moved on.
     if (refusedAttack(this.actor)) return;
+    // A form drawn before its target was dropped (a submit racing the redraw): refused as at Roll.
+    const dropped = this.dropped.get(this.attackState.targetUuid);
+    if (dropped !== undefined) {
+      ui.notifications?.warn(t("FRACAS.Radio.Refused.TargetGone", { name: dropped }));
+      return;
+    }
     this.refreshCombat();
     try {
       await rollAttack(this.actor, this.setup, this.attackState, this.final ? { final: true, ...(this.final.cardId ? { finalCardId: this.final.cardId } : {}) } : {});
@@ -245,18 +289,13 @@ export function refusedAttack(actor: Actor.Implementation): boolean {
 }
 
 /**
- * Opens the actor's attack dialog; one already open on this client for the same actor and the same
- * kind of attack (a final heroic action or not) is brought to the front instead. A double click on
- * the sheet's Attack opened two dialogs, each with its own Roll: rolling the one in front and then
- * the one left behind it attacked twice (session 8, wave 2, "hard to break").
+ * Opens the actor's attack dialog; one already open (or still opening) on this client for the same
+ * actor and the same kind of attack (a final heroic action or not) is brought to the front instead
+ * (core openOnce). A double click on the sheet's Attack opened two dialogs, each with its own Roll:
+ * rolling the one in front and then the one left behind it attacked twice (session 8, wave 2).
  */
 export function openAttackDialog(actor: Actor.Implementation, final: FinalAttack | null = null): void {
   if (refusedAttack(actor)) return;
-  for (const app of openApps()) {
-    if (app instanceof RadioAttackDialog && app.actor.uuid === actor.uuid && (app.final === null) === (final === null)) {
-      app.bringToFront();
-      return;
-    }
-  }
-  void new RadioAttackDialog(actor, final).render({ force: true } as never);
+  const kind = final === null ? "attack" : "finalAttack";
+  void openOnce(`radio.${kind}:${actor.uuid}`, () => new RadioAttackDialog(actor, final));
 }
