@@ -27,6 +27,7 @@ import { BondWeaponData } from "../data/weapon.js";
 import { ruleErrorText } from "../rule-error.js";
 import { signed } from "../format.js";
 import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
+import { openOnce } from "../../../foundry/sheets/open-once.js";
 
 const Base = handlebarsApplication();
 
@@ -73,6 +74,11 @@ export class BondAttackDialog extends Base {
    */
   follow(event: DialogEvent): void {
     if (event.kind === "actor" && event.uuid !== this.actor.uuid && event.uuid !== this.targetUuid) return;
+    // The target shown was deleted (core tells its deletion): said now, not only at Roll (D64).
+    // The redraw reads the user's targets anew, so the next Roll is the attack it then shows.
+    if (event.kind === "actor" && event.uuid === this.targetUuid && event.uuid !== this.actor.uuid && !lookupUuidSync(event.uuid)) {
+      warn("FRACAS.Bond.Dialog.TargetDeleted", { name: this.targetName ?? "" });
+    }
     if (event.kind === "combat") {
       if (!event.deleted && !("round" in event.changed)) return;
       if (!event.combat.combatants.some((c) => isCombatantOf(c, this.actor))) return;
@@ -167,12 +173,14 @@ export function refuseIfDown(actor: Actor.Implementation): boolean {
   return true;
 }
 
-/** The sheet's attack action: the roll dialog for this weapon (or unarmed), unless the character cannot act. */
+/**
+ * The sheet's attack action: the roll dialog for this weapon (or unarmed), unless the character
+ * cannot act. One attack dialog per character (core openOnce, D64): a second click, with any
+ * weapon, brings the open one to the front.
+ */
 export async function openAttackDialog(actor: Actor.Implementation, weapon: Item.Implementation | null): Promise<BondAttackDialog | null> {
   if (refuseIfDown(actor)) return null;
-  const dialog = new BondAttackDialog(actor, weapon);
-  await dialog.render({ force: true });
-  return dialog;
+  return openOnce(`bond.attack:${actor.uuid}`, () => new BondAttackDialog(actor, weapon));
 }
 
 /** Rolls the attack, records it against the round's allowance and posts the card. */

@@ -15,6 +15,7 @@ import { recoverOnce } from "../cards/recovery.js";
 import { isNpc, warn } from "../cards/notes.js";
 import { openAttackDialog, refuseIfDown } from "./attack-dialog.js";
 import { BondTaskDialog } from "./task-dialog.js";
+import { openOnce } from "../../../foundry/sheets/open-once.js";
 import { pickUp, pickUpInputOf } from "./pick-up.js";
 import { actorDownReason } from "./attack-setup.js";
 import { BondFirstAidDialog, buildFirstAidSetup } from "./first-aid-dialog.js";
@@ -135,7 +136,8 @@ export class BondCharacterSheet extends Base {
   /** Any other task (a skill or characteristic at the EF the GM calls): the task roll dialog, unless the character cannot act. */
   static async #onTask(this: BondCharacterSheet): Promise<void> {
     if (refuseIfDown(this.actor)) return;
-    await new BondTaskDialog(this.actor).render({ force: true });
+    // One task dialog per character: a second click brings the open one to the front (D64).
+    await openOnce(`bond.task:${this.actor.uuid}`, () => new BondTaskDialog(this.actor));
   }
 
   static async #onRecover(this: BondCharacterSheet, _event: Event, target: HTMLElement): Promise<void> {
@@ -169,7 +171,8 @@ export class BondCharacterSheet extends Base {
 
   /** First Aid: the roll dialog (healer, Ease Factor, exact odds); its card applies the kernel's applyFirstAid. */
   static async #onFirstAid(this: BondCharacterSheet): Promise<void> {
-    await new BondFirstAidDialog(this.actor).render({ force: true });
+    // One First Aid dialog per patient: a second click brings the open one to the front (D64).
+    await openOnce(`bond.firstAid:${this.actor.uuid}`, () => new BondFirstAidDialog(this.actor));
   }
 
   /** The GM's fallback when First Aid was settled off the sheet: record a success or a failure (no card). */
