@@ -11,13 +11,14 @@ import { passStunRound } from "../cards/stun-round.js";
 import { restoreActor } from "../cards/restore.js";
 import { faseripTables } from "../cards/tables.js";
 import { changeKarma, karmaLedgerOf, resetKarma } from "../cards/karma.js";
-import { FaseripFeatDialog } from "./feat-dialog.js";
+import { FaseripFeatDialog, type FeatDialogOptions } from "./feat-dialog.js";
 import { chipAction, heroSheetView } from "./hero-sheet-view.js";
 import { parseKarmaAmount } from "./karma-amount.js";
 import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 import { holderName } from "./holder-name.js";
 import { heroView } from "../data/state.js";
 import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
+import { openOnce } from "../../../foundry/sheets/open-once.js";
 
 const Base = handlebarsActorSheet();
 
@@ -43,7 +44,17 @@ function roundsByTracker(actor: Actor.Implementation): boolean {
 }
 
 /** The sheet's actions that write the hero, each let run one click at a time (FaseripHeroSheet#oneAtATime). */
-type WritingAction = "karma" | "resetKarma" | "healFull" | "dyingRound" | "stunRound";
+type WritingAction = "karmaSpend" | "karmaGain" | "resetKarma" | "healFull" | "dyingRound" | "stunRound";
+
+/**
+ * One FEAT dialog per hero (core openOnce): a double click on a chip or a weapon opened two, each
+ * with its own Roll and Karma. The key leaves out the ability and the weapon: the dialog offers
+ * every ability, action and weapon, so a click while one is open brings that one to the front,
+ * with what was typed in it (DECISIONS, "One FEAT dialog per hero").
+ */
+function openFeatDialog(actor: Actor.Implementation, options: FeatDialogOptions): void {
+  void openOnce(`faserip.feat:${actor.uuid}`, () => new FaseripFeatDialog(actor, options));
+}
 
 const ITEM_TYPES = ["faseripWeapon", "faseripPower", "faseripTalent"] as const;
 
@@ -72,8 +83,20 @@ export class FaseripHeroSheet extends Base {
    * of core oneSubmitAtATime: V13 runs an action's handler for every click, so a double click on
    * Spend wrote the pool twice and one on "A round of dying passes" lost two Endurance ranks. A click while
    * the same action's write is under way is ignored; a click after it acts again (session 8, wave 2).
+   * Spend and Gain are two actions: a Gain clicked while a Spend writes is not a second click of
+   * the same button, so it is made (after the Spend, #karmaInOrder), not dropped (review-s8 F9).
    */
-  readonly #writing: Record<WritingAction, object> = { karma: {}, resetKarma: {}, healFull: {}, dyingRound: {}, stunRound: {} };
+  readonly #writing: Record<WritingAction, object> = { karmaSpend: {}, karmaGain: {}, resetKarma: {}, healFull: {}, dyingRound: {}, stunRound: {} };
+
+  /** The sheet's Karma writes, one after another: each reads the pool the one before it wrote. */
+  #karmaWrites: Promise<unknown> = Promise.resolve();
+
+  /** Runs `write` after this sheet's Karma writes under way (a Gain during a Spend would otherwise write over it). */
+  #karmaInOrder(write: () => Promise<void>): Promise<void> {
+    const run = this.#karmaWrites.then(write);
+    this.#karmaWrites = run.catch(() => undefined);
+    return run;
+  }
 
   /** Runs `write` unless this sheet's `action` is still writing (see #writing). */
   #oneAtATime(action: WritingAction, write: () => Promise<void>): Promise<boolean> {
@@ -117,7 +140,7 @@ export class FaseripHeroSheet extends Base {
     if (!ability || !ABILITY_KEYS.includes(ability)) return;
     // Down, or dodged this round: the chip opens a plain FEAT (an attack or a dodge would be refused).
     const action = chipAction(ability, actorDownReason(this.actor) !== null || attackRefusalOf(this.actor) !== null);
-    void new FaseripFeatDialog(this.actor, { ability, action }).render({ force: true } as never);
+    openFeatDialog(this.actor, { ability, action });
   }
 
   static #onRollWeapon(this: FaseripHeroSheet, _event: Event, target: HTMLElement): void {
@@ -135,7 +158,7 @@ export class FaseripHeroSheet extends Base {
       ui.notifications?.warn(t(dodged, { name: this.actor.name }));
       return;
     }
-    void new FaseripFeatDialog(this.actor, { weaponId: id }).render({ force: true } as never);
+    openFeatDialog(this.actor, { weaponId: id });
   }
 
   static async #onCreateItem(this: FaseripHeroSheet, _event: Event, target: HTMLElement): Promise<void> {
@@ -165,15 +188,18 @@ export class FaseripHeroSheet extends Base {
       ui.notifications?.warn(t(typed.refused, typed.data));
       return;
     }
-    const delta = target.dataset.direction === "spend" ? -typed.amount : typed.amount;
-    await this.#oneAtATime("karma", async () => {
-      try {
-        await changeKarma(this.actor, delta, t(delta > 0 ? "FRACAS.Faserip.Karma.Gained" : "FRACAS.Faserip.Karma.Spent"));
-      } catch (e) {
-        if (!isRuleError(e)) throw e;
-        ui.notifications?.warn(ruleErrorMessage(e));
-      }
-    });
+    const spend = target.dataset.direction === "spend";
+    const delta = spend ? -typed.amount : typed.amount;
+    await this.#oneAtATime(spend ? "karmaSpend" : "karmaGain", () =>
+      this.#karmaInOrder(async () => {
+        try {
+          await changeKarma(this.actor, delta, t(delta > 0 ? "FRACAS.Faserip.Karma.Gained" : "FRACAS.Faserip.Karma.Spent"));
+        } catch (e) {
+          if (!isRuleError(e)) throw e;
+          ui.notifications?.warn(ruleErrorMessage(e));
+        }
+      }),
+    );
   }
 
   /** Starts a fresh Karma pool at Reason + Intuition + Psyche. */
