@@ -26,6 +26,8 @@ import { duelKey, isDuelKeyOf, pairOfKey, type DuelCommit } from "./results.js";
 import { cardOf } from "./commit-cards.js";
 
 export const COMMIT_QUERY = "fracas.zodiacCommit";
+/** The sender's "paid" notice (review s8 F7): its Agent Points are spent though its card did not post. */
+export const PAID_QUERY = "fracas.zodiacCommitPaid";
 const SEAL_FLAG = "zodiacSeals";
 /** Before session 6 one key per browser; now one per user (below), read once when that user's is absent. */
 const LEGACY_STORE_KEY = "fracas.zodiac.commits";
@@ -149,6 +151,7 @@ export function validCommit(c: unknown): c is DuelCommit {
   if (!int(x.area, 0, 99) || !int(x.spend, 0, 99) || !int(x.gathered, 0, 99) || !int(x.wagers, 0, 99) || !int(x.agentPointsLeft, -99, 999)) return false;
   if (typeof x.finish !== "boolean" || (x.calledShot !== null && typeof x.calledShot !== "string")) return false;
   if (x.paid !== undefined && typeof x.paid !== "boolean") return false;
+  if (x.commitId !== undefined && !str(x.commitId)) return false;
   const combat = x.combat as { id?: unknown; round?: unknown } | null;
   if (combat !== null && (typeof combat !== "object" || typeof combat.id !== "string" || typeof combat.round !== "number")) return false;
   const a = (x.actor as { uuid: string }).uuid;
@@ -156,8 +159,12 @@ export function validCommit(c: unknown): c is DuelCommit {
   return a !== b && isDuelKeyOf(x.duelKey, a, b, combat as DuelCommit["combat"]);
 }
 
-/** What the GM's client answers a commit: the duel's key it is held under, or the refusal. */
-export type Sealed = { ok: true; duelKey: string } | { ok: false; reason: string; data?: Record<string, string> };
+/**
+ * What the GM's client answers a commit: the duel's key it is held under and the commit's own id
+ * (review s8 F1), or the refusal. `holder`: the user whose client keeps it, added by the sender
+ * (sealCommit), where a paid notice goes (F7).
+ */
+export type Sealed = { ok: true; duelKey: string; commitId: string; holder?: string } | { ok: false; reason: string; data?: Record<string, string> };
 
 /**
  * The key a commit outside a fight is held under (there are no rounds there to tell duels apart):
@@ -198,29 +205,77 @@ function keep(commit: DuelCommit): Sealed {
     return { ok: false, reason: "FRACAS.Error.alreadySealed" };
   }
   // Not paid yet: the sender spends its Agent Points only once this answer reaches it (review s7c F3).
-  store.push({ ...foundry.utils.deepClone(commit), paid: false });
+  // Its own id, chosen here (whatever the sender sent): its card carries it (review s8 F1).
+  const commitId = foundry.utils.randomID(16);
+  store.push({ ...foundry.utils.deepClone(commit), paid: false, commitId });
   save(store);
   changed();
-  return { ok: true, duelKey: commit.duelKey };
+  return { ok: true, duelKey: commit.duelKey, commitId };
+}
+
+/**
+ * Is this commit card the one announcing `commit`? By the commit's id (review s8 F1: two duels of
+ * one pair in one round share a key, so the first duel's card announced the second's commit too).
+ * A commit kept before ids existed is matched as before, by key and Agent, by a card with no id.
+ */
+export function announces(result: Record<string, unknown> | undefined, commit: DuelCommit): boolean {
+  const id = result?.commitId;
+  if (commit.commitId !== undefined) return id === commit.commitId;
+  return id === undefined && result?.duelKey === commit.duelKey && (result?.actor as { uuid?: unknown } | undefined)?.uuid === commit.actor.uuid;
+}
+
+/** Marks the held commit paid (this client's store); false when it holds no such commit. */
+function markPaid(match: (c: DuelCommit) => boolean): boolean {
+  const store = load();
+  const c = store.find(match);
+  if (!c) return false;
+  if (c.paid === false) {
+    c.paid = true;
+    save(store);
+  }
+  return true;
 }
 
 /**
  * createChatMessage (every client; acts in the GM's one tab only): a duel commit card is the
  * sender's receipt — it is posted right after the Agent Points are spent (flow.ts commitDuel) — so
- * the held commit it announces is marked paid, and stays so if the card is deleted later (review
- * s7c F3). A commit whose answer never reached its sender (the tab closed, the query timed out) has
- * no card and stays unpaid: its Cancel gives nothing back.
+ * the held commit it announces (by its id, review s8 F1) is marked paid, and stays so if the card is
+ * deleted later (review s7c F3). A commit whose answer never reached its sender (the tab closed, the
+ * query timed out) has no card and stays unpaid: its Cancel gives nothing back.
  */
 export function onCommitCardPosted(message: ChatMessage.Implementation | null | undefined): void {
   const s = message ? cardOf(message) : null;
   if (s?.ruleset !== "zodiac" || s.kind !== "duelCommit" || !game.user.isGM || !isTheGmTab()) return;
-  const key = s.result?.duelKey;
-  const uuid = (s.result?.actor as { uuid?: unknown } | undefined)?.uuid;
-  const store = load();
-  const c = store.find((x) => x.duelKey === key && x.actor.uuid === uuid && x.paid === false);
-  if (!c) return;
-  c.paid = true;
-  save(store);
+  markPaid((x) => x.paid === false && announces(s.result, x));
+}
+
+/**
+ * The paid notice's handler (CONFIG.queries[PAID_QUERY], review s8 F7): the sender spent the
+ * commit's Agent Points but its card did not post, so the commit with this id is marked paid. The
+ * id is known only to the sender and this GM until its card shows it (and a card marks it paid
+ * anyway), so the notice needs no seal: nobody else can name an unpaid commit.
+ */
+export async function onPaidQuery(data: unknown): Promise<{ ok: boolean }> {
+  if (!game.user.isGM || !isTheGmTab()) return { ok: false };
+  const id = (data as { commitId?: unknown } | null)?.commitId;
+  return { ok: str(id) && markPaid((x) => x.commitId === id) };
+}
+
+/**
+ * Sender side (flow.ts commitDuel): tells the holder that this commit's Agent Points were spent
+ * though its card did not post. True once the holder has marked it paid.
+ */
+export async function tellPaid(sealed: { commitId: string; holder?: string }): Promise<boolean> {
+  const holder = sealed.holder ? game.users.get(sealed.holder) : null;
+  if (!holder) return false;
+  if (holder.id === game.user.id && isTheGmTab()) return markPaid((x) => x.commitId === sealed.commitId);
+  try {
+    const done = (await holder.query(PAID_QUERY as never, { commitId: sealed.commitId } as never, { timeout: 15_000 } as never)) as { ok?: unknown } | null;
+    return done?.ok === true;
+  } catch (err) {
+    console.error("Fracas | zodiac commit: the paid notice did not reach the GM:", err);
+    return false;
+  }
 }
 
 interface SealQuery {
@@ -262,7 +317,10 @@ export async function onCommitQuery(data: unknown): Promise<Sealed> {
 export async function sealCommit(commit: DuelCommit, holder?: User.Implementation): Promise<Sealed> {
   if (!validCommit(commit)) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
   // In a second tab of the holder, sent to the one tab (the same user's query reaches it), never kept here.
-  if (holder ? holder.id === game.user.id && isTheGmTab() : isActiveGM()) return keep(commit);
+  if (holder ? holder.id === game.user.id && isTheGmTab() : isActiveGM()) {
+    const kept = keep(commit);
+    return kept.ok ? { ...kept, holder: game.user.id ?? "" } : kept;
+  }
   const gm = holder ?? game.users.activeGM;
   if (!gm) return { ok: false, reason: "FRACAS.Chat.NoGM" };
   const sealId = foundry.utils.randomID();
@@ -270,7 +328,9 @@ export async function sealCommit(commit: DuelCommit, holder?: User.Implementatio
   await game.user.setFlag("fracas" as never, `${SEAL_FLAG}.${sealId}` as never, sealHash(nonce + JSON.stringify(commit)) as never);
   try {
     const done = (await gm.query(COMMIT_QUERY as never, { userId: game.user.id, sealId, nonce, commit } as never, { timeout: 15_000 } as never)) as Partial<Sealed> | null;
-    if (done?.ok === true && typeof done.duelKey === "string" && isDuelKeyOf(done.duelKey, commit.actor.uuid, commit.opponent.uuid, commit.combat)) return { ok: true, duelKey: done.duelKey };
+    if (done?.ok === true && typeof done.duelKey === "string" && str(done.commitId) && isDuelKeyOf(done.duelKey, commit.actor.uuid, commit.opponent.uuid, commit.combat)) {
+      return { ok: true, duelKey: done.duelKey, commitId: done.commitId, holder: gm.id ?? "" };
+    }
     return { ok: false, reason: (done as { reason?: string } | null)?.reason ?? "FRACAS.Chat.Failed" };
   } catch (err) {
     // The GM never answered (disconnected, timed out): take the seal back.

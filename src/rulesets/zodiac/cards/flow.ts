@@ -21,7 +21,7 @@ import type { Application } from "../../../foundry/data/card-data.js";
 import type { DialogTarget } from "../sheets/view.js";
 import type { FracasCombat } from "../../../foundry/documents/combat.js";
 import { rollingOrder } from "../combat.js";
-import { heldCommits, forgetCommits } from "./commits.js";
+import { heldCommits, forgetCommits, tellPaid } from "./commits.js";
 import { sealWhereHeld } from "./duel-answer.js";
 import { wasPaid } from "./paid.js";
 import { crowdTarget } from "./crowd-target.js";
@@ -146,11 +146,40 @@ export async function commitDuel(actor: Actor.Implementation, slot: AreaSlot, ch
     ui.notifications?.warn(t(sealed.reason, { name: actor.name, opponent: target.name, ...(sealed.data ?? {}) }));
     return undefined;
   }
+  const before = sys.agentPoints.value;
   await spendPoints(actor, model.agentPointsAfter);
   ui.notifications?.info(t(pluralKey("FRACAS.Zodiac.Duel.Sealed", choice.wagers), { name: actor.name, wagers: choice.wagers, opponent: target.name }));
   // The public card: who committed against whom, never how many (it also marks Mike as having rolled).
-  const announce = { duelKey: sealed.duelKey, actor: { uuid: actor.uuid, name: actor.name }, name: actor.name, opponentName: target.name, round: combat?.round ?? 0, combat };
-  return post("duelCommit", actor, announce as unknown as JsonObject, [], []);
+  // It carries the commit's own id: the GM's client marks that commit paid, and no other (review s8 F1).
+  const announce = { duelKey: sealed.duelKey, commitId: sealed.commitId, actor: { uuid: actor.uuid, name: actor.name }, name: actor.name, opponentName: target.name, round: combat?.round ?? 0, combat };
+  const card = await post("duelCommit", actor, announce as unknown as JsonObject, [], []).catch((err: unknown) => {
+    console.error("Fracas | zodiac commit: its card was not posted:", err);
+    return undefined;
+  });
+  if (!card) await paidWithoutCard(actor, target, sealed, before - model.agentPointsAfter);
+  return card;
+}
+
+/**
+ * The commit card did not post (a module's preCreateChatMessage refused it, the server failed) after
+ * its Agent Points were spent (review s8 F7). The card was the only sign of payment, so the GM's
+ * client held the commit unpaid for good: the Reveal said it never reached its player, the Cancel
+ * gave nothing back, the points lost. Now the holder is told it was paid (the commit's id), and the
+ * duel goes on without its card; when that notice fails too, the points are given back here, so
+ * "unpaid" is true, and the player is told the GM cancels the duel before committing again.
+ */
+async function paidWithoutCard(actor: Actor.Implementation, target: DialogTarget, sealed: { commitId: string; holder?: string }, spent: number): Promise<void> {
+  const data = { name: actor.name, opponent: target.name };
+  if (await tellPaid(sealed)) {
+    ui.notifications?.warn(t("FRACAS.Zodiac.Duel.CardNotPostedPaid", data));
+    return;
+  }
+  const ap = agentData(actor).agentPoints;
+  const refunded = await spendPoints(actor, Math.min(ap.max, ap.value + spent)).then(
+    () => true,
+    (err: unknown) => (console.error("Fracas | zodiac commit: the Agent Points were not given back:", err), false),
+  );
+  ui.notifications?.error(t(refunded ? "FRACAS.Zodiac.Duel.CardNotPostedRefunded" : "FRACAS.Chat.Failed", data));
 }
 
 /** Every sealed commit this client holds (only the GM's client holds any). */

@@ -152,6 +152,13 @@ export interface DuelCommit extends RollSetup {
    * this field existed, which count as paid. A Cancel gives back only what was paid (duel-cancel.ts).
    */
   paid?: boolean;
+  /**
+   * Held commits only (review s8 F1): the holder's own id for this commit, given when it is kept and
+   * carried on its commit card, so the card (or the sender's paid notice, F7) marks this commit paid
+   * and no other. Two duels of one pair in one round share a key, so key and Agent could not tell
+   * the first duel's card from the second's. Absent on commits kept before it existed.
+   */
+  commitId?: string;
 }
 
 /**

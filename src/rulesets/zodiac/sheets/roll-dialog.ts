@@ -87,7 +87,17 @@ export class ZodiacRollDialog extends Base {
   follow(event: DialogEvent): void {
     if (event.kind === "combat") return;
     if (event.kind === "actor" && event.uuid !== this.actor.uuid && event.uuid !== this.target?.uuid) return;
+    // Deleted (core's "actor" event on deletion, review s8 F8): the roller closes the dialog, nothing
+    // to roll for; the target is dropped at once (after reading what was typed), said now rather
+    // than only at Roll.
+    const deleted = event.kind === "actor" && !lookupUuidSync(event.uuid);
+    if (deleted && event.uuid === this.actor.uuid) {
+      ui.notifications?.warn(t("FRACAS.Zodiac.Dialog.RollerGone", { name: this.actor.name }));
+      void this.close();
+      return;
+    }
     this.readForm();
+    if (deleted && this.target) this.dropTarget();
     if (event.kind === "targets") {
       const first = userTargets()[0];
       if ((first?.uuid ?? null) === (this.target?.uuid ?? null)) return;
@@ -95,6 +105,30 @@ export class ZodiacRollDialog extends Base {
       // A roll kind that fits the new target stays; else the one the dialog would open on for it.
       if (!kindsFor(this.target).includes(this.choice.kind)) this.choice = { ...this.choice, kind: defaultKind(this.target, this.slot) };
     }
+    void this.render();
+  }
+
+  /**
+   * The target deleted: the dialog stops aiming at it and says so. Until the dialog has redrawn
+   * without it (`dropped`), a Roll is refused as before (submitOnce): the form may still show a
+   * strike or duel the player chose for that target.
+   */
+  private dropTarget(): void {
+    const gone = this.target!;
+    this.target = null;
+    this.dropped = gone.name;
+    ui.notifications?.warn(t("FRACAS.Zodiac.Dialog.TargetDropped", { name: gone.name }));
+    if (!kindsFor(null).includes(this.choice.kind)) this.choice = { ...this.choice, kind: defaultKind(null, this.slot) };
+  }
+
+  /** The name of a target dropped since the dialog last drew (follow), or null. */
+  private dropped: string | null = null;
+
+  /** Shows this Area (the sheet's Roll of another Area while the dialog is open: core openOnce), keeping what was typed. */
+  showSlot(slot: AreaSlot): void {
+    if (slot === this.slot || !this.rendered) return;
+    this.readForm();
+    this.slot = slot;
     void this.render();
   }
 
@@ -147,6 +181,8 @@ export class ZodiacRollDialog extends Base {
 
   protected override async _onRender(context: never, options: never): Promise<void> {
     await super._onRender(context, options);
+    // Drawn without the dropped target: the next Roll is the one the dialog now shows.
+    this.dropped = null;
     // The form element outlives re-renders: listen once, re-render the odds on every change.
     if (this.#listening) return;
     this.#listening = true;
@@ -185,10 +221,11 @@ export class ZodiacRollDialog extends Base {
     // The target deleted since the dialog opened (hard to break, scenario 1): the view would now
     // offer a kill or fight roll in its place, so Roll would spend Agent Points on a roll the player
     // never chose. Nothing is rolled; the dialog redraws without the target, saying so.
-    const aimedAt = this.target;
+    // Dropped by follow and not yet redrawn without it: the same refusal (the form still shows it).
+    const aimedAt = this.target?.name ?? this.dropped;
     const v = this.view();
     if (aimedAt && !this.target) {
-      ui.notifications?.warn(t("FRACAS.Zodiac.Dialog.TargetGone", { name: aimedAt.name }));
+      ui.notifications?.warn(t("FRACAS.Zodiac.Dialog.TargetGone", { name: aimedAt }));
       await this.render();
       return;
     }

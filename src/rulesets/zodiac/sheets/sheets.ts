@@ -4,6 +4,7 @@ import { enrichHtml } from "../../../foundry/enrich.js";
 import { AREA_SLOTS, type AreaSlot } from "../data/areas.js";
 import { agentSheetView, crowdSheetView, otherAgentSheetView, weaponSheetView, type AgentSystem } from "./view.js";
 import { ZodiacRollDialog } from "./roll-dialog.js";
+import { openOnce } from "../../../foundry/sheets/open-once.js";
 import { healthAfterHandEdit, otherAgentStatusAfterHandEdit, rankAfterHandEdit, splitAfterHandEdit, stateAfterCountEdit } from "./hand-edit.js";
 import { combatRefFor } from "../cards/flow.js";
 import { withFightOfSince } from "../cards/duel-round.js";
@@ -170,7 +171,10 @@ export class ZodiacAgentSheet extends ActorBase {
   static async #onRoll(this: ZodiacAgentSheet, _event: Event, target: HTMLElement): Promise<void> {
     const slot = target.dataset.slot;
     const s = (AREA_SLOTS as readonly string[]).includes(slot ?? "") ? (slot as AreaSlot) : undefined;
-    await new ZodiacRollDialog({ actor: this.actor, ...(s ? { slot: s } : {}) }).render({ force: true } as never);
+    // One dialog per Agent (core openOnce, review s8 F8): a double click on Roll opened two, each
+    // with its own Roll. A Roll of another Area while it is open brings it up on that Area.
+    const dialog = await openOnce(`zodiac.roll:${this.actor.uuid}`, () => new ZodiacRollDialog({ actor: this.actor, ...(s ? { slot: s } : {}) }));
+    if (s) dialog.showSlot(s);
   }
 }
 

@@ -78,7 +78,7 @@ describe("Mike vs Jeremy (seed 003) through the adapter", () => {
     expect(JSON.stringify([...world.messages].map((m) => m.toObject()))).not.toMatch(/"wagers"/);
     expect(JSON.stringify([...world.users].map((u) => u.flags))).not.toMatch(/"wagers"/);
     const sent = world.queryLog.filter((q) => q.name === "fracas.zodiacCommit");
-    expect(sent.map((q) => [q.from, q.to, q.result])).toEqual([["jp", "gm", { ok: true, duelKey: cardOf(jeremyCard).result.duelKey }]]);
+    expect(sent.map((q) => [q.from, q.to, q.result])).toEqual([["jp", "gm", { ok: true, duelKey: cardOf(jeremyCard).result.duelKey, commitId: cardOf(jeremyCard).result.commitId }]]);
     // The public card says "committed", never how many.
     expect(cardOf(jeremyCard).kind).toBe("duelCommit");
     expect(JSON.stringify(cardOf(jeremyCard).result)).not.toMatch(/wagers/i);

@@ -151,12 +151,13 @@ describe("a GM's second tab (review s7c F5, T4)", () => {
     const { COMMIT_QUERY } = commits;
     const { DUELS_QUERY } = await import("../../../../src/rulesets/zodiac/cards/duel-list.js");
     // The one tab's answers (this process's handler is the second tab's, which would wait out the asker).
-    wrapQuery(COMMIT_QUERY, async (_real, data) => ({ ok: true, duelKey: (data.commit as { duelKey: string }).duelKey }));
+    wrapQuery(COMMIT_QUERY, async (_real, data) => ({ ok: true, duelKey: (data.commit as { duelKey: string }).duelKey, commitId: "c1" }));
     wrapQuery(DUELS_QUERY, async () => ({ ok: true }));
     const { duelKey } = await import("../../../../src/rulesets/zodiac/cards/results.js");
     const commit = { actor: { uuid: mike.uuid, name: "Mike" }, opponent: { uuid: jeremy.uuid, name: "Jeremy" }, duelKey: duelKey(mike.uuid, jeremy.uuid, null), areaName: "Aries", area: 3, spend: 1, gathered: 4, wagers: 1, agentPointsLeft: 2, finish: false, calledShot: null, combat: null };
     const sealed = await world.as("gm", () => commits.sealCommit(commit, game.users.get("gm") as never));
-    expect(sealed).toEqual({ ok: true, duelKey: commit.duelKey });
+    // The commit's id (review s8 F1) and the GM it was sent to (where a paid notice goes, F7).
+    expect(sealed).toEqual({ ok: true, duelKey: commit.duelKey, commitId: "c1", holder: "gm" });
     await world.as("gm", () => remote.revealAt(commit.duelKey, "gm"));
     const sent = world.queryLog.filter((q) => q.name === COMMIT_QUERY || q.name === DUELS_QUERY).map((q) => ({ name: q.name, from: q.from, to: q.to }));
     expect(sent).toEqual([
