@@ -4,7 +4,8 @@
  * - a chat card's Apply, Undo and ruleset follow-ups (withCardLock);
  * - a combat's declarations, memory patches and round starts (withCombatLock);
  * - an actor's once-only roll claims (withActorLock);
- * - a GM pool's read-change-write (withPoolLock): every writer of a pool goes through it.
+ * - a pool's read-change-write (withPoolLock): a GM pool, or an actor's own (Radio's action tokens,
+ *   keyed by the actor); every writer of that pool goes through it.
  * A failure does not block the next in line. A locked run must not wait on another locked run of
  * the same document (it would wait forever).
  */

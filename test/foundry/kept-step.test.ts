@@ -32,6 +32,14 @@ describe("keptStep: where the round stands when its plan is rebuilt", () => {
     expect(keptStep(old, 1, plan("declare:jake", "declare:sal", "declare:goons"))).toBe(1);
   });
 
+  it("a late joiner (review-s8 F10): passed this round while the current step stands; reached when the current step is gone", () => {
+    const old = plan("declare:agent", "declare:hood", "act:hood", "act:agent");
+    // Felix joins with a declaration before the current one (the Hood's): the round stays on the Hood's.
+    expect(keptStep(old, 1, plan("declare:felix", "declare:agent", "declare:hood", "act:hood", "act:agent", "act:felix"))).toBe(2);
+    // The Hood also left: the first step not taken this round is Felix's declaration.
+    expect(keptStep(old, 1, plan("declare:felix", "declare:agent", "act:agent", "act:felix"))).toBe(0);
+  });
+
   it("with every step taken, the position is kept within the rebuilt plan", () => {
     const old = plan("declare:a", "declare:b", "act:b");
     expect(keptStep(old, 2, plan("declare:a", "declare:b"))).toBe(1);
