@@ -209,7 +209,7 @@ export class FracasCombat extends Combat {
   /** Moves the plan to `index`, with Foundry's combatTurn hook and world time, as core's nextTurn does. */
   private async goToStep(index: number, direction: 1 | -1): Promise<void> {
     const target = this.fracas.plan.steps[index]!;
-    const updateData = { round: this.round, turn: this.turnIndexOf(target.combatantId), "system.step": index, "system.phase": target.kind };
+    const updateData = { round: this.planRound(), turn: this.turnIndexOf(target.combatantId), "system.step": index, "system.phase": target.kind };
     const updateOptions = { direction, worldTime: { delta: direction * (CONFIG.time?.turnTime ?? 0) } };
     Hooks.callAll("combatTurn", this as never, updateData as never, updateOptions as never);
     await this.update(updateData as never, updateOptions as never);
@@ -227,15 +227,27 @@ export class FracasCombat extends Combat {
   }
 
   async #followRoster(): Promise<void> {
+    // V13's setupTurns moves the round on, in memory, when the kept index falls past the last turn
+    // (the current combatant was last in turn order): the plan's round is put back with the turn.
+    const round = this.planRound();
+    const roundBack = round !== this.round ? { round } : {};
     const at = this.fracas.step;
     const step = this.fracas.plan.steps[at];
-    if (!step) return;
-    const index = this.combatants.has(step.combatantId) ? at : this.actingStep(at, 1);
-    if (index === null) return;
+    const index = step && this.combatants.has(step.combatantId) ? at : this.actingStep(at, 1);
+    if (!step || index === null) {
+      if (round !== this.round) await this.update({ ...roundBack, turn: 0 } as never);
+      return;
+    }
     const target = this.fracas.plan.steps[index]!;
     const turn = this.turnIndexOf(target.combatantId);
-    if (index !== at) await this.update({ turn, "system.step": index, "system.phase": target.kind } as never);
-    else if (turn !== this.turn) await this.update({ turn } as never);
+    if (index !== at) await this.update({ ...roundBack, turn, "system.step": index, "system.phase": target.kind } as never);
+    else if (turn !== this.turn || round !== this.round) await this.update({ ...roundBack, turn } as never);
+  }
+
+  /** The round as the plan has it (Foundry's own `round` can move on in memory, see #followRoster). */
+  planRound(): number {
+    const planned = this.fracas.plan.round;
+    return typeof planned === "number" && planned >= 1 ? planned : (this.round ?? 0);
   }
 
   turnIndexOf(combatantId: string | undefined): number {
@@ -280,7 +292,7 @@ export class FracasCombat extends Combat {
     if (!this.mapping) return super.nextRound();
     if (!game.user.isGM) return this;
     if (await this.#startsElsewhere("next")) return this;
-    const round = (this.round ?? 0) + 1;
+    const round = this.planRound() + 1;
     const { turn, ...first } = await this.beginRound(round);
     const updateData = { round, turn };
     const updateOptions = { direction: 1, worldTime: { delta: CONFIG.time?.roundTime ?? 0 } };

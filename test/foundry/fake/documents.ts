@@ -777,7 +777,14 @@ export class FakeCombat extends FakeDocument {
    * `this.turn` read on the Combatant class (undefined), finds none, and keeps the turn's index.
    */
   override _onEmbeddedChange(name: string, before: unknown, deletedIds: string[]): void {
-    if (name !== "Combatant" || typeof before !== "string" || deletedIds.includes(before)) return;
+    if (name !== "Combatant" || typeof before !== "string") return;
+    if (deletedIds.includes(before)) {
+      // V13's setupTurns: a kept index past the last turn wraps to 0 and moves the round on (in
+      // memory on every client; the fake has one copy).
+      const turn = this.turn;
+      if (turn !== null && turn >= this.turns.length) this._source = { ...this._source, turn: 0, round: this.round + 1 };
+      return;
+    }
     const kept = Math.max(this.turns.findIndex((c) => c.id === before), 0);
     if (kept !== this.turn) this._source = { ...this._source, turn: kept };
   }

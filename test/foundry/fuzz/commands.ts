@@ -16,6 +16,10 @@ import {
 type Cmd = fc.AsyncCommand<Model, Real>;
 
 const live = (m: Model) => !m.ended;
+/** Lets the active GM's hook work (a microtask, a lock, a write) finish before the invariants are read. */
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((done) => setTimeout(done, 0));
+};
 const fighting = (m: Model) => m.started && !m.ended;
 
 /** The i-th present combatant (by creation order), or null when there is none. */
@@ -169,6 +173,7 @@ class Add implements Cmd {
   check = live;
   async run(m: Model, r: Real) {
     await addFighter(r, m, this.spec);
+    await settle();
     await checkInvariants(r, m, this.toString());
   }
   toString = () => `Add(${JSON.stringify(this.spec)})`;
@@ -182,6 +187,7 @@ class Remove implements Cmd {
     if (!c) return;
     await r.combat.deleteEmbeddedDocuments("Combatant", [c.id]);
     m.present.delete(c.id);
+    await settle(); // the active GM's client follows the roster after the hook (combat-guard.ts)
     await checkInvariants(r, m, this.toString());
   }
   toString = () => `Remove(#${this.who})`;

@@ -67,4 +67,28 @@ describe("Foundry's turn follows the plan's step when the roster changes mid-rou
     expect(current()).toMatchObject({ kind: "declare", combatantId: next!.combatantId });
     expect(combat.combatant?.id).toBe(next!.combatantId);
   });
+
+  it("the last combatant in turn order deleted on the last step: V13's in-memory next round is put back to the plan's (review-s8b G1)", async () => {
+    const thug = bondNpc("Thug", 6);
+    const agent = bondNpc("Agent", 10);
+    const hood = bondNpc("Hood", 14);
+    combat = world.createCombat();
+    fc = combat as unknown as FracasCombat;
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: thug.id }, { actorId: agent.id }, { actorId: hood.id }]);
+    world.dice.queue(1, 2, 3, 4, 5, 6);
+    await fc.startCombat();
+    const last = fc.fracas.plan.steps.length - 1;
+    while (fc.fracas.step < last) await fc.nextTurn();
+    const gone = current()!.combatantId;
+    expect(combat.turns.at(-1)!.id).toBe(gone);
+    await combat.deleteEmbeddedDocuments("Combatant", [gone]);
+    await settle();
+    expect(combat.round).toBe(1);
+    expect(fc.fracas.plan.round).toBe(1);
+    // The GM's Next then starts round 2, not 3.
+    world.dice.queue(1, 2, 3, 4, 5, 6);
+    await fc.nextTurn();
+    expect(combat.round).toBe(2);
+    expect(fc.fracas.plan.round).toBe(2);
+  });
 });
