@@ -84,19 +84,10 @@ export class FaseripHeroSheet extends Base {
    * Spend wrote the pool twice and one on "A round of dying passes" lost two Endurance ranks. A click while
    * the same action's write is under way is ignored; a click after it acts again (session 8, wave 2).
    * Spend and Gain are two actions: a Gain clicked while a Spend writes is not a second click of
-   * the same button, so it is made (after the Spend, #karmaInOrder), not dropped (review-s8 F9).
+   * the same button, so it is made, not dropped (review-s8 F9); after the Spend, as every write of
+   * the hero's Karma pool is made one at a time (cards/karma.ts, core withPoolLock; review-s8b G3).
    */
   readonly #writing: Record<WritingAction, object> = { karmaSpend: {}, karmaGain: {}, resetKarma: {}, healFull: {}, dyingRound: {}, stunRound: {} };
-
-  /** The sheet's Karma writes, one after another: each reads the pool the one before it wrote. */
-  #karmaWrites: Promise<unknown> = Promise.resolve();
-
-  /** Runs `write` after this sheet's Karma writes under way (a Gain during a Spend would otherwise write over it). */
-  #karmaInOrder(write: () => Promise<void>): Promise<void> {
-    const run = this.#karmaWrites.then(write);
-    this.#karmaWrites = run.catch(() => undefined);
-    return run;
-  }
 
   /** Runs `write` unless this sheet's `action` is still writing (see #writing). */
   #oneAtATime(action: WritingAction, write: () => Promise<void>): Promise<boolean> {
@@ -190,16 +181,14 @@ export class FaseripHeroSheet extends Base {
     }
     const spend = target.dataset.direction === "spend";
     const delta = spend ? -typed.amount : typed.amount;
-    await this.#oneAtATime(spend ? "karmaSpend" : "karmaGain", () =>
-      this.#karmaInOrder(async () => {
-        try {
-          await changeKarma(this.actor, delta, t(delta > 0 ? "FRACAS.Faserip.Karma.Gained" : "FRACAS.Faserip.Karma.Spent"));
-        } catch (e) {
-          if (!isRuleError(e)) throw e;
-          ui.notifications?.warn(ruleErrorMessage(e));
-        }
-      }),
-    );
+    await this.#oneAtATime(spend ? "karmaSpend" : "karmaGain", async () => {
+      try {
+        await changeKarma(this.actor, delta, t(delta > 0 ? "FRACAS.Faserip.Karma.Gained" : "FRACAS.Faserip.Karma.Spent"));
+      } catch (e) {
+        if (!isRuleError(e)) throw e;
+        ui.notifications?.warn(ruleErrorMessage(e));
+      }
+    });
   }
 
   /** Starts a fresh Karma pool at Reason + Intuition + Psyche. */
