@@ -262,19 +262,30 @@ export async function onPaidQuery(data: unknown): Promise<{ ok: boolean }> {
 }
 
 /**
- * Sender side (flow.ts commitDuel): tells the holder that this commit's Agent Points were spent
- * though its card did not post. True once the holder has marked it paid.
+ * What became of a paid notice (review s8b G2): "paid" once the holder has marked the commit paid;
+ * "unpaid" when it certainly did not (no such user, not connected before the notice was sent, or its
+ * handler ran and answered no); "unknown" when the query failed after it may have been sent (a
+ * timeout, an answer lost on the way back): the holder may still mark it paid, so nothing may be
+ * given back on that alone.
  */
-export async function tellPaid(sealed: { commitId: string; holder?: string }): Promise<boolean> {
+export type PaidNotice = "paid" | "unpaid" | "unknown";
+
+/**
+ * Sender side (flow.ts commitDuel): tells the holder that this commit's Agent Points were spent
+ * though its card did not post.
+ */
+export async function tellPaid(sealed: { commitId: string; holder?: string }): Promise<PaidNotice> {
   const holder = sealed.holder ? game.users.get(sealed.holder) : null;
-  if (!holder) return false;
-  if (holder.id === game.user.id && isTheGmTab()) return markPaid((x) => x.commitId === sealed.commitId);
+  if (!holder) return "unpaid";
+  if (holder.id === game.user.id && isTheGmTab()) return markPaid((x) => x.commitId === sealed.commitId) ? "paid" : "unpaid";
+  // Not connected: V13's User#query refuses before it emits, so the holder never hears of it.
+  if (!holder.active) return "unpaid";
   try {
     const done = (await holder.query(PAID_QUERY as never, { commitId: sealed.commitId } as never, { timeout: 15_000 } as never)) as { ok?: unknown } | null;
-    return done?.ok === true;
+    return done?.ok === true ? "paid" : "unpaid";
   } catch (err) {
-    console.error("Fracas | zodiac commit: the paid notice did not reach the GM:", err);
-    return false;
+    console.error("Fracas | zodiac commit: the paid notice was not answered by the GM:", err);
+    return "unknown";
   }
 }
 

@@ -165,13 +165,23 @@ export async function commitDuel(actor: Actor.Implementation, slot: AreaSlot, ch
  * its Agent Points were spent (review s8 F7). The card was the only sign of payment, so the GM's
  * client held the commit unpaid for good: the Reveal said it never reached its player, the Cancel
  * gave nothing back, the points lost. Now the holder is told it was paid (the commit's id), and the
- * duel goes on without its card; when that notice fails too, the points are given back here, so
- * "unpaid" is true, and the player is told the GM cancels the duel before committing again.
+ * duel goes on without its card. When the holder certainly did not mark it paid (not connected, or
+ * it answered no), the points are given back here, so "unpaid" is true, and the player is told the
+ * GM cancels the duel before committing again. When the notice's fate is unknown (no answer in time:
+ * the GM's client may still mark it paid, review s8b G2), nothing is given back, so the commit is
+ * never both paid and refunded: the player is told how many points stay spent, and the GMs are told
+ * (a whisper without numbers) to settle it at the Cancel if the Reveal says it was never paid.
  */
 async function paidWithoutCard(actor: Actor.Implementation, target: DialogTarget, sealed: { commitId: string; holder?: string }, spent: number): Promise<void> {
   const data = { name: actor.name, opponent: target.name };
-  if (await tellPaid(sealed)) {
+  const notice = await tellPaid(sealed);
+  if (notice === "paid") {
     ui.notifications?.warn(t("FRACAS.Zodiac.Duel.CardNotPostedPaid", data));
+    return;
+  }
+  if (notice === "unknown") {
+    ui.notifications?.error(t("FRACAS.Zodiac.Duel.CardNotPostedUnknown", { ...data, points: spent }));
+    await tellGmsUnknown(actor, data);
     return;
   }
   const ap = agentData(actor).agentPoints;
@@ -180,6 +190,20 @@ async function paidWithoutCard(actor: Actor.Implementation, target: DialogTarget
     (err: unknown) => (console.error("Fracas | zodiac commit: the Agent Points were not given back:", err), false),
   );
   ui.notifications?.error(t(refunded ? "FRACAS.Zodiac.Duel.CardNotPostedRefunded" : "FRACAS.Chat.Failed", data));
+}
+
+/**
+ * A whisper to the GMs that a commit's payment is unconfirmed (review s8b G2). No numbers: every
+ * client receives every message, whispered or not. Logged, not thrown, when it fails too.
+ */
+async function tellGmsUnknown(actor: Actor.Implementation, data: { name: string; opponent: string }): Promise<void> {
+  const whisper = game.users.filter((u) => u.isGM).map((u) => u.id ?? "").filter((id) => id !== "");
+  const content = `<p>${foundry.utils.escapeHTML(t("FRACAS.Zodiac.Duel.CardNotPostedUnknownGm", data))}</p>`;
+  try {
+    await ChatMessage.create({ content, speaker: ChatMessage.getSpeaker({ actor }), whisper } as never);
+  } catch (err) {
+    console.error("Fracas | zodiac commit: the GMs could not be told the payment is unconfirmed:", err);
+  }
 }
 
 /** Every sealed commit this client holds (only the GM's client holds any). */
