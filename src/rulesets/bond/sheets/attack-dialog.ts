@@ -28,6 +28,7 @@ import { ruleErrorText } from "../rule-error.js";
 import { signed } from "../format.js";
 import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
 import { openOnce } from "../../../foundry/sheets/open-once.js";
+import { closedIfRollerGone } from "./roller-gone.js";
 
 const Base = handlebarsApplication();
 
@@ -74,6 +75,9 @@ export class BondAttackDialog extends Base {
    */
   follow(event: DialogEvent): void {
     if (event.kind === "actor" && event.uuid !== this.actor.uuid && event.uuid !== this.targetUuid) return;
+    // The attacker deleted (core's "actor" event on deletion, review s8b G9): nothing left to roll
+    // for, so the dialog closes and says so, rather than redrawing for a Roll that would fail.
+    if (closedIfRollerGone(this, event, this.actor)) return;
     // The target shown was deleted (core tells its deletion): said now, not only at Roll (D64).
     // The redraw reads the user's targets anew, so the next Roll is the attack it then shows.
     if (event.kind === "actor" && event.uuid === this.targetUuid && event.uuid !== this.actor.uuid && !lookupUuidSync(event.uuid)) {

@@ -28,6 +28,7 @@ import { easeAtRoll } from "./ease-at-roll.js";
 import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
 import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
 import { renderedFormValues } from "../../../foundry/sheets/form-values.js";
+import { closedIfRollerGone } from "./roller-gone.js";
 
 function skillsOf(actor: Actor.Implementation): SkillLike[] {
   const out: SkillLike[] = [];
@@ -102,6 +103,9 @@ export class BondFirstAidDialog extends Base {
    * the one Roll uses (session 8, "hard to break" 4). What was typed and not yet sent is kept.
    */
   follow(event: DialogEvent): void {
+    // The patient deleted: nobody is left to treat, so the dialog closes, saying so (review s8b G9).
+    // A deleted healer only leaves the healer list (the redraw below).
+    if (closedIfRollerGone(this, event, this.patient, "FRACAS.Bond.FirstAid.PatientGone")) return;
     if (event.kind === "actor") {
       const shown = event.uuid === this.patient.uuid || this.setup().healers.some((h) => h.uuid === event.uuid);
       if (!shown) return;

@@ -99,6 +99,13 @@ export class RadioAttackDialog extends Base {
    * what it shows changed, keeping what was typed, so typing is not interrupted for nothing.
    */
   follow(event: DialogEvent): void {
+    // The attacker deleted (core's "actor" event on deletion, review s8b G9): nothing left to roll
+    // for, so the dialog closes and says so. Before, it redrew and its Roll threw, staying open.
+    if (event.kind === "actor" && event.uuid === this.actor.uuid && !lookupUuidSync(event.uuid)) {
+      ui.notifications?.warn(t("FRACAS.Radio.Attack.RollerGone", { name: this.actor.name }));
+      void this.close();
+      return;
+    }
     if (event.kind === "targets") {
       if (this.followTargets()) void this.render({ parts: ["form", "odds"] } as never);
       return;
