@@ -28,7 +28,7 @@ import { ruleErrorText } from "../rule-error.js";
 import { signed } from "../format.js";
 import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
 import { openOnce } from "../../../foundry/sheets/open-once.js";
-import { closedIfRollerGone } from "./roller-gone.js";
+import { closedIfRollerGone } from "../../../foundry/sheets/roller-gone.js";
 
 const Base = handlebarsApplication();
 
@@ -77,7 +77,7 @@ export class BondAttackDialog extends Base {
     if (event.kind === "actor" && event.uuid !== this.actor.uuid && event.uuid !== this.targetUuid) return;
     // The attacker deleted (core's "actor" event on deletion, review s8b G9): nothing left to roll
     // for, so the dialog closes and says so, rather than redrawing for a Roll that would fail.
-    if (closedIfRollerGone(this, event, this.actor)) return;
+    if (closedIfRollerGone(this, event, this.actor, "FRACAS.Bond.Dialog.RollerGone")) return;
     // The target shown was deleted (core tells its deletion): said now, not only at Roll (D64).
     // The redraw reads the user's targets anew, so the next Roll is the attack it then shows.
     if (event.kind === "actor" && event.uuid === this.targetUuid && event.uuid !== this.actor.uuid && !lookupUuidSync(event.uuid)) {

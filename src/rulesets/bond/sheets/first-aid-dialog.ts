@@ -28,7 +28,7 @@ import { easeAtRoll } from "./ease-at-roll.js";
 import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
 import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
 import { renderedFormValues } from "../../../foundry/sheets/form-values.js";
-import { closedIfRollerGone } from "./roller-gone.js";
+import { closedIfRollerGone } from "../../../foundry/sheets/roller-gone.js";
 
 function skillsOf(actor: Actor.Implementation): SkillLike[] {
   const out: SkillLike[] = [];

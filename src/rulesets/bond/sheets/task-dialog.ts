@@ -17,7 +17,7 @@ import { easeAtRoll } from "./ease-at-roll.js";
 import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
 import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
 import { renderedFormValues } from "../../../foundry/sheets/form-values.js";
-import { closedIfRollerGone } from "./roller-gone.js";
+import { closedIfRollerGone } from "../../../foundry/sheets/roller-gone.js";
 import { defaultTaskChoices, readTaskChoices, taskEase, taskOptions, taskView, type TaskChoices, type TaskSetup } from "./task-view.js";
 
 export function buildTaskSetup(actor: Actor.Implementation): TaskSetup {
@@ -66,7 +66,7 @@ export class BondTaskDialog extends Base {
   follow(event: DialogEvent): void {
     if (event.kind === "actor" ? event.uuid !== this.actor.uuid : event.kind !== "setting") return;
     // The roller deleted: the dialog closes, saying so (review s8b G9).
-    if (closedIfRollerGone(this, event, this.actor)) return;
+    if (closedIfRollerGone(this, event, this.actor, "FRACAS.Bond.Dialog.RollerGone")) return;
     const values = renderedFormValues(this);
     if (values) this.choices = readTaskChoices(this.setup(), values, this.choices);
     void this.render();

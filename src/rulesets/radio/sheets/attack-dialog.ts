@@ -11,6 +11,7 @@
 import { handlebarsApplication, lookupUuidSync } from "../../../foundry/typed.js";
 import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
 import { renderedFormValues } from "../../../foundry/sheets/form-values.js";
+import { closedIfRollerGone } from "../../../foundry/sheets/roller-gone.js";
 import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
 import { openOnce } from "../../../foundry/sheets/open-once.js";
 import { userTargets } from "../../../foundry/chat/cards.js";
@@ -101,11 +102,7 @@ export class RadioAttackDialog extends Base {
   follow(event: DialogEvent): void {
     // The attacker deleted (core's "actor" event on deletion, review s8b G9): nothing left to roll
     // for, so the dialog closes and says so. Before, it redrew and its Roll threw, staying open.
-    if (event.kind === "actor" && event.uuid === this.actor.uuid && !lookupUuidSync(event.uuid)) {
-      ui.notifications?.warn(t("FRACAS.Radio.Attack.RollerGone", { name: this.actor.name }));
-      void this.close();
-      return;
-    }
+    if (closedIfRollerGone(this, event, this.actor, "FRACAS.Radio.Attack.RollerGone")) return;
     if (event.kind === "targets") {
       if (this.followTargets()) void this.render({ parts: ["form", "odds"] } as never);
       return;

@@ -16,6 +16,7 @@ import { agentHealthOf } from "../cards/effects.js";
 import { defaultKind, kindsFor, rollDialogView, type DialogTarget } from "./view.js";
 import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
 import { renderedFormValues } from "../../../foundry/sheets/form-values.js";
+import { closedIfRollerGone } from "../../../foundry/sheets/roller-gone.js";
 import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
 
 const Base = handlebarsApplication();
@@ -90,12 +91,8 @@ export class ZodiacRollDialog extends Base {
     // Deleted (core's "actor" event on deletion, review s8 F8): the roller closes the dialog, nothing
     // to roll for; the target is dropped at once (after reading what was typed), said now rather
     // than only at Roll.
+    if (closedIfRollerGone(this, event, this.actor, "FRACAS.Zodiac.Dialog.RollerGone")) return;
     const deleted = event.kind === "actor" && !lookupUuidSync(event.uuid);
-    if (deleted && event.uuid === this.actor.uuid) {
-      ui.notifications?.warn(t("FRACAS.Zodiac.Dialog.RollerGone", { name: this.actor.name }));
-      void this.close();
-      return;
-    }
     this.readForm();
     if (deleted && this.target) this.dropTarget();
     if (event.kind === "targets") {
