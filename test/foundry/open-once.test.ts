@@ -43,6 +43,14 @@ describe("openOnce", () => {
     expect(await again).toBe(made[2]);
   });
 
+  it("a minimised dialog is restored, then brought to the front (review-s8b G4)", async () => {
+    const dialog = { rendered: true, minimized: false, restored: 0, fronted: 0, bringToFront() { this.fronted++; }, async maximize() { this.restored++; this.minimized = false; }, render: async () => undefined };
+    await openOnce("zodiac.roll:Actor.d", () => dialog);
+    dialog.minimized = true;
+    await openOnce("zodiac.roll:Actor.d", () => dialog);
+    expect([dialog.restored, dialog.fronted, dialog.minimized]).toEqual([1, 1, false]);
+  });
+
   it("a dialog whose render failed is forgotten: the next click opens a new one", async () => {
     const broken = { rendered: false, bringToFront: () => undefined, render: async () => Promise.reject(new Error("template missing")) };
     await expect(openOnce("radio.attack:Actor.c", () => broken)).rejects.toThrow("template missing");

@@ -1,11 +1,15 @@
 /**
  * One roll dialog per actor and kind. A double click on a sheet's roll button opened two dialogs,
  * each with its own Roll (review-s8 F8: Radio alone had a guard). A dialog already open (or still
- * opening) for the same key is brought to the front instead; once it is closed the next click opens
- * a new one. The key names the ruleset, the kind and the actor ("bond.attack:Actor.x").
+ * opening) for the same key is brought to the front instead, restored first if minimised; once it
+ * is closed the next click opens a new one. The key names the ruleset, the kind and the actor
+ * ("bond.attack:Actor.x").
  */
 interface Openable {
   readonly rendered: boolean;
+  /** V13's ApplicationV2: a minimised window is restored before it is brought to the front. */
+  readonly minimized?: boolean;
+  maximize?(): Promise<unknown>;
   bringToFront(): unknown;
   render(options: { force: boolean }): Promise<unknown>;
 }
@@ -16,7 +20,10 @@ const OPEN = new Map<string, { app: Openable; opening: boolean }>();
 export async function openOnce<T extends Openable>(key: string, make: () => T): Promise<T> {
   const held = OPEN.get(key);
   if (held && (held.opening || held.app.rendered)) {
-    if (held.app.rendered) held.app.bringToFront();
+    if (held.app.rendered) {
+      if (held.app.minimized) void held.app.maximize?.();
+      held.app.bringToFront();
+    }
     return held.app as T;
   }
   const app = make();
