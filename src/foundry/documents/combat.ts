@@ -182,7 +182,8 @@ export class FracasCombat extends Combat {
     if (!sameJson(plan, this.fracas.plan) || kept !== this.fracas.step || phase !== this.fracas.phase) Object.assign(writes, { "system.==plan": plan, "system.step": kept, "system.phase": phase });
     // Foundry's turn stays on the step's combatant (its index moves when someone joins or leaves).
     const keptStepOf = plan.steps[kept];
-    if (keptStepOf && this.combatants.has(keptStepOf.combatantId) && this.turnIndexOf(keptStepOf.combatantId) !== this.turn) writes.turn = this.turnIndexOf(keptStepOf.combatantId);
+    const turn = keptStepOf && this.combatants.has(keptStepOf.combatantId) ? this.turnIndexOf(keptStepOf.combatantId) : null;
+    if (turn !== null && turn !== this.turn) writes.turn = turn;
     if (Object.keys(writes).length > 0) await this.update(writes as never);
     // If the step it stands on now belongs to someone who is down, move on to the next who can act.
     const step = this.actingStep(kept, 1);

@@ -39,11 +39,12 @@ function fightsElsewhere(actor: Actor.Implementation, ended: Combat.Implementati
 async function tellOwners(actor: Actor.Implementation, keys: readonly string[]): Promise<void> {
   const whisper = playerOwners(actor);
   if (keys.length === 0 || whisper.length === 0) return;
-  const what = keys.map((key) => foundry.utils.escapeHTML(t(key, { names: actor.name })));
+  const escape = foundry.utils.escapeHTML;
+  const what = keys.map((key) => t(key, { names: actor.name }));
   const body =
     what.length === 1
-      ? `<p>${foundry.utils.escapeHTML(t("FRACAS.Tracker.FightOver", { what: t(keys[0]!, { names: actor.name }) }))}</p>`
-      : `<p>${foundry.utils.escapeHTML(t("FRACAS.Tracker.FightOverFor", { name: actor.name }))}</p><ul>${what.map((w) => `<li>${w}</li>`).join("")}</ul>`;
+      ? `<p>${escape(t("FRACAS.Tracker.FightOver", { what: what[0]! }))}</p>`
+      : `<p>${escape(t("FRACAS.Tracker.FightOverFor", { name: actor.name }))}</p><ul>${what.map((w) => `<li>${escape(w)}</li>`).join("")}</ul>`;
   try {
     await ChatMessage.create({ content: `<div class="fracas fracas-fight-ended">${body}</div>`, speaker: ChatMessage.getSpeaker({ actor }), whisper } as never);
   } catch (err) {
