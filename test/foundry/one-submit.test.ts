@@ -19,6 +19,16 @@ describe("oneSubmitAtATime", () => {
     expect(runs).toEqual(["first", "other dialog", "next roll"]);
   });
 
+  it("a string key (a button that is no dialog) is held the same way, apart from other keys", async () => {
+    let release!: () => void;
+    const first = oneSubmitAtATime("bond.recover:Actor.a:stun", () => new Promise<void>((r) => (release = r)));
+    expect(await oneSubmitAtATime("bond.recover:Actor.a:stun", async () => undefined)).toBe(false);
+    expect(await oneSubmitAtATime("bond.recover:Actor.a:wound", async () => undefined)).toBe(true);
+    release();
+    expect(await first).toBe(true);
+    expect(await oneSubmitAtATime("bond.recover:Actor.a:stun", async () => undefined)).toBe(true);
+  });
+
   it("a submit that throws frees the dialog for the next one, and the error reaches the caller", async () => {
     const dialog = {};
     await expect(oneSubmitAtATime(dialog, async () => Promise.reject(new Error("refused")))).rejects.toThrow("refused");

@@ -14,6 +14,7 @@ import { recoveryEffect, resolveRecoveryCard, type RecoveryCardResult, type Reco
 import { recoveryCardView } from "./views.js";
 import { bondSystem, rollDie, warn } from "./notes.js";
 import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
+import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
 
 /** Actor flag: the combat round of the last wound recovery roll (D18: one try per round in a fight). */
 const WOUND_TRY_FLAG = "bondWoundTry";
@@ -110,23 +111,13 @@ export async function postRecovery(actor: Actor.Implementation, which: RecoveryK
 }
 
 /**
- * The recovery rolls a button on this client is making now, by character and roll: a double click
- * on a Roll button (the sheet's or a round-start prompt's) rolls once (session 8, "hard to break").
- * Only the buttons go through it: a knockout roll is claimed on the target (attack.ts), and must
- * not be skipped after its claim because another roll of the character is under way.
+ * A Roll button's recovery roll (the sheet's or a round-start prompt's): ignored (false) while the
+ * same roll of the same character is being made on this client, so a double click rolls once
+ * (session 8, "hard to break"). Only the buttons go through it: a knockout roll is claimed on the
+ * target (attack.ts), and must not be skipped after its claim because another roll is under way.
  */
-const rollingNow = new Set<string>();
-
-/** A Roll button's recovery roll: ignored (null) while the same roll of the same character is being made here. */
-export async function recoverOnce(actor: Actor.Implementation, which: RecoveryKind): Promise<PostedRecovery | null> {
-  const key = `${actor.uuid}:${which}`;
-  if (rollingNow.has(key)) return null;
-  rollingNow.add(key);
-  try {
-    return await postRecovery(actor, which);
-  } finally {
-    rollingNow.delete(key);
-  }
+export function recoverOnce(actor: Actor.Implementation, which: RecoveryKind): Promise<boolean> {
+  return oneSubmitAtATime(`bond.recover:${actor.uuid}:${which}`, () => postRecovery(actor, which));
 }
 
 export const recoveryCard: CardKind = {
