@@ -3,7 +3,7 @@
  * told what changed (an actor, its statuses, the user's targets, a combat), and decide themselves.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeWorld } from "./fake/index.js";
+import { installFoundry, loadAdapter, resolveUuid, type Adapter, type FakeActor, type FakeWorld } from "./fake/index.js";
 import { TEST_ITEM_TYPE, TEST_TYPE, addPlayers, registerTestRuleset } from "./helpers.js";
 import type { DialogEvent } from "../../src/foundry/sheets/following-dialogs.js";
 
@@ -51,6 +51,16 @@ describe("open dialogs follow what they show", () => {
     await loose.update({ name: "Still loose" });
     await hero.delete();
     expect(told).toEqual([`actor:${hero.uuid}`, `actor:${hero.uuid}`, `actor:${hero.uuid}`, `actor:${hero.uuid}`]);
+  });
+
+  it("an unlinked token deleted alone: its synthetic actor's dialogs are told, and its UUID resolves no more; a linked token's deletion tells nothing", async () => {
+    const mook = world.createUnlinkedToken(hero, "tok1");
+    const { told } = dialog();
+    world.deleteUnlinkedToken("tok1");
+    world.hooks.callAll("deleteToken", { id: "tok2", actorLink: true, actor: hero }, {}, "gm");
+    expect(told).toEqual([`actor:${mook.uuid}`]);
+    expect(mook.uuid).not.toBe(hero.uuid);
+    expect(resolveUuid(mook.uuid)).toBeNull();
   });
 
   it("a Fracas world setting changed (a rules table the GM overrode, an option): the odds may have changed", async () => {

@@ -60,6 +60,12 @@ export function registerFollowingDialogs(): void {
     hooks.on("updateActor", (actor) => actorChanged(actor as WithUuid));
     // A deleted actor: a dialog aiming at it (or rolling for it) learns it now, not at its Roll.
     hooks.on("deleteActor", (actor) => actorChanged(actor as WithUuid));
+    // An unlinked token deleted alone takes its synthetic actor with it (no deleteActor): a dialog
+    // rolling for that token, or aiming at it, learns it now too.
+    hooks.on("deleteToken", (token) => {
+      const doc = token as { actorLink?: boolean; actor?: WithUuid } | null;
+      if (doc && !doc.actorLink) actorChanged(doc.actor);
+    });
     // An actor's own item (a skill's level, a weapon, a power) is part of what a dialog shows.
     const itemChanged = (item: unknown) => {
       const parent = (item as { parent?: (WithUuid & { documentName?: string }) | null } | null)?.parent;
