@@ -461,7 +461,7 @@ export class FakeDocument {
     return out;
   }
 
-  /** What a parent keeps of its embedded collection across a change (Combat: its current combatant). */
+  /** What a parent keeps of its embedded collection across a change (Combat: its current combatant and turn order). */
   _embeddedState(_name: string): unknown {
     return undefined;
   }
@@ -768,17 +768,27 @@ export class FakeCombat extends FakeDocument {
     rt().combats.set(this.id, this);
   }
   override _embeddedState(name: string): unknown {
-    return name === "Combatant" ? (this.combatant?.id ?? null) : undefined;
+    return name === "Combatant" ? { current: this.combatant?.id ?? null, order: this.turns.map((c) => c.id) } : undefined;
   }
   /**
    * As V13 (Combatant._preCreateOperation/_preDeleteOperation, applied by Combat#_onCreate/
    * _onDeleteDescendantDocuments and saved by the server): a combatant joining or leaving keeps the
    * turn on the current combatant. The current one deleted: V13 13.345 looks for a survivor with
    * `this.turn` read on the Combatant class (undefined), finds none, and keeps the turn's index.
+   * With `world.survivorSearchFixed` the fake does what that search means to do (the next survivor
+   * in turn order, else the one before), so tests show Fracas does not rest on the bug (review-s8b G7).
    */
-  override _onEmbeddedChange(name: string, before: unknown, deletedIds: string[]): void {
+  override _onEmbeddedChange(name: string, state: unknown, deletedIds: string[]): void {
+    const { current: before, order } = (state ?? {}) as { current?: string | null; order?: string[] };
     if (name !== "Combatant" || typeof before !== "string") return;
     if (deletedIds.includes(before)) {
+      if (rt().survivorSearchFixed && order) {
+        const at = order.indexOf(before);
+        const survivor = [...order.slice(at + 1), ...order.slice(0, at).reverse()].find((id) => !deletedIds.includes(id));
+        const turn = survivor ? this.turns.findIndex((c) => c.id === survivor) : 0;
+        if (turn !== this.turn) this._source = { ...this._source, turn: Math.max(turn, 0) };
+        return;
+      }
       // V13's setupTurns: a kept index past the last turn wraps to 0 and moves the round on (in
       // memory on every client; the fake has one copy).
       const turn = this.turn;

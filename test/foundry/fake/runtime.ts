@@ -44,6 +44,8 @@ export interface Runtime {
   readonly items: Collection<FakeItem>;
   readonly messages: Collection<FakeChatMessage>;
   readonly combats: Collection<FakeCombat>;
+  /** V13's survivor search as it means to work, not as 13.345 does (fake documents.ts, FakeCombat). */
+  readonly survivorSearchFixed: boolean;
   /** Unlinked tokens' synthetic actors, by token id (world.createUnlinkedToken). */
   readonly tokenActors: Map<string, FakeActor>;
   /** game.settings (core.rollMode and the system's). */

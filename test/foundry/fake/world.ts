@@ -152,6 +152,8 @@ export class FakeWorld {
   readonly messages = new Collection<FakeChatMessage>();
   readonly combats = new Collection<FakeCombat>();
   readonly tokenActors = new Map<string, FakeActor>();
+  /** Set to true for V13's survivor search as it means to work (a current combatant deleted). */
+  survivorSearchFixed = false;
   /** The combat the user views (game.combat), started or not; null = the first started one. */
   viewedCombat: FakeCombat | null = null;
   readonly notifications: Notification[] = [];
@@ -421,6 +423,9 @@ export function installFoundry(options: InstallOptions = {}): FakeWorld {
     messages: world.messages,
     combats: world.combats,
     tokenActors: world.tokenActors,
+    get survivorSearchFixed() {
+      return world.survivorSearchFixed;
+    },
     settings: world.settings,
     queryLog: world.queryLog,
     user: () => world.user,

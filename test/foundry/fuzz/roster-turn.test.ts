@@ -91,4 +91,85 @@ describe("Foundry's turn follows the plan's step when the roster changes mid-rou
     expect(combat.round).toBe(2);
     expect(fc.fracas.plan.round).toBe(2);
   });
+
+  it("a declaration under way when the current combatant leaves: the roster is followed after it, under the combat's lock (review-s8b G6)", async () => {
+    const thug = bondNpc("Thug", 6);
+    const agent = bondNpc("Agent", 10);
+    const hood = bondNpc("Hood", 14);
+    combat = world.createCombat();
+    fc = combat as unknown as FracasCombat;
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: thug.id }, { actorId: agent.id }, { actorId: hood.id }]);
+    world.dice.queue(1, 2, 3, 4, 5, 6);
+    await fc.startCombat();
+    await fc.nextTurn();
+    const [, now, next] = fc.fracas.plan.steps;
+    // Something holds the combat's lock (as a declaration or a round start does) while the current one leaves.
+    const { withCombatLock } = await import("../../../src/foundry/locks.js");
+    let release!: () => void;
+    const held = withCombatLock(combat.id, () => new Promise<void>((r) => (release = r)));
+    await combat.deleteEmbeddedDocuments("Combatant", [now!.combatantId]);
+    await settle();
+    // Not yet followed: the plan still stands on the departed combatant's step.
+    expect(current()).toEqual(now);
+    release();
+    await held;
+    await settle();
+    expect(current()).toMatchObject({ kind: "declare", combatantId: next!.combatantId });
+    expect(combat.combatant?.id).toBe(next!.combatantId);
+  });
+});
+
+describe("the same, were V13's survivor search to work as it means to (review-s8b G7)", () => {
+  beforeEach(() => {
+    world.survivorSearchFixed = true;
+  });
+
+  it("the current combatant removed: V13 puts the turn on the next survivor, Fracas on the plan's next step, with at most one write", async () => {
+    const thug = bondNpc("Thug", 6);
+    const agent = bondNpc("Agent", 10);
+    const hood = bondNpc("Hood", 14);
+    combat = world.createCombat();
+    fc = combat as unknown as FracasCombat;
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: thug.id }, { actorId: agent.id }, { actorId: hood.id }]);
+    world.dice.queue(1, 2, 3, 4, 5, 6);
+    await fc.startCombat();
+    await fc.nextTurn();
+    const [, now, next] = fc.fracas.plan.steps;
+    const order = combat.turns.map((c) => c.id);
+    const survivor = order[order.indexOf(now!.combatantId) + 1] ?? order[order.indexOf(now!.combatantId) - 1];
+    const writes: unknown[] = [];
+    world.observe("updateCombat", (_c: never, diff: never) => void writes.push(diff));
+    // What V13 left, read as Fracas's own hook reads it (a microtask after deleteCombatant).
+    let v13: string | null | undefined;
+    world.observe("deleteCombatant", () => queueMicrotask(() => (v13 = combat.combatant?.id ?? null)));
+    await combat.deleteEmbeddedDocuments("Combatant", [now!.combatantId]);
+    await settle();
+    expect(v13).toBe(survivor);
+    expect(current()).toMatchObject({ kind: "declare", combatantId: next!.combatantId });
+    expect(combat.combatant?.id).toBe(next!.combatantId);
+    expect(combat.round).toBe(1);
+    expect(writes.length).toBeLessThanOrEqual(1);
+  });
+
+  it("the last combatant in turn order deleted on the last step: no round moves on, and the GM's Next starts round 2", async () => {
+    const thug = bondNpc("Thug", 6);
+    const agent = bondNpc("Agent", 10);
+    const hood = bondNpc("Hood", 14);
+    combat = world.createCombat();
+    fc = combat as unknown as FracasCombat;
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: thug.id }, { actorId: agent.id }, { actorId: hood.id }]);
+    world.dice.queue(1, 2, 3, 4, 5, 6);
+    await fc.startCombat();
+    const last = fc.fracas.plan.steps.length - 1;
+    while (fc.fracas.step < last) await fc.nextTurn();
+    const gone = current()!.combatantId;
+    await combat.deleteEmbeddedDocuments("Combatant", [gone]);
+    await settle();
+    expect(combat.round).toBe(1);
+    expect(fc.fracas.plan.round).toBe(1);
+    world.dice.queue(1, 2, 3, 4, 5, 6);
+    await fc.nextTurn();
+    expect(combat.round).toBe(2);
+    expect(fc.fracas.plan.round).toBe(2);
+  });
 });
