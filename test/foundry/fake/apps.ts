@@ -41,6 +41,29 @@ export class ApplicationV2 {
     this.#registry?.delete(this.id);
     return this;
   }
+  /**
+   * As V13 for one submit event (ApplicationV2#_onSubmitForm): the form's handler with the form's
+   * data; an error it throws is shown and the application stays open; then a close when
+   * `closeOnSubmit`. V13 runs this for every submit event, even while an earlier one is running.
+   */
+  async _onSubmitForm(formConfig: Obj, event: { preventDefault(): void; currentTarget: unknown }): Promise<void> {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const { handler, closeOnSubmit } = formConfig as { handler?: unknown; closeOnSubmit?: boolean };
+    if (typeof handler === "function") {
+      try {
+        await (handler as (e: unknown, f: unknown, d: FormDataExtended) => Promise<void>).call(this, event, form, new FormDataExtended(form));
+      } catch (err) {
+        (globalThis as { ui?: { notifications?: { error(m: string): unknown } } }).ui?.notifications?.error(String(err));
+        return;
+      }
+    }
+    if (closeOnSubmit) await (this as { close(o?: Obj): Promise<unknown> }).close({ submitted: true });
+  }
+  /** Test entry: the user submits this application's form holding `values` (flat, as a browser gives them). */
+  submitEvent(values: Obj): Promise<void> {
+    return this._onSubmitForm((this.options.form ?? {}) as Obj, { preventDefault() {}, currentTarget: new FakeForm(values) });
+  }
   protected async _prepareContext(_options: unknown): Promise<Obj> {
     return {};
   }
