@@ -354,13 +354,14 @@ export class FakeWorld {
 
   /**
    * An unlinked token deleted from the scene, as Foundry does it: its synthetic actor goes with it
-   * (its UUID resolves no more) and `deleteToken` runs; no `deleteActor` runs, since the world actor stays.
+   * (its UUID resolves no more) and `deleteToken` runs on every connected client; no `deleteActor`
+   * runs, since the world actor stays.
    */
   deleteUnlinkedToken(tokenId: string): void {
     const actor = this.tokenActors.get(tokenId);
     if (!actor) throw new Error(`Fake Foundry: no unlinked token ${tokenId}`);
     this.tokenActors.delete(tokenId);
-    this.hooks.callAll("deleteToken", { id: tokenId, actorLink: false, actor }, {}, this.user.id);
+    this.documentHook("deleteToken", { id: tokenId, actorLink: false, actor }, {}, this.user.id);
   }
 
   createActor(data: ActorFixture): FakeActor {

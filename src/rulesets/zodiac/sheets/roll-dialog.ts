@@ -17,6 +17,7 @@ import { defaultKind, kindsFor, rollDialogView, type DialogTarget } from "./view
 import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
 import { renderedFormValues } from "../../../foundry/sheets/form-values.js";
 import { closedIfRollerGone } from "../../../foundry/sheets/roller-gone.js";
+import { isDeletionOf, warnTargetDropped, warnTargetGone } from "../../../foundry/sheets/target-gone.js";
 import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
 
 const Base = handlebarsApplication();
@@ -88,13 +89,13 @@ export class ZodiacRollDialog extends Base {
   follow(event: DialogEvent): void {
     if (event.kind === "combat") return;
     if (event.kind === "actor" && event.uuid !== this.actor.uuid && event.uuid !== this.target?.uuid) return;
-    // Deleted (core's "actor" event on deletion, review s8 F8): the roller closes the dialog, nothing
-    // to roll for; the target is dropped at once (after reading what was typed), said now rather
-    // than only at Roll.
-    if (closedIfRollerGone(this, event, this.actor, "FRACAS.Zodiac.Dialog.RollerGone")) return;
-    const deleted = event.kind === "actor" && !lookupUuidSync(event.uuid);
+    // Deleted (core's "actor" event on deletion, review s8 F8; an unlinked token deleted alone too):
+    // the roller closes the dialog, nothing to roll for; the target is dropped at once (after reading
+    // what was typed), said now rather than only at Roll. Core's words for both (target-gone.ts).
+    if (closedIfRollerGone(this, event, this.actor)) return;
+    const deleted = isDeletionOf(event, this.target?.uuid);
     this.readForm();
-    if (deleted && this.target) this.dropTarget();
+    if (deleted) this.dropTarget();
     if (event.kind === "targets") {
       const first = userTargets()[0];
       if ((first?.uuid ?? null) === (this.target?.uuid ?? null)) return;
@@ -114,12 +115,19 @@ export class ZodiacRollDialog extends Base {
     const gone = this.target!;
     this.target = null;
     this.dropped = gone.name;
-    ui.notifications?.warn(t("FRACAS.Zodiac.Dialog.TargetDropped", { name: gone.name }));
+    this.#drops++;
+    warnTargetDropped(gone.name);
     if (!kindsFor(null).includes(this.choice.kind)) this.choice = { ...this.choice, kind: defaultKind(null, this.slot) };
   }
 
   /** The name of a target dropped since the dialog last drew (follow), or null. */
   private dropped: string | null = null;
+  /**
+   * Targets dropped so far. A draw clears `dropped` only when its context was prepared after the
+   * last drop (review s8b G8): a render already under way when the target was deleted draws the
+   * form as it was (the strike or duel chosen for that target), so its Roll must still be refused.
+   */
+  #drops = 0;
 
   /** Shows this Area (the sheet's Roll of another Area while the dialog is open: core openOnce), keeping what was typed. */
   showSlot(slot: AreaSlot): void {
@@ -171,15 +179,17 @@ export class ZodiacRollDialog extends Base {
 
   protected override async _prepareContext(options: never): Promise<never> {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
-    return { ...base, ...this.view() } as never;
+    // The drops counted as this context is prepared: its draw then knows whether it shows the last drop (G8).
+    return { ...base, ...this.view(), dropsSeen: this.#drops } as never;
   }
 
   #listening = false;
 
   protected override async _onRender(context: never, options: never): Promise<void> {
     await super._onRender(context, options);
-    // Drawn without the dropped target: the next Roll is the one the dialog now shows.
-    this.dropped = null;
+    // Drawn without the dropped target (its context prepared after the drop): the next Roll is the
+    // one the dialog now shows. A draw prepared before the drop keeps the refusal (G8).
+    if ((context as { dropsSeen?: number }).dropsSeen === this.#drops) this.dropped = null;
     // The form element outlives re-renders: listen once, re-render the odds on every change.
     if (this.#listening) return;
     this.#listening = true;
@@ -222,7 +232,7 @@ export class ZodiacRollDialog extends Base {
     const aimedAt = this.target?.name ?? this.dropped;
     const v = this.view();
     if (aimedAt && !this.target) {
-      ui.notifications?.warn(t("FRACAS.Zodiac.Dialog.TargetGone", { name: aimedAt }));
+      warnTargetGone(aimedAt);
       await this.render();
       return;
     }

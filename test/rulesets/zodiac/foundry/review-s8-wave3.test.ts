@@ -56,7 +56,7 @@ describe("review-s8 F1: two duels of one pair in one round, the second answer la
     // Before: the first duel's card from Mike counted as payment, and Mike rolled 4 gathered dice for free.
     expect(duelCards()).toHaveLength(1);
     expect(warnings().at(-1)).toBe(
-      "Mike's commit never reached Mike's player (no commit card from Mike), so no Agent Points were spent on it and this duel cannot be revealed. No dice rolled. Cancel it (card or Agent sheet), then Mike commits again.",
+      "Nothing confirms Mike's commit was paid (no commit card from Mike, and no paid notice from Mike's client reached the GM's client holding it), so this duel cannot be revealed. No dice rolled. Cancel it (card or Agent sheet): that gives back no Agent Points for Mike's commit. If Mike's player was told its commit card could not be posted and their Agent Points stay spent, give those back on Mike's sheet; if they were told it could not be completed, none were spent. Then Mike commits again.",
     );
     expect(await cancel(keyOf(second))).toEqual({ ok: true });
     // Before: Mike was given back 1 Agent Point he never spent on this duel.
@@ -144,11 +144,11 @@ describe("review-s8 F8: one roll dialog per Agent; a deleted target or roller de
     await world.as("gm", () => baron.delete());
     // Before: nothing said until Roll.
     expect(dialog.target).toBeNull();
-    expect(warnings()).toEqual(["The Baron no longer exists, so this roll no longer aims at them. Pick another target, or roll without one."]);
+    expect(warnings()).toEqual(["The Baron was deleted, so this roll no longer aims at them. Check the dialog before you roll."]);
     await world.as("mp", () => submit(dialog));
     expect(world.messages.filter((m) => m.type === "card")).toHaveLength(0);
     expect(points(mike)).toBe(3);
-    expect(warnings().at(-1)).toBe("The Baron no longer exists, so nothing was rolled or spent. Pick another target, or press Roll again to roll without one.");
+    expect(warnings().at(-1)).toBe("The Baron was deleted, so nothing was rolled or spent. The dialog now shows the roll without them: check it, then roll again.");
     await world.as("mp", () => dialog.close());
   });
 
@@ -160,6 +160,6 @@ describe("review-s8 F8: one roll dialog per Agent; a deleted target or roller de
     await Promise.resolve();
     // Before: the dialog stayed open on a deleted Agent, its Roll writing to a document that is gone.
     expect(dialog.rendered).toBe(false);
-    expect(warnings()).toEqual(["Mike no longer exists, so their roll dialog was closed. Nothing was rolled or spent."]);
+    expect(warnings()).toEqual(["Mike was deleted, so their roll dialog was closed. Nothing was rolled or spent."]);
   });
 });

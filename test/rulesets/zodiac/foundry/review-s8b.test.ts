@@ -27,7 +27,7 @@ const errors = () => world.notifications.filter((n) => n.type === "error").map((
 const refuseNextCard = () => world.hooks.once("preCreateChatMessage", () => false);
 const whispersToGm = () => world.messages.filter((m) => (m as unknown as { whisper: string[] }).whisper.includes("gm")).map((m) => String((m as unknown as { content: string }).content));
 const UNKNOWN =
-  "Mike's commit card could not be posted, and the GM's client did not answer in time whether the commit is paid. Nothing was given back (Agent Points spent: 1), so it cannot be paid and refunded both. Tell the GM: if the duel's Reveal says Mike's commit never reached its player, the GM cancels the duel against Jeremy and gives those Agent Points back on Mike's sheet.";
+  "Mike's commit card could not be posted, and the GM's client did not answer in time whether the commit is paid. Nothing was given back (Agent Points spent: 1), so it cannot be paid and refunded both. Tell the GM: if the duel's Reveal says nothing confirms Mike's commit was paid, the GM cancels the duel against Jeremy and gives those Agent Points back on Mike's sheet.";
 
 describe("review-s8b G2: the paid notice's fate decides the refund", () => {
   beforeEach(async () => {

@@ -51,7 +51,7 @@ describe("hard to break (1): a target deleted", () => {
     // Before: the dialog, finding no target, rolled a kill at Everyone Else in its place and spent 1 Agent Point.
     expect(world.messages.filter((m) => m.type === "card")).toHaveLength(0);
     expect(points(mike)).toBe(3);
-    expect(warnings().at(-1)).toBe("The Baron no longer exists, so nothing was rolled or spent. Pick another target, or press Roll again to roll without one.");
+    expect(warnings().at(-1)).toBe("The Baron was deleted, so nothing was rolled or spent. The dialog now shows the roll without them: check it, then roll again.");
   });
 
   it("hard to break: a duel side deleted after both committed — the Reveal names it and rolls nothing; the Cancel gives the other side's Agent Points back", async () => {

@@ -37,7 +37,7 @@ describe("hard to break: a Reveal meets a commit never paid (review s7c F3, the 
     // Before: a duel card, Mike rolling 4 gathered dice he never paid for.
     expect(duelCards()).toHaveLength(0);
     expect(warnings().at(-1)).toBe(
-      "Mike's commit never reached Mike's player (no commit card from Mike), so no Agent Points were spent on it and this duel cannot be revealed. No dice rolled. Cancel it (card or Agent sheet), then Mike commits again.",
+      "Nothing confirms Mike's commit was paid (no commit card from Mike, and no paid notice from Mike's client reached the GM's client holding it), so this duel cannot be revealed. No dice rolled. Cancel it (card or Agent sheet): that gives back no Agent Points for Mike's commit. If Mike's player was told its commit card could not be posted and their Agent Points stay spent, give those back on Mike's sheet; if they were told it could not be completed, none were spent. Then Mike commits again.",
     );
     expect(await heldBy("gm")).toHaveLength(2);
     expect(await cancel(key)).toEqual({ ok: true });
