@@ -88,6 +88,17 @@ export function testDescriptor(): RulesetDescriptor {
         template: "test/hit.hbs",
         effect: () => ({ update: {}, statuses: [], pools: [{ name: "setback", delta: 1, reason: "a miss" }], summary: { key: "FRACAS.Chat.Undone" } }),
       },
+      // A write the target's model refuses (not one of stance's choices), with a status and a pool
+      // entry after it: V13 leaves such a write out without throwing (review-s9-foundry V1).
+      furious: {
+        template: "test/hit.hbs",
+        effect: () => ({
+          update: { "system.stance": "furious" },
+          statuses: [{ status: "stunned", on: true }],
+          pools: [{ name: "setback", delta: 1, reason: "a miss" }],
+          summary: { key: "FRACAS.Chat.Undone" },
+        }),
+      },
       // Two pool entries from one card, to test an Undo that fails half-way through its pools.
       doubleMiss: {
         template: "test/hit.hbs",

@@ -13,6 +13,7 @@ import { executePoolChange } from "../pools.js";
 import { withCardLock } from "../locks.js";
 import { startedCombatantOf } from "../documents/combatant-of.js";
 import { sameJson } from "../same-json.js";
+import { updateOrThrow } from "../documents/update-or-throw.js";
 
 export interface ApplyRequest {
   messageId: string;
@@ -120,7 +121,7 @@ async function writeApplications(message: ChatMessage.Implementation, kind: Card
     // The applications are what Undo needs: they are written whatever the kind's own fields do.
     console.error("Fracas | a card's own fields could not be made; its applications are written without them", err);
   }
-  await message.update({ ...extra, "system.applications": applications } as never);
+  await updateOrThrow(message as never, { ...extra, "system.applications": applications });
 }
 
 async function applyNow(req: ApplyRequest): Promise<Outcome> {
@@ -153,7 +154,7 @@ async function applyNow(req: ApplyRequest): Promise<Outcome> {
     poolEntries: [],
     undone: false,
   };
-  await target.update(effect.update);
+  await updateOrThrow(target as never, effect.update);
   application.after = readPaths(target, Object.keys(effect.update).filter((p) => !effect.undoIgnores?.includes(p)));
   try {
     await toggleAll(target, statuses);
@@ -200,7 +201,7 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
   const by = user.id ?? "";
   // A copy: the rollback must not depend on whether the card's data object is replaced on update.
   const applicationsBefore = card.applications.map((a) => ({ ...a }));
-  await target.update(app.prior);
+  await updateOrThrow(target as never, app.prior);
   // Pools last: a ledger undo cannot itself be undone, so if a pool step fails, what the earlier
   // ones gave back is taken again as new entries, and the application points at those.
   const givenBack: { index: number; pool: string; delta: number }[] = [];

@@ -339,7 +339,17 @@ export class FakeDocument {
     delete submitted._id;
     const merged = mergeObject(deepClone(this._source), submitted, { performDeletions: true });
     merged._id = this.id;
-    const next = (this.constructor as typeof FakeDocument).validateSource(merged);
+    let next: Obj;
+    try {
+      next = (this.constructor as typeof FakeDocument).validateSource(merged);
+    } catch (err) {
+      // As V13's client backend: changes that fail validation are not sent. The error is shown,
+      // that document is left out of the write, and no error reaches the caller (update() gives
+      // undefined), so a caller that must know checks for itself (review-s9-foundry V1).
+      if (!(err instanceof DataModelValidationError)) throw err;
+      (globalThis as { ui?: { notifications?: { error(m: string): unknown } } }).ui?.notifications?.error(err.message);
+      return null;
+    }
     if (!this.canUserModify(user, "update", submitted)) {
       throw new PermissionError(`User ${user.name} lacks permission to update ${this.documentName} [${this.id}]`);
     }
@@ -381,12 +391,19 @@ export class FakeDocument {
     return model._preUpdate(changed, options, user);
   }
 
-  /** Document#updateSource: changes the source in place, no permission check, no hooks (used by _preCreate). */
-  updateSource(changes: Obj): Obj {
-    const merged = mergeObject(deepClone(this._source), expandObject(deepClone(changes)), { performDeletions: true });
+  /**
+   * Document#updateSource: changes the source in place, no permission check, no hooks (used by
+   * _preCreate). Invalid changes throw DataModelValidationError. `dryRun`: only the diff, as V13's
+   * backend checks an update before sending it.
+   */
+  updateSource(changes: Obj, { dryRun = false }: { dryRun?: boolean; fallback?: boolean } = {}): Obj {
+    const submitted = expandObject(deepClone(changes));
+    delete submitted._id;
+    const merged = mergeObject(deepClone(this._source), submitted, { performDeletions: true });
     merged._id = this.id;
     const next = (this.constructor as typeof FakeDocument).validateSource(merged);
-    const diff = diffObject(this._source, next);
+    const diff = forcedReplacements(diffObject(this._source, next), submitted, next);
+    if (dryRun) return diff;
     this._source = next;
     this._initialize();
     return diff;
