@@ -10,12 +10,13 @@ import { postCard } from "../../../foundry/chat/cards.js";
 import type { JsonObject } from "../../../foundry/registry.js";
 import { claimRoll, releaseClaim, requestFollowUp, warnRefused } from "../../../foundry/queries.js";
 import { lookupUuid, lookupUuidSync } from "../../../foundry/typed.js";
+import { warnTargetGone } from "../../../foundry/sheets/target-gone.js";
 import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
-import { isRuleError } from "../../../engine/errors.js";
+import { isRuleError, type FracasRuleError } from "../../../engine/errors.js";
 import { statusEffectId } from "../../../engine/events.js";
 import { completeFinalAction, escapeCheck, resolveAttack, resolveDamage } from "../rules/index.js";
 import type { Action, AttackResult } from "../rules/index.js";
-import { chargeTokens, readPool, targetState, tokensRef, undoTokenEntries, type Sys } from "../data/state.js";
+import { attackTokenChanges, chargeTokens, readPool, targetState, tokensRef, undoTokenEntries, type Sys } from "../data/state.js";
 import { downReason } from "../data/down.js";
 import { leaderFallen } from "../data/leader-fall.js";
 import { attackInput, skillFromOf, type AttackSetupInput, type AttackState, type AttackTarget } from "../sheets/attack-view.js";
@@ -27,6 +28,7 @@ import { combatantOf } from "../../../foundry/documents/combatant-of.js";
 import { claimTurn, turnOf } from "./turn.js";
 import { followersOf } from "./followers.js";
 import { withTokens } from "./token-lock.js";
+import { TokensRefused, writeTokens } from "./token-writes.js";
 
 const RULESET = "radio";
 
@@ -46,18 +48,16 @@ function tokenPoolOf(actor: Actor.Implementation): ledger.Pool | null {
 /**
  * Records earned and cashed-in tokens on the attacker's ledger (the roller owns the attacker), each
  * entry carrying `ref` (the attack card's tokensRef, so only that card's undo can reverse them);
- * returns the entry ids written. The pool is read as it is now; a refusal (the ledger's rule error)
- * writes nothing.
+ * returns the entry ids written. The pool is read as it is then, where every token writer queues
+ * (token-writes.ts: the active GM's client, under the actor's token lock), so a sheet's token button
+ * clicked meanwhile, on this client or another, is not lost; a refusal (the ledger's rule error, or
+ * TokensRefused) writes nothing.
  */
-export function recordTokens(actor: Actor.Implementation, attack: AttackResult, ref: string): Promise<string[]> {
-  // Under the actor's token lock (token-lock.ts): a sheet's token button clicked meanwhile is not lost.
-  return withTokens(actor, async () => {
-    const pool = tokenPoolOf(actor);
-    if (!pool) return [];
-    const charged = chargeTokens(pool, attack, { by: game.user.id ?? "", at: Date.now(), newId: () => foundry.utils.randomID(), ref });
-    if (charged.ids.length > 0) await actor.update({ "system.==tokens": charged.pool } as never);
-    return charged.ids;
-  });
+export async function recordTokens(actor: Actor.Implementation, attack: AttackResult, ref: string): Promise<string[]> {
+  if (!tokenPoolOf(actor)) return [];
+  const changes = attackTokenChanges(attack, () => foundry.utils.randomID(), ref);
+  if (changes.length > 0) await writeTokens(actor, changes);
+  return changes.map((c) => c.id);
 }
 
 export interface RollAttackOptions {
@@ -105,7 +105,7 @@ export function tryAttack(actor: Actor.Implementation, setup: AttackSetupInput, 
  * refusal after the dice leaves the step used; the player is told why and that the GM may still roll.
  */
 export async function rollAttack(actor: Actor.Implementation, setup: AttackSetupInput, state: AttackState, options: RollAttackOptions = {}): Promise<ChatMessage.Implementation | undefined> {
-  if (warnTargetGone(setup, state)) return undefined;
+  if (targetGone(setup, state)) return undefined;
   const turn = turnOf(actor, options.final === true);
   if (!turn.refused) tryAttack(actor, setup, state);
   const claim = await claimTurn(actor, turn);
@@ -113,7 +113,7 @@ export async function rollAttack(actor: Actor.Implementation, setup: AttackSetup
   let live: AttackSetupInput;
   try {
     live = tryAttack(actor, setup, state);
-    if (warnTargetGone(setup, state)) {
+    if (targetGone(setup, state)) {
       if (claim === "claimed" && turn.key) await releaseClaim(actor, turn.key);
       return undefined;
     }
@@ -135,9 +135,13 @@ export async function rollAttack(actor: Actor.Implementation, setup: AttackSetup
     const id = foundry.utils.randomID();
     made = { roll, attack, id, entries: await recordTokens(actor, attack, tokensRef(id)) };
   } catch (e) {
-    // Nothing claimed (outside a combat): the caller shows the refusal as before the claim.
-    if (!isRuleError(e) || !turn.key) throw e;
-    ui.notifications?.warn(t("FRACAS.Radio.Refused.AttackNotMade", { name: actor.name, reason: ruleErrorMessage(e) }));
+    // The token write refused on the GM's client (not the attacker's owner, say): said as the
+    // ledger's refusals are, in a fight with the step used up.
+    const refusal = e instanceof TokensRefused ? t(e.reason) : null;
+    // Nothing claimed (outside a combat): the caller shows a rule refusal as before the claim.
+    if (refusal === null && (!isRuleError(e) || !turn.key)) throw e;
+    const reason = refusal ?? ruleErrorMessage(e as FracasRuleError);
+    ui.notifications?.warn(turn.key ? t("FRACAS.Radio.Refused.AttackNotMade", { name: actor.name, reason }) : reason);
     return undefined;
   }
   const { roll, attack, id, entries } = made;
@@ -165,12 +169,12 @@ export async function rollAttack(actor: Actor.Implementation, setup: AttackSetup
  * Warns and returns true when the dialog's chosen target was deleted since it opened (its actor or
  * its token: the UUID no longer finds an actor). The attack is not rolled against it: a card naming
  * no one in the world could not be applied, and the step is not used up (session 8, "hard to
- * break" 1). With no target chosen there is nothing to check.
+ * break" 1). Said in core's words (target-gone.ts); the attack dialog stays open and redraws without
+ * the target. With no target chosen there is nothing to check.
  */
-function warnTargetGone(setup: AttackSetupInput, state: AttackState): boolean {
+function targetGone(setup: AttackSetupInput, state: AttackState): boolean {
   if (state.targetUuid === "" || lookupUuidSync(state.targetUuid) instanceof Actor) return false;
-  const name = setup.targets.find((x) => x.uuid === state.targetUuid)?.name ?? "";
-  ui.notifications?.warn(t("FRACAS.Radio.Refused.TargetGone", { name }));
+  warnTargetGone(setup.targets.find((x) => x.uuid === state.targetUuid)?.name ?? "");
   return true;
 }
 

@@ -46,16 +46,25 @@ export function chargeTokens(
   attack: { tokensEarned: number; tokensCharged: number },
   input: { by: string; at: number; newId: () => string; ref: string },
 ): { pool: ledger.Pool; ids: string[] } {
-  let p = pool;
-  const ids: string[] = [];
-  const write = (delta: number, reason: string) => {
-    const id = input.newId();
-    p = ledger.change(p, { id, delta, reason, by: input.by, at: input.at, ref: input.ref });
-    ids.push(id);
-  };
-  if (attack.tokensEarned > 0) write(attack.tokensEarned, "described");
-  if (attack.tokensCharged > 0) write(-attack.tokensCharged, "double damage");
-  return { pool: p, ids };
+  const changes = attackTokenChanges(attack, input.newId, input.ref);
+  const p = changes.reduce((acc, c) => ledger.change(acc, { ...c, by: input.by, at: input.at }), pool);
+  return { pool: p, ids: changes.map((c) => c.id) };
+}
+
+/** One token change to write (a ledger entry without who and when: the writer adds them). */
+export interface TokenChange {
+  id: string;
+  delta: number;
+  reason: string;
+  ref?: string;
+}
+
+/** An attack's token changes in the order they are written (chargeTokens): the earned ones, then the cash-in. */
+export function attackTokenChanges(attack: { tokensEarned: number; tokensCharged: number }, newId: () => string, ref: string): TokenChange[] {
+  const changes: TokenChange[] = [];
+  if (attack.tokensEarned > 0) changes.push({ id: newId(), delta: attack.tokensEarned, reason: "described", ref });
+  if (attack.tokensCharged > 0) changes.push({ id: newId(), delta: -attack.tokensCharged, reason: "double damage", ref });
+  return changes;
 }
 
 /**

@@ -1,5 +1,4 @@
 /** The three radio actor sheets (hero, opponent, henchmen group) on one shared base. */
-import * as ledger from "../../../engine/ledger.js";
 import { handlebarsActorSheet, lookupUuidSync } from "../../../foundry/typed.js";
 import { enrichHtml } from "../../../foundry/enrich.js";
 import { activeTable } from "../../../foundry/tables.js";
@@ -14,7 +13,7 @@ import { defenceRound, defensiveNow, escapeRefusal, escapeRound, offerFor } from
 import { defenceEarned, defenceRef } from "../data/defence.js";
 import { radioTables } from "../cards/runtime.js";
 import { earnStepAction, stepOf } from "../cards/step-action.js";
-import { withTokens } from "../cards/token-lock.js";
+import { TokensRefused, writeTokens } from "../cards/token-writes.js";
 
 const Base = handlebarsActorSheet();
 
@@ -101,25 +100,20 @@ class RadioActorSheet extends Base {
   }
 
   /**
-   * Writes a token entry, one write at a time per actor (cards/token-lock.ts: each click reads the
-   * pool the previous one left); false when the ledger refused it (warned), so a caller that claimed
-   * something for it can give it back. A failed update throws.
+   * Writes a token entry where every token writer queues (cards/token-writes.ts: the active GM's
+   * client, one write at a time per actor, each reading the pool the previous one left, whichever
+   * client clicked). "refused" when the ledger or the GM's client refused it (warned), so a caller
+   * that claimed something for it can give it back; "earned" when `unlessEarned` was already earned
+   * (nothing written). A failed update throws.
    */
-  protected changeTokens(delta: number, reason: string, ref?: string): Promise<boolean> {
-    return withTokens(this.document, () => this.writeTokens(delta, reason, ref));
-  }
-
-  /** changeTokens' write, for a caller already holding the actor's token lock. */
-  private async writeTokens(delta: number, reason: string, ref?: string): Promise<boolean> {
+  protected async changeTokens(delta: number, reason: string, ref?: string, unlessEarned?: string): Promise<"written" | "earned" | "refused"> {
     try {
-      const entry = { id: foundry.utils.randomID(), delta, reason, by: game.user.id ?? "", at: Date.now() };
-      const pool = ledger.change(readPool(this.system.tokens), ref ? { ...entry, ref } : entry);
-      await this.document.update({ "system.==tokens": pool } as never);
-      return true;
+      return (await writeTokens(this.document, [{ id: foundry.utils.randomID(), delta, reason, ...(ref ? { ref } : {}) }], unlessEarned)) ? "written" : "earned";
     } catch (e) {
       if (isRuleError(e)) ui.notifications?.warn(ruleErrorMessage(e));
+      else if (e instanceof TokensRefused) ui.notifications?.warn(t(e.reason));
       else throw e;
-      return false;
+      return "refused";
     }
   }
 
@@ -172,20 +166,16 @@ class RadioActorSheet extends Base {
       return;
     }
     const ref = defenceRef(at.combatId, at.round);
-    // "Earned already?" and the write under one token lock: a double click's second check reads the first's write.
-    await withTokens(this.document, async () => {
-      if (defenceEarned(readPool(this.system.tokens), ref)) {
-        ui.notifications?.warn(t("FRACAS.Radio.Refused.DefenceEarned", { round: at.round }));
-        return;
-      }
-      const n = tokensEarned("defensive", true, activeTable(tokensTable));
-      if (n > 0) await this.writeTokens(n, "described defence", ref);
-    });
+    const n = tokensEarned("defensive", true, activeTable(tokensTable));
+    // "Earned already?" is checked with the write, where every token writer queues (token-writes.ts
+    // `unlessEarned`): a double click's second check, or the GM's click's, reads the first's write.
+    const done = defenceEarned(readPool(this.system.tokens), ref) ? "earned" : n > 0 ? await this.changeTokens(n, "described defence", ref, ref) : "written";
+    if (done === "earned") ui.notifications?.warn(t("FRACAS.Radio.Refused.DefenceEarned", { round: at.round }));
   }
 
   /** A described action other than an attack in this actor's act step: its tokens, once, using the step (cards/step-action.ts). */
   static async #onStepAction(this: RadioActorSheet): Promise<void> {
-    await earnStepAction(this.document, (tokens, ref) => this.changeTokens(tokens, "described action", ref));
+    await earnStepAction(this.document, async (tokens, ref) => (await this.changeTokens(tokens, "described action", ref)) === "written");
   }
 
   static async #onTokenAdjust(this: RadioActorSheet, _e: Event, target: Target): Promise<void> {

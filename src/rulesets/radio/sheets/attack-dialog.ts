@@ -12,6 +12,7 @@ import { handlebarsApplication, lookupUuidSync } from "../../../foundry/typed.js
 import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
 import { renderedFormValues } from "../../../foundry/sheets/form-values.js";
 import { closedIfRollerGone } from "../../../foundry/sheets/roller-gone.js";
+import { isDeletionOf, warnTargetDropped, warnTargetGone } from "../../../foundry/sheets/target-gone.js";
 import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
 import { openOnce } from "../../../foundry/sheets/open-once.js";
 import { userTargets } from "../../../foundry/chat/cards.js";
@@ -100,9 +101,9 @@ export class RadioAttackDialog extends Base {
    * what it shows changed, keeping what was typed, so typing is not interrupted for nothing.
    */
   follow(event: DialogEvent): void {
-    // The attacker deleted (core's "actor" event on deletion, review s8b G9): nothing left to roll
-    // for, so the dialog closes and says so. Before, it redrew and its Roll threw, staying open.
-    if (closedIfRollerGone(this, event, this.actor, "FRACAS.Radio.Attack.RollerGone")) return;
+    // The attacker deleted (core's "actor" event on deletion, an unlinked token's too, review s8b
+    // G9): nothing left to roll for, so the dialog closes and says so in core's words.
+    if (closedIfRollerGone(this, event, this.actor)) return;
     if (event.kind === "targets") {
       if (this.followTargets()) void this.render({ parts: ["form", "odds"] } as never);
       return;
@@ -113,8 +114,12 @@ export class RadioAttackDialog extends Base {
       void this.render({ parts: ["form", "odds"] } as never);
       return;
     }
-    // A target deleted (core: the "actor" event on deletion): dropped from the dialog now, not only at Roll.
-    if (event.kind === "actor" && this.dropDeletedTarget(event.uuid)) {
+    // A target deleted (core: the "actor" event on deletion; an unlinked token deleted alone sends
+    // its synthetic actor's): dropped from the dialog now, not only at Roll, and said in core's words.
+    const gone = this.setup.targets.find((x) => isDeletionOf(event, x.uuid));
+    if (gone) {
+      this.readForm();
+      if (this.dropTarget(gone.uuid, gone.name)) warnTargetDropped(gone.name);
       void this.render({ parts: ["form", "odds"] } as never);
       return;
     }
@@ -146,25 +151,32 @@ export class RadioAttackDialog extends Base {
   }
 
   /**
-   * A listed target whose actor was deleted (the UUID finds no actor now) leaves the list at once.
-   * The chosen one is replaced as when the user aims elsewhere (the first target left, with its
-   * declared defence and armour, or none), and the user is told, so a Roll is not pressed at someone
-   * else unknowingly. True when the list changed; what was typed is kept first. The Roll still
-   * checks its target (flow.ts warnTargetGone): an unlinked token's deletion is not an actor's.
+   * A target whose actor (or unlinked token) was deleted leaves the list (core target-gone.ts: the
+   * dialog stays open and stops aiming at it). The chosen one is replaced as when the user aims
+   * elsewhere (the first target left, with its declared defence and armour, or none). The name is
+   * kept, so a Roll whose form still names it (drawn before the redraw) is refused by name. True
+   * when it was the chosen target (the caller says so); what was typed must be read first.
    */
-  private dropDeletedTarget(uuid: string): boolean {
-    const gone = this.setup.targets.find((x) => x.uuid === uuid);
-    if (!gone || lookupUuidSync(uuid) instanceof Actor) return false;
-    this.readForm();
-    this.dropped.set(uuid, gone.name);
+  private dropTarget(uuid: string, name: string): boolean {
+    this.dropped.set(uuid, name);
     const targets = this.setup.targets.filter((x) => x.uuid !== uuid);
-    this.setup = { ...this.setup, targets };
-    if (this.attackState.targetUuid === uuid) {
-      const first = targets[0];
-      this.attackState = { ...this.attackState, targetUuid: first?.uuid ?? "", targetDefensive: first?.defensive ?? false, targetArmoured: first?.system.armoured === true };
-      ui.notifications?.warn(t("FRACAS.Radio.Attack.TargetDeleted", { name: gone.name }));
-    }
+    if (targets.length !== this.setup.targets.length) this.setup = { ...this.setup, targets };
+    if (this.attackState.targetUuid !== uuid) return false;
+    const first = targets[0];
+    this.attackState = { ...this.attackState, targetUuid: first?.uuid ?? "", targetDefensive: first?.defensive ?? false, targetArmoured: first?.system.armoured === true };
     return true;
+  }
+
+  /**
+   * The name of the chosen target when it is gone (dropped since the form was drawn, or deleted and
+   * not yet dropped: a Roll racing the deletion's event), else null.
+   */
+  private goneTarget(uuid: string): string | null {
+    if (uuid === "") return null;
+    const dropped = this.dropped.get(uuid);
+    if (dropped !== undefined) return dropped;
+    if (lookupUuidSync(uuid) instanceof Actor) return null;
+    return this.setup.targets.find((x) => x.uuid === uuid)?.name ?? null;
   }
 
   /**
@@ -246,31 +258,49 @@ export class RadioAttackDialog extends Base {
     // oneSubmitAtATime; the dialog closes only after the card). A GM's second click in a step the
     // first just claimed would otherwise roll again (the GM is never refused: cards/turn.ts).
     await oneSubmitAtATime(this, async () => {
-      await this.submitOnce(formData);
       // As closeOnSubmit did, but after the Roll: the attack was rolled, or refused with its reason
-      // said. A thrown (non-rule) error leaves it open, as V13 does ("Do not close").
-      await this.close();
+      // said. A Roll refused because its target was deleted keeps the dialog open, redrawn without
+      // the target (core target-gone.ts). A thrown (non-rule) error leaves it open, as V13 does.
+      if (await this.submitOnce(formData)) await this.close();
     });
   }
 
-  /** One Roll: the form read, the attacker checked, the attack rolled and its card posted. */
-  private async submitOnce(formData: { object: Record<string, unknown> }): Promise<void> {
+  /**
+   * One Roll: the form read, the attacker checked, the attack rolled and its card posted. False when
+   * the dialog stays open: its target was deleted (nothing rolled or spent, the step not used up;
+   * the dialog redraws without it and says so).
+   */
+  private async submitOnce(formData: { object: Record<string, unknown> }): Promise<boolean> {
     this.attackState = stateFromForm(this.attackState, formData.object);
     // The attacker may have gone down while the dialog was open, or the step moved on.
-    if (refusedAttack(this.actor)) return;
-    // A form drawn before its target was dropped (a submit racing the redraw): refused as at Roll.
-    const dropped = this.dropped.get(this.attackState.targetUuid);
-    if (dropped !== undefined) {
-      ui.notifications?.warn(t("FRACAS.Radio.Refused.TargetGone", { name: dropped }));
-      return;
+    if (refusedAttack(this.actor)) return true;
+    const aimed = this.attackState.targetUuid;
+    // A form drawn before its target was dropped (a submit racing the redraw), or a target deleted
+    // and not yet dropped: nothing rolled, the dialog redrawn without it.
+    const gone = this.goneTarget(aimed);
+    if (gone !== null) {
+      warnTargetGone(gone);
+      this.dropTarget(aimed, gone);
+      void this.render({ parts: ["form", "odds"] } as never);
+      return false;
     }
     this.refreshCombat();
+    let card: unknown;
     try {
-      await rollAttack(this.actor, this.setup, this.attackState, this.final ? { final: true, ...(this.final.cardId ? { finalCardId: this.final.cardId } : {}) } : {});
+      card = await rollAttack(this.actor, this.setup, this.attackState, this.final ? { final: true, ...(this.final.cardId ? { finalCardId: this.final.cardId } : {}) } : {});
     } catch (e) {
       if (isRuleError(e)) ui.notifications?.warn(ruleErrorMessage(e));
       else throw e;
+      return true;
     }
+    // Deleted during the Roll's round trip (the step's claim through the GM): rollAttack rolled
+    // nothing, gave the step back and said so (core's words); the dialog redraws without the target.
+    if (card === undefined && aimed !== "" && !(lookupUuidSync(aimed) instanceof Actor)) {
+      this.dropTarget(aimed, this.dropped.get(aimed) ?? this.setup.targets.find((x) => x.uuid === aimed)?.name ?? "");
+      void this.render({ parts: ["form", "odds"] } as never);
+      return false;
+    }
+    return true;
   }
 }
 

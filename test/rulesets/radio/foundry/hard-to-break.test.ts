@@ -34,7 +34,7 @@ async function damageOnFalzetti(world: FakeWorld, adapter: Adapter, jake: FakeAc
 }
 
 describe("hard to break 1: the target deleted, the combatant removed", () => {
-  it("hard to break: the target's actor is deleted between the dialog opening and its Roll — refused with its name, no dice, no card", async () => {
+  it("hard to break: the target's actor is deleted between the dialog opening and its Roll — refused with its name (core's words), no dice, no card", async () => {
     const { world } = await radioWorld();
     const jake = createJake(world);
     const falzetti = createFalzetti(world, 6, 6);
@@ -49,7 +49,7 @@ describe("hard to break 1: the target deleted, the combatant removed", () => {
     world.dice.queue(9, 9);
     expect(await m.rollAttack(jake as never, setup, { ...m.initialState(setup), weaponId: setup.weapons[0]!.id })).toBeUndefined();
     expect(world.messages.size).toBe(before);
-    expect(world.notified("warn")).toEqual(["Falzetti is no longer on the scene (deleted): nothing was rolled. Target someone else and open the attack again."]);
+    expect(world.notified("warn")).toEqual(["Falzetti was deleted, so nothing was rolled or spent. The dialog now shows the roll without them: check it, then roll again."]);
     expect(world.hooks.errors).toEqual([]);
   });
 

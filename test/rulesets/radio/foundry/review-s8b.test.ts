@@ -1,7 +1,8 @@
 /**
  * Review s8b G9 (/work/notes/review-s8b-changes.md): only Zodiac's roll dialog closed when its own
  * roller was deleted. Radio's attack dialog redrew on the deleted attacker, and its Roll then threw
- * and left the dialog open; it now closes at core's "actor" event on deletion, saying so.
+ * and left the dialog open; it now closes at core's "actor" event on deletion, saying so (session 9:
+ * in core's words, FRACAS.Dialog.RollerGone).
  */
 import { describe, expect, it } from "vitest";
 import { createFalzetti, createJake, radioModules, radioWorld } from "./fight.js";
@@ -22,7 +23,7 @@ describe("review s8b G9: the attack dialog closes when its attacker is deleted",
     await Promise.resolve();
     expect(world.hooks.errors).toEqual([]);
     expect(dialog.rendered).toBe(false);
-    expect(world.notified("warn")).toEqual([`${jake.name} was deleted, so their attack dialog was closed. Nothing was rolled or spent.`]);
+    expect(world.notified("warn")).toEqual([`${jake.name} was deleted, so their roll dialog was closed. Nothing was rolled or spent.`]);
   });
 
   it("hard to break: the final heroic action's dialog closes too when the dying hero is deleted", async () => {
@@ -37,6 +38,6 @@ describe("review s8b G9: the attack dialog closes when its attacker is deleted",
     world.login("alice");
     await Promise.resolve();
     expect(dialog.rendered).toBe(false);
-    expect(world.notified("warn")).toEqual([`${jake.name} was deleted, so their attack dialog was closed. Nothing was rolled or spent.`]);
+    expect(world.notified("warn")).toEqual([`${jake.name} was deleted, so their roll dialog was closed. Nothing was rolled or spent.`]);
   });
 });

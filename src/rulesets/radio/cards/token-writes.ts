@@ -1,0 +1,144 @@
+/**
+ * Every write of an actor's action tokens (the attack's earned and cashed-in tokens, the described
+ * action and defence, the GM's ±1) is one read-change-write of its ledger pool, run on ONE client:
+ * the active GM's, under the actor's token lock (token-lock.ts), as core claims are (claims.ts).
+ * The lock is per client, so before (closing s8) a GM's +1 and the owner's described defence at the
+ * same instant each read the pool on their own client, and the second write replaced the first.
+ *
+ * Why through the GM and not another shape: the pool is one document field (an array of entries
+ * and a value), and Foundry has no atomic "append" or compare-and-set, so two clients' writes merge
+ * only by replacing each other; and a spend must be checked against the pool as it is (never below
+ * zero), which needs one place that reads and writes in turn. Core claims already route that way.
+ *
+ * A player's request is signed (core signRequest) and re-checked on the GM's client: the requester
+ * must own the actor (they could write their own sheet anyway: this guards a race, not trust), the
+ * changes are bounded, `by` is the signed requester, `at` the GM's clock. The entry ids come from
+ * the requester, so a request replayed is refused by the ledger (`duplicateEntry`). With no GM
+ * connected the owner writes on their own client, under their own lock (nobody else can write then,
+ * bar a second owner: as for claims). Undo tokens is a GM follow-up, so it already runs there.
+ */
+import * as ledger from "../../../engine/ledger.js";
+import { FracasRuleError, isRuleError } from "../../../engine/errors.js";
+import { isActiveGM } from "../../../foundry/active-gm.js";
+import { clearSignedRequest, oneTabQuery, readSignedRequest, signRequest } from "../../../foundry/queries.js";
+import { lookupUuid } from "../../../foundry/typed.js";
+import { readPool, type TokenChange } from "../data/state.js";
+import { defenceEarned } from "../data/defence.js";
+import { withTokens } from "./token-lock.js";
+
+export const TOKENS_QUERY = "fracas.radioTokens";
+
+/** A token write: its changes, in order, all or none; `unlessEarned`: none while a live entry carries that ref. */
+export interface TokenWrite {
+  actorUuid: string;
+  changes: TokenChange[];
+  unlessEarned?: string;
+}
+
+type RuleFailure = { code: string; message: string; data: Record<string, string | number> };
+/** `written` false: `unlessEarned` was earned already. A refusal: an i18n key, or the ledger's rule error. */
+export type TokenOutcome = { ok: true; written: boolean } | { ok: false; reason: string; rule?: RuleFailure };
+
+/** A write refused before the ledger (not the actor's owner, a malformed or unverified request): `reason` is an i18n key. */
+export class TokensRefused extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = "TokensRefused";
+  }
+}
+
+const refused = (reason: string) => ({ ok: false as const, reason });
+const MAX_CHANGES = 4;
+const MAX_DELTA = 100;
+const ID = /^[A-Za-z0-9]{1,32}$/;
+const text = (v: unknown, max: number): v is string => typeof v === "string" && v.length > 0 && v.length <= max;
+
+/** The request as signed, when well formed (bounded: a few small changes), else null. */
+export function parseTokenWrite(d: Record<string, unknown>): TokenWrite | null {
+  if (!text(d.actorUuid, 200) || !Array.isArray(d.changes) || d.changes.length === 0 || d.changes.length > MAX_CHANGES) return null;
+  const changes: TokenChange[] = [];
+  for (const raw of d.changes as unknown[]) {
+    const c = raw as Partial<TokenChange> | null;
+    if (!c || !text(c.id, 32) || !ID.test(c.id) || !text(c.reason, 64)) return null;
+    if (typeof c.delta !== "number" || !Number.isInteger(c.delta) || c.delta === 0 || Math.abs(c.delta) > MAX_DELTA) return null;
+    if (c.ref !== undefined && !text(c.ref, 100)) return null;
+    changes.push({ id: c.id, delta: c.delta, reason: c.reason, ...(c.ref !== undefined ? { ref: c.ref } : {}) });
+  }
+  if (d.unlessEarned !== undefined && !text(d.unlessEarned, 100)) return null;
+  return { actorUuid: d.actorUuid, changes, ...(d.unlessEarned !== undefined ? { unlessEarned: d.unlessEarned } : {}) };
+}
+
+/** Checks and writes one token write on this client (the active GM's for a player's request), under the actor's token lock. */
+export async function executeTokenWrite(req: TokenWrite, userId: string): Promise<TokenOutcome> {
+  const actor = await lookupUuid(req.actorUuid);
+  if (!(actor instanceof Actor)) return refused("FRACAS.Chat.Refused.NoTarget");
+  const user = game.users.get(userId);
+  if (!user || !actor.testUserPermission(user, "OWNER")) return refused("FRACAS.Chat.Refused.NotOwner");
+  if (!("tokens" in (actor.system as object))) return refused("FRACAS.Chat.Refused.BadRequest");
+  return withTokens(actor, async (): Promise<TokenOutcome> => {
+    const before = readPool((actor.system as unknown as { tokens?: unknown }).tokens);
+    if (req.unlessEarned !== undefined && defenceEarned(before, req.unlessEarned)) return { ok: true, written: false };
+    let pool = before;
+    const at = Date.now();
+    try {
+      for (const c of req.changes) pool = ledger.change(pool, { ...c, by: userId, at });
+    } catch (e) {
+      if (!isRuleError(e)) throw e;
+      return { ok: false, reason: `FRACAS.Error.${e.code}`, rule: { code: e.code, message: e.message, data: { ...e.data } } };
+    }
+    await actor.update({ "system.==tokens": pool } as never);
+    return { ok: true, written: true };
+  });
+}
+
+/** The query handler (CONFIG.queries[TOKENS_QUERY]): the active GM's client writes a player's (or another GM's) token change. */
+export async function onTokensQuery(data: unknown): Promise<TokenOutcome> {
+  if (!game.user.isGM) return refused("FRACAS.Chat.Refused.NotGM");
+  // Only the active GM's client (one lock for every writer); refused before the request is cleared.
+  if (!isActiveGM()) return refused("FRACAS.Chat.Refused.NotActiveGM");
+  try {
+    const signed = readSignedRequest(TOKENS_QUERY, data);
+    if (!signed) return refused("FRACAS.Chat.Refused.Unverified");
+    const req = parseTokenWrite(signed);
+    return req ? await executeTokenWrite(req, String(signed.userId)) : refused("FRACAS.Chat.Refused.BadRequest");
+  } finally {
+    // Whatever the outcome, so it cannot be replayed (a failed clear is logged; the write stands).
+    await clearSignedRequest(data).catch((err: unknown) => console.error("Fracas | radio tokens: the signed request was not cleared:", err));
+  }
+}
+
+/** Installs the query handler once (CONFIG.queries exists before systems load; guarded anyway). */
+export function registerTokensQuery(): void {
+  const config = (globalThis as { CONFIG?: { queries?: Record<string, unknown> } }).CONFIG;
+  if (!config?.queries || config.queries[TOKENS_QUERY]) return;
+  // Answered by the one tab of the GM (core oneTabQuery), whose lock every writer queues on.
+  config.queries[TOKENS_QUERY] = oneTabQuery(onTokensQuery);
+}
+
+/**
+ * Writes `changes` to the actor's token pool where every writer queues: here when this client is
+ * the active GM's or no GM is connected, else on the active GM's (a signed query). True when
+ * written, false when `unlessEarned` was already earned. Throws the ledger's rule error (e.g.
+ * `insufficient`), TokensRefused for a refusal, and the query's error when the GM did not answer
+ * (the write may still land there: the caller says it failed, as when an update fails).
+ */
+export async function writeTokens(actor: { uuid: string }, changes: TokenChange[], unlessEarned?: string): Promise<boolean> {
+  const req: TokenWrite = { actorUuid: actor.uuid, changes, ...(unlessEarned !== undefined ? { unlessEarned } : {}) };
+  const outcome = await sendTokenWrite(req);
+  if (outcome.ok) return outcome.written;
+  if (outcome.rule) throw new FracasRuleError(outcome.rule.code, outcome.rule.message, outcome.rule.data);
+  throw new TokensRefused(outcome.reason);
+}
+
+async function sendTokenWrite(req: TokenWrite): Promise<TokenOutcome> {
+  const gm = game.users.activeGM;
+  if (!gm || isActiveGM()) return executeTokenWrite(req, game.user.id ?? "");
+  const signed = await signRequest(TOKENS_QUERY, req as unknown as Record<string, unknown>);
+  try {
+    return (await gm.query(TOKENS_QUERY as never, signed as never, { timeout: 15_000 } as never)) as TokenOutcome;
+  } catch (err) {
+    // Not answered: take the request back (it may still have run there).
+    await clearSignedRequest(signed).catch(() => undefined);
+    throw err;
+  }
+}
