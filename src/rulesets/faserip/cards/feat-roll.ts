@@ -9,6 +9,7 @@ import type { JsonObject } from "../../../foundry/registry.js";
 import { t } from "../../../foundry/i18n.js";
 import { lookupUuid } from "../../../foundry/typed.js";
 import { warnRefused } from "../../../foundry/queries.js";
+import { warnTargetGone } from "../../../foundry/sheets/target-gone.js";
 import { applyAttack, ATTACK_ACTIONS, resolveAttack, resolveFeat } from "../rules/index.js";
 import type { AttackAction } from "../rules/index.js";
 import { currentEndurance, heroView, needsZeroHealthFeat, stateOf } from "../data/state.js";
@@ -87,11 +88,12 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
     // A target deleted since it was aimed at (the dialog open meanwhile) is not rolled against:
     // its card would read the defender as Endurance 0 and no armor (session 8, "hard to break").
     // Nothing is rolled then, not even at the others: the multiple-target shift and the Karma
-    // per target were chosen for them all, so the player aims again.
+    // per target were chosen for them all. Said in core's words (target-gone.ts); the FEAT dialog
+    // stays open and redraws without the deleted target (feat-dialog.ts).
     const found = await Promise.all(req.targets.map(async (x) => ((await lookupUuid(x.uuid)) as Actor.Implementation | null) ?? null));
-    const gone = req.targets.find((_, i) => found[i] === null);
-    if (gone) {
-      ui.notifications?.warn(t("FRACAS.Faserip.Refused.TargetGone", { name: gone.name }));
+    const gone = req.targets.filter((_, i) => found[i] === null);
+    if (gone.length > 0) {
+      for (const x of gone) warnTargetGone(x.name);
       return posted;
     }
     const targets: (TargetRef | null)[] = req.targets.length > 0 ? req.targets : [null];

@@ -11,6 +11,7 @@ import { onceKey } from "./once.js";
 import { actedThisRoundOf } from "./acted-this-round.js";
 import { ATTACK_TEMPLATE, snatchObjectFollowUp } from "./snatch.js";
 import { knockbackAreasFollowUp, SECONDARY_TEMPLATE, setTypedAreas } from "./knockback-areas.js";
+import { knockbackMovedFollowUp } from "./knockback-moved.js";
 
 export const CARD_TEMPLATES = {
   attack: ATTACK_TEMPLATE,
@@ -53,8 +54,8 @@ export const faseripCards: Record<string, CardKind> = {
       // The GM's typed number of areas (a White Slam?), checked here and sent to knockbackAreas.
       setAreas: ({ message, button }) => setTypedAreas(message, button),
     },
-    // A White Slam?'s areas, set by the GM (cards/knockback-areas.ts).
-    gmFollowUps: { knockbackAreas: knockbackAreasFollowUp },
+    // A White Slam?'s areas, set by the GM (cards/knockback-areas.ts); the Move recorded once (cards/knockback-moved.ts).
+    gmFollowUps: { knockbackAreas: knockbackAreasFollowUp, knockbackMoved: knockbackMovedFollowUp },
   },
   dyingTick: {
     template: CARD_TEMPLATES.dyingTick,

@@ -14,16 +14,16 @@ import { lookupUuidSync } from "../../../foundry/typed.js";
 import { MAX_KNOCKBACK_AREAS, MIN_KNOCKBACK_AREAS, slamResult } from "../rules/index.js";
 import type { SecondaryCheck } from "../rules/index.js";
 import { secondaryCardView, tokensKnown } from "../sheets/secondary-card-view.js";
-import { parseAreas } from "../sheets/knockback-areas-view.js";
+import { movedAreas, parseAreas } from "../sheets/knockback-areas-view.js";
 import { t } from "../../../foundry/i18n.js";
 import { requestFollowUp, warnRefused } from "../../../foundry/queries.js";
 import { faseripTables } from "./tables.js";
 
 export const SECONDARY_TEMPLATE = "faserip/cards/secondary.hbs";
 
-type Outcome = { ok: true } | { ok: false; reason: string; data?: Record<string, string | number> };
+export type Outcome = { ok: true } | { ok: false; reason: string; data?: Record<string, string | number> };
 
-interface StoredCard {
+export interface StoredCard {
   sourceUuid?: string;
   targets?: { uuid: string; name: string }[];
   result: JsonObject;
@@ -31,7 +31,7 @@ interface StoredCard {
 }
 
 /** The secondary card's body, rendered again from a changed result (the core renders it once, when posted). */
-async function renderSecondary(card: StoredCard, result: JsonObject): Promise<string> {
+export async function renderSecondary(card: StoredCard, result: JsonObject): Promise<string> {
   const found = card.sourceUuid ? lookupUuidSync(card.sourceUuid) : null;
   const source = found instanceof Actor ? { name: found.name, img: found.img, uuid: found.uuid } : null;
   const r = result as unknown as Parameters<typeof secondaryCardView>[0] & { attackerTokenUuid?: string; defenderTokenUuid?: string };
@@ -50,6 +50,8 @@ export function setKnockbackAreas(message: ChatMessage.Implementation, areasIn: 
       return { ok: false, reason: "FRACAS.Faserip.Refused.AreasRange", data: { min: MIN_KNOCKBACK_AREAS, max: MAX_KNOCKBACK_AREAS } };
     }
     if ((card.applications ?? []).some((a) => !a.undone)) return { ok: false, reason: "FRACAS.Faserip.Refused.AreasAfterApply" };
+    // The token was moved by this number (the card's Move acts once, knockback-moved.ts): it stays.
+    if (movedAreas(card.result) > 0) return { ok: false, reason: "FRACAS.Faserip.Refused.AreasAfterMove" };
     let areas: number;
     try {
       // The kernel's reading of the card's colour on the table in force, with the GM's number.

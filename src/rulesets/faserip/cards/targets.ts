@@ -1,3 +1,5 @@
+import { lookupUuidSync } from "../../../foundry/typed.js";
+
 /** Whom a FEAT is rolled at (the user's targeted tokens) and the token an actor acts from (for knock-back). */
 export interface TargetRef {
   uuid: string;
@@ -5,11 +7,16 @@ export interface TargetRef {
   tokenUuid: string;
 }
 
-/** The current user's targeted tokens, with their token uuids (for knock-back). */
+/**
+ * The current user's targeted tokens, with their token uuids (for knock-back). A token whose actor
+ * was deleted (a linked token left on the scene, a target set still holding a deleted token) is no
+ * target: there is no defender to roll at (core target-gone.ts; the FEAT dialog drops it and says so).
+ */
 export function currentTargets(): TargetRef[] {
   const out: TargetRef[] = [];
   for (const token of game.user.targets) {
     const actor = token.actor;
+    if (actor && !lookupUuidSync(actor.uuid)) continue;
     // A target is a placed token; its document uuid is what knock-back moves.
     const doc = (token as { document?: { uuid?: string } }).document;
     if (actor) out.push({ uuid: actor.uuid, name: token.name ?? actor.name, tokenUuid: doc?.uuid ?? "" });

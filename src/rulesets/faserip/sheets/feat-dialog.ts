@@ -12,6 +12,9 @@
  * a target's cover that was only the GM's floor follows the GM's change (followCoverFloors). Aiming
  * at other tokens while it is open changes its targets (retarget.ts: each target keeps its cover,
  * a new one starts at the GM's); the roll is made at the user's targets as they are at the Roll.
+ * A target deleted while it is open is dropped (the dialog redraws without it and says so, core
+ * target-gone.ts); a Roll pressed before that reached this client rolls and spends nothing, redraws
+ * and says so. Its hero deleted (a world actor, or an unlinked token's), it closes (core roller-gone.ts).
  */
 import { handlebarsApplication, lookupUuidSync } from "../../../foundry/typed.js";
 import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
@@ -25,7 +28,7 @@ import { performFeat } from "../cards/feat-roll.js";
 import { readDodge } from "../cards/dodge-memory.js";
 import { faseripTables } from "../cards/tables.js";
 import { karmaPoolOf } from "../cards/karma.js";
-import { abilityForAction, actionForWeapon, formFromFields, normaliseForm, type DialogAction, type FeatForm } from "./feat-form.js";
+import { abilityForAction, actionForWeapon, formFromFields, normaliseForm, switchedForm, type DialogAction, type FeatForm } from "./feat-form.js";
 import { coverChoiceList, followCoverFloors, gmCoverOf, gmCoverShift } from "./cover-choice.js";
 import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
 import { isCombatantOf } from "../../../foundry/documents/combatant-of.js";
@@ -35,6 +38,8 @@ import { tickedTalents, withTalents, type TalentChoice } from "./talents.js";
 import { readTypedNumbers, typedNote, type TypedAdjusted } from "./typed-numbers.js";
 import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
 import { renderedFormValues } from "../../../foundry/sheets/form-values.js";
+import { closedIfRollerGone } from "../../../foundry/sheets/roller-gone.js";
+import { warnTargetDropped, warnTargetGone } from "../../../foundry/sheets/target-gone.js";
 
 const Base = handlebarsApplication();
 
@@ -108,6 +113,8 @@ export class FaseripFeatDialog extends Base {
   #floorsSeen: number[];
   /** The cover of targets aimed at earlier while this dialog was open, by uuid (aimed at again: kept). */
   #coverMemory = new Map<string, CoverKept>();
+  /** Deleted targets already said (dropped at an event, or refused at a Roll): each is said once. */
+  #toldGone = new Set<string>();
 
   constructor(actor: Actor.Implementation, opts: FeatDialogOptions = {}) {
     super({} as never);
@@ -138,6 +145,8 @@ export class FaseripFeatDialog extends Base {
    * in (the round's dodges, D: an attack after a dodge is refused). It redraws with what was typed kept.
    */
   follow(event: DialogEvent): void {
+    // Its hero deleted: nothing is left to roll for, so it closes and says so (core's words).
+    if (closedIfRollerGone(this, event, this.actor)) return;
     // The user aimed elsewhere: a redraw brings the form to the new targets (followTargets), unless
     // nothing the dialog holds changed (a token with no actor, the same tokens again).
     if (event.kind === "targets" && sameTargets(currentTargets(), this.targets)) return;
@@ -150,7 +159,27 @@ export class FaseripFeatDialog extends Base {
     }
     // A number typed but not yet committed (no change event) is read first, so the redraw keeps it.
     this.readForm(null);
+    // A deleted target is dropped now (and said), not at the render: a Roll before it sees the form without it.
+    this.followTargets();
     void this.render();
+  }
+
+  /**
+   * Another ability chip or weapon clicked on the sheet while this dialog is open (core openOnce
+   * brought it to the front): it switches to what was clicked (feat-form.ts switchedForm), keeping
+   * what was typed (shifts, cover, Karma, talents), and redraws (session 9, review-s8b G5). The
+   * same choice again changes nothing. A dialog still opening is drawn again once it is open.
+   */
+  show(opts: FeatDialogOptions): void {
+    const weapon = opts.weaponId ? (weaponsOf(this.actor).find((w) => w.id === opts.weaponId) ?? null) : null;
+    // A weapon deleted since the click: nothing to switch to.
+    if (opts.weaponId && !weapon) return;
+    this.readForm(null);
+    const next = switchedForm(this.formState, { ...(opts.ability ? { ability: opts.ability } : {}), ...(opts.action ? { action: opts.action } : {}), weapon });
+    const f = this.formState;
+    if (next.ability === f.ability && next.action === f.action && next.weaponId === f.weaponId) return;
+    this.formState = next;
+    void this.render(this.rendered ? {} : ({ force: true } as never));
   }
 
   /**
@@ -158,6 +187,12 @@ export class FaseripFeatDialog extends Base {
    * after the form was read: the fields read belong to the targets they were drawn for.
    */
   followTargets(): void {
+    // A target deleted meanwhile is no longer among the user's targets (currentTargets): said once.
+    for (const tg of this.targets) {
+      if (lookupUuidSync(tg.uuid) || this.#toldGone.has(tg.uuid)) continue;
+      this.#toldGone.add(tg.uuid);
+      warnTargetDropped(tg.name);
+    }
     const now = currentTargets();
     if (sameTargets(now, this.targets)) return;
     const moved = retargetForm(this.formState, this.targets, this.#floorsSeen, now, now.map((tg) => coverFloorOf(tg.uuid)), this.#coverMemory);
@@ -250,7 +285,18 @@ export class FaseripFeatDialog extends Base {
 
   /** One Roll: the form read, any refused typed number said, then the roll and the dialog closed. */
   async #submitOnce(formData?: { object: Record<string, unknown> }): Promise<void> {
+    // Its hero deleted before the event reached this client: closed as the event would have.
+    if (!lookupUuidSync(this.actor.uuid)) {
+      closedIfRollerGone(this, { kind: "actor", uuid: this.actor.uuid }, this.actor);
+      return;
+    }
     this.readForm(null, formData?.object ?? renderedFormValues(this));
+    // A target deleted before its event reached this client: nothing rolled or spent; the dialog
+    // redraws without it (its multiple-target shift and Karma × targets change) for the player to check.
+    if (this.#refusedGoneTargets()) {
+      await this.render();
+      return;
+    }
     // A number the roll cannot use as typed is not rolled with another: said, redrawn with the
     // number in force, and rolled at the next Roll (typed-numbers.ts).
     const refused = this.typed[0];
@@ -269,12 +315,33 @@ export class FaseripFeatDialog extends Base {
       const form = normaliseForm(withTalents(this.formState, talents), karmaPoolOf(this.actor));
       // The cards name the ticked talents whose shifts Other now carries.
       const ticked = tickedTalents(this.formState, talents).map((x) => ({ name: x.name, shift: x.shift }));
-      await performFeat({ actor: this.actor, form, targets: this.targets, weapon: weapon ? { name: weapon.name, damage: weapon.damage } : null, talents: ticked });
+      // The targets rolled at (a deletion's event during the roll may drop one from this.targets).
+      const rolledAt = this.targets;
+      const posted = await performFeat({ actor: this.actor, form, targets: rolledAt, weapon: weapon ? { name: weapon.name, damage: weapon.damage } : null, talents: ticked });
+      // A target deleted during the roll's own look-up: performFeat rolled nothing and said so; redrawn, kept open.
+      const gone = rolledAt.filter((tg) => !lookupUuidSync(tg.uuid));
+      if (posted.length === 0 && gone.length > 0) {
+        for (const tg of gone) this.#toldGone.add(tg.uuid);
+        this.followTargets();
+        await this.render();
+        return;
+      }
     } catch (e) {
       if (!isRuleError(e)) throw e;
       ui.notifications?.warn(ruleErrorMessage(e));
     }
     // As closeOnSubmit did: the roll was made (or refused with its reason).
     await this.close();
+  }
+
+  /** Each target deleted since the last redraw, said as a refused Roll (core's words) and dropped; true if any. */
+  #refusedGoneTargets(): boolean {
+    const gone = this.targets.filter((tg) => !lookupUuidSync(tg.uuid));
+    for (const tg of gone) {
+      this.#toldGone.add(tg.uuid);
+      warnTargetGone(tg.name);
+    }
+    if (gone.length > 0) this.followTargets();
+    return gone.length > 0;
   }
 }

@@ -40,6 +40,22 @@ export function actionForWeapon(w: { thrown: boolean; range: number }): AttackAc
   return w.thrown ? "throwing" : w.range > 0 ? "shooting" : "hackSlash";
 }
 
+/**
+ * The form switched to what was clicked on the sheet while the dialog is open (session 9, review-s8b
+ * G5): a weapon's attack (its action, that action's ability, the weapon), or an ability chip's
+ * FEAT (its ability and action, no weapon, as the chip opens it). The shifts, cover per target,
+ * Karma and ticked talents are kept (a ticked talent counts only for its ability: talents.ts).
+ */
+export function switchedForm(form: FeatForm, to: { ability?: AbilityKey; action?: DialogAction; weapon?: { id: string; thrown: boolean; range: number } | null }): FeatForm {
+  if (to.weapon) {
+    const action = actionForWeapon(to.weapon);
+    return { ...form, weaponId: to.weapon.id, action, ability: abilityForAction(action, form.ability) };
+  }
+  if (!to.ability) return form;
+  const action = to.action ?? form.action;
+  return { ...form, weaponId: "", action, ability: to.ability };
+}
+
 const clampShift = (v: number, min: number, max: number): number => Math.max(min, Math.min(max, Math.trunc(Number.isFinite(v) ? v : 0)));
 
 /**

@@ -49,11 +49,17 @@ type WritingAction = "karmaSpend" | "karmaGain" | "resetKarma" | "healFull" | "d
 /**
  * One FEAT dialog per hero (core openOnce): a double click on a chip or a weapon opened two, each
  * with its own Roll and Karma. The key leaves out the ability and the weapon: the dialog offers
- * every ability, action and weapon, so a click while one is open brings that one to the front,
- * with what was typed in it (DECISIONS, "One FEAT dialog per hero").
+ * every ability, action and weapon, so a click while one is open brings that one to the front and
+ * switches it to what was clicked, keeping what was typed in it (FaseripFeatDialog#show; DECISIONS,
+ * "One FEAT dialog per hero" and session 9).
  */
 function openFeatDialog(actor: Actor.Implementation, options: FeatDialogOptions): void {
-  void openOnce(`faserip.feat:${actor.uuid}`, () => new FaseripFeatDialog(actor, options));
+  let made: FaseripFeatDialog | null = null;
+  // A dialog made by this click opens on its choice already; one found open (or opening) switches to it.
+  // (Not the made one: its click's answer can come after a later click's switch, and undo it.)
+  void openOnce(`faserip.feat:${actor.uuid}`, () => (made = new FaseripFeatDialog(actor, options))).then((dialog) => {
+    if (dialog !== made) dialog.show(options);
+  });
 }
 
 const ITEM_TYPES = ["faseripWeapon", "faseripPower", "faseripTalent"] as const;
@@ -79,19 +85,18 @@ export class FaseripHeroSheet extends Base {
   } as never;
 
   /**
-   * One object per sheet action that writes the hero (Karma, a round passing, Restore), each the key
-   * of core oneSubmitAtATime: V13 runs an action's handler for every click, so a double click on
-   * Spend wrote the pool twice and one on "A round of dying passes" lost two Endurance ranks. A click while
-   * the same action's write is under way is ignored; a click after it acts again (session 8, wave 2).
+   * Runs `write` unless `action` is still writing this hero (core oneSubmitAtATime, keyed
+   * "faserip.<action>:<actor uuid>"): V13 runs an action's handler for every click, so a double
+   * click on Spend wrote the pool twice and one on "A round of dying passes" lost two Endurance
+   * ranks. A click while the same action's write on the same hero is under way is ignored; a click
+   * after it acts again (session 8, wave 2). The key is the hero's, not the sheet's (session 9): two
+   * sheets of one hero open at once (its actor sheet and its linked token's) act once between them.
    * Spend and Gain are two actions: a Gain clicked while a Spend writes is not a second click of
    * the same button, so it is made, not dropped (review-s8 F9); after the Spend, as every write of
    * the hero's Karma pool is made one at a time (cards/karma.ts, core withPoolLock; review-s8b G3).
    */
-  readonly #writing: Record<WritingAction, object> = { karmaSpend: {}, karmaGain: {}, resetKarma: {}, healFull: {}, dyingRound: {}, stunRound: {} };
-
-  /** Runs `write` unless this sheet's `action` is still writing (see #writing). */
   #oneAtATime(action: WritingAction, write: () => Promise<void>): Promise<boolean> {
-    return oneSubmitAtATime(this.#writing[action], write);
+    return oneSubmitAtATime(`faserip.${action}:${this.actor.uuid}`, write);
   }
 
   static PARTS = {

@@ -32,3 +32,9 @@ export function areasFieldStale(fieldValue: string, stored: number): boolean {
   const typed = parseAreas(fieldValue);
   return !("areas" in typed) || typed.areas !== stored;
 }
+
+/** The areas a card's Move moved the token (0: not moved yet; cards/knockback-moved.ts records it). */
+export function movedAreas(result: { moved?: unknown }): number {
+  const moved = result.moved;
+  return typeof moved === "number" && Number.isInteger(moved) && moved > 0 ? moved : 0;
+}

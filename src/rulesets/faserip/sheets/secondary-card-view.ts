@@ -6,7 +6,7 @@
 import type { Color, RankKey, SecondaryCheck } from "../rules/index.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 import { whoLine } from "./card-who-line.js";
-import { areasInput } from "./knockback-areas-view.js";
+import { areasInput, movedAreas } from "./knockback-areas-view.js";
 import { rankLabel } from "./view-format.js";
 
 const L = "FRACAS.Faserip";
@@ -41,8 +41,15 @@ export function secondaryCardView(result: {
   startsDying?: boolean;
   enduranceRank: RankKey;
   canKnockback?: boolean;
+  /**
+   * The areas the card's Move moved the token (cards/knockback-moved.ts; absent: not moved). The
+   * Move acts once per card: the card then says so instead of offering it again, and its number is
+   * no longer the GM's to change.
+   */
+  moved?: number;
 }) {
   const c = result.check;
+  const moved = movedAreas(result);
   const karmaSpent = result.karmaSpent ?? c?.karmaSpent ?? 0;
   return {
     /** The defender makes this roll: its name (absent on older cards). */
@@ -64,7 +71,10 @@ export function secondaryCardView(result: {
         : secondaryOutcomeKey(c),
     areas: c?.areas ?? 0,
     rounds: c?.rounds ?? 0,
-    canKnockback: result.canKnockback === true && (c?.areas ?? 0) > 0,
+    canKnockback: result.canKnockback === true && (c?.areas ?? 0) > 0 && moved === 0,
+    /** "Token moved N areas back." once Move has moved it (null: not moved). */
+    movedKey: moved > 0 ? pluralKey(`${L}.Knockback.Moved`, moved) : null,
+    moved,
     /**
      * Move's label. On a White Slam? Move moves by the number in the areas field above it (a number
      * the GM typed and did not Set is set first, cards/knockback-move.ts), which may not be the
@@ -73,7 +83,7 @@ export function secondaryCardView(result: {
      */
     knockbackKey: areasInput(c) ? `${L}.Knockback.MoveByField` : pluralKey(`${L}.Knockback.Move`, c?.areas ?? 0),
     /** The GM's number field for a White Slam?'s areas: its value and bounds (null: no choice). */
-    areasInput: areasInput(c),
+    areasInput: moved > 0 ? null : areasInput(c),
   };
 }
 

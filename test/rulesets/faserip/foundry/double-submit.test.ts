@@ -88,6 +88,35 @@ describe("hard to break: the hero sheet's buttons double-clicked", () => {
   });
 });
 
+describe("session 9: the sheet's guards are the hero's, not the sheet's", () => {
+  it("Karma Spend clicked at once on two sheets of one hero (its actor sheet and its token's): spent once", async () => {
+    f.world.login("alice");
+    const before = karmaOf(f.captain).value;
+    const entries = karmaOf(f.captain).pool.entries.length;
+    const actorSheet = await sheetOf(f.captain, "2");
+    const tokenSheet = await sheetOf(f.captain, "2");
+    await Promise.all([actorSheet.click("karma", { direction: "spend" }), tokenSheet.click("karma", { direction: "spend" })]);
+    expect(karmaOf(f.captain).value).toBe(before - 2);
+    expect(karmaOf(f.captain).pool.entries).toHaveLength(entries + 1);
+  });
+
+  it("'A round of dying passes' clicked at once on two sheets of one hero: one dying card, one rank lost", async () => {
+    const loner = loneHero({ dying: true, unconscious: true });
+    f.world.login("alice");
+    const [a, b] = [await sheetOf(loner), await sheetOf(loner)];
+    await Promise.all([a.click("dyingRound"), b.click("dyingRound")]);
+    expect(f.cards("dyingTick")).toHaveLength(1);
+  });
+
+  it("two heroes' sheets each act: a Spend on one does not hold back the other's", async () => {
+    f.world.login("gm");
+    const [captain, bruiser] = [karmaOf(f.captain).value, karmaOf(f.bruiser).value];
+    const [a, b] = [await sheetOf(f.captain, "1"), await sheetOf(f.bruiser, "1")];
+    await Promise.all([a.click("karma", { direction: "gain" }), b.click("karma", { direction: "gain" })]);
+    expect([karmaOf(f.captain).value, karmaOf(f.bruiser).value]).toEqual([captain + 1, bruiser + 1]);
+  });
+});
+
 describe("hard to break: a White Slam?'s Set (GM) double-clicked", () => {
   it("needs no guard: the GM follow-up runs under the card's lock, and the same number again writes nothing", async () => {
     const slam = await slamOnRampage(f);

@@ -88,7 +88,8 @@ describe("hard to break: a target deleted", () => {
     const posted = await f.flows.performFeat({ actor: f.captain as never, form: form({ action: "slugfest", karma: 2 }), targets, weapon: null });
     expect(posted).toEqual([]);
     expect(karmaOf(f.captain)).toBe(before);
-    expect(f.world.notified("warn").at(-1)).toBe("Rampage is no longer in this world, so nothing was rolled: target again, then roll.");
+    // Core's wording (session 9, target-gone.ts); the dialog's own behaviour: target-gone.test.ts.
+    expect(f.world.notified("warn").at(-1)).toBe("Rampage was deleted, so nothing was rolled or spent. The dialog now shows the roll without them: check it, then roll again.");
   });
 });
 

@@ -40,15 +40,19 @@ async function whiteSlam(): Promise<FakeChatMessage> {
   return f.cards("secondary").at(-1)!;
 }
 
-/** `userId` presses the card's Move button while its areas field holds `typed`. */
-async function move(userId: string, m: FakeChatMessage, typed: string) {
-  f.world.login(userId);
-  const field = { value: typed };
-  const card = { querySelector: (q: string) => (q === ".faserip-card-areas input[name='areas']" ? field : null) };
-  const button = { closest: (sel: string) => (sel === ".faserip-secondary" ? card : null) };
-  const result = { ...cardOf(m).result, attackerTokenUuid: "Token.attacker", defenderTokenUuid: "Token.defender" };
-  const knockback = f.adapter.rulesets.descriptor("faserip")!.cards!["secondary"]!.followUps!["knockback"]!;
-  await knockback({ message: m as never, result, button: button as never });
+/**
+ * `userId` presses the card's Move button while its areas field holds `typed`; `seen`: the card's
+ * result as that client drew it (default: as it is now).
+ */
+async function move(userId: string, m: FakeChatMessage, typed: string, seen: object = cardOf(m).result) {
+  return f.world.as(userId, async () => {
+    const field = { value: typed };
+    const card = { querySelector: (q: string) => (q === ".faserip-card-areas input[name='areas']" ? field : null) };
+    const button = { closest: (sel: string) => (sel === ".faserip-secondary" ? card : null) };
+    const result = { ...seen, attackerTokenUuid: "Token.attacker", defenderTokenUuid: "Token.defender" };
+    const knockback = f.adapter.rulesets.descriptor("faserip")!.cards!["secondary"]!.followUps!["knockback"]!;
+    await knockback({ message: m as never, result, button: button as never });
+  });
 }
 
 describe("a White Slam?'s Move with a number typed and not Set", () => {
@@ -94,5 +98,83 @@ describe("a White Slam?'s Move with a number typed and not Set", () => {
 
   it("areasFieldStale reads the field as Set does", () => {
     expect([areasFieldStale("2", 2), areasFieldStale(" 007 ", 7), areasFieldStale("4", 2), areasFieldStale("", 2), areasFieldStale("2.0", 2)]).toEqual([false, false, true, true, true]);
+  });
+});
+
+describe("session 9: a card's Move moves the token once", () => {
+  const already = (areas: number) => `This card has already moved the token ${areas} areas back: it moves it once. Move the token by hand to move it again.`;
+
+  it("Move pressed again after the first finished: the token moved once; the card says so in place of Move and the areas row; the second click is told", async () => {
+    const check = await whiteSlam();
+    await move("gm", check, "2");
+    expect(moves).toEqual([{ x: 300, y: 0 }]);
+    expect(cardOf(check).result["moved"]).toBe(2);
+    const content = (check as unknown as { content: string }).content;
+    expect(content).toContain("Token moved 2 areas back.");
+    expect(content).not.toContain('data-fracas-follow-up="knockback"');
+    expect(content).not.toContain('name="areas"');
+    await move("gm", check, "2");
+    expect(moves).toHaveLength(1);
+    expect(f.world.notified("warn").at(-1)).toBe(already(2));
+  });
+
+  it("a second click on a copy drawn before the card's update arrived: the GM refuses it, the token moved once", async () => {
+    const check = await whiteSlam();
+    const before = { ...cardOf(check).result };
+    await move("gm", check, "2");
+    await move("gm", check, "2", before);
+    expect(moves).toHaveLength(1);
+    expect(f.world.notified("warn").at(-1)).toBe(already(2));
+  });
+
+  it("the defender's owner and the GM press Move at the same instant (two clients): one moves, the other is told", async () => {
+    const check = await whiteSlam();
+    f.world.login("gm");
+    await f.rampage.update({ ownership: { default: 0, alice: 3 } } as never);
+    const queries = f.world.queryLog.length;
+    await Promise.all([move("alice", check, "2"), move("gm", check, "2")]);
+    expect(moves).toEqual([{ x: 300, y: 0 }]);
+    expect(cardOf(check).result["moved"]).toBe(2);
+    // Alice's record went through the GM (she may not write the GM's card).
+    expect(f.world.queryLog.length).toBeGreaterThan(queries);
+    expect(f.world.notified("warn").filter((w) => w === already(2))).toHaveLength(1);
+  });
+
+  it("a player who does not own the defender may not record a move (the GM follow-up refuses her)", async () => {
+    const check = await whiteSlam();
+    const out = await f.world.as("bob", () => f.adapter.queries.requestFollowUp(check.id, "knockbackMoved", { moved: true, areas: 2 }));
+    expect(out).toMatchObject({ ok: false });
+    expect(cardOf(check).result["moved"]).toBeUndefined();
+  });
+
+  it("the token's move fails: the card's record is given back, and the next Move moves it", async () => {
+    const check = await whiteSlam();
+    const defender = (g.fromUuidSync("Token.defender") as { update: (d: object) => Promise<void> });
+    const real = defender.update;
+    defender.update = async () => {
+      throw new Error("scripted failure");
+    };
+    await expect(move("gm", check, "2")).rejects.toThrow("scripted failure");
+    expect(cardOf(check).result["moved"]).toBe(0);
+    defender.update = real;
+    await move("gm", check, "2");
+    expect(moves).toEqual([{ x: 300, y: 0 }]);
+    expect(cardOf(check).result["moved"]).toBe(2);
+  });
+
+  it("once moved, Set (GM) refuses another number: the card keeps the number it moved by", async () => {
+    const check = await whiteSlam();
+    await move("gm", check, "2");
+    const out = await f.world.as("gm", () => f.adapter.queries.requestFollowUp(check.id, "knockbackAreas", { areas: 5 }));
+    expect(out).toMatchObject({ ok: false, reason: "FRACAS.Faserip.Refused.AreasAfterMove" });
+    expect(cardOf(check).result.check.areas).toBe(2);
+  });
+
+  it("the moved card's fixture renders its line", async () => {
+    const fixture = (await import("../../../fixtures/templates/faserip/cards/secondary/slam-moved.js")) as { default: () => { context: Record<string, unknown> } };
+    const html = await foundry.applications.handlebars.renderTemplate("systems/fracas/templates/faserip/cards/secondary.hbs", fixture.default().context);
+    expect(html).toContain("Token moved 3 areas back.");
+    expect(html).not.toContain('data-fracas-follow-up="knockback"');
+    expect(html).not.toContain("FRACAS.");
   });
 });
