@@ -15,6 +15,7 @@ import { recoveryCardView } from "./views.js";
 import { bondSystem, rollDie, warn } from "./notes.js";
 import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
+import { claimRoll, releaseClaim } from "../../../foundry/queries.js";
 
 /** Actor flag: the combat round of the last wound recovery roll (D18: one try per round in a fight). */
 const WOUND_TRY_FLAG = "bondWoundTry";
@@ -72,16 +73,20 @@ export function recoveryRefused(actor: Actor.Implementation, which: RecoveryKind
   }
 }
 
+/** Whether a wound's Willpower roll was already tried this round of the character's fight (D18); warned. */
+function refusedTriedThisRound(actor: Actor.Implementation, which: RecoveryKind): boolean {
+  // A helpless character retries a wound's Willpower roll once per round of a fight (DECISIONS D18).
+  if (which !== "wound" || !woundTriedThisRound(actor, startedCombatOf(actor))) return false;
+  warn("FRACAS.Bond.Refused.TriedThisRound", { name: actor.name });
+  return true;
+}
+
 /** Rolls, posts and applies a recovery roll; null when refused (warned) or nothing was posted. */
 export async function postRecovery(actor: Actor.Implementation, which: RecoveryKind, attackQualityRating = 1): Promise<PostedRecovery | null> {
   const sys = bondSystem(actor);
   if (!sys) return null;
-  // A helpless character retries a wound's Willpower roll once per round of a fight (DECISIONS D18).
+  if (refusedTriedThisRound(actor, which)) return null;
   const combat = which === "wound" ? startedCombatOf(actor) : null;
-  if (woundTriedThisRound(actor, combat)) {
-    warn("FRACAS.Bond.Refused.TriedThisRound", { name: actor.name });
-    return null;
-  }
   const d100 = await rollDie("1d100");
   const d6 = await rollDie("1d6");
   const result = recoveryInput(actor, which, attackQualityRating, d100.total, d6.total);
@@ -117,10 +122,39 @@ export async function postRecovery(actor: Actor.Implementation, which: RecoveryK
  * target (attack.ts), and must not be skipped after its claim because another roll is under way.
  */
 export function recoverOnce(actor: Actor.Implementation, which: RecoveryKind): Promise<boolean> {
-  return oneSubmitAtATime(`bond.recover:${actor.uuid}:${which}`, () => postRecovery(actor, which));
+  return oneSubmitAtATime(busyKey(actor, which), () => postRecovery(actor, which));
+}
+
+/**
+ * The in-flight key of a recovery Roll on this client: the character and the roll (the sheet's
+ * button and a prompt's share it). The user is in it because a client has one user: in a browser it
+ * changes nothing, and where clients share one process (the test world) each keeps its own.
+ */
+function busyKey(actor: Actor.Implementation, which: RecoveryKind): string {
+  return `bond.recover:${game.user.id ?? ""}:${actor.uuid}:${which}`;
 }
 
 export const recoveryCard: CardKind = {
   template: "bond/cards/recovery.hbs",
   effect: recoveryEffect,
 };
+
+/**
+ * A round-start recovery prompt's Roll (round-start.ts). The prompt is whispered to the owners and
+ * the GM, so two clients may press it at the same instant; both would pass the checks above (the
+ * D18 flag and the wound state are written after the roll) and both roll. So the roll is claimed
+ * first on the character (core claimRoll, checked and written on the active GM's client, as the
+ * knockout and Shake Off are): one client rolls, the other is told it was already rolled. A click
+ * refused whatever the dice (tried this round, no roll due) claims nothing; one refused after its
+ * claim (the state changed during the claim's round trip) gives the claim back, no die rolled.
+ * `key`: the prompt's message id and the roll (one claim per prompt and roll: each round's prompt
+ * is a new message). A double click on one client is still one submit (recoverOnce's busy key).
+ */
+export function recoverClaimed(actor: Actor.Implementation, which: RecoveryKind, key: string): Promise<boolean> {
+  return oneSubmitAtATime(busyKey(actor, which), async () => {
+    if (refusedTriedThisRound(actor, which) || recoveryRefused(actor, which)) return;
+    if (!(await claimRoll(actor, key))) return;
+    if (refusedTriedThisRound(actor, which) || recoveryRefused(actor, which)) return releaseClaim(actor, key);
+    await postRecovery(actor, which);
+  });
+}

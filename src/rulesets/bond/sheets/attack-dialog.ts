@@ -5,7 +5,7 @@
  * (follow), so what it shows is what Roll uses.
  */
 import { handlebarsApplication } from "../../../foundry/typed.js";
-import { postCard, userTargets } from "../../../foundry/chat/cards.js";
+import { postCard } from "../../../foundry/chat/cards.js";
 import { activeTable } from "../../../foundry/tables.js";
 import { statusEffectId } from "../../../engine/events.js";
 import { isRuleError } from "../../../engine/errors.js";
@@ -15,12 +15,12 @@ import { qualityResultsTable, resolveAttack, woundTable } from "../rules/index.j
 import { attackCardView, type CardTarget } from "../cards/views.js";
 import type { AttackCardResult } from "../cards/effects.js";
 import { bondSystem, isNpc, rollDie, targetHasFired, warn } from "../cards/notes.js";
-import { attackInput, attackTables, attackView, coverFloor, defaultChoices, followCoverFloor, readChoices, targetRefusal, type AttackChoices, type AttackSetup } from "./attack-view.js";
+import { attackInput, attackTables, attackView, choicesForWeapon, coverFloor, defaultChoices, followCoverFloor, readChoices, targetRefusal, type AttackChoices, type AttackSetup } from "./attack-view.js";
 import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
 import { renderedFormValues } from "../../../foundry/sheets/form-values.js";
 import { isCombatantOf } from "../../../foundry/documents/combatant-of.js";
 import type { CoverAmount } from "../rules/index.js";
-import { actorDownReason, buildSetup } from "./attack-setup.js";
+import { actorDownReason, buildSetup, liveUserTargets } from "./attack-setup.js";
 import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 import { rulesetOption } from "../../../foundry/settings.js";
 import { BondWeaponData } from "../data/weapon.js";
@@ -29,6 +29,7 @@ import { signed } from "../format.js";
 import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
 import { openOnce } from "../../../foundry/sheets/open-once.js";
 import { closedIfRollerGone } from "../../../foundry/sheets/roller-gone.js";
+import { isDeletionOf, warnTargetDropped, warnTargetGone } from "../../../foundry/sheets/target-gone.js";
 
 const Base = handlebarsApplication();
 
@@ -47,7 +48,8 @@ export class BondAttackDialog extends Base {
   };
 
   readonly actor: Actor.Implementation;
-  readonly weapon: Item.Implementation | null;
+  /** The weapon attacked with (null: unarmed); another weapon's Attack clicked meanwhile switches it (useWeapon). */
+  weapon: Item.Implementation | null;
   choices: AttackChoices;
   /** The GM's cover on the target as the choices last saw it (D49): a choice that was only that floor follows it. */
   #floorSeen: CoverAmount;
@@ -75,14 +77,12 @@ export class BondAttackDialog extends Base {
    */
   follow(event: DialogEvent): void {
     if (event.kind === "actor" && event.uuid !== this.actor.uuid && event.uuid !== this.targetUuid) return;
-    // The attacker deleted (core's "actor" event on deletion, review s8b G9): nothing left to roll
-    // for, so the dialog closes and says so, rather than redrawing for a Roll that would fail.
-    if (closedIfRollerGone(this, event, this.actor, "FRACAS.Bond.Dialog.RollerGone")) return;
-    // The target shown was deleted (core tells its deletion): said now, not only at Roll (D64).
-    // The redraw reads the user's targets anew, so the next Roll is the attack it then shows.
-    if (event.kind === "actor" && event.uuid === this.targetUuid && event.uuid !== this.actor.uuid && !lookupUuidSync(event.uuid)) {
-      warn("FRACAS.Bond.Dialog.TargetDeleted", { name: this.targetName ?? "" });
-    }
+    // The attacker deleted (core's "actor" event on deletion, review s8b G9; an unlinked token's
+    // too): nothing left to roll for, so the dialog closes and says so in core's words.
+    if (closedIfRollerGone(this, event, this.actor)) return;
+    // The target shown was deleted (its actor, or its unlinked token): said now in core's words
+    // (D64). The redraw reads the user's live targets anew, so it no longer aims at them.
+    if (event.kind === "actor" && event.uuid !== this.actor.uuid && isDeletionOf(event, this.targetUuid)) warnTargetDropped(this.targetName);
     if (event.kind === "combat") {
       if (!event.deleted && !("round" in event.changed)) return;
       if (!event.combat.combatants.some((c) => isCombatantOf(c, this.actor))) return;
@@ -91,6 +91,20 @@ export class BondAttackDialog extends Base {
     // at blur) is kept, or the redraw would put back the last sent value.
     this.keepTyped();
     void this.render();
+  }
+
+  /**
+   * Another weapon's Attack clicked on the sheet while this dialog is open (D64: one attack dialog
+   * per character): the dialog now attacks with that weapon, keeping what the player chose and typed
+   * where it still applies to it (choicesForWeapon), and redraws. The same weapon changes nothing.
+   */
+  useWeapon(weapon: Item.Implementation | null): void {
+    if ((weapon?.id ?? null) === (this.weapon?.id ?? null)) return;
+    // Read with the weapon the form was drawn for, then carried over.
+    this.keepTyped();
+    this.weapon = weapon;
+    this.choices = choicesForWeapon(this.current(), this.choices);
+    void this.render({ force: true } as never);
   }
 
   /** The rendered form's current values into the choices (nothing before the first render). */
@@ -149,11 +163,13 @@ export class BondAttackDialog extends Base {
       await this.render();
       return;
     }
-    // The target shown went away with no redraw (its actor or token deleted: nothing tells an open
-    // dialog): not rolled at other odds than those shown, nor as an attack at no one; said, redrawn.
+    // The target shown went away before a redraw reached this Roll (deleted, or untargeted): not
+    // rolled at other odds than those shown, nor as an attack at no one; said, redrawn, nothing
+    // spent (D63). A deletion in core's words; an untargeting in Bond's.
     const shown = { uuid: this.targetUuid, name: this.targetName };
     if (shown.uuid !== null && this.setup().targetUuid !== shown.uuid) {
-      warn("FRACAS.Bond.Dialog.TargetGone", { name: shown.name ?? "" });
+      if (lookupUuidSync(shown.uuid)) warn("FRACAS.Bond.Dialog.TargetChanged", { name: shown.name ?? "" });
+      else warnTargetGone(shown.name);
       // Taken in now, not only by the redraw: the next Roll is the attack as it now stands.
       this.current();
       await this.render();
@@ -179,12 +195,14 @@ export function refuseIfDown(actor: Actor.Implementation): boolean {
 
 /**
  * The sheet's attack action: the roll dialog for this weapon (or unarmed), unless the character
- * cannot act. One attack dialog per character (core openOnce, D64): a second click, with any
- * weapon, brings the open one to the front.
+ * cannot act. One attack dialog per character (core openOnce, D64): a second click brings the open
+ * one to the front, switched to the weapon clicked (the choices that still apply kept).
  */
 export async function openAttackDialog(actor: Actor.Implementation, weapon: Item.Implementation | null): Promise<BondAttackDialog | null> {
   if (refuseIfDown(actor)) return null;
-  return openOnce(`bond.attack:${actor.uuid}`, () => new BondAttackDialog(actor, weapon));
+  const dialog = await openOnce(`bond.attack:${actor.uuid}`, () => new BondAttackDialog(actor, weapon));
+  dialog.useWeapon(weapon);
+  return dialog;
 }
 
 /** Rolls the attack, records it against the round's allowance and posts the card. */
@@ -192,7 +210,7 @@ export async function rollAttack(
   actor: Actor.Implementation,
   setup: AttackSetup,
   choices: AttackChoices,
-  targets: { uuid: string; name: string }[] = userTargets(),
+  targets: { uuid: string; name: string }[] = liveUserTargets(),
 ): Promise<ChatMessage.Implementation | undefined> {
   // A weapon knocked away by a Disarm is picked up first (D41).
   if (setup.weaponDropped) {

@@ -11,6 +11,7 @@ import { oneTargetSetup, TARGET_NAMES_SHOWN, type AttackSetup, type SceneDistanc
 import { toMetres } from "./scene-units.js";
 import { startedCombatantOf, startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 import { combatantStateOf } from "../../../foundry/combatant-state.js";
+import { lookupUuidSync } from "../../../foundry/typed.js";
 
 interface Point {
   x: number;
@@ -46,24 +47,46 @@ export function tokenDistance(actor: Actor.Implementation, b: PlacedToken | null
   return { distance: d, units: typeof units === "string" ? units : "" };
 }
 
+/** A targeted token as read here: its name and its actor (null when the linked actor was deleted). */
+interface TargetToken {
+  name?: string | null;
+  actor?: Actor.Implementation | null;
+}
+
+/**
+ * The user's targeted tokens whose actor still exists. A linked token whose actor was deleted stays
+ * targeted with no actor, and a deleted unlinked token's synthetic actor no longer resolves: an
+ * attack no longer aims at either (core target-gone.ts: the dialog stops aiming at a deleted target).
+ */
+function liveTargetTokens(): TargetToken[] {
+  const out: TargetToken[] = [];
+  for (const token of game.user.targets) {
+    const uuid = token.actor?.uuid;
+    if (uuid && lookupUuidSync(uuid)) out.push(token as unknown as TargetToken);
+  }
+  return out;
+}
+
+/** The live targets as a card's targets (core userTargets' shape: the token's name, the actor's uuid). */
+export function liveUserTargets(): { uuid: string; name: string }[] {
+  return liveTargetTokens().map((token) => ({ uuid: token.actor!.uuid, name: token.name ?? token.actor!.name }));
+}
+
 /** How many tokens this client's user targets now (an attack is at one of them, D54). */
 export function targetCount(): number {
-  return game.user.targets.size;
+  return liveTargetTokens().length;
 }
 
 /** The names of the targeted tokens, the first TARGET_NAMES_SHOWN (listed when several are targeted, D54). */
 export function targetNames(): string[] {
-  const names: string[] = [];
-  for (const token of game.user.targets) {
-    if (names.length >= TARGET_NAMES_SHOWN) break;
-    names.push((token as unknown as { name?: string }).name ?? token.actor?.name ?? "");
-  }
-  return names;
+  return liveTargetTokens()
+    .slice(0, TARGET_NAMES_SHOWN)
+    .map((token) => token.name ?? token.actor?.name ?? "");
 }
 
 export function firstTarget(): { actor: Actor.Implementation | null; token: PlacedToken | null } {
-  for (const token of game.user.targets) return { actor: (token.actor as Actor.Implementation | null) ?? null, token: token as unknown as PlacedToken };
-  return { actor: null, token: null };
+  const token = liveTargetTokens()[0];
+  return token ? { actor: token.actor ?? null, token: token as unknown as PlacedToken } : { actor: null, token: null };
 }
 
 /**

@@ -267,6 +267,24 @@ export function readChoices(setup: AttackSetup, raw: Record<string, unknown>, pr
   };
 }
 
+/**
+ * The choices carried over when the open dialog switches to another weapon (D64): each kept where it
+ * still applies to the new weapon's attack, the others back to their default, so none comes back
+ * unseen later (a Knockout chosen with fists is not an attack choice with a Beretta, and would
+ * otherwise still count against the declaration, or return on switching back).
+ */
+export function choicesForWeapon(setup: AttackSetup, choices: AttackChoices): AttackChoices {
+  const hth = setup.attackKind === "hth";
+  return {
+    ...choices,
+    range: rangeInForce(setup, choices.range),
+    cover: coverInForce(setup, choices.cover),
+    targetSpeed: targetSpeedInForce(setup, choices.targetSpeed),
+    kick: hth && choices.kick && kickAllowed(setup),
+    specificBlow: hth ? choices.specificBlow : "",
+  };
+}
+
 export function kickAllowed(setup: AttackSetup): boolean {
   return setup.attackKind === "hth" && setup.meleeWeapon !== "knife" && setup.meleeWeapon !== "sword";
 }

@@ -12,6 +12,7 @@ import { BondWeaponData } from "../data/weapon.js";
 import { safePool, safeWoundState, type SkillLike } from "../data/derive.js";
 import { addScar } from "../cards/scars.js";
 import { recoverOnce } from "../cards/recovery.js";
+import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
 import { isNpc, warn } from "../cards/notes.js";
 import { openAttackDialog, refuseIfDown } from "./attack-dialog.js";
 import { BondTaskDialog } from "./task-dialog.js";
@@ -32,6 +33,23 @@ function inputNumber(root: HTMLElement, selector: string, min: number, max: numb
 }
 
 type SheetAction = (this: BondCharacterSheet, event: Event, target: HTMLElement) => Promise<void>;
+
+/**
+ * A healing button whose amount adds up (Rest's weeks, Hospital's days, hours passed): the later
+ * clicks of a double click (a click event's `detail` counts them, as the browser and the OS time a
+ * double click) are ignored, so a double click rests once (D65). A keyboard press has detail 0.
+ */
+function singleClick(action: SheetAction): SheetAction {
+  return async function (this: BondCharacterSheet, event: Event, target: HTMLElement): Promise<void> {
+    if (((event as Partial<MouseEvent>).detail ?? 0) > 1) return;
+    return action.call(this, event, target);
+  };
+}
+
+/** A wound state as a comparable string (the sheet's healing buttons act on the one it drew). */
+function woundKey(wound: unknown): string {
+  return JSON.stringify(safeWoundState(wound as never));
+}
 
 /**
  * The sheet's own actions are its editors' (the owner's or the GM's): their buttons render only on
@@ -56,13 +74,13 @@ export class BondCharacterSheet extends Base {
       pickUp: editorsOnly(BondCharacterSheet.#onPickUp),
       task: editorsOnly(BondCharacterSheet.#onTask),
       recover: editorsOnly(BondCharacterSheet.#onRecover),
-      rest: editorsOnly(BondCharacterSheet.#onRest),
-      hospital: editorsOnly(BondCharacterSheet.#onHospital),
+      rest: editorsOnly(singleClick(BondCharacterSheet.#onRest)),
+      hospital: editorsOnly(singleClick(BondCharacterSheet.#onHospital)),
       // First Aid is also a viewer's, with a healer of their own (the dialog lists only theirs).
       firstAid: BondCharacterSheet.#onFirstAid,
       firstAidRuling: BondCharacterSheet.#onFirstAidRuling,
       wakeUp: editorsOnly(BondCharacterSheet.#onWakeUp),
-      passHours: editorsOnly(BondCharacterSheet.#onPassHours),
+      passHours: editorsOnly(singleClick(BondCharacterSheet.#onPassHours)),
       addScar: editorsOnly(BondCharacterSheet.#onAddScar),
       removeScar: editorsOnly(BondCharacterSheet.#onRemoveScar),
       points: editorsOnly(BondCharacterSheet.#onPoints),
@@ -77,6 +95,9 @@ export class BondCharacterSheet extends Base {
     main: { template: "systems/fracas/templates/bond/sheets/character.hbs", scrollable: [""] },
   };
 
+  /** The wound state this sheet last drew: its healing buttons act on that one only (D65). */
+  #woundShown: string | null = null;
+
   get bond(): BondCharacterData {
     return this.actor.system as unknown as BondCharacterData;
   }
@@ -86,6 +107,7 @@ export class BondCharacterSheet extends Base {
     // A new round gives the attacks back: drawn again then (round-refresh.ts).
     watchRound(this);
     const sys = this.bond;
+    this.#woundShown = woundKey(sys.wound);
     const skills: SkillLike[] = [];
     const weapons: { id: string; name: string; weapon: ReturnType<BondWeaponData["asWeapon"]>; inHand: boolean; dropped: boolean }[] = [];
     for (const item of this.actor.items) {
@@ -145,16 +167,31 @@ export class BondCharacterSheet extends Base {
     await recoverOnce(this.actor, which);
   }
 
+  /**
+   * A healing button's change to the wound (Rest, Hospital, hours passed, waking, a First Aid
+   * ruling), applied once per click (D65): a click while this character's last one is still being
+   * written on this client is ignored, and a click on a sheet drawn for another wound state than the
+   * character has now (the previous click already applied, or another client's, and the redraw has
+   * not reached this sheet) applies nothing, says so and redraws. Two clients at the same instant
+   * both compute from the same state and write the same result.
+   */
   async applyChange(fn: () => StateChange): Promise<void> {
-    let change: StateChange;
-    try {
-      change = fn();
-    } catch (e) {
-      if (!isRuleError(e)) throw e;
-      return void ui.notifications?.warn(ruleErrorText(e));
-    }
-    await this.actor.update({ "system.wound": change.state } as never);
-    for (const e of change.events) await this.actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
+    await oneSubmitAtATime(`bond.heal:${game.user.id ?? ""}:${this.actor.uuid}`, async () => {
+      if (this.#woundShown !== null && woundKey(this.bond.wound) !== this.#woundShown) {
+        warn("FRACAS.Bond.Heal.Changed", { name: this.actor.name });
+        if (this.rendered) void this.render();
+        return;
+      }
+      let change: StateChange;
+      try {
+        change = fn();
+      } catch (e) {
+        if (!isRuleError(e)) throw e;
+        return void ui.notifications?.warn(ruleErrorText(e));
+      }
+      await this.actor.update({ "system.wound": change.state } as never);
+      for (const e of change.events) await this.actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
+    });
   }
 
   static async #onRest(this: BondCharacterSheet): Promise<void> {

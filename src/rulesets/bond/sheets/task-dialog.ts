@@ -65,8 +65,8 @@ export class BondTaskDialog extends Base {
    */
   follow(event: DialogEvent): void {
     if (event.kind === "actor" ? event.uuid !== this.actor.uuid : event.kind !== "setting") return;
-    // The roller deleted: the dialog closes, saying so (review s8b G9).
-    if (closedIfRollerGone(this, event, this.actor, "FRACAS.Bond.Dialog.RollerGone")) return;
+    // The roller deleted (its actor, or its unlinked token): the dialog closes, saying so in core's words (review s8b G9).
+    if (closedIfRollerGone(this, event, this.actor)) return;
     const values = renderedFormValues(this);
     if (values) this.choices = readTaskChoices(this.setup(), values, this.choices);
     void this.render();

@@ -118,7 +118,8 @@ export function buttonArgs(content: string, followUp: string): Record<string, un
 export const ENRICHED = "<!--enriched-->";
 export function standInEnrichHTML(): void {
   const ns = foundry.applications as unknown as Record<string, unknown>;
-  ns.ux = { TextEditor: { implementation: { enrichHTML: async (s: string) => `${s}${ENRICHED}` } } };
+  // The rest of ux (FormDataExtended: a dialog's typed values) stays.
+  ns.ux = { ...(ns.ux as object | undefined), TextEditor: { implementation: { enrichHTML: async (s: string) => `${s}${ENRICHED}` } } };
 }
 
 /** A click on one of an attack card's follow-up buttons (Hero Point, Shake Off, knockout…) for `target`. */

@@ -76,7 +76,7 @@ describe("hard to break: the attack dialog's target deleted while it is open (D6
     world.login("gm");
     await (thug as unknown as { delete(): Promise<unknown> }).delete();
     expect(world.hooks.errors).toEqual([]);
-    expect(world.notified("warn")).toEqual(["Thug was deleted, so this attack no longer aims at them. The dialog now shows the attack as it stands: check it before you press Roll d100."]);
+    expect(world.notified("warn")).toEqual(["Thug was deleted, so this roll no longer aims at them. Check the dialog before you roll."]);
     expect(dialog.renders).toBeGreaterThan(renders);
   });
 

@@ -104,7 +104,7 @@ describe("Hand-to-Hand with no target (ux-review-s5 #4)", () => {
     world.dice.queue(1, 1);
     // The first Roll finds the target it showed gone (no redraw told it, D63): said, redrawn, nothing rolled.
     await clickRoll(dialog);
-    expect(world.notified("warn").at(-1)).toBe("Thug is no longer targeted, so nothing was rolled. The dialog now shows the attack as it stands: check it, then press Roll d100 again.");
+    expect(world.notified("warn").at(-1)).toBe("Thug is no longer targeted, so nothing was rolled or spent. The dialog now shows the attack as it stands: check it, then press Roll d100 again.");
     await clickRoll(dialog);
     expect(world.dice.remaining).toEqual([1, 1]);
     expect(world.messages.size).toBe(0);

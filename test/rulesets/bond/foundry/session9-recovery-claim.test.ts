@@ -1,0 +1,87 @@
+/**
+ * Session 9 (closing-s8, Bond): the owner and the GM pressing a round-start recovery prompt's Roll at
+ * the same instant, on two clients, made two rolls: both passed the checks (the D18 flag and the
+ * wound state are written after the roll). The prompt's Roll is now claimed first on the character
+ * (core claimRoll, on the active GM's client, as the knockout and Shake Off are): one rolls, the
+ * other is told it was already rolled.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { installFoundry, loadAdapter, type Adapter, type FakeActor, type FakeChatMessage, type FakeWorld } from "../../../foundry/fake/index.js";
+import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
+import { attack, cardOf, npcChars, pcChars, pool, wound } from "./helpers.js";
+
+let world: FakeWorld;
+let adapter: Adapter;
+let bond: FakeActor; // Alice's: WIL 13
+let hood: FakeActor;
+let fc: FracasCombat;
+
+const beretta = { name: "Beretta", type: "bondWeapon", system: { attackKind: "fire", damageClass: "E" } };
+const recoveryCards = () => [...world.messages].filter((m) => cardOf(m).kind === "recovery");
+const promptOf = (a: FakeActor) => [...world.messages].filter((m) => cardOf(m).kind === "recoveryPrompt" && (cardOf(m).result as { actorUuid: string }).actorUuid === a.uuid).at(-1)!;
+const claims = (a: FakeActor) => (a.getFlag("fracas", "claims") as string[] | undefined) ?? [];
+const ALREADY = "That roll was already made; it is made once.";
+
+function clickRoll(m: FakeChatMessage, which: string) {
+  const kind = adapter.rulesets.descriptor("bond")!.cards!.recoveryPrompt!;
+  return kind.followUps!.recover!({ message: m as never, result: cardOf(m).result as never, button: { dataset: { which } } as never });
+}
+
+beforeEach(async () => {
+  world = installFoundry();
+  adapter = await loadAdapter();
+  world.addUser({ id: "alice", name: "Alice", isGM: false });
+  bond = world.createActor({ name: "James Bond", type: "bondCharacter", system: { characteristics: pcChars, heroPoints: pool(3) }, ownership: { alice: 3 } });
+  hood = world.createActor({ name: "Hood", type: "bondCharacter", system: { npc: true, characteristics: npcChars }, items: [beretta] });
+  world.login("gm");
+  const combat = world.createCombat();
+  fc = combat as unknown as FracasCombat;
+  await combat.createEmbeddedDocuments("Combatant", [{ actorId: bond.id }, { actorId: hood.id }]);
+  await fc.startCombat();
+});
+
+/** Hood's hit gives Bond a Heavy Wound (its Willpower roll due); the next round start prompts it. */
+async function woundPrompt(): Promise<FakeChatMessage> {
+  const hit = await attack(world, "gm", hood, [bond], 5, 3); // QR2, DC E → Heavy Wound
+  await adapter.queries.requestApply(hit.id, bond.uuid, true);
+  expect(wound(bond)).toMatchObject({ level: "HW", woundRollPending: true });
+  world.login("gm");
+  await fc.nextRound();
+  return promptOf(bond);
+}
+
+describe("session 9: a recovery prompt's Roll pressed by the owner and the GM at once", () => {
+  it("two clients at the same instant: one roll, one recovery card; the other is told it was already rolled", async () => {
+    const p = await woundPrompt();
+    world.notifications.length = 0;
+    world.dice.queue(80, 2, 10, 2); // the first fails (SC 39): a second roll would overturn it
+    await Promise.all([world.as("alice", () => clickRoll(p, "wound")), world.as("gm", () => clickRoll(p, "wound"))]);
+    expect(world.hooks.errors).toEqual([]);
+    expect(recoveryCards()).toHaveLength(1);
+    expect(world.dice.remaining).toEqual([10, 2]);
+    expect(wound(bond)).toMatchObject({ level: "HW", woundRollPending: true });
+    expect(world.notified("warn")).toEqual([ALREADY]);
+    expect(claims(bond)).toEqual([`${p.id}:wound`]);
+  });
+
+  it("a click refused whatever the dice (tried this round) claims nothing; next round's prompt rolls again", async () => {
+    const p = await woundPrompt();
+    world.login("alice");
+    world.dice.queue(80, 2);
+    await clickRoll(p, "wound");
+    expect(recoveryCards()).toHaveLength(1);
+    world.login("gm");
+    await clickRoll(p, "wound");
+    // Refused by D18 before the claim: the GM hears why, not "already made".
+    expect(world.notifications.at(-1)?.message).toContain("already tried the wound recovery roll this round");
+    expect(claims(bond)).toEqual([`${p.id}:wound`]);
+    await fc.nextRound();
+    const next = promptOf(bond);
+    expect(next).not.toBe(p);
+    world.login("alice");
+    world.dice.queue(20, 2);
+    await clickRoll(next, "wound");
+    expect(recoveryCards()).toHaveLength(2);
+    expect(wound(bond)).toMatchObject({ level: "HW", woundRollPending: false });
+  });
+});
