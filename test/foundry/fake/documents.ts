@@ -750,13 +750,13 @@ export class FakeCombat extends FakeDocument {
   get turn(): number | null {
     return (this._source.turn as number | null) ?? null;
   }
-  /** Sorted as core: initiative descending (none last), then name, then id. */
+  /** Sorted as V13's Combat#_sortCombatants: initiative descending (none last), ties by id alone (review-s9-foundry V6). */
   get turns(): FakeCombatant[] {
     return [...this.combatants].sort((a, b) => {
       const ia = a.initiative ?? -Infinity;
       const ib = b.initiative ?? -Infinity;
       if (ia !== ib) return ib - ia;
-      return a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+      return a.id > b.id ? 1 : -1;
     });
   }
   get combatant(): FakeCombatant | null {
