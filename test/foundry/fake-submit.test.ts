@@ -52,3 +52,26 @@ describe("the fake's submit event (V13's _onSubmitForm)", () => {
     await first;
   });
 });
+
+describe("the fake's application lifecycle, as V13's (review-s9-foundry V4)", () => {
+  it("close: CLOSED, then _onClose with the close options; an unforced render leaves it closed, a forced one opens it again", async () => {
+    const closes: unknown[] = [];
+    class Watched extends ApplicationV2 {
+      protected override _onClose(options: Record<string, unknown>): void {
+        closes.push(options);
+      }
+    }
+    const app = new Watched();
+    expect(app.state).toBe(ApplicationV2.RENDER_STATES.NONE);
+    await app.render({ force: true });
+    expect([app.rendered, app.state]).toEqual([true, ApplicationV2.RENDER_STATES.RENDERED]);
+    await app.close({ submitted: true });
+    expect([app.rendered, app.state, closes]).toEqual([false, ApplicationV2.RENDER_STATES.CLOSED, [{ submitted: true }]]);
+    await app.close();
+    expect(closes).toHaveLength(1);
+    await app.render();
+    expect(app.rendered).toBe(false);
+    await app.render({ force: true });
+    expect(app.rendered).toBe(true);
+  });
+});

@@ -35,6 +35,7 @@ describe("open dialogs follow what they show", () => {
     const alice = world.users.get("alice")!;
     world.hooks.callAll("targetToken", world.users.get("gm"), {}, true);
     world.hooks.callAll("targetToken", alice, {}, true); // another user's targeting: not this client's
+    await Promise.resolve(); // told once the run of targetToken events is over
     const combat = world.createCombat();
     await combat.update({ round: 2 });
     await combat.delete();
@@ -63,11 +64,43 @@ describe("open dialogs follow what they show", () => {
     expect(resolveUuid(mook.uuid)).toBeNull();
   });
 
+  it("a scene deleted: its unlinked tokens' actors' dialogs are told (no deleteToken runs for them)", async () => {
+    const mook = world.createUnlinkedToken(hero, "tok1");
+    const { told } = dialog();
+    world.deleteScene();
+    expect(told).toEqual([`actor:${mook.uuid}`]);
+    expect(resolveUuid(mook.uuid)).toBeNull();
+  });
+
+  it("a retarget is told once, after V13's run of per-token events, with the targets as they end up", async () => {
+    const seen: number[] = [];
+    const d = { rendered: true, follow: (e: DialogEvent) => void (e.kind === "targets" && seen.push(world.users.get("gm")!.targets.size)) };
+    adapter.followingDialogs.watchDialog(d);
+    const gm = world.users.get("gm")!;
+    const [a, b, c] = [{ id: "a" }, { id: "b" }, { id: "c" }];
+    gm.targets.add(a as never);
+    gm.targets.add(b as never);
+    // {A,B} to {A,C}: B released, then C added, each its own event in one synchronous run.
+    gm.targets.delete(b as never);
+    world.hooks.callAll("targetToken", gm, b, false);
+    gm.targets.add(c as never);
+    world.hooks.callAll("targetToken", gm, c, true);
+    await Promise.resolve();
+    expect(seen).toEqual([2]);
+  });
+
   it("a Fracas world setting changed (a rules table the GM overrode, an option): the odds may have changed", async () => {
     const { told } = dialog();
     await world.settings.set("fracas", "enabled.bond", false);
     await world.settings.set("core", "rollMode", "gmroll"); // a client setting, not Fracas's: no Setting document
     expect(told).toEqual(["setting:fracas.enabled.bond"]);
+  });
+
+  it("a dialog re-rendering (V13: not `rendered` while RENDERING) is still told (review-s9-foundry V2)", async () => {
+    const told: string[] = [];
+    adapter.followingDialogs.watchDialog({ rendered: false, state: 1, follow: (e) => void told.push(e.kind) });
+    await hero.update({ "system.x": 4 });
+    expect(told).toEqual(["actor"]);
   });
 
   it("a dialog not rendered yet, or closed, is not told; one that throws does not stop the others", async () => {

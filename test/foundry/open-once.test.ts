@@ -51,6 +51,18 @@ describe("openOnce", () => {
     expect([dialog.restored, dialog.fronted, dialog.minimized]).toEqual([1, 1, false]);
   });
 
+  it("a dialog re-rendering (V13: not `rendered` while RENDERING) is still the one open: a click opens no second one (review-s9-foundry V2)", async () => {
+    const dialog = { rendered: true, state: 2, fronted: 0, bringToFront() { this.fronted++; }, render: async () => undefined };
+    await openOnce("bond.attack:Actor.e", () => dialog);
+    Object.assign(dialog, { rendered: false, state: 1 }); // a follow() redraw under way
+    const made: unknown[] = [];
+    expect(await openOnce("bond.attack:Actor.e", () => (made.push(1), { ...dialog }))).toBe(dialog);
+    expect(made).toEqual([]);
+    Object.assign(dialog, { rendered: false, state: -1 }); // closed
+    const fresh = { rendered: false, bringToFront: () => undefined, render: async () => void (fresh.rendered = true) };
+    expect(await openOnce("bond.attack:Actor.e", () => fresh)).toBe(fresh);
+  });
+
   it("a dialog whose render failed is forgotten: the next click opens a new one", async () => {
     const broken = { rendered: false, bringToFront: () => undefined, render: async () => Promise.reject(new Error("template missing")) };
     await expect(openOnce("radio.attack:Actor.c", () => broken)).rejects.toThrow("template missing");

@@ -7,6 +7,7 @@
  * what was typed.
  */
 import { registerOnce } from "../hooks-once.js";
+import { isShowing } from "./app-state.js";
 
 export type DialogEvent =
   /** An actor changed (its data, or a status added or taken). */
@@ -20,6 +21,8 @@ export type DialogEvent =
 
 export interface FollowingDialog {
   readonly rendered: boolean;
+  /** V13's render state: a dialog re-rendering (RENDERING) is still open (app-state.ts). */
+  readonly state?: number;
   follow(event: DialogEvent): void;
 }
 
@@ -40,7 +43,7 @@ export function forgetDialog(dialog: FollowingDialog): void {
 export function tellDialogs(event: DialogEvent): void {
   for (const [dialog, opener] of OPEN) {
     // A hook runs on every client; each tells its own dialogs (the test world runs clients in one process).
-    if (!dialog.rendered || opener !== game.user.id) continue;
+    if (!isShowing(dialog) || opener !== game.user.id) continue;
     try {
       dialog.follow(event);
     } catch (err) {
@@ -62,9 +65,15 @@ export function registerFollowingDialogs(): void {
     hooks.on("deleteActor", (actor) => actorChanged(actor as WithUuid));
     // An unlinked token deleted alone takes its synthetic actor with it (no deleteActor): a dialog
     // rolling for that token, or aiming at it, learns it now too.
-    hooks.on("deleteToken", (token) => {
+    const unlinkedGone = (token: unknown) => {
       const doc = token as { actorLink?: boolean; actor?: WithUuid } | null;
       if (doc && !doc.actorLink) actorChanged(doc.actor);
+    };
+    hooks.on("deleteToken", unlinkedGone);
+    // A scene deleted takes its unlinked tokens' actors with it, with no deleteToken for each
+    // (review-s9-foundry V5); the deleted scene still holds its tokens.
+    hooks.on("deleteScene", (scene) => {
+      for (const token of (scene as { tokens?: Iterable<unknown> } | null)?.tokens ?? []) unlinkedGone(token);
     });
     // An actor's own item (a skill's level, a weapon, a power) is part of what a dialog shows.
     const itemChanged = (item: unknown) => {
@@ -77,8 +86,17 @@ export function registerFollowingDialogs(): void {
     // A status (prone, stunned…) is an ActiveEffect on the actor, not an actor update.
     hooks.on("createActiveEffect", (effect) => actorChanged((effect as { parent?: WithUuid }).parent));
     hooks.on("deleteActiveEffect", (effect) => actorChanged((effect as { parent?: WithUuid }).parent));
+    // V13 fires targetToken once per token, every release before every addition: retargeting
+    // {A,B} to {A,C} is two events, the first seeing {A} alone. Dialogs are told once, after the
+    // run, of the targets as they end up (review-s9-foundry V3).
+    let targetsPending = false;
     hooks.on("targetToken", (user) => {
-      if ((user as { id?: string | null } | null)?.id === game.user.id) tellDialogs({ kind: "targets" });
+      if ((user as { id?: string | null } | null)?.id !== game.user.id || targetsPending) return;
+      targetsPending = true;
+      queueMicrotask(() => {
+        targetsPending = false;
+        tellDialogs({ kind: "targets" });
+      });
     });
     hooks.on("updateCombat", (combat, changed) => tellDialogs({ kind: "combat", combat: combat as Combat.Implementation, changed: changed as object, deleted: false }));
     hooks.on("deleteCombat", (combat) => tellDialogs({ kind: "combat", combat: combat as Combat.Implementation, changed: {}, deleted: true }));

@@ -23,7 +23,19 @@ export class ApplicationV2 {
     this.options = { ...(this.constructor as typeof ApplicationV2).DEFAULT_OPTIONS, ...options };
     this.id = String(this.options.id ?? "app-{id}").replace("{id}", String(ApplicationV2.#nextId++));
   }
-  async render(_options: unknown = {}): Promise<this> {
+  /** V13's ApplicationV2.RENDER_STATES. */
+  static readonly RENDER_STATES = { ERROR: -3, CLOSING: -2, CLOSED: -1, NONE: 0, RENDERING: 1, RENDERED: 2 } as const;
+  /** V13's render state: NONE until first rendered, RENDERED, CLOSED after close (the fake has no RENDERING window of its own). */
+  state: number = ApplicationV2.RENDER_STATES.NONE;
+  /** Close options this application was closed with, in order (V13 passes them to _onClose). */
+  readonly closedWith: Obj[] = [];
+  async render(options: unknown = {}): Promise<this> {
+    // As V13: a render that is not forced does nothing to a closed application (a dialog's redraw
+    // after its close must not open it again). Unlike V13, a first render need not be forced here
+    // (tests open dialogs that way).
+    const force = typeof options === "boolean" ? options : (options as { force?: boolean } | null)?.force === true;
+    if (!force && this.state === ApplicationV2.RENDER_STATES.CLOSED) return this;
+    this.state = ApplicationV2.RENDER_STATES.RENDERED;
     this.rendered = true;
     this.renders++;
     // As V13: a rendered application is registered on its own client until it is closed.
@@ -36,11 +48,17 @@ export class ApplicationV2 {
   bringToFront(): void {
     this.broughtToFront++;
   }
-  async close(): Promise<this> {
+  /** As V13: closing, then CLOSED, then _onClose with the close options (not awaited there). */
+  async close(options: Obj = {}): Promise<this> {
+    if (this.state === ApplicationV2.RENDER_STATES.CLOSED) return this;
     this.rendered = false;
+    this.state = ApplicationV2.RENDER_STATES.CLOSED;
     this.#registry?.delete(this.id);
+    this.closedWith.push(options);
+    void this._onClose(options);
     return this;
   }
+  protected _onClose(_options: Obj): void | Promise<void> {}
   /**
    * As V13 for one submit event (ApplicationV2#_onSubmitForm): the form's handler with the form's
    * data; an error it throws is shown and the application stays open; then a close when

@@ -20,6 +20,7 @@ import {
   FakeChatMessage,
   FakeCombat,
   FakeCombatant,
+  FAKE_SCENE_ID,
   FakeDocument,
   FakeItem,
   FakeUser,
@@ -362,6 +363,17 @@ export class FakeWorld {
     if (!actor) throw new Error(`Fake Foundry: no unlinked token ${tokenId}`);
     this.tokenActors.delete(tokenId);
     this.documentHook("deleteToken", { id: tokenId, actorLink: false, actor }, {}, this.user.id);
+  }
+
+  /**
+   * The scene deleted, as Foundry does it: its unlinked tokens' synthetic actors go with it and
+   * `deleteScene` runs on every client with the scene, which still holds its tokens; no
+   * `deleteToken` runs for them.
+   */
+  deleteScene(): void {
+    const tokens = [...this.tokenActors].map(([id, actor]) => ({ id, actorLink: false, actor }));
+    this.tokenActors.clear();
+    this.documentHook("deleteScene", { id: FAKE_SCENE_ID, tokens }, {}, this.user.id);
   }
 
   createActor(data: ActorFixture): FakeActor {

@@ -145,6 +145,7 @@ describe("an open attack dialog follows its target's cover (D49)", () => {
     alice.targets.clear();
     world.target("alice", thug);
     world.hooks.callAll("targetToken", alice, [...alice.targets][0], true);
+    await Promise.resolve(); // open dialogs are told once the run of targetToken events is over
     expect(dialog.renders).toBeGreaterThan(renders);
     const view = await shown(dialog);
     expect(view.targetName).toBe("Thug");

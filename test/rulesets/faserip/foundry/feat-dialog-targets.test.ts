@@ -29,13 +29,14 @@ async function open(targets: FakeActor[]): Promise<Dialog> {
   return dialog;
 }
 
-/** Alice's targets become `targets` (the map's targeting), and Foundry's hook says so. */
-function aim(targets: FakeActor[]): void {
+/** Alice's targets become `targets` (the map's targeting), and Foundry's hook says so (open dialogs are told after the run of hooks). */
+async function aim(targets: FakeActor[]): Promise<void> {
   f.world.login("alice");
   const alice = f.world.users.get("alice")!;
   alice.targets.clear();
   for (const t of targets) f.world.target("alice", t);
   f.world.hooks.callAll("targetToken", alice, [...alice.targets][0] ?? null, true);
+  await Promise.resolve();
 }
 
 /** What Alice's dialog shows now. */
@@ -70,7 +71,7 @@ describe("an open FEAT dialog follows the user's targets", () => {
     // What Alice typed before aiming again is kept.
     dialog.formState = { ...dialog.formState, other: 1 };
     const renders = dialog.renders;
-    aim([f.rampage, f.thug]);
+    await aim([f.rampage, f.thug]);
     expect(dialog.renders).toBeGreaterThan(renders);
     const view = await shown(dialog);
     expect(view.targets.map((t) => [t.name, t.cover, t.coverFloor])).toEqual([
@@ -92,17 +93,17 @@ describe("an open FEAT dialog follows the user's targets", () => {
     const dialog = await open([f.rampage]);
     // Alice judged Rampage's cover heavier than the GM's Light.
     dialog.formState = { ...dialog.formState, cover: -3, targetCover: [-3] };
-    aim([f.thug]);
+    await aim([f.thug]);
     let view = await shown(dialog);
     expect([view.targets.map((t) => t.name), view.form.cover, view.coverFloor, view.gmCover]).toEqual([["Thug"], 0, 0, null]);
-    aim([f.rampage]);
+    await aim([f.rampage]);
     view = await shown(dialog);
     expect([view.targets.map((t) => t.name), view.form.cover, view.coverFloor]).toEqual([["Rampage"], -3, -1]);
   });
 
   it("no target left: the dialog says so and Roll posts one card with no target", async () => {
     const dialog = await open([f.rampage]);
-    aim([]);
+    await aim([]);
     const view = await shown(dialog);
     expect([view.noTargets, view.targets.length, view.form.cover]).toEqual([true, 0, 0]);
     const cards = await roll(dialog, { action: "slugfest", ability: "fighting", weaponId: "", dodge: "0", cover: "0", multipleTargets: "0", other: "0", karma: "0" }, [50]);
@@ -123,7 +124,7 @@ describe("an open FEAT dialog follows the user's targets", () => {
   it("the same targets again (a token with no actor, a repeat) do not redraw it", async () => {
     const dialog = await open([f.rampage]);
     const renders = dialog.renders;
-    aim([f.rampage]);
+    await aim([f.rampage]);
     expect(dialog.renders).toBe(renders);
   });
 });

@@ -111,6 +111,7 @@ describe("the roll dialog follows its target and its roller", () => {
     mp.targets.clear();
     world.target("mp", jeremy);
     world.hooks.callAll("targetToken", mp, [...mp.targets][0], true);
+    await Promise.resolve(); // open dialogs are told once the run of targetToken events is over
     expect(dialog.renders).toBeGreaterThan(renders);
     expect(await shown(dialog)).toMatchObject({ kind: "duel", target: { name: "Jeremy", type: "zodiacAgent" } });
   });
