@@ -19,6 +19,23 @@ import { claimRoll, releaseClaim } from "../../../foundry/queries.js";
 
 /** Actor flag: the combat round of the last wound recovery roll (D18: one try per round in a fight). */
 const WOUND_TRY_FLAG = "bondWoundTry";
+/**
+ * Actor flag: how many Stun rolls and wound recovery rolls the character has made ({stun, wound}).
+ * A Roll button claims the next one (D66, amended): the sheet's and a prompt's buttons name the
+ * same roll, so one of them rolls; once it is made the count moves on and the next roll is new.
+ */
+const ROLLS_MADE_FLAG = "bondRecoveryRolls";
+
+function rollsMade(actor: Actor.Implementation, which: RecoveryKind): number {
+  const made = actor.getFlag("fracas" as never, ROLLS_MADE_FLAG as never) as Record<string, unknown> | undefined;
+  const n = made?.[which];
+  return typeof n === "number" && Number.isInteger(n) && n >= 0 ? n : 0;
+}
+
+/** The claim key of the character's next Stun or wound recovery roll (the sheet and the prompt alike). */
+export function recoveryClaimKey(actor: Actor.Implementation, which: RecoveryKind): string {
+  return `bond.recover:${which}:${rollsMade(actor, which)}`;
+}
 
 function woundTriedThisRound(actor: Actor.Implementation, combat: Combat.Implementation | null): boolean {
   if (!combat) return false;
@@ -110,7 +127,11 @@ export async function postRecovery(actor: Actor.Implementation, which: RecoveryK
     context: { card: recoveryCardView(result, change.check, change.state, state) },
   });
   if (!message?.id) return null;
-  if (combat) await actor.setFlag("fracas" as never, WOUND_TRY_FLAG as never, { combat: combat.id ?? "", round: combat.round ?? 0 } as never);
+  // Written before the Apply: the roll is made once its card is posted, whatever the Apply does.
+  const flags: Record<string, unknown> = {};
+  if (combat) flags[`flags.fracas.${WOUND_TRY_FLAG}`] = { combat: combat.id ?? "", round: combat.round ?? 0 };
+  if (which !== "knockout") flags[`flags.fracas.${ROLLS_MADE_FLAG}.${which}`] = rollsMade(actor, which) + 1;
+  if (Object.keys(flags).length > 0) await actor.update(flags as never);
   await applyCardNow(message, actor);
   return { messageId: message.id, success: change.check.success };
 }
@@ -122,7 +143,8 @@ export async function postRecovery(actor: Actor.Implementation, which: RecoveryK
  * target (attack.ts), and must not be skipped after its claim because another roll is under way.
  */
 export function recoverOnce(actor: Actor.Implementation, which: RecoveryKind): Promise<boolean> {
-  return oneSubmitAtATime(busyKey(actor, which), () => postRecovery(actor, which));
+  // Claimed as the prompt's Roll is (D66): the owner on the sheet and the GM on the prompt at once roll once.
+  return recoverClaimed(actor, which);
 }
 
 /**
@@ -140,21 +162,23 @@ export const recoveryCard: CardKind = {
 };
 
 /**
- * A round-start recovery prompt's Roll (round-start.ts). The prompt is whispered to the owners and
- * the GM, so two clients may press it at the same instant; both would pass the checks above (the
- * D18 flag and the wound state are written after the roll) and both roll. So the roll is claimed
- * first on the character (core claimRoll, checked and written on the active GM's client, as the
- * knockout and Shake Off are): one client rolls, the other is told it was already rolled. A click
- * refused whatever the dice (tried this round, no roll due) claims nothing; one refused after its
- * claim (the state changed during the claim's round trip) gives the claim back, no die rolled.
- * `key`: the prompt's message id and the roll (one claim per prompt and roll: each round's prompt
- * is a new message). A double click on one client is still one submit (recoverOnce's busy key).
+ * A Stun or wound recovery Roll, on a round-start prompt (round-start.ts) or on the sheet. The
+ * prompt is whispered to the owners and the GM and the sheet is open to both, so two clients may
+ * press at the same instant; both would pass the checks above (the D18 flag and the wound state are
+ * written after the roll) and both roll. So the roll is claimed first on the character (core
+ * claimRoll, checked and written on the active GM's client, as the knockout and Shake Off are): one
+ * client rolls, the other is told it was already rolled. The key names the character's next roll
+ * of that kind (`recoveryClaimKey`), so the sheet's and the prompt's buttons claim the same one. A
+ * click refused whatever the dice (tried this round, no roll due) claims nothing; one refused after
+ * its claim (the state changed during the claim's round trip), or whose card was not posted, gives
+ * the claim back. A double click on one client is still one submit (the busy key).
  */
-export function recoverClaimed(actor: Actor.Implementation, which: RecoveryKind, key: string): Promise<boolean> {
+export function recoverClaimed(actor: Actor.Implementation, which: RecoveryKind): Promise<boolean> {
   return oneSubmitAtATime(busyKey(actor, which), async () => {
     if (refusedTriedThisRound(actor, which) || recoveryRefused(actor, which)) return;
+    const key = recoveryClaimKey(actor, which);
     if (!(await claimRoll(actor, key))) return;
     if (refusedTriedThisRound(actor, which) || recoveryRefused(actor, which)) return releaseClaim(actor, key);
-    await postRecovery(actor, which);
+    if (!(await postRecovery(actor, which))) await releaseClaim(actor, key);
   });
 }

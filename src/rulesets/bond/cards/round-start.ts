@@ -93,7 +93,7 @@ export async function bondRoundStart(combat: Combat.Implementation, round: numbe
   await promptKnockouts(combat, round);
 }
 
-/** The prompt's Roll button: the character's owner (or the GM) makes the roll through the usual recovery flow, claimed once per prompt and roll. */
+/** The prompt's Roll button: the character's owner (or the GM) makes the roll through the usual recovery flow, claimed (the character's next roll of that kind). */
 async function recover(ctx: { message: ChatMessage.Implementation; result: JsonObject; button: HTMLElement }): Promise<void> {
   const r = ctx.result as unknown as RecoveryPromptResult;
   const which = ctx.button.dataset.which as PromptRoll | undefined;
@@ -102,9 +102,8 @@ async function recover(ctx: { message: ChatMessage.Implementation; result: JsonO
   const actor = doc instanceof Actor && bondSystem(doc as Actor.Implementation) ? (doc as Actor.Implementation) : null;
   if (!actor) return warn("FRACAS.Bond.Refused.NoTarget");
   if (!actor.isOwner) return warn("FRACAS.Bond.Refused.NotTargetOwner", { name: actor.name });
-  if (!ctx.message.id) return warn("FRACAS.Bond.Refused.BadCard");
-  // Claimed first: the owner and the GM pressing it at once make one roll (recovery.ts).
-  await recoverClaimed(actor, which, `${ctx.message.id}:${which}`);
+  // Claimed first, as the sheet's button is: the owner and the GM pressing at once make one roll (recovery.ts).
+  await recoverClaimed(actor, which);
 }
 
 /** The round-start recovery prompt: Roll buttons or a note; nothing to apply (the roll's own card applies). */

@@ -1,6 +1,6 @@
 /** What the bond card templates show, built purely from the stored results (also used by fixtures). */
 import type { AttackCardResult, FirstAidCardResult, RecoveryCardResult } from "./effects.js";
-import { canCallDraw, clampEase, qualityCeilings, qualityResultsTable, STUN_EASE, WOUND_ROLL_EASE, woundPenalty, type CheckResult, type StunCharacteristic, type WoundLevel, type WoundState } from "../rules/index.js";
+import { SHAKE_OFF_MIN_STRENGTH, canCallDraw, clampEase, qualityCeilings, qualityResultsTable, STUN_EASE, WOUND_ROLL_EASE, woundPenalty, type CheckResult, type StunCharacteristic, type WoundLevel, type WoundState } from "../rules/index.js";
 import { easeText, signed } from "../format.js";
 import type { Grid } from "../../../engine/tables.js";
 import { pluralKey } from "../../../foundry/i18n.js";
@@ -15,6 +15,11 @@ export interface CardTarget {
   hasFired?: boolean;
   /** The target's firearms: a draw is called with one of them (its draw modifier counts). */
   firearms?: { id: string; name: string }[];
+  /**
+   * The target's Strength when the card was posted: Shake Off is offered only at 14 or more
+   * (audit-s9 R2). Absent (no character behind the target) = not offered. The click checks again.
+   */
+  strength?: number;
 }
 
 export interface AttackCardOptions {
@@ -102,15 +107,17 @@ export function attackCardView(result: AttackCardResult, targets: readonly CardT
     targets: targets.map((t) => {
       const draws = drawsFor(result, t);
       const heroPoint = hit && result.attackerIsNpc && t.isPC;
+      // Only to a target strong enough (audit-s9 R2); the click still checks the Strength then.
+      const shakeOff = result.shakeOffPossible && (t.strength ?? 0) >= SHAKE_OFF_MIN_STRENGTH;
       return {
         uuid: t.uuid,
         name: t.name,
         heroPoint,
-        shakeOff: result.shakeOffPossible,
+        shakeOff,
         knockout: result.knockoutEase !== null,
         scar: result.scarPossible,
         draws,
-        any: heroPoint || result.shakeOffPossible || result.knockoutEase !== null || result.scarPossible || draws.length > 0,
+        any: heroPoint || shakeOff || result.knockoutEase !== null || result.scarPossible || draws.length > 0,
       };
     }),
   };

@@ -4,7 +4,7 @@
  * and its penalty, Hand-to-Hand DC, Primary Chances of the skills, the firearms' shots-per-round cap.
  */
 import { createPool } from "../../../engine/ledger.js";
-import { COVER_AMOUNTS, MAX_STUN_ROUNDS, SCAR_LOCATIONS, WOUND_LEVELS, type DamageClass, type Speed, type WoundState } from "../rules/index.js";
+import { COVER_AMOUNTS, HOSPITAL_DAYS_PER_LEVEL, HOSPITAL_MAX_LEVELS, MAX_STUN_ROUNDS, SCAR_LOCATIONS, WOUND_LEVELS, type DamageClass, type Speed, type WoundState } from "../rules/index.js";
 import { CHARACTERISTICS, MAX_CHARACTERISTIC, deriveCharacter, droppedIds, fireShotsCap, weaponInHand, type SkillLike } from "./derive.js";
 import { BondSkillData } from "./skill.js";
 import { BondWeaponData } from "./weapon.js";
@@ -37,6 +37,10 @@ function characterSchema() {
       unconsciousHours: int(0, 6, 0),
       knockedOut: bool(),
       firstAidUsed: bool(),
+      // The hospital stay (D25): levels it healed, days carried towards the next. An actor stored
+      // before these existed takes the initial 0s: a stay not yet begun (no migration needed).
+      hospitalLevels: int(0, HOSPITAL_MAX_LEVELS, 0),
+      hospitalDays: int(0, HOSPITAL_DAYS_PER_LEVEL - 1, 0),
     }),
     /**
      * The combat and round of the attack whose Stun made the pending Stun roll due (written by the

@@ -3,16 +3,19 @@
  * First Aid in the field lowers one level, tried once per wounded character. Healing also ends any
  * pending recovery roll, stun or unconsciousness (days have passed).
  */
-import { FracasRuleError } from "../../../engine/errors.js";
+import { FracasRuleError, requireInt } from "../../../engine/errors.js";
 import { requireBoolean } from "./vocabulary.js";
-import { healLevels, levelsHealedByRest, levelsHealedInHospital } from "./wound-levels.js";
+import { HOSPITAL_DAYS_PER_LEVEL, HOSPITAL_MAX_LEVELS, healLevels, levelsHealedByRest } from "./wound-levels.js";
 import { UNWOUNDED, woundStateChange, normaliseWoundState } from "./wound-state.js";
 import type { StateChange, WoundState } from "./wound-state.js";
 
-function healed(before: WoundState, steps: number): StateChange {
-  if (steps === 0 || before.level === "none") return woundStateChange(before, before);
+/** `steps` levels healed; the hospital stay's count is `stay` (the one before, unless a hospital press changed it). */
+function healed(before: WoundState, steps: number, stay: Pick<WoundState, "hospitalLevels" | "hospitalDays"> = before): StateChange {
+  if (before.level === "none") return woundStateChange(before, before);
+  const hospital = { hospitalLevels: stay.hospitalLevels, hospitalDays: stay.hospitalDays };
+  if (steps === 0) return woundStateChange(before, { ...before, ...hospital });
   const level = healLevels(before.level, steps);
-  return woundStateChange(before, { ...UNWOUNDED, level, firstAidUsed: before.firstAidUsed });
+  return woundStateChange(before, { ...UNWOUNDED, level, firstAidUsed: before.firstAidUsed, ...hospital });
 }
 
 /** Rest: one level per full week. */
@@ -20,9 +23,39 @@ export function applyRest(targetState: Partial<WoundState>, weeks: number): Stat
   return healed(normaliseWoundState(targetState), levelsHealedByRest(weeks));
 }
 
-/** Hospital: one level per three full days, at most two levels (then rest for the remainder). */
-export function applyHospital(targetState: Partial<WoundState>, days: number): StateChange {
-  return healed(normaliseWoundState(targetState), levelsHealedInHospital(days));
+/** A hospital press: the state change, and what it did to the stay (for the sheet to say why nothing healed). */
+export interface HospitalChange extends StateChange {
+  /** Levels this press healed (counted against the stay's two). */
+  levels: number;
+  /** Days of this press and those carried over that healed nothing: the stay's two levels were used. */
+  unusedDays: number;
+  /** Days now carried towards the next level (0…2). */
+  carriedDays: number;
+  /** The stay's levels healed so far, this press included (0…2). */
+  stayLevels: number;
+}
+
+/**
+ * Hospital (D25): one level per three days, at most two levels per stay, then rest for the
+ * remainder. The days add to those carried over from the stay's earlier presses; what is not yet
+ * worth a level is carried to the next press. Once the stay has healed two levels, more days heal
+ * nothing. The stay ends (both counts back to 0) when a new wound lands or nothing is left to heal.
+ */
+export function applyHospital(targetState: Partial<WoundState>, days: number): HospitalChange {
+  const before = normaliseWoundState(targetState);
+  const d = requireInt("days", days, 0, 10000);
+  if (before.level === "KL" && d > 0) throw new FracasRuleError("deadCannotHeal", "a killed character does not heal", { level: before.level });
+  if (before.level === "none") return { ...healed(before, 0), levels: 0, unusedDays: 0, carriedDays: 0, stayLevels: 0 };
+  const left = HOSPITAL_MAX_LEVELS - before.hospitalLevels;
+  const total = before.hospitalDays + d;
+  const levels = Math.min(left, Math.floor(total / HOSPITAL_DAYS_PER_LEVEL));
+  const stayLevels = before.hospitalLevels + levels;
+  const used = stayLevels === HOSPITAL_MAX_LEVELS;
+  // Past the stay's two levels no day counts; below them the remainder is carried.
+  const carriedDays = used ? 0 : total - levels * HOSPITAL_DAYS_PER_LEVEL;
+  const unusedDays = used ? total - levels * HOSPITAL_DAYS_PER_LEVEL : 0;
+  const change = healed(before, levels, { hospitalLevels: stayLevels, hospitalDays: carriedDays });
+  return { ...change, levels, unusedDays, carriedDays: change.state.hospitalDays, stayLevels: change.state.hospitalLevels };
 }
 
 /**

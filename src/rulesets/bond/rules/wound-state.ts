@@ -9,7 +9,7 @@ import { statusDiff } from "../../../engine/events.js";
 import type { Status, StatusEvent } from "../../../engine/events.js";
 import type { Grid } from "../../../engine/tables.js";
 import { woundAccumulationTable } from "./tables/wound-accumulation.js";
-import { accumulateWound } from "./wound-levels.js";
+import { HOSPITAL_DAYS_PER_LEVEL, HOSPITAL_MAX_LEVELS, accumulateWound } from "./wound-levels.js";
 import { requireAttackKind, requireBoolean, requireRecord, requireWoundLevel } from "./vocabulary.js";
 import type { AttackKind, WoundLevel } from "./vocabulary.js";
 
@@ -34,6 +34,13 @@ export interface WoundState {
   knockedOut: boolean;
   /** First Aid has been tried since the character was last unwounded (allowed once). */
   firstAidUsed: boolean;
+  /**
+   * The hospital stay for these wounds (D25): levels it has healed (0…HOSPITAL_MAX_LEVELS, a stay
+   * heals at most two), and days spent that are not yet worth a level (0…2), counted towards the
+   * next. Both go back to 0 when a new wound lands or the character is unwounded (or killed).
+   */
+  hospitalLevels: number;
+  hospitalDays: number;
 }
 
 export interface StateChange {
@@ -53,9 +60,17 @@ export const UNWOUNDED: WoundState = {
   unconsciousHours: 0,
   knockedOut: false,
   firstAidUsed: false,
+  hospitalLevels: 0,
+  hospitalDays: 0,
 };
 
-/** Reads a stored state; missing fields take the unwounded defaults, wrong ones are refused. */
+/** A stay not yet begun: what a new wound, or being unwounded, resets the hospital fields to. */
+const NO_STAY = { hospitalLevels: 0, hospitalDays: 0 } as const;
+
+/**
+ * Reads a stored state; missing fields take the unwounded defaults, wrong ones are refused. (An
+ * actor stored before the hospital fields existed reads as a stay not yet begun.)
+ */
 export function normaliseWoundState(raw: Partial<WoundState>): WoundState {
   const s = requireRecord("state", raw);
   const bool = (k: keyof WoundState): boolean => (s[k] === undefined ? (UNWOUNDED[k] as boolean) : requireBoolean(`state.${k}`, s[k]));
@@ -72,6 +87,8 @@ export function normaliseWoundState(raw: Partial<WoundState>): WoundState {
     unconsciousHours: requireInt("state.unconsciousHours", s.unconsciousHours ?? 0, 0, 6),
     knockedOut: bool("knockedOut"),
     firstAidUsed: bool("firstAidUsed"),
+    hospitalLevels: requireInt("state.hospitalLevels", s.hospitalLevels ?? 0, 0, HOSPITAL_MAX_LEVELS),
+    hospitalDays: requireInt("state.hospitalDays", s.hospitalDays ?? 0, 0, HOSPITAL_DAYS_PER_LEVEL - 1),
   };
 }
 
@@ -83,11 +100,14 @@ export function statusesOf(state: WoundState): Status[] {
   return [];
 }
 
-/** Builds {state, events} and keeps the state's invariants (dead clears everything, unwounded clears First Aid). */
+/**
+ * Builds {state, events} and keeps the state's invariants (dead clears everything, unwounded clears
+ * First Aid and ends the hospital stay, D25).
+ */
 export function woundStateChange(before: WoundState, after: WoundState): StateChange {
   let next = after;
   if (next.level === "KL") next = { ...UNWOUNDED, level: "KL", firstAidUsed: next.firstAidUsed };
-  if (next.level === "none") next = { ...next, firstAidUsed: false, woundRollPending: false, unconsciousHours: 0 };
+  if (next.level === "none") next = { ...next, firstAidUsed: false, woundRollPending: false, unconsciousHours: 0, ...NO_STAY };
   if (!next.stunRollPending) next = { ...next, stunCharacteristic: null };
   return { state: next, events: statusDiff(statusesOf(before), statusesOf(next)) };
 }
@@ -116,7 +136,9 @@ export function applyWound(targetState: Partial<WoundState>, incomingLevel: Woun
   const ctx = requireRecord("context", context) as WoundContext;
   if (before.level === "KL" || incoming === "none") return woundStateChange(before, before);
   const level = accumulateWound(before.level, incoming, ctx.accumulation ?? woundAccumulationTable);
-  let after: WoundState = { ...before, level };
+  // A new wound ends the hospital stay (D25): the next stay may heal two levels of it. A Stun is
+  // not a wound (D25) and leaves the stay as it was.
+  let after: WoundState = incoming === "ST" ? { ...before, level } : { ...before, level, ...NO_STAY };
   if (level === "KL") return woundStateChange(before, after);
   if (level === "IN") {
     const hours = before.level === "IN" ? before.unconsciousHours : ctx.hoursRoll === undefined ? missingRoll("unconsciousHours") : requireInt("hoursRoll", ctx.hoursRoll, 1, 6);

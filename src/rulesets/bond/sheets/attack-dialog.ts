@@ -24,6 +24,7 @@ import { actorDownReason, buildSetup, liveUserTargets } from "./attack-setup.js"
 import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 import { rulesetOption } from "../../../foundry/settings.js";
 import { BondWeaponData } from "../data/weapon.js";
+import { readCharacteristics } from "../data/derive.js";
 import { ruleErrorText } from "../rule-error.js";
 import { signed } from "../format.js";
 import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
@@ -280,13 +281,14 @@ export async function rollAttack(
   });
 }
 
-/** A target as the attack card sees it: PC or not, fired this round or not, and its firearms (for a draw). */
+/** A target as the attack card sees it: PC or not, fired this round or not, its firearms (for a draw), its Strength (Shake Off). */
 function drawTarget(t: { uuid: string; name: string }, actor: Actor.Implementation, combatId: string, round: number): CardTarget {
   const sys = bondSystem(actor);
   const firearms: { id: string; name: string }[] = [];
   for (const item of actor.items) {
     if (item.system instanceof BondWeaponData && item.system.attackKind === "fire") firearms.push({ id: item.id ?? "", name: item.name });
   }
-  return { ...t, isPC: !isNpc(actor), hasFired: targetHasFired(sys, combatId, round), firearms };
+  const strength = sys ? readCharacteristics(sys.characteristics).str : undefined;
+  return { ...t, isPC: !isNpc(actor), hasFired: targetHasFired(sys, combatId, round), firearms, ...(strength === undefined ? {} : { strength }) };
 }
 

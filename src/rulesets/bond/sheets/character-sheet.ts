@@ -23,6 +23,8 @@ import { BondFirstAidDialog, buildFirstAidSetup } from "./first-aid-dialog.js";
 import { characterView } from "./character-view.js";
 import { enrichField } from "./enrich.js";
 import { watchRound } from "./round-refresh.js";
+import { hospitalNotice } from "./hospital-notice.js";
+import { t } from "../../../foundry/i18n.js";
 
 const Base = handlebarsActorSheet();
 
@@ -175,14 +177,15 @@ export class BondCharacterSheet extends Base {
    * not reached this sheet) applies nothing, says so and redraws. Two clients at the same instant
    * both compute from the same state and write the same result.
    */
-  async applyChange(fn: () => StateChange): Promise<void> {
+  async applyChange<C extends StateChange>(fn: () => C): Promise<C | null> {
+    let applied = null as C | null;
     await oneSubmitAtATime(`bond.heal:${game.user.id ?? ""}:${this.actor.uuid}`, async () => {
       if (this.#woundShown !== null && woundKey(this.bond.wound) !== this.#woundShown) {
         warn("FRACAS.Bond.Heal.Changed", { name: this.actor.name });
         if (this.rendered) void this.render();
         return;
       }
-      let change: StateChange;
+      let change: C;
       try {
         change = fn();
       } catch (e) {
@@ -191,7 +194,9 @@ export class BondCharacterSheet extends Base {
       }
       await this.actor.update({ "system.wound": change.state } as never);
       for (const e of change.events) await this.actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
+      applied = change;
     });
+    return applied;
   }
 
   static async #onRest(this: BondCharacterSheet): Promise<void> {
@@ -203,7 +208,10 @@ export class BondCharacterSheet extends Base {
   static async #onHospital(this: BondCharacterSheet): Promise<void> {
     const days = inputNumber(this.element, "[data-bond-days]", 1, 365);
     if (days === null) return warn("FRACAS.Bond.Heal.BadNumber");
-    await this.applyChange(() => applyHospital(safeWoundState(this.bond.wound), days));
+    const change = await this.applyChange(() => applyHospital(safeWoundState(this.bond.wound), days));
+    // A press that healed nothing (days carried, or the stay's two levels used) says why (D25).
+    const notice = change ? hospitalNotice(this.actor.name, change) : null;
+    if (notice) ui.notifications?.[notice.level](t(notice.key, notice.data));
   }
 
   /** First Aid: the roll dialog (healer, Ease Factor, exact odds); its card applies the kernel's applyFirstAid. */

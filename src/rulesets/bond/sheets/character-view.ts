@@ -2,7 +2,7 @@
 import type { CharacterDerived, SkillLike } from "../data/derive.js";
 import { CHARACTERISTICS } from "../data/derive.js";
 import type { WeaponLike } from "../data/weapon.js";
-import { COVER_AMOUNTS, HTH_WEAPON_BONUS, shiftDamageClass, type CoverAmount, type DamageClass, type ScarLocation } from "../rules/index.js";
+import { COVER_AMOUNTS, HOSPITAL_DAYS_PER_LEVEL, HOSPITAL_MAX_LEVELS, HTH_WEAPON_BONUS, shiftDamageClass, type CoverAmount, type DamageClass, type ScarLocation } from "../rules/index.js";
 import { hasContent, htmlField, type HtmlFieldInput } from "./html-field.js";
 import { signed } from "../format.js";
 import { recoveryRollLabel } from "../cards/views.js";
@@ -49,6 +49,13 @@ export interface CharacterViewInput {
   cover?: CoverAmount;
 }
 
+
+/** The sheet's hospital stay line (D25): the levels it healed and the days carried, or null before a stay begins. */
+export function hospitalStayLine(w: { level: string; hospitalLevels: number; hospitalDays: number }): { key: string; levels: number; days: number; max: number; per: number } | null {
+  if (w.level === "none" || w.level === "KL" || (w.hospitalLevels === 0 && w.hospitalDays === 0)) return null;
+  const used = w.hospitalLevels >= HOSPITAL_MAX_LEVELS;
+  return { key: used ? "FRACAS.Bond.State.HospitalStayUsed" : "FRACAS.Bond.State.HospitalStay", levels: w.hospitalLevels, days: w.hospitalDays, max: HOSPITAL_MAX_LEVELS, per: HOSPITAL_DAYS_PER_LEVEL };
+}
 
 export function characterView(input: CharacterViewInput) {
   const d = input.derived;
@@ -111,6 +118,8 @@ export function characterView(input: CharacterViewInput) {
       // Offered to whoever can give it: the character's editors, or a viewer with a healer of their own.
       firstAidOffered: canFirstAid && (input.editable || input.ownsHealer === true),
       canHeal: !dead && w.level !== "none",
+      // The hospital stay so far (D25), once begun: a press of 1 or 2 days shows here, not only in a notice.
+      hospitalStay: hospitalStayLine(w),
       wounded: w.level !== "none",
     },
     skills: input.skills.map((s) => ({

@@ -104,16 +104,27 @@ export class BondFirstAidDialog extends Base {
    */
   follow(event: DialogEvent): void {
     // The patient deleted: nobody is left to treat, so the dialog closes, saying so (review s8b G9).
-    // A deleted healer only leaves the healer list (the redraw below).
     if (closedIfRollerGone(this, event, this.patient, "FRACAS.Bond.FirstAid.PatientGone")) return;
     if (event.kind === "actor") {
-      const shown = event.uuid === this.patient.uuid || this.setup().healers.some((h) => h.uuid === event.uuid);
+      const shown = event.uuid === this.patient.uuid || event.uuid === this.choices.healerUuid || this.setup().healers.some((h) => h.uuid === event.uuid);
       if (!shown) return;
     } else if (event.kind !== "setting") return;
+    const setup = this.setup();
     const values = renderedFormValues(this);
-    if (values) this.choices = readFirstAidChoices(this.setup(), values, this.choices);
+    if (values) this.choices = readFirstAidChoices(setup, values, this.choices);
+    // The chosen healer left the list (deleted, or no First Aid skill of theirs now): said in those
+    // words, not as "none of your characters has the skill" (wave-1 report), and the dialog takes the
+    // healer it would open with, which the redraw shows.
+    const chosen = this.#healerShown;
+    if (chosen && chosen.uuid === this.choices.healerUuid && !setup.healers.some((h) => h.uuid === chosen.uuid)) {
+      warn(lookupUuidSync(chosen.uuid) ? "FRACAS.Bond.FirstAid.HealerLeft" : "FRACAS.Bond.FirstAid.HealerDropped", { name: chosen.name });
+      this.choices = { ...this.choices, healerUuid: setup.defaultHealer ?? "" };
+    }
     void this.render();
   }
+
+  /** The healer the dialog last drew as chosen (its odds are the ones shown), or null. */
+  #healerShown: { uuid: string; name: string } | null = null;
 
   protected override _onClose(options: never): void {
     super._onClose(options);
@@ -125,7 +136,10 @@ export class BondFirstAidDialog extends Base {
   }
 
   protected override async _prepareContext(): Promise<never> {
-    return { view: firstAidView(this.setup(), this.choices) } as never;
+    const setup = this.setup();
+    const healer = setup.healers.find((h) => h.uuid === this.choices.healerUuid);
+    this.#healerShown = healer ? { uuid: healer.uuid, name: healer.name } : null;
+    return { view: firstAidView(setup, this.choices) } as never;
   }
 
   static async #onChange(this: BondFirstAidDialog, _event: Event, _form: HTMLFormElement, formData: { object: Record<string, unknown> }): Promise<void> {
@@ -143,6 +157,16 @@ export class BondFirstAidDialog extends Base {
     const atRoll = await easeAtRoll(this, this.choices, (values, previous) => readFirstAidChoices(this.setup(), values, previous));
     this.choices = atRoll.choices;
     if (atRoll.refused) return;
+    // The healer shown left the list before a redraw reached this Roll: not rolled for another
+    // healer than the one shown, nor as "no healer"; said, redrawn with the healer now chosen.
+    const shown = this.#healerShown;
+    const setup = this.setup();
+    if (shown && !setup.healers.some((h) => h.uuid === shown.uuid)) {
+      warn(lookupUuidSync(shown.uuid) ? "FRACAS.Bond.FirstAid.HealerLeftAtRoll" : "FRACAS.Bond.FirstAid.HealerGone", { name: shown.name });
+      if (!setup.healers.some((h) => h.uuid === this.choices.healerUuid)) this.choices = { ...this.choices, healerUuid: setup.defaultHealer ?? "" };
+      await this.render();
+      return;
+    }
     const message = await rollFirstAid(this.patient, this.setup(), this.choices);
     if (message) await this.close();
   }

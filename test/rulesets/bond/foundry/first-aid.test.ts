@@ -15,7 +15,7 @@ let felix: FakeActor; // bob's PC, First Aid (named, general use) INT/DEX + 4 = 
 let hood: FakeActor; // the GM's NPC, no First Aid skill
 
 const firstAid = (level: number, role = "firstAid", name = "First Aid") => ({ name, type: "bondSkill", system: { role, characteristic1: "int", characteristic2: "dex", level } });
-const mw = { level: "MW", stunRollPending: false, stunCharacteristic: null, stunRounds: 0, woundRollPending: false, unconsciousHours: 0, knockedOut: false, firstAidUsed: false };
+const mw = { level: "MW", stunRollPending: false, stunCharacteristic: null, stunRounds: 0, woundRollPending: false, unconsciousHours: 0, knockedOut: false, firstAidUsed: false, hospitalLevels: 0, hospitalDays: 0 };
 
 type Handler = (this: unknown, ...args: unknown[]) => Promise<void>;
 

@@ -224,6 +224,9 @@ describe("hard to break: 4. the GM edits a stat while the task or First Aid dial
 describe("hard to break: 3. two tokens of one actor, named apart", () => {
   it("an attack at the second mook's token names that token on the card (its stored target, which the Apply row reads), and wounds that token's actor only", async () => {
     const { world, adapter, brute, thug } = await bruteWorld();
+    // Strong enough to be offered Shake Off (Strength 14, audit-s9 R2): the card's row for the target names it.
+    world.login("gm");
+    await thug.update({ "system.characteristics.str": 15 } as never);
     const mook1 = world.createUnlinkedToken(thug, "tok1");
     const mook2 = world.createUnlinkedToken(thug, "tok2");
     const m = await bondModules();

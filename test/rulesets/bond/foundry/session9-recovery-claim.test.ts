@@ -61,7 +61,7 @@ describe("session 9: a recovery prompt's Roll pressed by the owner and the GM at
     expect(world.dice.remaining).toEqual([10, 2]);
     expect(wound(bond)).toMatchObject({ level: "HW", woundRollPending: true });
     expect(world.notified("warn")).toEqual([ALREADY]);
-    expect(claims(bond)).toEqual([`${p.id}:wound`]);
+    expect(claims(bond)).toEqual(["bond.recover:wound:0"]);
   });
 
   it("a click refused whatever the dice (tried this round) claims nothing; next round's prompt rolls again", async () => {
@@ -74,7 +74,7 @@ describe("session 9: a recovery prompt's Roll pressed by the owner and the GM at
     await clickRoll(p, "wound");
     // Refused by D18 before the claim: the GM hears why, not "already made".
     expect(world.notifications.at(-1)?.message).toContain("already tried the wound recovery roll this round");
-    expect(claims(bond)).toEqual([`${p.id}:wound`]);
+    expect(claims(bond)).toEqual(["bond.recover:wound:0"]);
     await fc.nextRound();
     const next = promptOf(bond);
     expect(next).not.toBe(p);
@@ -83,5 +83,57 @@ describe("session 9: a recovery prompt's Roll pressed by the owner and the GM at
     await clickRoll(next, "wound");
     expect(recoveryCards()).toHaveLength(2);
     expect(wound(bond)).toMatchObject({ level: "HW", woundRollPending: false });
+  });
+});
+
+/** The sheet's own Stun/wound Roll button (character-sheet.ts #onRecover) pressed by `user`. */
+async function sheetRoll(user: string, which: string) {
+  const { BondCharacterSheet } = await import("../../../../src/rulesets/bond/sheets/character-sheet.js");
+  const sheet = new BondCharacterSheet({ document: bond } as never);
+  const actions = (BondCharacterSheet.DEFAULT_OPTIONS as unknown as { actions: Record<string, (this: unknown, e: unknown, t: unknown) => Promise<void>> }).actions;
+  return world.as(user, () => actions.recover!.call(sheet, {}, { dataset: { which } }));
+}
+
+describe("session 9 wave 2: the sheet's Stun/wound Roll claims the same roll as the prompt's (D66)", () => {
+  it("the owner on the sheet and the GM on the prompt at the same instant: one roll, one card; the other told it was already rolled", async () => {
+    const p = await woundPrompt();
+    world.notifications.length = 0;
+    world.dice.queue(80, 2, 10, 2);
+    await Promise.all([sheetRoll("alice", "wound"), world.as("gm", () => clickRoll(p, "wound"))]);
+    expect(world.hooks.errors).toEqual([]);
+    expect(recoveryCards()).toHaveLength(1);
+    expect(world.dice.remaining).toEqual([10, 2]);
+    expect(wound(bond)).toMatchObject({ level: "HW", woundRollPending: true });
+    expect(world.notified("warn")).toEqual([ALREADY]);
+  });
+
+  it("the GM on the sheet and the owner on the prompt, the other way round: one roll", async () => {
+    const p = await woundPrompt();
+    world.notifications.length = 0;
+    world.dice.queue(20, 2, 90, 2); // the first passes; a second would be refused or overturn nothing
+    await Promise.all([world.as("alice", () => clickRoll(p, "wound")), sheetRoll("gm", "wound")]);
+    expect(recoveryCards()).toHaveLength(1);
+    expect(world.dice.remaining).toEqual([90, 2]);
+    expect(wound(bond)).toMatchObject({ level: "HW", woundRollPending: false });
+  });
+
+  it("outside a fight, two clients on the sheet at once: one Stun roll; a Stun landing later is a new roll, rolled again", async () => {
+    world.login("gm");
+    await fc.delete();
+    const stun = { level: "ST", stunRollPending: true, stunCharacteristic: "willpower", stunRounds: 0, woundRollPending: false, unconsciousHours: 0, knockedOut: false, firstAidUsed: false };
+    await bond.update({ "system.wound": stun } as never);
+    world.notifications.length = 0;
+    world.dice.queue(5, 2, 5, 2);
+    await Promise.all([sheetRoll("alice", "stun"), sheetRoll("gm", "stun")]);
+    expect(recoveryCards()).toHaveLength(1);
+    expect(world.dice.remaining).toEqual([5, 2]);
+    expect(world.notified("warn")).toEqual([ALREADY]);
+    expect(wound(bond)).toMatchObject({ stunRollPending: false });
+    // Another Stun: its roll is a new one (the count moved on), so the sheet rolls it.
+    world.login("gm");
+    await bond.update({ "system.wound": stun } as never);
+    await sheetRoll("alice", "stun");
+    expect(recoveryCards()).toHaveLength(2);
+    expect(claims(bond)).toEqual(["bond.recover:stun:0", "bond.recover:stun:1"]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyFirstAid, applyHospital, applyRest } from "../../../../src/rulesets/bond/rules/index.js";
+import { applyFirstAid, applyHospital, applyRest, applyWound, normaliseWoundState } from "../../../../src/rulesets/bond/rules/index.js";
 import { expectRuleError } from "./helpers.js";
 
 describe("healing", () => {
@@ -46,5 +46,50 @@ describe("healing", () => {
     expectRuleError(() => applyFirstAid({ level: "KL" }, true), "deadCannotHeal");
     expectRuleError(() => applyFirstAid({ level: "LW" }, "yes" as unknown as boolean), "badBoolean");
     expectRuleError(() => applyRest({ level: "LW" }, -1), "badNumber");
+  });
+
+  describe("a hospital stay (audit-s9 R1/R3, D25)", () => {
+    it("two 6-day presses on a Heavy Wound end at a Light Wound (HW − 2 levels), not unwounded: two levels a stay, not a press", () => {
+      const first = applyHospital({ level: "HW" }, 6);
+      expect(first.state).toMatchObject({ level: "LW", hospitalLevels: 2, hospitalDays: 0 });
+      const second = applyHospital(first.state, 6);
+      expect(second.state.level).toBe("LW");
+      expect(second).toMatchObject({ levels: 0, unusedDays: 6 });
+      // Presses of 3 days alike: an Incapacitated character leaves the stay with a Medium Wound.
+      let s = applyHospital({ level: "IN", unconsciousHours: 3 }, 3).state;
+      s = applyHospital(s, 3).state;
+      expect(s.level).toBe("MW");
+      expect(applyHospital(s, 3).state.level).toBe("MW");
+    });
+    it("2 + 2 days heal one level, the extra day carried", () => {
+      const first = applyHospital({ level: "HW" }, 2);
+      expect(first.state).toMatchObject({ level: "HW", hospitalLevels: 0, hospitalDays: 2 });
+      expect(first).toMatchObject({ levels: 0, carriedDays: 2 });
+      const second = applyHospital(first.state, 2);
+      expect(second.state).toMatchObject({ level: "MW", hospitalLevels: 1, hospitalDays: 1 });
+      expect(second).toMatchObject({ levels: 1, carriedDays: 1 });
+      // 1 + 2 more: the second and last level of the stay.
+      expect(applyHospital(second.state, 2).state).toMatchObject({ level: "LW", hospitalLevels: 2, hospitalDays: 0 });
+    });
+    it("a press past the stay's last level says how many days healed nothing", () => {
+      const r = applyHospital({ level: "HW", hospitalLevels: 1, hospitalDays: 2 }, 5);
+      expect(r.state).toMatchObject({ level: "MW", hospitalLevels: 2, hospitalDays: 0 });
+      expect(r).toMatchObject({ levels: 1, unusedDays: 4 });
+    });
+    it("a new wound ends the stay; a Stun does not; being unwounded ends it", () => {
+      const stay = { level: "MW", hospitalLevels: 2, hospitalDays: 0 } as const;
+      expect(applyWound(stay, "LW").state).toMatchObject({ hospitalLevels: 0, hospitalDays: 0 });
+      expect(applyWound({ level: "LW", hospitalLevels: 1, hospitalDays: 2 }, "ST", { attackKind: "hth" }).state).toMatchObject({ hospitalLevels: 1, hospitalDays: 2 });
+      expect(applyHospital({ level: "LW", hospitalDays: 2 }, 1).state).toMatchObject({ level: "none", hospitalLevels: 0, hospitalDays: 0 });
+      // Rest does not end the stay (D25): rest in hospital and at home are the same button.
+      expect(applyRest({ level: "HW", hospitalLevels: 2 }, 1).state).toMatchObject({ level: "MW", hospitalLevels: 2 });
+      expect(applyRest({ level: "LW", hospitalLevels: 2 }, 1).state).toMatchObject({ level: "none", hospitalLevels: 0 });
+    });
+    it("an old state without the stay's fields reads as a stay not yet begun; out of bounds is refused", () => {
+      expect(normaliseWoundState({ level: "HW" })).toMatchObject({ hospitalLevels: 0, hospitalDays: 0 });
+      expectRuleError(() => normaliseWoundState({ level: "HW", hospitalLevels: 3 }), "badNumber");
+      expectRuleError(() => normaliseWoundState({ level: "HW", hospitalDays: 3 }), "badNumber");
+      expectRuleError(() => applyHospital({ level: "KL" }, 1), "deadCannotHeal");
+    });
   });
 });
