@@ -71,6 +71,14 @@ export function secondaryCardView(result: {
         : secondaryOutcomeKey(c),
     areas: c?.areas ?? 0,
     rounds: c?.rounds ?? 0,
+    /**
+     * A Yellow Slam? ("staggered") is a provisional cell (RULES.md §4, graded as the Advanced table)
+     * that the kernel gives no effect: no areas, no status, no Apply row. Without a word the GM
+     * cannot tell whether Fracas missed something, so the card says it does nothing lasting and
+     * leaves any momentary effect to the GM (DECISIONS.md, session 9: audit R4). The Karma prompt's
+     * odds chips keep the short "Staggered".
+     */
+    staggeredNote: result.kind === "slam" && c?.result === "staggered" ? `${L}.Card.StaggeredNote` : null,
     canKnockback: result.canKnockback === true && (c?.areas ?? 0) > 0 && moved === 0,
     /** "Token moved N areas back." once Move has moved it (null: not moved). */
     movedKey: moved > 0 ? pluralKey(`${L}.Knockback.Moved`, moved) : null,

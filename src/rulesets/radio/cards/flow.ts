@@ -53,7 +53,7 @@ function tokenPoolOf(actor: Actor.Implementation): ledger.Pool | null {
  * clicked meanwhile, on this client or another, is not lost; a refusal (the ledger's rule error, or
  * TokensRefused) writes nothing.
  */
-export async function recordTokens(actor: Actor.Implementation, attack: AttackResult, ref: string): Promise<string[]> {
+export async function recordTokens(actor: Actor.Implementation, attack: { tokensEarned: number; tokensCharged: number }, ref: string): Promise<string[]> {
   if (!tokenPoolOf(actor)) return [];
   const changes = attackTokenChanges(attack, () => foundry.utils.randomID(), ref);
   if (changes.length > 0) await writeTokens(actor, changes);
@@ -82,18 +82,28 @@ export function liveSetup(actor: Actor.Implementation, setup: AttackSetupInput):
  * Everything the attack will be checked against, tried without dice on the attacker as it is now:
  * the kernel's refusals (the combination, the phase, the cash-in against the token count — none
  * depends on the dice) and the ledger's for the tokens it would write, with the cash-in charged as
- * on a hit (the worst case). Throws the refusal (a rule error); returns the live setup.
+ * on a hit (the worst case). Throws the refusal (a rule error); returns the live setup and the
+ * tokens the attack writes before its dice (`reserved`: earned, and the cash-in as on a hit).
  */
 export function tryAttack(actor: Actor.Implementation, setup: AttackSetupInput, state: AttackState): AttackSetupInput {
+  return triedAttack(actor, setup, state).live;
+}
+
+function triedAttack(actor: Actor.Implementation, setup: AttackSetupInput, state: AttackState): { live: AttackSetupInput; reserved: { tokensEarned: number; tokensCharged: number } } {
   const live = liveSetup(actor, setup);
   const probe = resolveAttack(attackInput(live, state, [10, 10]), radioOptions(), radioTables());
+  // Neither depends on the dice: the earned tokens come from the action, the cash-in from the box.
+  const reserved = { tokensEarned: probe.tokensEarned, tokensCharged: probe.tokensSpent };
   const pool = tokenPoolOf(actor);
   let n = 0;
   // A dry run: nothing is written, so any ids not in the pool will do.
   const newId = () => `${foundry.utils.randomID()}${n++}`;
-  if (pool) chargeTokens(pool, { tokensEarned: probe.tokensEarned, tokensCharged: probe.tokensSpent }, { by: game.user.id || "probe", at: Date.now(), newId, ref: "probe" });
-  return live;
+  if (pool) chargeTokens(pool, reserved, { by: game.user.id || "probe", at: Date.now(), newId, ref: "probe" });
+  return { live, reserved };
 }
+
+/** The ledger reason of the cash-in given back on a miss (written before the dice as on a hit). */
+const CASH_IN_RETURNED = "double damage returned (missed)";
 
 /**
  * Rolls 2d10 for the dialog's attack, hands the dice to the kernel and posts the attack card. In a
@@ -101,8 +111,9 @@ export function tryAttack(actor: Actor.Implementation, setup: AttackSetupInput, 
  * refused before any die. Everything the kernel and the token ledger will check is tried first
  * (tryAttack, on the attacker as it is now), so a refused attack throws before the step is claimed
  * and does not use it up. The claim is a round trip through the GM: the attacker is read and tried
- * again after it, before the dice: a refusal there gives the step back (core releaseClaim). Only a
- * refusal after the dice leaves the step used; the player is told why and that the GM may still roll.
+ * again after it, and its tokens are written and confirmed, before the dice: a refusal there, or a
+ * GM's client that did not answer, gives the step back (core releaseClaim). Nothing is refused
+ * after the dice, so an attack rolled always posts its card.
  */
 export async function rollAttack(actor: Actor.Implementation, setup: AttackSetupInput, state: AttackState, options: RollAttackOptions = {}): Promise<ChatMessage.Implementation | undefined> {
   if (targetGone(setup, state)) return undefined;
@@ -110,9 +121,9 @@ export async function rollAttack(actor: Actor.Implementation, setup: AttackSetup
   if (!turn.refused) tryAttack(actor, setup, state);
   const claim = await claimTurn(actor, turn);
   if (claim === "refused") return undefined;
-  let live: AttackSetupInput;
+  let tried: ReturnType<typeof triedAttack>;
   try {
-    live = tryAttack(actor, setup, state);
+    tried = triedAttack(actor, setup, state);
     if (targetGone(setup, state)) {
       if (claim === "claimed" && turn.key) await releaseClaim(actor, turn.key);
       return undefined;
@@ -126,25 +137,30 @@ export async function rollAttack(actor: Actor.Implementation, setup: AttackSetup
     ui.notifications?.warn(ruleErrorMessage(e));
     return undefined;
   }
-  let made: { roll: Roll; attack: AttackResult; id: string; entries: string[] };
+  const { live, reserved } = tried;
+  // The card's id is made first so the token entries written before it can name it (their ref).
+  const id = foundry.utils.randomID();
+  // The tokens are written and confirmed BEFORE the dice (session 9 wave 2): the earned ones and
+  // the cash-in as on a hit, where every token writer queues (token-writes.ts). A refusal there
+  // (the tokens spent meanwhile on another client, not the owner) or a GM's client that did not
+  // answer in time rolls nothing and gives the step back, so no attack is rolled without its card.
+  let entries: string[];
   try {
-    const { roll, faces } = await rollDice("2d10");
-    const dice: [number, number] = [faces[0] ?? 1, faces[1] ?? 1];
-    const attack = resolveAttack(attackInput(live, state, dice), radioOptions(), radioTables());
-    // The card's id is made first so the token entries written before it can name it (their ref).
-    const id = foundry.utils.randomID();
-    made = { roll, attack, id, entries: await recordTokens(actor, attack, tokensRef(id)) };
+    entries = await recordTokens(actor, reserved, tokensRef(id));
   } catch (e) {
-    // The token write refused on the GM's client (not the attacker's owner, say): said as the
-    // ledger's refusals are, in a fight with the step used up.
     const refusal = e instanceof TokensRefused ? t(e.reason) : null;
     // Nothing claimed (outside a combat): the caller shows a rule refusal as before the claim.
     if (refusal === null && (!isRuleError(e) || !turn.key)) throw e;
-    const reason = refusal ?? ruleErrorMessage(e as FracasRuleError);
-    ui.notifications?.warn(turn.key ? t("FRACAS.Radio.Refused.AttackNotMade", { name: actor.name, reason }) : reason);
+    if (claim === "claimed" && turn.key) await releaseClaim(actor, turn.key).catch((err: unknown) => console.error("Fracas |", err));
+    ui.notifications?.warn(refusal ?? ruleErrorMessage(e as FracasRuleError));
     return undefined;
   }
-  const { roll, attack, id, entries } = made;
+  const { roll, faces } = await rollDice("2d10");
+  const dice: [number, number] = [faces[0] ?? 1, faces[1] ?? 1];
+  const attack = resolveAttack(attackInput(live, state, dice), radioOptions(), radioTables());
+  // A miss charges no cash-in (kernel: tokensCharged on a hit only): the one written before the
+  // dice is given back, and the card lists only the earned entries (its Undo tokens reverses those).
+  if (attack.tokensCharged === 0 && reserved.tokensCharged > 0 && entries.length > 0) entries = await returnCashIn(actor, entries, reserved.tokensCharged, tokensRef(id));
   const target = setup.targets.find((x) => x.uuid === state.targetUuid);
   const weapon = setup.weapons.find((w) => w.id === state.weaponId);
   const result: AttackCardResult = {
@@ -163,6 +179,24 @@ export async function rollAttack(actor: Actor.Implementation, setup: AttackSetup
   const message = await postCard({ id, ruleset: RULESET, kind: "attack", source: actor, result: json(result), rolls: [roll], targets: result.targets, context: { view: attackCardView(result) } });
   if (options.final) await finishFinalAction(actor, options.finalCardId);
   return message;
+}
+
+/**
+ * Gives back a missed attack's cash-in (written before the dice as on a hit) with a plus entry of
+ * the card's ref; returns the entries the card lists: the earned one(s) only, as on a miss before.
+ * The give-back cannot be refused by the ledger (it only adds); if the GM's client does not confirm
+ * it in time (it has then been asked to take it back), the card lists the cash-in too, so the pool
+ * and the card agree, and the player is told to have the GM give the tokens back.
+ */
+async function returnCashIn(actor: Actor.Implementation, entries: string[], tokens: number, ref: string): Promise<string[]> {
+  try {
+    await writeTokens(actor, [{ id: foundry.utils.randomID(), delta: tokens, reason: CASH_IN_RETURNED, ref }]);
+    return entries.slice(0, -1);
+  } catch (e) {
+    console.error("Fracas | radio: a missed attack's cash-in was not given back:", e);
+    ui.notifications?.warn(t("FRACAS.Radio.Tokens.CashInNotReturned", { name: actor.name, tokens }));
+    return entries;
+  }
 }
 
 /**

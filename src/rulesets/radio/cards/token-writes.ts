@@ -28,24 +28,36 @@ import { withTokens } from "./token-lock.js";
 
 export const TOKENS_QUERY = "fracas.radioTokens";
 
-/** A token write: its changes, in order, all or none; `unlessEarned`: none while a live entry carries that ref. */
+/**
+ * A token write: its changes, in order, all or none; `unlessEarned`: none while a live entry carries
+ * that ref. Or a take-back (`takeBack`, no changes): the requester's own entries with these ids
+ * that were written are undone (the ledger's undo), the others skipped: sent after a write the GM's
+ * client did not confirm in time, which may still be written there (see sendTokenWrite).
+ */
 export interface TokenWrite {
   actorUuid: string;
   changes: TokenChange[];
   unlessEarned?: string;
+  takeBack?: string[];
 }
 
 type RuleFailure = { code: string; message: string; data: Record<string, string | number> };
 /** `written` false: `unlessEarned` was earned already. A refusal: an i18n key, or the ledger's rule error. */
 export type TokenOutcome = { ok: true; written: boolean } | { ok: false; reason: string; rule?: RuleFailure };
 
-/** A write refused before the ledger (not the actor's owner, a malformed or unverified request): `reason` is an i18n key. */
+/**
+ * A write refused before the ledger (not the actor's owner, a malformed or unverified request), or
+ * not confirmed by the GM's client in time (`UNCONFIRMED`): `reason` is an i18n key.
+ */
 export class TokensRefused extends Error {
   constructor(readonly reason: string) {
     super(reason);
     this.name = "TokensRefused";
   }
 }
+
+/** The GM's client did not answer a token write in time: what happened, that it may still be written there, what to do. */
+export const UNCONFIRMED = "FRACAS.Radio.Tokens.Unconfirmed";
 
 const refused = (reason: string) => ({ ok: false as const, reason });
 const MAX_CHANGES = 4;
@@ -55,7 +67,15 @@ const text = (v: unknown, max: number): v is string => typeof v === "string" && 
 
 /** The request as signed, when well formed (bounded: a few small changes), else null. */
 export function parseTokenWrite(d: Record<string, unknown>): TokenWrite | null {
-  if (!text(d.actorUuid, 200) || !Array.isArray(d.changes) || d.changes.length === 0 || d.changes.length > MAX_CHANGES) return null;
+  if (!text(d.actorUuid, 200) || !Array.isArray(d.changes) || d.changes.length > MAX_CHANGES) return null;
+  if (d.takeBack !== undefined) {
+    // A take-back names only entry ids, and writes nothing else.
+    const ids = d.takeBack;
+    if (d.changes.length > 0 || d.unlessEarned !== undefined || !Array.isArray(ids) || ids.length === 0 || ids.length > MAX_CHANGES) return null;
+    if (!ids.every((id) => text(id, 32) && ID.test(id))) return null;
+    return { actorUuid: d.actorUuid, changes: [], takeBack: ids as string[] };
+  }
+  if (d.changes.length === 0) return null;
   const changes: TokenChange[] = [];
   for (const raw of d.changes as unknown[]) {
     const c = raw as Partial<TokenChange> | null;
@@ -81,14 +101,32 @@ export async function executeTokenWrite(req: TokenWrite, userId: string): Promis
     let pool = before;
     const at = Date.now();
     try {
+      if (req.takeBack) pool = takenBack(pool, req.takeBack, userId, at);
       for (const c of req.changes) pool = ledger.change(pool, { ...c, by: userId, at });
     } catch (e) {
       if (!isRuleError(e)) throw e;
       return { ok: false, reason: `FRACAS.Error.${e.code}`, rule: { code: e.code, message: e.message, data: { ...e.data } } };
     }
+    // A take-back with nothing to take (the write never landed) writes nothing.
+    if (pool === before) return { ok: true, written: false };
     await actor.update({ "system.==tokens": pool } as never);
     return { ok: true, written: true };
   });
+}
+
+/**
+ * The pool with the requester's entries among `ids` undone, newest first (so an earned token is
+ * taken back after the cash-in it came with is given back); an id not written, already undone or
+ * another's is skipped: the take-back follows a write that may or may not have landed.
+ */
+function takenBack(pool: ledger.Pool, ids: readonly string[], userId: string, at: number): ledger.Pool {
+  let p = pool;
+  for (const id of [...ids].reverse()) {
+    const entry = p.entries.find((e) => e.id === id);
+    if (!entry || entry.undone || entry.undoes !== undefined || entry.by !== userId) continue;
+    p = ledger.undo(p, id, { id: foundry.utils.randomID(), by: userId, at, ...(entry.ref !== undefined ? { ref: entry.ref } : {}) });
+  }
+  return p;
 }
 
 /** The query handler (CONFIG.queries[TOKENS_QUERY]): the active GM's client writes a player's (or another GM's) token change. */
@@ -119,8 +157,8 @@ export function registerTokensQuery(): void {
  * Writes `changes` to the actor's token pool where every writer queues: here when this client is
  * the active GM's or no GM is connected, else on the active GM's (a signed query). True when
  * written, false when `unlessEarned` was already earned. Throws the ledger's rule error (e.g.
- * `insufficient`), TokensRefused for a refusal, and the query's error when the GM did not answer
- * (the write may still land there: the caller says it failed, as when an update fails).
+ * `insufficient`), TokensRefused for a refusal, and TokensRefused(UNCONFIRMED) when the GM's client
+ * did not answer in time (the write may still land there: it has been asked to take it back).
  */
 export async function writeTokens(actor: { uuid: string }, changes: TokenChange[], unlessEarned?: string): Promise<boolean> {
   const req: TokenWrite = { actorUuid: actor.uuid, changes, ...(unlessEarned !== undefined ? { unlessEarned } : {}) };
@@ -135,10 +173,22 @@ async function sendTokenWrite(req: TokenWrite): Promise<TokenOutcome> {
   if (!gm || isActiveGM()) return executeTokenWrite(req, game.user.id ?? "");
   const signed = await signRequest(TOKENS_QUERY, req as unknown as Record<string, unknown>);
   try {
-    return (await gm.query(TOKENS_QUERY as never, signed as never, { timeout: 15_000 } as never)) as TokenOutcome;
+    return (await gm.query(TOKENS_QUERY as never, signed as never, { timeout: QUERY_TIMEOUT } as never)) as TokenOutcome;
   } catch (err) {
-    // Not answered: take the request back (it may still have run there).
+    // Not answered in time. A query that timed out still runs on the GM's client, so the write may
+    // land after all: clear the signed request (if it has not run yet, it is then refused), and ask
+    // for the entries back, queued behind it there on the actor's lock (as core's claimRoll gives
+    // a claim back). The player is told so in words (UNCONFIRMED), never the query's raw error.
+    console.error("Fracas | radio tokens: the GM's client did not answer:", err);
     await clearSignedRequest(signed).catch(() => undefined);
-    throw err;
+    if (!req.takeBack && req.changes.length > 0) {
+      await sendTokenWrite({ actorUuid: req.actorUuid, changes: [], takeBack: req.changes.map((c) => c.id) }).catch((e: unknown) =>
+        console.error("Fracas | radio tokens: the take-back was not confirmed either:", e),
+      );
+    }
+    throw new TokensRefused(UNCONFIRMED);
   }
 }
+
+/** How long a player waits for the GM's client to answer a token write. */
+const QUERY_TIMEOUT = 15_000;

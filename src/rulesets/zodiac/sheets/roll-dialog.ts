@@ -129,12 +129,23 @@ export class ZodiacRollDialog extends Base {
    */
   #drops = 0;
 
-  /** Shows this Area (the sheet's Roll of another Area while the dialog is open: core openOnce), keeping what was typed. */
+  /**
+   * Shows this Area (the sheet's Roll of another Area while the dialog is open: core openOnce),
+   * keeping what was typed. A dialog still opening (its first render under way) takes the last
+   * click too: before, it ignored it (nothing rendered to redraw) and opened on the first click's
+   * Area. It is drawn again with the Area (forced: a render that is not forced draws nothing on a
+   * window not yet open; V13 runs a window's renders one after another). The roll kind follows the
+   * click when it was the one the dialog opens on for the old Area (nothing chosen since), or when it
+   * is a kill, which rolls Aries only (before, a kill kept drawing Aries for any Area clicked): it
+   * becomes the one a dialog opened on the clicked Area gets (defaultKind). A kind chosen is kept.
+   */
   showSlot(slot: AreaSlot): void {
-    if (slot === this.slot || !this.rendered) return;
     this.readForm();
+    if (slot === this.slot) return;
+    const chosen = this.choice.kind !== defaultKind(this.target, this.slot) && this.choice.kind !== "kill";
     this.slot = slot;
-    void this.render();
+    if (!chosen) this.choice = { ...this.choice, kind: defaultKind(this.target, slot) };
+    void this.render(this.rendered ? {} : ({ force: true } as never));
   }
 
   /** The form's values into the choice (a value typed and not yet committed by a change event too). */

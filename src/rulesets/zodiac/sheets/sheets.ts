@@ -172,9 +172,12 @@ export class ZodiacAgentSheet extends ActorBase {
     const slot = target.dataset.slot;
     const s = (AREA_SLOTS as readonly string[]).includes(slot ?? "") ? (slot as AreaSlot) : undefined;
     // One dialog per Agent (core openOnce, review s8 F8): a double click on Roll opened two, each
-    // with its own Roll. A Roll of another Area while it is open brings it up on that Area.
-    const dialog = await openOnce(`zodiac.roll:${this.actor.uuid}`, () => new ZodiacRollDialog({ actor: this.actor, ...(s ? { slot: s } : {}) }));
-    if (s) dialog.showSlot(s);
+    // with its own Roll. A Roll of another Area while it is open, or still opening, brings it up on
+    // that Area (showSlot). A dialog made by this click opens on its Area already: it is not
+    // switched again after its render, which could undo a later click's Area (as FASERIP's FEAT dialog).
+    let made: ZodiacRollDialog | null = null;
+    const dialog = await openOnce(`zodiac.roll:${this.actor.uuid}`, () => (made = new ZodiacRollDialog({ actor: this.actor, ...(s ? { slot: s } : {}) })));
+    if (s && dialog !== made) dialog.showSlot(s);
   }
 }
 
