@@ -15,6 +15,7 @@ import { isActiveGM } from "./active-gm.js";
 import { isTheGmTab } from "./gm-tab.js";
 import { executeRoundStart, type RoundStartAction, type RoundStartRequest } from "./documents/round-start.js";
 import { clearSignedRequest, isString, readSignedRequest, signRequest } from "./signed-requests.js";
+import { LEDGER_QUERY, executeLedgerWrite, parseLedgerRequest, type LedgerRequest } from "./actor-ledger.js";
 
 // A ruleset's own GM query signs and checks its requests as the core's do.
 export { clearOwnStaleRequests, clearSignedRequest, readSignedRequest, signRequest } from "./signed-requests.js";
@@ -28,6 +29,7 @@ export const QUERY = {
   followUp: "fracas.followUp",
   claim: "fracas.claim",
   round: "fracas.round",
+  ledger: LEDGER_QUERY,
 } as const;
 
 const UNVERIFIED = { ok: false as const, reason: "FRACAS.Chat.Refused.Unverified" };
@@ -111,6 +113,15 @@ export const queryHandlers = {
     (d): ClaimRequest | null =>
       isString(d.actorUuid) && isString(d.key) && isString(d.userId) ? { actorUuid: d.actorUuid, key: d.key, userId: d.userId, release: d.release === true } : null,
     executeClaim,
+  ),
+  // An actor's own pool (Radio's tokens, FASERIP's Karma): bounded by its ledger's spec (actor-ledger.ts).
+  [QUERY.ledger]: gmHandler(
+    QUERY.ledger,
+    (d): { req: LedgerRequest; userId: string } | null => {
+      const req = parseLedgerRequest(d);
+      return req && isString(d.userId) ? { req, userId: d.userId } : null;
+    },
+    ({ req, userId }) => executeLedgerWrite(req, userId),
   ),
   [QUERY.memory]: gmHandler(
     QUERY.memory,

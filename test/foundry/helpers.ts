@@ -8,7 +8,7 @@ import { speedPlan } from "../../src/engine/order.js";
 import type { RulesetDescriptor } from "../../src/foundry/registry.js";
 import type { RulesetId } from "../../src/rulesets/types.js";
 import type { DataModelClass } from "../../src/foundry/typed.js";
-import { NumberField, StringField, TypeDataModel, type Adapter, type FakeWorld, type Schema } from "./fake/index.js";
+import { NumberField, ObjectField, StringField, TypeDataModel, type Adapter, type FakeWorld, type Schema } from "./fake/index.js";
 
 export const TEST_RULESET = "fracastest" as RulesetId;
 export const TEST_TYPE = "testChar";
@@ -19,6 +19,8 @@ export class TestCharData extends TypeDataModel {
       x: new NumberField({ required: true, nullable: false, integer: true, min: 0, max: 20, initial: 10 }),
       speed: new NumberField({ required: true, nullable: false, integer: true, min: 0, max: 20, initial: 5 }),
       stance: new StringField({ required: true, blank: false, choices: ["calm", "angry"], initial: "calm" }),
+      /** An actor's own ledger pool (core's actor ledger: actor-ledger.test.ts). */
+      pool: new ObjectField({ required: false, nullable: true, initial: null }),
       /** The previous shape's field, kept so a migration can read it (see migrations.test.ts). */
       old: new NumberField({ required: false, nullable: true, integer: true, initial: null }),
       renamed: new NumberField({ required: false, nullable: true, integer: true, initial: null }),

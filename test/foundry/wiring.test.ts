@@ -49,7 +49,7 @@ describe("wiring (src/fracas.ts init/ready through the fake)", () => {
   });
 
   it("registers the GM queries", () => {
-    expect(Object.keys(world.config.queries).sort()).toEqual(["fracas.applyCard", "fracas.claim", "fracas.declare", "fracas.followUp", "fracas.memory", "fracas.pool", "fracas.radioTokens", "fracas.round", "fracas.undoCard", "fracas.zodiacCommit", "fracas.zodiacCommitPaid", "fracas.zodiacDuels"]);
+    expect(Object.keys(world.config.queries).sort()).toEqual(["fracas.actorLedger", "fracas.applyCard", "fracas.claim", "fracas.declare", "fracas.followUp", "fracas.memory", "fracas.pool", "fracas.round", "fracas.undoCard", "fracas.zodiacCommit", "fracas.zodiacCommitPaid", "fracas.zodiacDuels"]);
     expect(typeof world.config.queries["fracas.applyCard"]).toBe("function");
   });
 

@@ -17,9 +17,12 @@ import { PANEL_TEMPLATE, panelContext } from "./sheets/tracker-panel.js";
 import { ENDURANCE_KARMA_TEMPLATE } from "./cards/endurance-karma.js";
 import { registerFaseripHooks } from "./hooks.js";
 import { faseripFightEnded } from "./after-fight.js";
+import { registerKarmaLedger } from "./cards/karma.js";
 
 // Status flags follow hand-toggled icons; GM-only card controls are disabled for players (hooks.ts).
 if (typeof Hooks !== "undefined") Hooks.once("init", () => void registerFaseripHooks());
+// Every Karma write runs where every writer queues: the active GM's client (core's actor ledger, cards/karma.ts).
+registerKarmaLedger();
 
 export const faserip: RulesetDescriptor = {
   id: "faserip",

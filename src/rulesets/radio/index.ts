@@ -23,11 +23,11 @@ import { onLeaderChange } from "./cards/leader-fall.js";
 import { refreshCombatSheets } from "./sheets/combat-refresh.js";
 import { isMigrationUpdate } from "../../foundry/migration-option.js";
 import { radioFightEnded } from "./after-fight.js";
-import { registerTokensQuery } from "./cards/token-writes.js";
+import { registerTokenLedger } from "./cards/token-writes.js";
 
 // The active GM's client writes every token change a player (or another GM) asks for, so all of an
-// actor's token writes queue on one lock (cards/token-writes.ts; guarded, CONFIG exists before systems load).
-registerTokensQuery();
+// actor's token writes queue on one lock (core's actor ledger, cards/token-writes.ts).
+registerTokenLedger();
 
 /**
  * A dying hero's final heroic action is due in their next action phase, which is a step of the

@@ -11,7 +11,7 @@ import type { KarmaSpend, RankKey } from "../rules/index.js";
 import type { EnduranceKind } from "../sheets/endurance-view.js";
 import { alreadyRolled, claimOnce, releaseOnce } from "./once.js";
 import { askEnduranceKarma } from "./endurance-karma.js";
-import { karmaPoolOf, returnKarma, takeKarma, type KarmaTaken } from "./karma.js";
+import { karmaPoolOf, karmaRefusal, returnKarma, takeKarma, type KarmaTaken } from "./karma.js";
 
 /** May this user roll for / move `actor`'s token? The GM or an owner. */
 export function mayControl(actor: Actor.Implementation): boolean {
@@ -96,8 +96,9 @@ export async function takeEnduranceFeatKarma(
     taken = await takeKarma(target, points, t(`FRACAS.Faserip.Secondary.${kind}`));
   } catch (e) {
     await giveClaimBack();
-    if (!isRuleError(e)) throw e;
-    ui.notifications?.warn(ruleErrorMessage(e));
+    const said = karmaRefusal(e);
+    if (said === null) throw e;
+    ui.notifications?.warn(said);
     return null;
   }
   const after = refused(taken.karma);

@@ -7,15 +7,32 @@
  * Karma that was not taken (a spend refused by the ledger stops the roll), and when the card is
  * not posted the Karma is given back with a reversing ledger entry, so nothing is lost either.
  *
- * Every read-change-write of the pool (a sheet Spend, Gain or Reset, a FEAT's or an Endurance
- * FEAT's Karma, a give-back) runs under core withPoolLock, keyed by the hero: each reads the pool
- * the one before it wrote, so two at once cannot write one over the other and drop a ledger entry
- * (review-s8b G3). The lock is taken once per exported write, never inside another run of it (a
- * run waiting on its own key would wait forever): takeKarma reads and spends in one run.
+ * Every write of the pool (a sheet Spend, Gain or Reset, a FEAT's or an Endurance FEAT's Karma,
+ * a give-back) is one read-change-write on ONE client, the active GM's, under the hero's pool lock:
+ * core's actor ledger (foundry/actor-ledger.ts), which Radio's tokens share. Before (closing s8),
+ * the lock was per client, so a GM's Gain and the owner's FEAT at the same instant could write one
+ * over the other and drop a ledger entry. With no GM connected the owner writes on their own client.
  */
 import * as ledger from "../../../engine/ledger.js";
-import { withPoolLock } from "../../../foundry/locks.js";
+import { LedgerRefused, registerActorLedger, writeActorLedger } from "../../../foundry/actor-ledger.js";
+import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
+import { isRuleError } from "../../../engine/errors.js";
 import type { KarmaSpend } from "../rules/index.js";
+
+/** The ledger's name, also its lock's key with the hero's UUID. */
+export const KARMA = "faserip.karma";
+
+/** FASERIP's Karma pool, at init: bounded as the stored pool is (ledger.POOL_LIMIT). */
+export function registerKarmaLedger(): void {
+  registerActorLedger(KARMA, { path: "system.karma.pool", mirror: "system.karma.value", maxDelta: ledger.POOL_LIMIT, unconfirmed: "FRACAS.Faserip.Karma.Unconfirmed" });
+}
+
+/** What to tell the player of a Karma write refused (the ledger's rule, or the GM's client's refusal or silence); null for another error. */
+export function karmaRefusal(e: unknown): string | null {
+  if (isRuleError(e)) return ruleErrorMessage(e);
+  if (e instanceof LedgerRefused) return t(e.reason);
+  return null;
+}
 
 /** Anything with a hero's system data (an actor, or a view of one in tests). */
 interface KarmaHolder {
@@ -41,44 +58,24 @@ export function karmaPoolOf(actor: KarmaHolder): number {
   return karmaLedgerOf(actor).value;
 }
 
-/** Runs one read-change-write of `actor`'s Karma pool after those under way on this client. */
-function withKarmaPool<T>(actor: Actor.Implementation, run: () => Promise<T>): Promise<T> {
-  return withPoolLock(`faserip.karma:${actor.uuid}`, run);
-}
-
-async function write(actor: Actor.Implementation, pool: ledger.Pool): Promise<void> {
-  // "==pool" replaces the stored pool whole: a merge would keep entries the ledger dropped.
-  await actor.update({ "system.karma.==pool": pool, "system.karma.value": pool.value } as never);
-}
-
 /**
  * Adds (delta > 0) or spends (delta < 0) Karma as one ledger entry; returns the entry's id. Throws
- * the ledger's rule error (insufficient, badPool…) and writes nothing when it refuses.
+ * the ledger's rule error (insufficient, badPool…) or LedgerRefused, and writes nothing when refused.
  */
-export function changeKarma(actor: Actor.Implementation, delta: number, reason: string): Promise<string> {
-  return withKarmaPool(actor, () => change(actor, delta, reason));
-}
-
-/** changeKarma's read-change-write; the caller holds the pool's lock. */
-async function change(actor: Actor.Implementation, delta: number, reason: string): Promise<string> {
+export async function changeKarma(actor: Actor.Implementation, delta: number, reason: string): Promise<string> {
   const id = foundry.utils.randomID();
-  const after = ledger.change(ledger.requirePool(stored(actor)), { id, delta, reason, by: game.user.id ?? "", at: Date.now() });
-  await write(actor, after);
+  await writeActorLedger(actor, KARMA, { kind: "change", changes: [{ id, delta, reason }] });
   return id;
 }
 
 /** A fresh pool holding `value` (the sheet's reset to Reason + Intuition + Psyche); the history starts again. */
-export function resetKarma(actor: Actor.Implementation, value: number): Promise<void> {
-  // Under the lock too: a spend reading the old pool while the fresh one is written would replace it.
-  return withKarmaPool(actor, () => write(actor, ledger.createPool(value)));
+export async function resetKarma(actor: Actor.Implementation, value: number): Promise<void> {
+  await writeActorLedger(actor, KARMA, { kind: "reset", value });
 }
 
-/** Gives back the change `entryId` (a reversing ledger entry, "undo: <reason>"). */
-export function giveKarmaBack(actor: Actor.Implementation, entryId: string): Promise<void> {
-  return withKarmaPool(actor, async () => {
-    const after = ledger.undo(ledger.requirePool(stored(actor)), entryId, { id: foundry.utils.randomID(), by: game.user.id ?? "", at: Date.now() });
-    await write(actor, after);
-  });
+/** Gives back this client's change `entryId` (a reversing ledger entry, "undo: <reason>"); one already given back is skipped. */
+export async function giveKarmaBack(actor: Actor.Implementation, entryId: string): Promise<void> {
+  await writeActorLedger(actor, KARMA, { kind: "takeBack", ids: [entryId] });
 }
 
 /** A spend taken from the pool: what the kernel is told (the pool before it), and its ledger entry. */
@@ -92,13 +89,10 @@ export interface KarmaTaken {
 /** Takes `points` of Karma now (nothing for 0). Throws the ledger's refusal, having written nothing. */
 export async function takeKarma(actor: Actor.Implementation, points: number, reason: string): Promise<KarmaTaken> {
   if (points <= 0) return { karma: undefined, entry: null };
-  // One run: the pool told to the kernel is the one the spend came out of (change, not changeKarma,
-  // which would wait on this run's own lock).
-  return withKarmaPool(actor, async () => {
-    const pool = ledger.requirePool(stored(actor)).value;
-    const entry = await change(actor, -points, reason);
-    return { karma: { points, pool }, entry };
-  });
+  // The pool told to the kernel is the one the spend came out of, as the GM's client read it.
+  const entry = foundry.utils.randomID();
+  const { before } = await writeActorLedger(actor, KARMA, { kind: "change", changes: [{ id: entry, delta: -points, reason }] });
+  return { karma: { points, pool: before }, entry };
 }
 
 /**

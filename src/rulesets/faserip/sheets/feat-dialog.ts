@@ -27,7 +27,7 @@ import { currentTargets, type TargetRef } from "../cards/targets.js";
 import { performFeat } from "../cards/feat-roll.js";
 import { readDodge } from "../cards/dodge-memory.js";
 import { faseripTables } from "../cards/tables.js";
-import { karmaPoolOf } from "../cards/karma.js";
+import { karmaPoolOf, karmaRefusal } from "../cards/karma.js";
 import { abilityForAction, actionForWeapon, formFromFields, normaliseForm, switchedForm, type DialogAction, type FeatForm } from "./feat-form.js";
 import { coverChoiceList, followCoverFloors, gmCoverOf, gmCoverShift } from "./cover-choice.js";
 import { forgetDialog, watchDialog, type DialogEvent } from "../../../foundry/sheets/following-dialogs.js";
@@ -327,8 +327,9 @@ export class FaseripFeatDialog extends Base {
         return;
       }
     } catch (e) {
-      if (!isRuleError(e)) throw e;
-      ui.notifications?.warn(ruleErrorMessage(e));
+      const said = karmaRefusal(e);
+      if (said === null) throw e;
+      ui.notifications?.warn(said);
     }
     // As closeOnSubmit did: the roll was made (or refused with its reason).
     await this.close();

@@ -10,7 +10,7 @@ import { passDyingRound } from "../cards/dying-round.js";
 import { passStunRound } from "../cards/stun-round.js";
 import { restoreActor } from "../cards/restore.js";
 import { faseripTables } from "../cards/tables.js";
-import { changeKarma, karmaLedgerOf, resetKarma } from "../cards/karma.js";
+import { changeKarma, karmaLedgerOf, karmaRefusal, resetKarma } from "../cards/karma.js";
 import { FaseripFeatDialog, type FeatDialogOptions } from "./feat-dialog.js";
 import { chipAction, heroSheetView } from "./hero-sheet-view.js";
 import { parseKarmaAmount } from "./karma-amount.js";
@@ -190,8 +190,9 @@ export class FaseripHeroSheet extends Base {
       try {
         await changeKarma(this.actor, delta, t(delta > 0 ? "FRACAS.Faserip.Karma.Gained" : "FRACAS.Faserip.Karma.Spent"));
       } catch (e) {
-        if (!isRuleError(e)) throw e;
-        ui.notifications?.warn(ruleErrorMessage(e));
+        const said = karmaRefusal(e);
+        if (said === null) throw e;
+        ui.notifications?.warn(said);
       }
     });
   }

@@ -4,12 +4,11 @@
  * round). The entry carries a ref naming the combat and round, so the ledger itself says whether
  * that round's token was earned (an undone entry does not count: the GM took it back).
  */
-import type * as ledger from "../../../engine/ledger.js";
+import { refEarned } from "../../../foundry/actor-ledger.js";
 
 export function defenceRef(combatId: string, round: number): string {
   return `defence:${combatId}:${round}`;
 }
 
-export function defenceEarned(pool: ledger.Pool, ref: string): boolean {
-  return pool.entries.some((e) => e.ref === ref && e.undone !== true && e.undoes === undefined);
-}
+/** Whether that round's token was earned (a live entry carries its ref; core's actor ledger checks the same before writing). */
+export const defenceEarned = refEarned;

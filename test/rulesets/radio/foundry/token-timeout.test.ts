@@ -12,7 +12,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Adapter, FakeActor, FakeChatMessage, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import { advanceToAct, createFalzetti, createJake, declareAll, radioModules, radioWorld, startRadioCombat } from "./fight.js";
 
-const TOKENS = "fracas.radioTokens";
+const TOKENS = "fracas.actorLedger";
 const sys = (a: FakeActor) => a.system as unknown as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const pool = (value: number) => ({ value, max: null, base: value, entries: [] });
 type Card = { kind: string; result: { attack: { hit: boolean; tokensCharged: number }; tokens?: { entries: string[] } } };

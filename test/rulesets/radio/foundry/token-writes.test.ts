@@ -82,7 +82,7 @@ describe("session 9: two clients writing one actor's tokens at the same instant"
     await clickOn(world, "alice", jake, "earnDefence");
     await clickOn(world, "gm", jake, "tokenAdjust", { delta: "1" });
     expect(writers).toEqual(["gm", "gm"]);
-    expect(world.queryLog.slice(before).filter((q) => q.name === "fracas.radioTokens").map((q) => [q.from, q.to])).toEqual([["alice", "gm"]]);
+    expect(world.queryLog.slice(before).filter((q) => q.name === "fracas.actorLedger").map((q) => [q.from, q.to])).toEqual([["alice", "gm"]]);
     expect(sys(jake).tokens.entries.map((e: { by: string }) => e.by)).toEqual(["alice", "gm"]);
     expect(world.users.get("alice")!.getFlag("fracas", "requests") ?? {}).toEqual({});
   });
@@ -122,7 +122,7 @@ describe("session 9: two clients writing one actor's tokens at the same instant"
     world.setActiveGM("gm");
     const before = world.queryLog.length;
     await clickOn(world, "cogm", jake, "tokenAdjust", { delta: "1" });
-    expect(world.queryLog.slice(before).map((q) => [q.name, q.from, q.to])).toEqual([["fracas.radioTokens", "cogm", "gm"]]);
+    expect(world.queryLog.slice(before).map((q) => [q.name, q.from, q.to])).toEqual([["fracas.actorLedger", "cogm", "gm"]]);
     expect(sys(jake).tokens.value).toBe(1);
   });
 });
