@@ -3,7 +3,8 @@
  * holder runs to exercise, in real Foundry, the flows the typed fake tests here: create actor →
  * roll → chat card → apply → undo → a combat round (and one passing over a defeated combatant),
  * for each enabled ruleset that ships a sample; and, once, the core's once-only roll claim and the
- * round plan against core's own controls (Previous Round, initiative roll, a removed combatant), and
+ * round plan against core's own controls (Previous Round, initiative roll, a removed combatant), an
+ * invalid update left out by V13's client without a throw (which Apply and Undo check for), and
  * what Fracas changes of V13's defaults (linked PC tokens, item guard, one Rules tables, roll mode).
  */
 import { allDescriptors, defaultArtOf, descriptorForType } from "./rulesets.js";
@@ -12,6 +13,7 @@ import { executeApply, executeUndo } from "./chat/apply.js";
 import type { FracasCombat } from "./documents/combat.js";
 import type { Application } from "./data/card-data.js";
 import { claimRoll } from "./queries.js";
+import { updateOrThrow } from "./documents/update-or-throw.js";
 import { RulesTablesApp } from "./settings/rules-tables-app.js";
 import { isPlayerCharacter } from "./documents/actor.js";
 import { ITEM_TYPES, RULESET_IDS } from "../rulesets/types.js";
@@ -43,6 +45,21 @@ function quenchFlows({ describe, it, after, assert }: QuenchContext): void {
           assert.ok(await claimRoll(actor, "quench:once"), "the first claim rolls");
           assert.equal(await claimRoll(actor, "quench:once"), false, "the same roll claimed again is refused");
           assert.ok(await claimRoll(actor, "quench:other"), "another roll still rolls");
+        } finally {
+          await actor.delete();
+        }
+      });
+      it("an update V13's client leaves out (invalid): update() gives undefined without throwing; updateOrThrow throws; nothing is written", async () => {
+        const actor = (await Actor.create(firstSample.source as never)) as Actor.Implementation;
+        try {
+          const name = actor.name;
+          // What the fake and Apply/Undo rely on (update-or-throw.ts): a blank name fails validation.
+          const plain = await actor.update({ name: "" } as never);
+          assert.equal(plain, undefined, "an invalid update gives undefined");
+          let threw = false;
+          await updateOrThrow(actor as never, { name: "" }).catch(() => (threw = true));
+          assert.ok(threw, "updateOrThrow throws on it");
+          assert.equal(actor.name, name, "the name is unchanged");
         } finally {
           await actor.delete();
         }

@@ -38,8 +38,8 @@ beforeAll(async () => {
 });
 
 describe("the Quench batch, run through the fake", () => {
-  it("registers three flows for each of the four rulesets, and the core's three flows", () => {
-    expect(tests.map((t) => (t.name.split(" › ")[0] ?? "").replace(/:.*/, "")).sort()).toEqual(["bond", "bond", "bond", "core", "core", "core", "faserip", "faserip", "faserip", "radio", "radio", "radio", "zodiac", "zodiac", "zodiac"]);
+  it("registers three flows for each of the four rulesets, and the core's four flows", () => {
+    expect(tests.map((t) => (t.name.split(" › ")[0] ?? "").replace(/:.*/, "")).sort()).toEqual(["bond", "bond", "bond", "core", "core", "core", "core", "faserip", "faserip", "faserip", "radio", "radio", "radio", "zodiac", "zodiac", "zodiac"]);
   });
 
   it("every flow passes: roll → card → apply → exact undo, a combat round from the plan, a defeated combatant passed over", async () => {
