@@ -154,8 +154,9 @@ async function applyNow(req: ApplyRequest): Promise<Outcome> {
     poolEntries: [],
     undone: false,
   };
+  const kept = Object.keys(effect.update).filter((p) => !effect.undoIgnores?.includes(p));
   await updateOrThrow(target as never, effect.update);
-  application.after = readPaths(target, Object.keys(effect.update).filter((p) => !effect.undoIgnores?.includes(p)));
+  application.after = readPaths(target, kept);
   try {
     await toggleAll(target, statuses);
     for (const p of pools) {
@@ -168,7 +169,7 @@ async function applyNow(req: ApplyRequest): Promise<Outcome> {
     for (const e of application.poolEntries) await executePoolChange({ kind: "undo", pool: e.pool, entryId: e.entryId, ref: applicationRef(req.messageId, application.id) }, application.by);
     // State first, then icons, as the forward path: a ruleset that reads the icons (a status
     // sync hook) sees the restored state, never a mix.
-    await target.update(prior);
+    await target.update(foundry.utils.deepClone(prior));
     await toggleAll(target, statuses.map((s) => ({ ...s, on: !s.on })));
     throw err;
   }
@@ -224,7 +225,7 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
       if (again.ok) poolEntries[g.index] = { pool: g.pool, entryId: again.entryId };
     }
     if (cardWritten) await writeApplications(message, kind, applicationsBefore.map((a) => (a.id === app.id ? { ...a, poolEntries } : a)));
-    await target.update(current);
+    await target.update(foundry.utils.deepClone(current));
     await toggleAll(target, app.statuses);
     throw err;
   }

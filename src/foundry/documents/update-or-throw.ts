@@ -21,13 +21,16 @@ export class WriteLeftOut extends Error {
 }
 
 export async function updateOrThrow(doc: Updatable, changes: object, options?: object): Promise<void> {
+  // V13 changes the object it is given, in the dry run and in the write (dotted keys expanded in
+  // place, `_id` and `type` added): each gets a copy, so the caller's `changes` (an Apply's paths,
+  // an Undo's stored prior values) stay as they were (review-s9 H1).
   let diff: object;
   try {
-    diff = doc.updateSource(changes, { dryRun: true, fallback: false });
+    diff = doc.updateSource(foundry.utils.deepClone(changes), { dryRun: true, fallback: false });
   } catch (err) {
     throw new WriteLeftOut(doc, `the changes are not valid, so nothing was written (${err instanceof Error ? err.message : String(err)})`);
   }
   if (Object.keys(diff).length === 0) return;
-  const written = await doc.update(changes, options);
+  const written = await doc.update(foundry.utils.deepClone(changes), options);
   if (written === undefined || written === null) throw new WriteLeftOut(doc, "the write was left out (a module's preUpdate hook, or invalid once prepared)");
 }

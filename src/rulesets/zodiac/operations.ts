@@ -128,7 +128,9 @@ function sameValues(a: Record<string, unknown>, b: Record<string, unknown>): boo
 /** Spends 1 Setback, writes the actor, records the spend for Undo; any failure restores all. Under the actor's lock. */
 async function spend(store: SpendStore, kind: SpendRecord["kind"], actor: Actor.Implementation, update: Record<string, unknown>, events: StatusEvent[]): Promise<Done> {
   const by = game.user.id ?? "";
-  const prior = readPaths(actor, Object.keys(update));
+  // Read before any write: V13 expands an update's dotted keys in the object it is given (review-s9 H1).
+  const paths = Object.keys(update);
+  const prior = readPaths(actor, paths);
   const reasonKey = kind === "shoot" ? "FRACAS.Zodiac.Setback.Reason.Shoot" : "FRACAS.Zodiac.Setback.Reason.Cancel";
   const done = await executePoolChange({ kind: "change", pool: SETBACK_POOL, delta: -1, reason: setbackReason(reasonKey, actor.name), ref: PANEL_REF }, by);
   if (!done.ok) return refuse(done.reason);
@@ -137,16 +139,16 @@ async function spend(store: SpendStore, kind: SpendRecord["kind"], actor: Actor.
   const effective = events.filter((e) => have.has(statusEffectId(e.status)) !== e.on);
   try {
     const at = nextAt(actor);
-    await actor.update(update as never);
+    await actor.update(foundry.utils.deepClone(update) as never);
     // What the actor holds now (the model may have normalised it): Undo's check compares to this.
-    const after = readPaths(actor, Object.keys(update));
+    const after = readPaths(actor, paths);
     await toggle(actor, effective);
     const record: SpendRecord = { id: foundry.utils.randomID(), kind, actorUuid: actor.uuid, name: actor.name, prior: prior as JsonObject, after: after as JsonObject, statuses: effective, entryId: done.entryId, undone: false, at };
     await saveRecords(store, (records) => [...records, record]);
   } catch (err) {
     await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: done.entryId, ref: PANEL_REF }, by);
     // The state first, then the icons (sheets/status-sync.ts): their toggles find it agreeing and write nothing.
-    await actor.update(prior as never);
+    await actor.update(foundry.utils.deepClone(prior) as never);
     await toggle(actor, effective, true);
     throw err;
   }
@@ -360,7 +362,8 @@ async function undoNow(store: SpendStore, spendId: string): Promise<Done> {
   const by = game.user.id ?? "";
   const done = await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: rec.entryId, ref: PANEL_REF }, by);
   if (!done.ok) return refuse(done.reason);
-  await actor.update(rec.prior as never);
+  // A copy: V13 expands the object it is given in place, and the record is the stored one.
+  await actor.update(foundry.utils.deepClone(rec.prior) as never);
   await toggle(actor, rec.statuses, true);
   // Re-read at write time: the actor store is the actor itself, which the line above just wrote.
   await saveRecords(store, (records) => records.map((s) => (s.id === spendId ? { ...s, undone: true } : s)));

@@ -11,6 +11,14 @@ import { DialogV2 } from "./apps.js";
 import { rt, type DocumentCtor, type ModelClass } from "./runtime.js";
 import { deepClone, diffObject, expandObject, getProperty, isEmpty, isPlainObject, mergeObject, randomID, setProperty, type Obj } from "./utils.js";
 
+/** V13 expands an update's dotted keys in the caller's own object (the client backend, DataModel#updateSource). */
+function expandInPlace(changes: Obj): void {
+  if (!Object.keys(changes).some((k) => k.includes("."))) return;
+  const expanded = expandObject(deepClone(changes));
+  for (const k of Object.keys(changes)) delete changes[k];
+  Object.assign(changes, expanded);
+}
+
 export type DocumentName = "Actor" | "Item" | "Combat" | "Combatant" | "ChatMessage";
 
 export const OWNERSHIP = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
@@ -371,6 +379,10 @@ export class FakeDocument {
   _onUpdate(_diff: Obj, _prior: Obj, _options: Obj, _user: FakeUser): void {}
 
   async update(changes: Obj = {}, options: Obj = {}): Promise<this | undefined> {
+    // As V13 (Document#update, then the client backend): the caller's object is given `_id` and
+    // its dotted keys are expanded in place, so a caller reading it afterwards sees that (review-s9 H1).
+    changes._id = this.id;
+    expandInPlace(changes);
     const user = rt().user();
     // As Foundry: the type data model's _preUpdate sees the expanded changes first and may add to them.
     // Only a model that defines one is awaited: the fake's runAs switches game.user globally, so an
@@ -397,6 +409,8 @@ export class FakeDocument {
    * backend checks an update before sending it.
    */
   updateSource(changes: Obj, { dryRun = false }: { dryRun?: boolean; fallback?: boolean } = {}): Obj {
+    // As V13's DataModel#updateSource, dry run or not: the caller's object is expanded in place.
+    expandInPlace(changes);
     const submitted = expandObject(deepClone(changes));
     delete submitted._id;
     const merged = mergeObject(deepClone(this._source), submitted, { performDeletions: true });

@@ -38,9 +38,11 @@ function slowWrites(actor: FakeActor, afterClaim?: () => Promise<unknown>): void
   const update = actor.update.bind(actor);
   let pending = afterClaim;
   actor.update = (async (...args: Parameters<typeof update>) => {
+    // Read before the write: V13 (and the fake) expand the update's keys in place.
+    const claim = Object.keys((args[0] ?? {}) as object).some((k) => k.startsWith("flags.fracas.claims"));
     await new Promise((resolve) => setTimeout(resolve, 5));
     const out = await update(...args);
-    if (pending && Object.keys((args[0] ?? {}) as object).some((k) => k.startsWith("flags.fracas.claims"))) {
+    if (pending && claim) {
       const meanwhile = pending;
       pending = undefined;
       await meanwhile();

@@ -254,7 +254,7 @@ describe("3. the status sync writes no state the record contradicts", () => {
     const writes: object[] = [];
     const update = jeremy.update.bind(jeremy);
     jeremy.update = (async (changes: object, options?: object) => {
-      writes.push(changes);
+      writes.push({ ...changes }); // as asked: the write expands the object in place, as V13's does
       return update(changes as never, options as never);
     }) as typeof jeremy.update;
     world.failNextUpdate(combat, "the record could not be saved");
