@@ -64,6 +64,8 @@ const SPECS = new Map<string, ActorLedgerSpec>();
 const MAX_ENTRIES = 4;
 const ID = /^[A-Za-z0-9]{1,32}$/;
 const QUERY_TIMEOUT = 15_000;
+/** A write other than a change (a reset) not confirmed: it may have landed; nothing to ask back. */
+const POOL_UNCONFIRMED = "FRACAS.Chat.PoolUnconfirmed";
 const refused = (reason: string) => ({ ok: false as const, reason });
 const text = (v: unknown, max: number): v is string => typeof v === "string" && v.length > 0 && v.length <= max;
 
@@ -129,7 +131,14 @@ function takenBack(pool: ledger.Pool, ids: readonly string[], userId: string, at
   for (const id of [...ids].reverse()) {
     const entry = p.entries.find((e) => e.id === id);
     if (!entry || entry.undone || entry.undoes !== undefined || entry.by !== userId) continue;
-    p = ledger.undo(p, id, { id: foundry.utils.randomID(), by: userId, at, ...(entry.ref !== undefined ? { ref: entry.ref } : {}) });
+    try {
+      p = ledger.undo(p, id, { id: foundry.utils.randomID(), by: userId, at, ...(entry.ref !== undefined ? { ref: entry.ref } : {}) });
+    } catch (e) {
+      // One that cannot be undone now (an earned token already spent: `insufficient`) is left, and
+      // said in the console; the others are still taken back (review-s9 H5).
+      if (!isRuleError(e)) throw e;
+      console.error(`Fracas | an actor's pool: entry ${id} could not be taken back (${e.code})`);
+    }
   }
   return p;
 }
@@ -142,15 +151,17 @@ function written(write: LedgerWrite, pool: ledger.Pool, userId: string): ledger.
 }
 
 /** Checks and writes one request on this client (the active GM's for a player's), under the pool's lock. */
-export async function executeLedgerWrite(req: LedgerRequest, userId: string): Promise<LedgerOutcome> {
+export function executeLedgerWrite(req: LedgerRequest, userId: string): Promise<LedgerOutcome> {
   const spec = SPECS.get(req.ledger);
-  if (!spec) return refused("FRACAS.Chat.Refused.BadRequest");
-  const actor = await lookupUuid(req.actorUuid);
-  if (!(actor instanceof Actor)) return refused("FRACAS.Chat.Refused.NoTarget");
-  const user = game.users.get(userId);
-  if (!user || !actor.testUserPermission(user, "OWNER")) return refused("FRACAS.Chat.Refused.NotOwner");
-  if (foundry.utils.getProperty(actor, spec.path) === undefined) return refused("FRACAS.Chat.Refused.BadRequest");
-  return withActorLedger(req.ledger, actor, async (): Promise<LedgerOutcome> => {
+  if (!spec) return Promise.resolve(refused("FRACAS.Chat.Refused.BadRequest"));
+  // In line for the lock before any await: a take-back sent after a write that timed out queues
+  // behind that write here, whatever its look-up waits on (review-s9 H6).
+  return withActorLedger(req.ledger, { uuid: req.actorUuid }, async (): Promise<LedgerOutcome> => {
+    const actor = await lookupUuid(req.actorUuid);
+    if (!(actor instanceof Actor)) return refused("FRACAS.Chat.Refused.NoTarget");
+    const user = game.users.get(userId);
+    if (!user || !actor.testUserPermission(user, "OWNER")) return refused("FRACAS.Chat.Refused.NotOwner");
+    if (foundry.utils.getProperty(actor, spec.path) === undefined) return refused("FRACAS.Chat.Refused.BadRequest");
     const before = readPool(actor, spec);
     const w = req.write;
     if (w.kind === "change" && w.unlessRef !== undefined && refEarned(before, w.unlessRef)) return { ok: true, written: false, before: before.value };
@@ -193,10 +204,14 @@ async function sendLedgerWrite(req: LedgerRequest): Promise<LedgerOutcome> {
   } catch (err) {
     console.error("Fracas | an actor's pool: the GM's client did not answer:", err);
     await clearSignedRequest(signed).catch(() => undefined);
-    if (req.write.kind === "change") {
-      const ids = req.write.changes.map((c) => c.id);
-      await sendLedgerWrite({ ...req, write: { kind: "takeBack", ids } }).catch((e: unknown) => console.error("Fracas | an actor's pool: the take-back was not confirmed either:", e));
-    }
-    throw new LedgerRefused(SPECS.get(req.ledger)?.unconfirmed ?? "FRACAS.Chat.Failed");
+    // Only changes can be asked back (a reset has no entry to undo): its caller is told just that it may have landed.
+    if (req.write.kind !== "change") throw new LedgerRefused(POOL_UNCONFIRMED);
+    const ids = req.write.changes.map((c) => c.id);
+    const back = await sendLedgerWrite({ ...req, write: { kind: "takeBack", ids } }).catch((e: unknown) => {
+      console.error("Fracas | an actor's pool: the take-back was not confirmed either:", e);
+      return null;
+    });
+    if (back && !back.ok) console.error("Fracas | an actor's pool: the take-back was refused:", back.reason, back.rule ?? "");
+    throw new LedgerRefused(SPECS.get(req.ledger)?.unconfirmed ?? POOL_UNCONFIRMED);
   }
 }

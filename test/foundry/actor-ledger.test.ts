@@ -3,7 +3,7 @@
  * client, under its lock, after re-checking the requester (Radio's tokens and FASERIP's Karma use
  * it; their own tests drive two clients at the same instant).
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { installFoundry, loadAdapter, type FakeActor, type FakeWorld } from "./fake/index.js";
 import { TEST_TYPE, addPlayers, registerTestRuleset } from "./helpers.js";
 
@@ -72,6 +72,26 @@ describe("core's actor ledger", () => {
     for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
     expect(poolOf(hero)!.value).toBe(0);
     expect(poolOf(hero)!.entries.find((e) => e.id === "a1")?.undone).toBe(true);
+  });
+
+  it("a reset the GM's client does not confirm is said as one that may have landed (there is nothing to ask back) (review-s9 H3)", async () => {
+    world.answerLateNext("fracas.actorLedger");
+    const before = world.queryLog.length;
+    await expect(world.as("alice", () => m.writeActorLedger(hero, NAME, { kind: "reset", value: 9 }))).rejects.toThrow("FRACAS.Chat.PoolUnconfirmed");
+    expect(world.queryLog.slice(before).map((q) => q.name)).toEqual(["fracas.actorLedger"]);
+  });
+
+  it("a take-back undoes what it can: an entry already spent by another is left (and said in the console), the others are taken back (review-s9 H5)", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await world.as("alice", () => m.writeActorLedger(hero, NAME, { kind: "change", changes: [change("e1", 2)] }));
+    await world.as("gm", () => m.writeActorLedger(hero, NAME, { kind: "change", changes: [change("g1", -2)] }));
+    await world.as("alice", () => m.writeActorLedger(hero, NAME, { kind: "change", changes: [change("e3", 1)] }));
+    expect(await world.as("alice", () => m.writeActorLedger(hero, NAME, { kind: "takeBack", ids: ["e1", "e3"] }))).toMatchObject({ written: true });
+    const pool = poolOf(hero)!;
+    expect(pool.value).toBe(0);
+    expect(pool.entries.filter((e) => e.undone).map((e) => e.id)).toEqual(["e3"]);
+    expect(error).toHaveBeenCalledWith(expect.stringContaining("e1 could not be taken back (insufficient)"));
+    error.mockRestore();
   });
 
   it("with no GM connected the owner writes on their own client", async () => {

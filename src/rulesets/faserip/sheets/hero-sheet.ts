@@ -200,7 +200,16 @@ export class FaseripHeroSheet extends Base {
   /** Starts a fresh Karma pool at Reason + Intuition + Psyche. */
   static async #onResetKarma(this: FaseripHeroSheet): Promise<void> {
     const system = this.actor.system as unknown as FaseripHeroData;
-    await this.#oneAtATime("resetKarma", () => resetKarma(this.actor, system.karmaStart ?? 0));
+    await this.#oneAtATime("resetKarma", async () => {
+      try {
+        await resetKarma(this.actor, system.karmaStart ?? 0);
+      } catch (e) {
+        // Refused or not confirmed by the GM's client (core's actor ledger): said, not left to the console (review-s9 H4).
+        const said = karmaRefusal(e);
+        if (said === null) throw e;
+        ui.notifications?.warn(said);
+      }
+    });
   }
 
   /** Restore: full Health and base Endurance, ending the unconsciousness and dying of 0 Health (cards/restore.ts). */

@@ -71,3 +71,13 @@ describe("review-s8b G3: one Karma read-change-write at a time per hero", () => 
     expect(karmaOf(f.captain).pool.entries.map((e) => e.delta)).toEqual([-5]);
   });
 });
+
+describe("review-s9 H4: a Reset the GM's client does not confirm is said", () => {
+  it("the sheet's Reset, unanswered: a warning in words, not an error in the console only", async () => {
+    f.world.login("alice");
+    const sheet = await sheetOf(f.captain);
+    f.world.answerLateNext("fracas.actorLedger");
+    await sheet.click("resetKarma");
+    expect(f.world.notified("warn")).toEqual([f.world.i18n.localize("FRACAS.Chat.PoolUnconfirmed")]);
+  });
+});
