@@ -22,7 +22,7 @@ const WOUND_TRY_FLAG = "bondWoundTry";
 /**
  * Actor flag: how many Stun rolls and wound recovery rolls the character has made ({stun, wound}).
  * A Roll button claims the next one (D66, amended): the sheet's and a prompt's buttons name the
- * same roll, so one of them rolls; once it is made the count moves on and the next roll is new.
+ * same roll, so one of them rolls; once it is made and applied the count moves on and the next roll is new.
  */
 const ROLLS_MADE_FLAG = "bondRecoveryRolls";
 
@@ -104,6 +104,8 @@ export async function postRecovery(actor: Actor.Implementation, which: RecoveryK
   if (!sys) return null;
   if (refusedTriedThisRound(actor, which)) return null;
   const combat = which === "wound" ? startedCombatOf(actor) : null;
+  // The count this roll's claim key named (recoverClaimed): after the Apply it moves past it.
+  const made = which === "knockout" ? 0 : rollsMade(actor, which);
   const d100 = await rollDie("1d100");
   const d6 = await rollDie("1d6");
   const result = recoveryInput(actor, which, attackQualityRating, d100.total, d6.total);
@@ -127,12 +129,18 @@ export async function postRecovery(actor: Actor.Implementation, which: RecoveryK
     context: { card: recoveryCardView(result, change.check, change.state, state) },
   });
   if (!message?.id) return null;
-  // Written before the Apply: the roll is made once its card is posted, whatever the Apply does.
-  const flags: Record<string, unknown> = {};
-  if (combat) flags[`flags.fracas.${WOUND_TRY_FLAG}`] = { combat: combat.id ?? "", round: combat.round ?? 0 };
-  if (which !== "knockout") flags[`flags.fracas.${ROLLS_MADE_FLAG}.${which}`] = rollsMade(actor, which) + 1;
-  if (Object.keys(flags).length > 0) await actor.update(flags as never);
-  await applyCardNow(message, actor);
+  // D18's once-a-round mark, before the Apply: it only refuses, so the sooner every client sees it the better.
+  if (combat) await actor.update({ [`flags.fracas.${WOUND_TRY_FLAG}`]: { combat: combat.id ?? "", round: combat.round ?? 0 } } as never);
+  try {
+    await applyCardNow(message, actor);
+  } finally {
+    // The count moves only once the Apply is over (review s9 H2): until then every client still
+    // names this roll's key (claimed, so "already made"), and once it moves the roll no longer shows
+    // as due. Moved first, a click in the Apply's round trip read the new count with the roll still
+    // due, claimed a fresh key and rolled again. It moves whatever the Apply did (refused, thrown):
+    // the roll was made once its card is posted, and a count left behind would refuse the next one.
+    if (which !== "knockout") await actor.update({ [`flags.fracas.${ROLLS_MADE_FLAG}.${which}`]: made + 1 } as never);
+  }
   return { messageId: message.id, success: change.check.success };
 }
 

@@ -137,3 +137,44 @@ describe("session 9 wave 2: the sheet's Stun/wound Roll claims the same roll as 
     expect(claims(bond)).toEqual(["bond.recover:stun:0", "bond.recover:stun:1"]);
   });
 });
+
+describe("review s9 H2: the roll count moves only once the recovery card's Apply has landed", () => {
+  const due = {
+    stun: { level: "ST", stunRollPending: true, stunCharacteristic: "willpower", stunRounds: 0, woundRollPending: false, unconsciousHours: 0, knockedOut: false, firstAidUsed: false },
+    wound: { level: "HW", stunRollPending: false, stunCharacteristic: "willpower", stunRounds: 0, woundRollPending: true, unconsciousHours: 0, knockedOut: false, firstAidUsed: false },
+  };
+  const pending = { stun: "stunRollPending", wound: "woundRollPending" } as const;
+
+  it.each(["stun", "wound"] as const)("outside a fight, the GM presses the sheet's %s Roll while the owner's Apply is on its way to the GM: one roll, the GM is told it was already made", async (which) => {
+    world.login("gm");
+    await fc.delete();
+    await bond.update({ "system.wound": { ...due[which] } } as never);
+    world.notifications.length = 0;
+    world.dice.queue(5, 2, 5, 2);
+    // Alice's card is posted and its Apply asked of the GM's client; the GM presses before it lands.
+    const queries = world.config.queries as Record<string, (data: unknown, options?: unknown) => Promise<unknown>>;
+    const apply = queries["fracas.applyCard"]!;
+    let pressed = false;
+    queries["fracas.applyCard"] = async (data, options) => {
+      if (!pressed) {
+        pressed = true;
+        expect(wound(bond)).toMatchObject({ [pending[which]]: true }); // the window: card posted, the roll still due
+        await sheetRoll("gm", which);
+      }
+      return apply(data, options);
+    };
+    try {
+      await sheetRoll("alice", which);
+    } finally {
+      queries["fracas.applyCard"] = apply;
+    }
+    expect(pressed).toBe(true);
+    expect(world.hooks.errors).toEqual([]);
+    expect(recoveryCards()).toHaveLength(1);
+    expect(world.dice.remaining).toEqual([5, 2]);
+    expect(world.notified("warn")).toEqual([ALREADY]);
+    expect(wound(bond)).toMatchObject({ [pending[which]]: false }); // 5 passes either roll
+    expect(claims(bond)).toEqual([`bond.recover:${which}:0`]);
+    expect(bond.getFlag("fracas", "bondRecoveryRolls")).toEqual({ [which]: 1 });
+  });
+});
