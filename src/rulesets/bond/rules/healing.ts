@@ -9,11 +9,16 @@ import { HOSPITAL_DAYS_PER_LEVEL, HOSPITAL_MAX_LEVELS, healLevels, levelsHealedB
 import { UNWOUNDED, woundStateChange, normaliseWoundState } from "./wound-state.js";
 import type { StateChange, WoundState } from "./wound-state.js";
 
-/** `steps` levels healed; the hospital stay's count is `stay` (the one before, unless a hospital press changed it). */
-function healed(before: WoundState, steps: number, stay: Pick<WoundState, "hospitalLevels" | "hospitalDays"> = before): StateChange {
+/**
+ * `steps` levels healed; the hospital stay's count is `stay` (the one before, unless a hospital press
+ * changed it). `daysPassed`: time went by even if no level healed (a hospital press of 1–2 days, or
+ * past the stay's two levels), so pending rolls, stuns and unconsciousness end as with any healing
+ * (D25, review-s9 H9).
+ */
+function healed(before: WoundState, steps: number, stay: Pick<WoundState, "hospitalLevels" | "hospitalDays"> = before, daysPassed = steps > 0): StateChange {
   if (before.level === "none") return woundStateChange(before, before);
   const hospital = { hospitalLevels: stay.hospitalLevels, hospitalDays: stay.hospitalDays };
-  if (steps === 0) return woundStateChange(before, { ...before, ...hospital });
+  if (steps === 0 && !daysPassed) return woundStateChange(before, { ...before, ...hospital });
   const level = healLevels(before.level, steps);
   return woundStateChange(before, { ...UNWOUNDED, level, firstAidUsed: before.firstAidUsed, ...hospital });
 }
@@ -54,7 +59,7 @@ export function applyHospital(targetState: Partial<WoundState>, days: number): H
   // Past the stay's two levels no day counts; below them the remainder is carried.
   const carriedDays = used ? 0 : total - levels * HOSPITAL_DAYS_PER_LEVEL;
   const unusedDays = used ? total - levels * HOSPITAL_DAYS_PER_LEVEL : 0;
-  const change = healed(before, levels, { hospitalLevels: stayLevels, hospitalDays: carriedDays });
+  const change = healed(before, levels, { hospitalLevels: stayLevels, hospitalDays: carriedDays }, d > 0);
   return { ...change, levels, unusedDays, carriedDays: change.state.hospitalDays, stayLevels: change.state.hospitalLevels };
 }
 

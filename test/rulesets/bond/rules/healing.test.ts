@@ -49,6 +49,16 @@ describe("healing", () => {
   });
 
   describe("a hospital stay (audit-s9 R1/R3, D25)", () => {
+    it("a press whose days heal no level still lets them pass: pending rolls, stuns and unconsciousness end (review-s9 H9); no days, nothing changes", () => {
+      const due = { level: "MW" as const, woundRollPending: true, stunRollPending: true, stunRounds: 2, unconsciousHours: 3, knockedOut: true };
+      const carried = applyHospital(due, 2);
+      expect(carried.levels).toBe(0);
+      expect(carried.state).toMatchObject({ level: "MW", hospitalDays: 2, woundRollPending: false, stunRollPending: false, stunRounds: 0, unconsciousHours: 0, knockedOut: false });
+      const used = applyHospital({ ...due, hospitalLevels: 2 }, 3);
+      expect(used.state).toMatchObject({ level: "MW", hospitalLevels: 2, woundRollPending: false, unconsciousHours: 0 });
+      expect(applyHospital(due, 0).state).toMatchObject({ woundRollPending: true, unconsciousHours: 3 });
+    });
+
     it("two 6-day presses on a Heavy Wound end at a Light Wound (HW − 2 levels), not unwounded: two levels a stay, not a press", () => {
       const first = applyHospital({ level: "HW" }, 6);
       expect(first.state).toMatchObject({ level: "LW", hospitalLevels: 2, hospitalDays: 0 });
