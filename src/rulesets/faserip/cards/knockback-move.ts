@@ -8,9 +8,14 @@
  * A player's copy has the field disabled (GM-only), so what it holds is always the card's number.
  * D (session 9): the Move acts once per card; the move is recorded on the card through the GM
  * before the token moves (knockback-moved.ts), and a second click is told it was already moved.
+ * A move V13 leaves out without throwing (a module's preUpdateToken hook refused it, or invalid
+ * changes: update() gives undefined) is a failure too (review-s9 H7): core's updateOrThrow says so,
+ * the record is given back, so Move can be pressed again, and the presser is told (the card
+ * button's error notice).
  */
 import type { JsonObject } from "../../../foundry/registry.js";
 import { requestFollowUp, warnRefused } from "../../../foundry/queries.js";
+import { updateOrThrow } from "../../../foundry/documents/update-or-throw.js";
 import { areasFieldStale, movedAreas } from "../sheets/knockback-areas-view.js";
 import { sendTypedAreas } from "./knockback-areas.js";
 import { alreadyMoved } from "./knockback-moved.js";
@@ -53,7 +58,8 @@ export async function moveKnockedBack(message: ChatMessage.Implementation, resul
     return false;
   }
   try {
-    await plan.token.update({ x: plan.dest.x, y: plan.dest.y } as never);
+    // A write left out (undefined, no throw) throws here too: the card must not say "moved" (H7).
+    await updateOrThrow(plan.token as never, { x: plan.dest.x, y: plan.dest.y });
   } catch (err) {
     // The token did not move: the card's record is given back, so Move can be pressed again.
     await requestFollowUp(message.id ?? "", "knockbackMoved", { moved: false }).catch((e: unknown) => console.error("Fracas | faserip: could not give the knock-back record back", e));

@@ -28,7 +28,7 @@ import { combatantOf } from "../../../foundry/documents/combatant-of.js";
 import { claimTurn, turnOf } from "./turn.js";
 import { followersOf } from "./followers.js";
 import { withTokens } from "./token-lock.js";
-import { TokensRefused, writeTokens } from "./token-writes.js";
+import { TokensRefused, takeBackTokens, writeTokens } from "./token-writes.js";
 
 const RULESET = "radio";
 
@@ -113,7 +113,10 @@ const CASH_IN_RETURNED = "double damage returned (missed)";
  * and does not use it up. The claim is a round trip through the GM: the attacker is read and tried
  * again after it, and its tokens are written and confirmed, before the dice: a refusal there, or a
  * GM's client that did not answer, gives the step back (core releaseClaim). Nothing is refused
- * after the dice, so an attack rolled always posts its card.
+ * after the dice; if the dice or the card's post fail after all (a dice module's error, the card
+ * left out by a module's preCreateChatMessage hook), the tokens written are taken back and the
+ * step given back before the failure is thrown (review-s9 H8): no tokens stay spent with no card
+ * to Undo them.
  */
 export async function rollAttack(actor: Actor.Implementation, setup: AttackSetupInput, state: AttackState, options: RollAttackOptions = {}): Promise<ChatMessage.Implementation | undefined> {
   if (targetGone(setup, state)) return undefined;
@@ -155,12 +158,46 @@ export async function rollAttack(actor: Actor.Implementation, setup: AttackSetup
     ui.notifications?.warn(refusal ?? ruleErrorMessage(e as FracasRuleError));
     return undefined;
   }
+  // Every entry this attack writes (the cash-in's give-back too), taken back if no card is posted.
+  const written = [...entries];
+  let message: ChatMessage.Implementation | undefined;
+  try {
+    message = await rollAndPost(actor, { id, live, state, setup, options, reserved, entries, written });
+  } catch (e) {
+    await unwindAttack(actor, written, claim === "claimed" && turn.key ? turn.key : undefined);
+    throw e;
+  }
+  if (options.final) await finishFinalAction(actor, options.finalCardId);
+  return message;
+}
+
+interface RollAndPost {
+  id: string;
+  live: AttackSetupInput;
+  state: AttackState;
+  setup: AttackSetupInput;
+  options: RollAttackOptions;
+  reserved: { tokensEarned: number; tokensCharged: number };
+  /** The entries written before the dice (the card lists them). */
+  entries: string[];
+  /** Every entry written: the give-back of a missed cash-in is added. */
+  written: string[];
+}
+
+/** The attack's dice, its kernel result and its card (posted, or thrown: CardNotPosted when left out). */
+async function rollAndPost(actor: Actor.Implementation, a: RollAndPost): Promise<ChatMessage.Implementation> {
+  const { id, live, state, setup, options, reserved } = a;
+  let entries = a.entries;
   const { roll, faces } = await rollDice("2d10");
   const dice: [number, number] = [faces[0] ?? 1, faces[1] ?? 1];
   const attack = resolveAttack(attackInput(live, state, dice), radioOptions(), radioTables());
   // A miss charges no cash-in (kernel: tokensCharged on a hit only): the one written before the
   // dice is given back, and the card lists only the earned entries (its Undo tokens reverses those).
-  if (attack.tokensCharged === 0 && reserved.tokensCharged > 0 && entries.length > 0) entries = await returnCashIn(actor, entries, reserved.tokensCharged, tokensRef(id));
+  if (attack.tokensCharged === 0 && reserved.tokensCharged > 0 && entries.length > 0) {
+    const giveBack = foundry.utils.randomID();
+    a.written.push(giveBack);
+    entries = await returnCashIn(actor, entries, reserved.tokensCharged, tokensRef(id), giveBack);
+  }
   const target = setup.targets.find((x) => x.uuid === state.targetUuid);
   const weapon = setup.weapons.find((w) => w.id === state.weaponId);
   const result: AttackCardResult = {
@@ -177,8 +214,28 @@ export async function rollAttack(actor: Actor.Implementation, setup: AttackSetup
   if (entries.length > 0) result.tokens = { actorUuid: actor.uuid, entries, undone: false };
   // The attack card is not applicable (CardKind.applicable: false): damage comes from its follow-up.
   const message = await postCard({ id, ruleset: RULESET, kind: "attack", source: actor, result: json(result), rolls: [roll], targets: result.targets, context: { view: attackCardView(result) } });
-  if (options.final) await finishFinalAction(actor, options.finalCardId);
+  // V13 leaves out a create a module's preCreateChatMessage hook refused, without throwing.
+  if (!message) throw new CardNotPosted();
   return message;
+}
+
+/** The attack card was left out (V13's create gave nothing): said in the player's words, by the dialog's error notice. */
+export class CardNotPosted extends Error {
+  constructor() {
+    super(t("FRACAS.Radio.Attack.NotPosted"));
+    this.name = "CardNotPosted";
+  }
+}
+
+/**
+ * An attack whose dice or card failed after its tokens were written: the entries are taken back
+ * (the roller's own; the ledger skips one already undone, e.g. a give-back asked back after a
+ * timeout) and the step this click claimed is given back, as a refusal before the dice does. A
+ * failure here is logged, not thrown: the caller throws the attack's own failure.
+ */
+async function unwindAttack(actor: Actor.Implementation, written: string[], claimed: string | undefined): Promise<void> {
+  await takeBackTokens(actor, written).catch((err: unknown) => console.error("Fracas | radio: an attack with no card: its tokens were not taken back:", err));
+  if (claimed) await releaseClaim(actor, claimed).catch((err: unknown) => console.error("Fracas |", err));
 }
 
 /**
@@ -188,9 +245,9 @@ export async function rollAttack(actor: Actor.Implementation, setup: AttackSetup
  * it in time (it has then been asked to take it back), the card lists the cash-in too, so the pool
  * and the card agree, and the player is told to have the GM give the tokens back.
  */
-async function returnCashIn(actor: Actor.Implementation, entries: string[], tokens: number, ref: string): Promise<string[]> {
+async function returnCashIn(actor: Actor.Implementation, entries: string[], tokens: number, ref: string, id: string): Promise<string[]> {
   try {
-    await writeTokens(actor, [{ id: foundry.utils.randomID(), delta: tokens, reason: CASH_IN_RETURNED, ref }]);
+    await writeTokens(actor, [{ id, delta: tokens, reason: CASH_IN_RETURNED, ref }]);
     return entries.slice(0, -1);
   } catch (e) {
     console.error("Fracas | radio: a missed attack's cash-in was not given back:", e);

@@ -33,3 +33,12 @@ export async function writeTokens(actor: { uuid: string }, changes: TokenChange[
   const done = await writeActorLedger(actor, TOKENS, { kind: "change", changes, ...(unlessEarned !== undefined ? { unlessRef: unlessEarned } : {}) });
   return done.written;
 }
+
+/**
+ * Takes back this user's own entries among `ids` (those an attack wrote before a card that was then
+ * not posted: review-s9 H8), newest first, where every writer queues; an id not written or already
+ * undone is skipped. Throws as writeTokens does.
+ */
+export async function takeBackTokens(actor: { uuid: string }, ids: string[]): Promise<void> {
+  if (ids.length > 0) await writeActorLedger(actor, TOKENS, { kind: "takeBack", ids });
+}

@@ -21,7 +21,22 @@ beforeEach(async () => {
   moves = [];
   const scene = { id: "scene" };
   const attacker = { x: 0, y: 0, parent: scene, width: 1, height: 1, isOwner: true };
-  const defender = { x: 100, y: 0, parent: scene, width: 1, height: 1, isOwner: true, update: async (d: { x: number; y: number }) => void moves.push(d) };
+  // A document as core's updateOrThrow reads it: a dry run gives the changed fields; update() the token.
+  const defender = {
+    documentName: "Token",
+    name: "Rampage",
+    x: 100,
+    y: 0,
+    parent: scene,
+    width: 1,
+    height: 1,
+    isOwner: true,
+    updateSource: (d: Record<string, number>) => Object.fromEntries(Object.entries(d).filter(([k, v]) => (defender as Record<string, unknown>)[k] !== v)),
+    update: async (d: { x: number; y: number }): Promise<unknown> => {
+      moves.push(d);
+      return defender;
+    },
+  };
   g.canvas = { scene, grid: { size: 100 } };
   realFromUuidSync = g.fromUuidSync;
   g.fromUuidSync = (u: string) => (u === "Token.attacker" ? attacker : u === "Token.defender" ? defender : realFromUuidSync(u));
@@ -156,6 +171,21 @@ describe("session 9: a card's Move moves the token once", () => {
     };
     await expect(move("gm", check, "2")).rejects.toThrow("scripted failure");
     expect(cardOf(check).result["moved"]).toBe(0);
+    defender.update = real;
+    await move("gm", check, "2");
+    expect(moves).toEqual([{ x: 300, y: 0 }]);
+    expect(cardOf(check).result["moved"]).toBe(2);
+  });
+
+  it("review-s9 H7: the token's move left out without a throw (a preUpdateToken hook refused it: update() gives undefined): Move throws (the card button shows its error), the record is given back, and the next Move moves it", async () => {
+    const check = await whiteSlam();
+    const defender = g.fromUuidSync("Token.defender") as { update: (d: object) => Promise<unknown> };
+    const real = defender.update;
+    // V13 leaves the token out of the update and resolves undefined; nothing moves, nothing throws.
+    defender.update = async () => undefined;
+    await expect(move("gm", check, "2")).rejects.toThrow(/Token Rampage: the write was left out/);
+    expect(cardOf(check).result["moved"]).toBe(0);
+    expect((check as unknown as { content: string }).content).not.toContain("Token moved 2 areas back.");
     defender.update = real;
     await move("gm", check, "2");
     expect(moves).toEqual([{ x: 300, y: 0 }]);
