@@ -6,14 +6,11 @@
  * ledger, cards/karma.ts), so the GM's Gain and the owner's FEAT spend queue on one lock there.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { perClientPoolLocks, slowUpdates } from "../../../foundry/two-clients.js";
 import type { FakeActor } from "../../../foundry/fake/index.js";
 import { form, startFight } from "./fake-round.js";
 
-vi.mock("../../../../src/foundry/locks.js", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../../../src/foundry/locks.js")>();
-  const client = () => (globalThis as { game?: { user?: { id?: string | null } } }).game?.user?.id ?? "?";
-  return { ...real, withPoolLock: <T>(pool: string, run: () => Promise<T>) => real.withPoolLock(`${client()}|${pool}`, run) };
-});
+vi.mock("../../../../src/foundry/locks.js", (importOriginal) => perClientPoolLocks(importOriginal));
 
 let f: Awaited<ReturnType<typeof startFight>>;
 beforeEach(async () => {
@@ -23,14 +20,6 @@ beforeEach(async () => {
 const karmaOf = (a: FakeActor) => (a.system as unknown as { karma: { value: number; pool: { value: number; entries: { delta: number; by: string }[] } } }).karma;
 const karmaModule = () => import("../../../../src/rulesets/faserip/cards/karma.js");
 
-/** In Foundry an update reaches the document after the server's round trip; the fake applies it at once: model the trip. */
-function slowUpdates(actor: FakeActor): void {
-  const update = actor.update.bind(actor);
-  actor.update = (async (...args: Parameters<typeof update>) => {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    return update(...args);
-  }) as typeof actor.update;
-}
 
 describe("session 9: a hero's Karma written by two clients at the same instant", () => {
   it("hard to break: the GM's Gain and the owner's FEAT spend, each on their own client: both land, both on the GM's client", async () => {

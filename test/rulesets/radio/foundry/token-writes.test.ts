@@ -7,15 +7,11 @@
  * (cards/token-writes.ts), so the GM's +1 and Alice's described defence queue on one lock.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { perClientPoolLocks, slowUpdates } from "../../../foundry/two-clients.js";
 import type { Adapter, FakeActor, FakeCombat, FakeWorld } from "../../../foundry/fake/index.js";
 import { attackWithFirstWeapon, createFalzetti, createJake, declareAll, radioWorld, startRadioCombat } from "./fight.js";
 
-vi.mock("../../../../src/foundry/locks.js", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../../../src/foundry/locks.js")>();
-  // Each client its own pool locks, as each browser has its own module state.
-  const client = () => (globalThis as { game?: { user?: { id?: string | null } } }).game?.user?.id ?? "?";
-  return { ...real, withPoolLock: <T>(pool: string, run: () => Promise<T>) => real.withPoolLock(`${client()}|${pool}`, run) };
-});
+vi.mock("../../../../src/foundry/locks.js", (importOriginal) => perClientPoolLocks(importOriginal));
 
 const sys = (a: FakeActor) => a.system as unknown as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const pool = (value: number) => ({ value, max: null, base: value, entries: [] });
@@ -28,14 +24,6 @@ async function clickOn(world: FakeWorld, user: string, actor: FakeActor, name: s
   await world.as(user, async () => actions[name]!.call(new m.RadioHeroSheet({ document: actor } as never), {}, { dataset }));
 }
 
-/** In Foundry an update reaches the document after the server's round trip; the fake applies it at once: model the trip. */
-function slowUpdates(actor: FakeActor): void {
-  const update = actor.update.bind(actor);
-  actor.update = (async (...args: Parameters<typeof update>) => {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    return update(...args);
-  }) as typeof actor.update;
-}
 
 const tokensModule = () => import("../../../../src/rulesets/radio/cards/token-writes.js");
 
