@@ -8,8 +8,10 @@
  * here too (session 9). A run must not wait on another run for the same actor (it would wait
  * forever): take it once, around the check and the write.
  */
-import { withPoolLock } from "../../../foundry/locks.js";
+import { withActorLedger } from "../../../foundry/actor-ledger.js";
+import { TOKENS } from "./token-writes.js";
 
+/** The same lock core's actor ledger takes for every token write (one key, spelled there). */
 export function withTokens<T>(actor: { uuid: string }, run: () => Promise<T>): Promise<T> {
-  return withPoolLock(`radio.tokens:${actor.uuid}`, run);
+  return withActorLedger(TOKENS, actor, run);
 }
