@@ -18,7 +18,7 @@ import * as ledger from "../engine/ledger.js";
 import { FracasRuleError, isRuleError } from "../engine/errors.js";
 import { isActiveGM } from "./active-gm.js";
 import { withPoolLock } from "./locks.js";
-import { clearSignedRequest, signRequest } from "./signed-requests.js";
+import { viaGM } from "./via-gm.js";
 import { lookupUuid } from "./typed.js";
 
 export interface LedgerChange {
@@ -63,7 +63,6 @@ export const LEDGER_QUERY = "fracas.actorLedger";
 const SPECS = new Map<string, ActorLedgerSpec>();
 const MAX_ENTRIES = 4;
 const ID = /^[A-Za-z0-9]{1,32}$/;
-const QUERY_TIMEOUT = 15_000;
 /** A write other than a change (a reset) not confirmed: it may have landed; nothing to ask back. */
 const POOL_UNCONFIRMED = "FRACAS.Chat.PoolUnconfirmed";
 const refused = (reason: string) => ({ ok: false as const, reason });
@@ -196,14 +195,11 @@ export async function writeActorLedger(actor: { uuid: string }, name: string, wr
 }
 
 async function sendLedgerWrite(req: LedgerRequest): Promise<LedgerOutcome> {
-  const gm = game.users.activeGM;
-  if (!gm || isActiveGM()) return executeLedgerWrite(req, game.user.id ?? "");
-  const signed = await signRequest(LEDGER_QUERY, req as unknown as Record<string, unknown>);
+  if (!game.users.activeGM || isActiveGM()) return executeLedgerWrite(req, game.user.id ?? "");
   try {
-    return (await gm.query(LEDGER_QUERY as never, signed as never, { timeout: QUERY_TIMEOUT } as never)) as LedgerOutcome;
+    return await viaGM(false, () => executeLedgerWrite(req, game.user.id ?? ""), LEDGER_QUERY, req);
   } catch (err) {
     console.error("Fracas | an actor's pool: the GM's client did not answer:", err);
-    await clearSignedRequest(signed).catch(() => undefined);
     // Only changes can be asked back (a reset has no entry to undo): its caller is told just that it may have landed.
     if (req.write.kind !== "change") throw new LedgerRefused(POOL_UNCONFIRMED);
     const ids = req.write.changes.map((c) => c.id);

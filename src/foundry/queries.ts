@@ -14,8 +14,9 @@ import { executeDeclare, executeMemoryPatch, type DeclareOutcome, type DeclareRe
 import { isActiveGM } from "./active-gm.js";
 import { isTheGmTab } from "./gm-tab.js";
 import { executeRoundStart, type RoundStartAction, type RoundStartRequest } from "./documents/round-start.js";
-import { clearSignedRequest, isString, readSignedRequest, signRequest } from "./signed-requests.js";
+import { clearSignedRequest, isString, readSignedRequest } from "./signed-requests.js";
 import { LEDGER_QUERY, executeLedgerWrite, parseLedgerRequest, type LedgerRequest } from "./actor-ledger.js";
+import { NO_GM, viaGM } from "./via-gm.js";
 
 // A ruleset's own GM query signs and checks its requests as the core's do.
 export { clearOwnStaleRequests, clearSignedRequest, readSignedRequest, signRequest } from "./signed-requests.js";
@@ -185,30 +186,6 @@ export function oneTabQuery<T>(handler: (data: unknown) => Promise<T>): (data: u
   return (data) => (game.user.isGM && !isTheGmTab() ? new Promise((resolve) => setTimeout(() => resolve(OTHER_TAB), OTHER_TAB_DELAY_MS)) : handler(data));
 }
 
-/**
- * Runs `local` when this user may write, else asks the active GM; no GM → notification (an error,
- * said here once: callers pass the refusal to `warnRefused`, which does not say it again), nothing
- * written. A query that fails (the GM left, or went inactive before it was sent: V13's User#query
- * throws then) clears its own signed request, so no request lingers on the User, readable by all
- * and answerable later.
- */
-async function viaGM<R extends { ok: boolean; reason?: string }>(mayWriteHere: boolean, local: () => Promise<R>, query: string, data: object): Promise<R | { ok: false; reason: string }> {
-  if (mayWriteHere) return local();
-  const gm = game.users.activeGM;
-  if (!gm) {
-    ui.notifications?.error(t(NO_GM));
-    return { ok: false, reason: NO_GM };
-  }
-  const signed = await signRequest(query, data as Record<string, unknown>);
-  try {
-    return (await gm.query(query as never, signed as never, { timeout: 15_000 } as never)) as R;
-  } catch (err) {
-    await clearSignedRequest(signed).catch((e: unknown) => console.error("Fracas | a request could not be cleared", e));
-    throw err;
-  }
-}
-
-const NO_GM = "FRACAS.Chat.NoGM";
 
 /** A refused outcome's warning, unless it is "no GM", which viaGM has already said. */
 export function warnRefused(outcome: { ok: boolean; reason?: string; data?: Record<string, string | number> }): void {
