@@ -140,6 +140,18 @@ export function requirePool(pool: unknown): Pool {
   return p as Pool;
 }
 
+/**
+ * A pool as stored, or an empty one when the stored data is malformed: for reads that must not
+ * break a sheet or a card (the sheet then offers a reset). Writes go through `requirePool`.
+ */
+export function poolOrEmpty(stored: unknown): Pool {
+  try {
+    return requirePool(stored);
+  } catch {
+    return createPool(0);
+  }
+}
+
 function entryFrom(pool: Pool, input: ChangeInput): Entry {
   if (typeof input !== "object" || input === null) throw new FracasRuleError("badEntry", "a change needs id, delta, reason, by and at", {});
   const text = (name: string, v: unknown, allowEmpty: boolean): string => {

@@ -113,11 +113,7 @@ export function refEarned(pool: ledger.Pool, ref: string): boolean {
 
 /** The stored pool; a malformed one reads as empty (a reset puts it right). */
 function readPool(actor: Actor.Implementation, spec: ActorLedgerSpec): ledger.Pool {
-  try {
-    return ledger.requirePool(foundry.utils.getProperty(actor, spec.path));
-  } catch {
-    return ledger.createPool(0);
-  }
+  return ledger.poolOrEmpty(foundry.utils.getProperty(actor, spec.path));
 }
 
 /**

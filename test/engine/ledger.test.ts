@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { canChange, change, createPool, history, HISTORY_LIMIT, type Pool, requirePool, undo } from "../../src/engine/ledger.js";
+import { canChange, change, createPool, history, HISTORY_LIMIT, type Pool, poolOrEmpty, requirePool, undo } from "../../src/engine/ledger.js";
 import { FracasRuleError } from "../../src/engine/errors.js";
 
 const RUNS = { numRuns: 1000 };
@@ -153,6 +153,12 @@ describe("history and the entry cap", () => {
     expect(caught(() => requirePool({ ...good, value: -1 })).code).toBe("badPool");
     expect(caught(() => requirePool({ value: 0, base: 0, entries: [] })).code).toBe("badPool"); // max missing
     expect(caught(() => change(null as unknown as Pool, ch(1))).code).toBe("badPool");
+  });
+  it("poolOrEmpty reads a stored pool as it is, and a malformed one as an empty pool", () => {
+    const good = change(createPool(), ch(2));
+    expect(poolOrEmpty(JSON.parse(JSON.stringify(good)))).toEqual(good);
+    expect(poolOrEmpty({ ...good, value: 7 })).toEqual(createPool(0));
+    expect(poolOrEmpty(undefined)).toEqual(createPool(0));
   });
 });
 

@@ -18,13 +18,14 @@ import { LedgerRefused, registerActorLedger, writeActorLedger } from "../../../f
 import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
 import type { KarmaSpend } from "../rules/index.js";
+import { MAX_KARMA } from "../rules/universal.js";
 
 /** The ledger's name, also its lock's key with the hero's UUID. */
 export const KARMA = "faserip.karma";
 
-/** FASERIP's Karma pool, at init: bounded as the stored pool is (ledger.POOL_LIMIT). */
+/** FASERIP's Karma pool, at init: one change is bounded as the stored Karma is (MAX_KARMA). */
 export function registerKarmaLedger(): void {
-  registerActorLedger(KARMA, { path: "system.karma.pool", mirror: "system.karma.value", maxDelta: ledger.POOL_LIMIT, unconfirmed: "FRACAS.Faserip.Karma.Unconfirmed" });
+  registerActorLedger(KARMA, { path: "system.karma.pool", mirror: "system.karma.value", maxDelta: MAX_KARMA, unconfirmed: "FRACAS.Faserip.Karma.Unconfirmed" });
 }
 
 /** What to tell the player of a Karma write refused (the ledger's rule, or the GM's client's refusal or silence); null for another error. */
@@ -46,11 +47,7 @@ function stored(actor: KarmaHolder): unknown {
 
 /** The hero's Karma ledger; a malformed stored pool reads as an empty one (the sheet offers a reset). */
 export function karmaLedgerOf(actor: KarmaHolder): ledger.Pool {
-  try {
-    return ledger.requirePool(stored(actor));
-  } catch {
-    return ledger.createPool(0);
-  }
+  return ledger.poolOrEmpty(stored(actor));
 }
 
 /** The Karma the hero holds now (0 for a malformed pool). */

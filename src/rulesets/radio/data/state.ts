@@ -18,13 +18,7 @@ const str = (v: unknown, fallback = ""): string => (typeof v === "string" ? v : 
 const obj = (v: unknown): Sys => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Sys) : {});
 
 /** The token ledger as stored; a malformed pool reads as an empty one rather than breaking a sheet. */
-export function readPool(v: unknown): ledger.Pool {
-  try {
-    return ledger.requirePool(v);
-  } catch {
-    return ledger.createPool(0);
-  }
-}
+export const readPool = ledger.poolOrEmpty;
 
 export function tokenCount(v: unknown): number {
   return readPool(v).value;

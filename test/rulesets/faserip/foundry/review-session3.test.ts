@@ -162,7 +162,7 @@ describe("one list of what keeps a hero from acting; one Karma pool reader", () 
     const root = join(process.cwd(), "src/rulesets/faserip");
     const readers = readdirSync(root, { recursive: true, encoding: "utf8" })
       .filter((file) => file.endsWith(".ts"))
-      .filter((file) => /requirePool\(/.test(readFileSync(join(root, file), "utf8")))
+      .filter((file) => /(requirePool|poolOrEmpty)\(/.test(readFileSync(join(root, file), "utf8")))
       .map((file) => file.replaceAll("\\", "/"))
       .sort();
     expect(readers).toEqual(["cards/karma.ts", "data/hero.ts"]);
