@@ -233,19 +233,22 @@ export class FakeDocument {
   }
 
   /**
-   * Document.updateDocuments: each update names its document by _id; all are validated and
-   * permission-checked first, and one refusal (or a scripted failure) writes none of them, as a
-   * request the server refuses. With a parent, its embedded documents.
+   * Document.updateDocuments: each update names its document by _id. As V13's client, each
+   * document's _preUpdate and preUpdate hook run first and may leave that document out; then all
+   * are validated and permission-checked, and one permission refusal (or a scripted failure) writes
+   * none of them, as a request the server refuses. With a parent, its embedded documents.
    */
   static async updateDocuments(updates: Obj[], { parent = null, ...options }: { parent?: FakeDocument | null; [option: string]: unknown } = {}): Promise<FakeDocument[]> {
     if (parent) return parent.updateEmbeddedDocuments(this.documentName, updates, options);
     const user = rt().user();
     const coll = this._worldCollection();
-    const plans = updates.map((u) => {
+    const plans = [];
+    for (const u of updates) {
       const doc = coll?.get(String(u._id));
       if (!doc) throw new Error(`${this.documentName} [${String(u._id)}] does not exist`);
-      return { doc, plan: doc._prepareUpdate(u, user) };
-    });
+      const changes = expandObject(deepClone(u));
+      if (await doc._preUpdateAllowed(changes, options, user)) plans.push({ doc, plan: doc._prepareUpdate(changes, user) });
+    }
     const out: FakeDocument[] = [];
     for (const { doc, plan } of plans) if (plan && doc._commitUpdate(plan, options, user)) out.push(doc);
     return out;
@@ -367,7 +370,6 @@ export class FakeDocument {
 
   _commitUpdate(plan: UpdatePlan, options: Obj, user: FakeUser): this | undefined {
     const r = rt();
-    if (r.hooks.call(`preUpdate${this.documentName}`, this, plan.diff, options, user.id) === false) return undefined;
     const prior = this._source;
     this._source = plan.next;
     this._initialize();
@@ -388,12 +390,24 @@ export class FakeDocument {
     // Only a model that defines one is awaited: the fake's runAs switches game.user globally, so an
     // extra await here would let another client's query interleave where Foundry's would not.
     const expanded = expandObject(deepClone(changes));
+    if (!(await this._preUpdateAllowed(expanded, options, user))) return undefined;
+    const plan = this._prepareUpdate(expanded, user);
+    return plan ? this._commitUpdate(plan, options, user) : undefined;
+  }
+
+  /**
+   * As V13's client backend before it validates (review-s9-foundry V8): the document's _preUpdate,
+   * then the preUpdate hook, both given the full expanded changes, even for an update that changes
+   * nothing; false from either leaves this document out. _preUpdate is awaited only when defined:
+   * the fake's runAs switches game.user globally, so an extra await here would let another
+   * client's query interleave where Foundry's would not.
+   */
+  async _preUpdateAllowed(changes: Obj, options: Obj, user: FakeUser): Promise<boolean> {
     const model = this.system as { _preUpdate?: (c: Obj, o: Obj, u: FakeUser) => Promise<boolean | void> } | undefined;
     const own = typeof model?._preUpdate === "function" && model._preUpdate !== TypeDataModel.prototype._preUpdate;
     const documentOwn = this._preUpdate !== FakeDocument.prototype._preUpdate;
-    if ((own || documentOwn) && (await this._preUpdate(expanded, options, user)) === false) return undefined;
-    const plan = this._prepareUpdate(expanded, user);
-    return plan ? this._commitUpdate(plan, options, user) : undefined;
+    if ((own || documentOwn) && (await this._preUpdate(changes, options, user)) === false) return false;
+    return options.noHook === true || rt().hooks.call(`preUpdate${this.documentName}`, this, changes, options, user.id) !== false;
   }
 
   /** As V13's ClientDocument#_preUpdate: the type data model's _preUpdate decides; a subclass calls super first. */
@@ -499,15 +513,17 @@ export class FakeDocument {
   /** Called synchronously after an embedded create or delete and its hooks (V13's _on…DescendantDocuments). */
   _onEmbeddedChange(_name: string, _before: unknown, _deletedIds: string[]): void {}
 
-  /** All updates are validated and permission-checked first; one refusal writes none of them. */
+  /** As updateDocuments: pre-update steps per document, then one permission refusal writes none. */
   async updateEmbeddedDocuments(name: string, updates: Obj[], options: Obj = {}): Promise<FakeDocument[]> {
     const user = rt().user();
     const coll = this._embedded(name);
-    const plans = updates.map((u) => {
+    const plans = [];
+    for (const u of updates) {
       const doc = coll.get(String(u._id));
       if (!doc) throw new Error(`${name} [${String(u._id)}] does not exist in ${this.documentName} [${this.id}]`);
-      return { doc, plan: doc._prepareUpdate(u, user) };
-    });
+      const changes = expandObject(deepClone(u));
+      if (await doc._preUpdateAllowed(changes, options, user)) plans.push({ doc, plan: doc._prepareUpdate(changes, user) });
+    }
     const out: FakeDocument[] = [];
     for (const { doc, plan } of plans) if (plan && doc._commitUpdate(plan, options, user)) out.push(doc);
     return out;
