@@ -3,7 +3,7 @@ import { applicationsView } from "../../src/foundry/chat/applications-view.js";
 import type { Application } from "../../src/foundry/data/card-data.js";
 
 const app = (id: string, targetUuid: string, at: number, undone = false): Application => ({
-  id, targetUuid, by: "gm", at, prior: {}, statuses: [], summary: { key: `K.${id}`, data: { n: at } }, poolEntries: [], undone,
+  id, targetUuid, by: "gm", at, prior: [], statuses: [], summary: { key: `K.${id}`, data: { n: at } }, poolEntries: [], undone,
 });
 
 describe("applicationsView", () => {

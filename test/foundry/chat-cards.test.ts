@@ -131,7 +131,7 @@ describe("apply and undo (GM)", () => {
     expect(hero.system.x).toBe(7);
     expect(hero.statuses.has("fracas-stunned")).toBe(true);
     const [app] = cardOf(m).applications;
-    expect(app).toMatchObject({ targetUuid: hero.uuid, by: "gm", prior: { "system.x": 10 }, statuses: [{ status: "stunned", on: true }], undone: false });
+    expect(app).toMatchObject({ targetUuid: hero.uuid, by: "gm", prior: [{ path: "system.x", value: 10 }], statuses: [{ status: "stunned", on: true }], undone: false });
     expect(world.queryLog).toEqual([]);
 
     const u = await adapter.queries.requestUndo(m.id, app!.id, true);

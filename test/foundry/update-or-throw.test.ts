@@ -80,8 +80,8 @@ describe("an Apply's record keeps its paths (review-s9 H1)", () => {
     world.target("gm", hero);
     const m = (await adapter.cards.postCard({ ruleset: "fracastest", kind: "hit", source: villain as never, result: { damage: 3 } })) as unknown as FakeChatMessage;
     expect((await adapter.apply.executeApply({ messageId: m.id, targetUuid: hero.uuid, userId: "gm" })).ok).toBe(true);
-    const app = (m.system as unknown as { applications: { id: string; prior: object; after: object }[] }).applications[0]!;
-    expect([Object.keys(app.prior), Object.keys(app.after)]).toEqual([["system.x"], ["system.x"]]);
+    const app = (m.system as unknown as { applications: { id: string; prior: { path: string }[]; after: { path: string }[] }[] }).applications[0]!;
+    expect([app.prior.map((p) => p.path), app.after.map((p) => p.path)]).toEqual([["system.x"], ["system.x"]]);
     await hero.update({ "system.stance": "angry" });
     expect((await adapter.apply.executeUndo({ messageId: m.id, applicationId: app.id, userId: "gm" })).ok).toBe(true);
     expect((hero.system as unknown as { x: number; stance: string })).toMatchObject({ x: 10, stance: "angry" });

@@ -14,6 +14,7 @@ import { withCardLock } from "../locks.js";
 import { startedCombatantOf } from "../documents/combatant-of.js";
 import { sameJson } from "../same-json.js";
 import { updateOrThrow } from "../documents/update-or-throw.js";
+import { pathValuesOf, pathsOf, readPathValues, stillHolds, updateFrom } from "../documents/path-values.js";
 
 export interface ApplyRequest {
   messageId: string;
@@ -89,12 +90,6 @@ async function toggleAll(actor: Actor.Implementation, events: readonly { status:
   for (const e of events) await actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
 }
 
-function readPaths(actor: Actor.Implementation, paths: readonly string[]): Record<string, Json> {
-  const out: Record<string, Json> = {};
-  for (const p of paths) out[p] = foundry.utils.deepClone(foundry.utils.getProperty(actor, p) as Json) ?? null;
-  return out;
-}
-
 
 export function executeApply(req: ApplyRequest): Promise<Outcome> {
   return withCardLock(req.messageId, () => applyNow(req));
@@ -141,7 +136,7 @@ async function applyNow(req: ApplyRequest): Promise<Outcome> {
 
   const pools = effect.pools ?? [];
   if (pools.length > 0 && !game.user.isGM) return refuse("NeedsGM");
-  const prior = readPaths(target, Object.keys(effect.update));
+  const prior = readPathValues(target, Object.keys(effect.update));
   const statuses = effectiveStatuses(target, effect.statuses);
   const application: Application = {
     id: foundry.utils.randomID(),
@@ -156,7 +151,7 @@ async function applyNow(req: ApplyRequest): Promise<Outcome> {
   };
   const kept = Object.keys(effect.update).filter((p) => !effect.undoIgnores?.includes(p));
   await updateOrThrow(target as never, effect.update);
-  application.after = readPaths(target, kept);
+  application.after = readPathValues(target, kept);
   try {
     await toggleAll(target, statuses);
     for (const p of pools) {
@@ -169,7 +164,7 @@ async function applyNow(req: ApplyRequest): Promise<Outcome> {
     for (const e of application.poolEntries) await executePoolChange({ kind: "undo", pool: e.pool, entryId: e.entryId, ref: applicationRef(req.messageId, application.id) }, application.by);
     // State first, then icons, as the forward path: a ruleset that reads the icons (a status
     // sync hook) sees the restored state, never a mix.
-    await target.update(foundry.utils.deepClone(prior));
+    await target.update(updateFrom(prior));
     await toggleAll(target, statuses.map((s) => ({ ...s, on: !s.on })));
     throw err;
   }
@@ -190,19 +185,20 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
   const kind = descriptor(card.ruleset)?.cards?.[card.kind];
   // Undo writes the prior values back whole: once something else has changed them since (another
   // card's Apply, a sheet edit, a round-start card), that would erase it too. Undo in reverse order.
-  const after = app.after ?? {};
-  if (Object.keys(after).length > 0 && !sameJson(readPaths(target, Object.keys(after)), after)) {
+  const after = pathValuesOf(app.after);
+  if (after.length > 0 && !stillHolds(target, after)) {
     return { ok: false, reason: "FRACAS.Chat.Refused.ChangedSince", data: { name: target.name } };
   }
 
   // What an Apply gave a GM's pool (a miss's Setback) only the GM takes back: checked on the
   // requester, since a player's Undo runs here on the GM's client.
   if (app.poolEntries.length > 0 && !user.isGM) return refuse("UndoNeedsGM");
-  const current = readPaths(target, Object.keys(app.prior));
+  const prior = pathValuesOf(app.prior);
+  const current = readPathValues(target, pathsOf(prior));
   const by = user.id ?? "";
   // A copy: the rollback must not depend on whether the card's data object is replaced on update.
   const applicationsBefore = card.applications.map((a) => ({ ...a }));
-  await updateOrThrow(target as never, app.prior);
+  await updateOrThrow(target as never, updateFrom(prior));
   // Pools last: a ledger undo cannot itself be undone, so if a pool step fails, what the earlier
   // ones gave back is taken again as new entries, and the application points at those.
   const givenBack: { index: number; pool: string; delta: number }[] = [];
@@ -225,7 +221,7 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
       if (again.ok) poolEntries[g.index] = { pool: g.pool, entryId: again.entryId };
     }
     if (cardWritten) await writeApplications(message, kind, applicationsBefore.map((a) => (a.id === app.id ? { ...a, poolEntries } : a)));
-    await target.update(foundry.utils.deepClone(current));
+    await target.update(updateFrom(current));
     await toggleAll(target, app.statuses);
     throw err;
   }

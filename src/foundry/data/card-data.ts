@@ -2,6 +2,8 @@
  * A Fracas chat card: the kernel's result for one roll, the targets it may be applied to, and
  * every application made (with the exact prior values, so Undo restores them).
  */
+import { pathValuesOf, type PathValue } from "../documents/path-values.js";
+
 const fields = foundry.data.fields;
 
 function cardSchema() {
@@ -23,10 +25,11 @@ function cardSchema() {
         targetUuid: new fields.StringField({ required: true, blank: false }),
         by: new fields.StringField({ required: true, blank: true, initial: "" }),
         at: new fields.NumberField({ required: true, integer: true, min: 0, initial: 0 }),
-        prior: new fields.ObjectField({ required: true, initial: () => ({}) }),
-        // What the Apply left at those paths (after the model's own clamping): an Undo is refused once
-        // they differ (a later card, a sheet edit). Empty on cards applied before it was kept.
-        after: new fields.ObjectField({ required: true, initial: () => ({}) }),
+        // {path, value} pairs, not an object keyed by path: V13 expands dotted keys everywhere in a
+        // write (documents/path-values.ts). `prior`: what the target held; `after`: what the Apply
+        // left there (after the model's own clamping), so an Undo is refused once they differ.
+        prior: new fields.ArrayField(new fields.ObjectField(), { initial: () => [] }),
+        after: new fields.ArrayField(new fields.ObjectField(), { initial: () => [] }),
         statuses: new fields.ArrayField(new fields.ObjectField(), { initial: () => [] }),
         summary: new fields.ObjectField({ required: true, initial: () => ({}) }),
         poolEntries: new fields.ArrayField(
@@ -44,6 +47,18 @@ export class FracasCardData extends foundry.abstract.TypeDataModel<ReturnType<ty
   static override defineSchema() {
     return cardSchema();
   }
+
+  /** A card applied before pairs kept `prior`/`after` as objects: read back leaf by leaf. */
+  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    const applications = source["applications"];
+    if (Array.isArray(applications)) {
+      for (const a of applications as Record<string, unknown>[]) {
+        if (typeof a !== "object" || a === null) continue;
+        for (const key of ["prior", "after"]) if (key in a && !Array.isArray(a[key])) a[key] = pathValuesOf(a[key]);
+      }
+    }
+    return super.migrateData(source);
+  }
 }
 
 export interface Application {
@@ -51,8 +66,8 @@ export interface Application {
   targetUuid: string;
   by: string;
   at: number;
-  prior: Record<string, unknown>;
-  after?: Record<string, unknown>;
+  prior: PathValue[];
+  after?: PathValue[];
   statuses: { status: string; on: boolean }[];
   summary: { key?: string; data?: Record<string, string | number> };
   poolEntries: { pool: string; entryId: string }[];

@@ -30,6 +30,7 @@ import { SETBACK_PER_SPEND, shootAgent as kernelShoot } from "./rules/index.js";
 import { agentHealthOf, agentRecordOf, agentUpdate, otherAgentRecordOf, otherAgentUpdate, setbackReason, SETBACK_POOL } from "./cards/effects.js";
 import { agentRank, cancelOneAgentWager } from "./cards/agent-cancel.js";
 import { cancelOneWager, type SpendRecord } from "./cards/panel-view.js";
+import { pathValuesOf, readPathValues, stillHolds, updateFrom, valueAt } from "../../foundry/documents/path-values.js";
 import { startedCombatOf } from "../../foundry/documents/combatant-of.js";
 import { fightOfSince } from "./cards/duel-round.js";
 
@@ -116,21 +117,12 @@ async function actorAt(uuid: string): Promise<Actor.Implementation | null> {
   return doc instanceof Actor ? (doc as Actor.Implementation) : null;
 }
 
-function readPaths(actor: Actor.Implementation, paths: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(paths.map((p) => [p, foundry.utils.deepClone(foundry.utils.getProperty(actor, p)) ?? null]));
-}
-
-/** Same JSON values (the paths hold numbers, strings, booleans or null). */
-function sameValues(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  return Object.keys(b).every((k) => JSON.stringify(a[k] ?? null) === JSON.stringify(b[k] ?? null));
-}
-
 /** Spends 1 Setback, writes the actor, records the spend for Undo; any failure restores all. Under the actor's lock. */
 async function spend(store: SpendStore, kind: SpendRecord["kind"], actor: Actor.Implementation, update: Record<string, unknown>, events: StatusEvent[]): Promise<Done> {
   const by = game.user.id ?? "";
   // Read before any write: V13 expands an update's dotted keys in the object it is given (review-s9 H1).
   const paths = Object.keys(update);
-  const prior = readPaths(actor, paths);
+  const prior = readPathValues(actor, paths);
   const reasonKey = kind === "shoot" ? "FRACAS.Zodiac.Setback.Reason.Shoot" : "FRACAS.Zodiac.Setback.Reason.Cancel";
   const done = await executePoolChange({ kind: "change", pool: SETBACK_POOL, delta: -1, reason: setbackReason(reasonKey, actor.name), ref: PANEL_REF }, by);
   if (!done.ok) return refuse(done.reason);
@@ -141,14 +133,14 @@ async function spend(store: SpendStore, kind: SpendRecord["kind"], actor: Actor.
     const at = nextAt(actor);
     await actor.update(foundry.utils.deepClone(update) as never);
     // What the actor holds now (the model may have normalised it): Undo's check compares to this.
-    const after = readPaths(actor, paths);
+    const after = readPathValues(actor, paths);
     await toggle(actor, effective);
-    const record: SpendRecord = { id: foundry.utils.randomID(), kind, actorUuid: actor.uuid, name: actor.name, prior: prior as JsonObject, after: after as JsonObject, statuses: effective, entryId: done.entryId, undone: false, at };
+    const record: SpendRecord = { id: foundry.utils.randomID(), kind, actorUuid: actor.uuid, name: actor.name, prior, after, statuses: effective, entryId: done.entryId, undone: false, at };
     await saveRecords(store, (records) => [...records, record]);
   } catch (err) {
     await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: done.entryId, ref: PANEL_REF }, by);
     // The state first, then the icons (sheets/status-sync.ts): their toggles find it agreeing and write nothing.
-    await actor.update(foundry.utils.deepClone(prior) as never);
+    await actor.update(updateFrom(prior) as never);
     await toggle(actor, effective, true);
     throw err;
   }
@@ -262,12 +254,11 @@ export function undoRefusal(store: SpendStore, rec: SpendRecord, actor: Actor.Im
   if (rec.undone) return refuse("FRACAS.Chat.Refused.AlreadyUndone");
   if (laterSpend(store, rec, actor)) return refuse("FRACAS.Chat.Refused.UndoLaterFirst");
   if (!actor) return refuse("FRACAS.Chat.Refused.NoTarget");
-  const after = rec.after as Record<string, unknown> | undefined;
   // Each refusal says which values to put back by hand for this kind of spend, Setback included.
   const byHand = rec.kind === "shoot" ? "Shoot" : "Cancel";
   const data = { name: actor.name, cost: SETBACK_PER_SPEND };
-  if (!after || typeof after !== "object") return refuse(`FRACAS.Zodiac.Refused.UndoUnchecked${byHand}`, data);
-  if (sameValues(readPaths(actor, Object.keys(after)), after)) return null;
+  if (!rec.after || typeof rec.after !== "object") return refuse(`FRACAS.Zodiac.Refused.UndoUnchecked${byHand}`, data);
+  if (stillHolds(actor, pathValuesOf(rec.after))) return null;
   if (rec.kind === "cancel") {
     const state = stateTheCancelChanged(actor, rec);
     if (state?.restored) return refuse("FRACAS.Zodiac.Refused.UndoChangedCancelRestored", { ...data, state: state.state });
@@ -288,8 +279,8 @@ export function undoRefusal(store: SpendStore, rec: SpendRecord, actor: Actor.Im
 function stateTheCancelChanged(actor: Actor.Implementation, rec: SpendRecord): { state: string; rank: number; restored: boolean; oneBelowRank: boolean } | null {
   const agent = (actor.type as string) === "zodiacAgent";
   const path = agent ? "system.health.status" : "system.status";
-  const before = (rec.prior as Record<string, unknown>)[path];
-  const wrote = (rec.after as Record<string, unknown> | undefined)?.[path];
+  const before = valueAt(pathValuesOf(rec.prior), path);
+  const wrote = valueAt(pathValuesOf(rec.after), path);
   if (typeof before !== "string" || before === wrote) return null;
   const system = actor.system as unknown as JsonObject;
   const rank = agent ? agentRank(system) : Number(system.rank ?? 1);
@@ -362,8 +353,8 @@ async function undoNow(store: SpendStore, spendId: string): Promise<Done> {
   const by = game.user.id ?? "";
   const done = await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: rec.entryId, ref: PANEL_REF }, by);
   if (!done.ok) return refuse(done.reason);
-  // A copy: V13 expands the object it is given in place, and the record is the stored one.
-  await actor.update(foundry.utils.deepClone(rec.prior) as never);
+  // A fresh object: V13 expands the object it is given in place, and the record is the stored one.
+  await actor.update(updateFrom(pathValuesOf(rec.prior)) as never);
   await toggle(actor, rec.statuses, true);
   // Re-read at write time: the actor store is the actor itself, which the line above just wrote.
   await saveRecords(store, (records) => records.map((s) => (s.id === spendId ? { ...s, undone: true } : s)));

@@ -13,7 +13,6 @@ import { deepClone, diffObject, expandObject, getProperty, isEmpty, isPlainObjec
 
 /** V13 expands an update's dotted keys in the caller's own object (the client backend, DataModel#updateSource). */
 function expandInPlace(changes: Obj): void {
-  if (!Object.keys(changes).some((k) => k.includes("."))) return;
   const expanded = expandObject(deepClone(changes));
   for (const k of Object.keys(changes)) delete changes[k];
   Object.assign(changes, expanded);
@@ -198,8 +197,9 @@ export class FakeDocument {
     const user = r.user();
     const Impl = this.implementation;
     // As in Foundry: a given _id is kept only with keepId (and must be free); otherwise a new one is made.
+    // As V13's client backend: creation data is expanded (a copy; the caller's object is kept).
     const docs = data.map((given) => {
-      const { _id, ...rest } = given;
+      const { _id, ...rest } = expandObject(given);
       const d = keepId && typeof _id === "string" ? { ...rest, _id } : rest;
       if (keepId && typeof _id === "string" && this._worldHas(_id)) throw new Error(`${this.documentName} id ${_id} already exists`);
       return new Impl({ ...this.prepareCreateData(d, user), ...(d._id ? { _id: d._id } : {}) }, { parent: null });
@@ -482,7 +482,7 @@ export class FakeDocument {
     const user = r.user();
     const coll = this._embedded(name);
     const Impl = r.config[name as DocumentName].documentClass;
-    const docs = data.map((d) => new Impl({ _id: randomID(), ...d }, { parent: this }));
+    const docs = data.map((d) => new Impl({ _id: randomID(), ...expandObject(d) }, { parent: this }));
     for (const d of docs) {
       if (!(Impl as unknown as typeof FakeDocument).canUserCreate(user, d._source, this)) {
         throw new PermissionError(`User ${user.name} lacks permission to create ${name} in ${this.documentName} [${this.id}]`);

@@ -52,21 +52,22 @@ export function randomID(length = 16): string {
   return id;
 }
 
-/** Turns {"a.b": 1} into {a: {b: 1}} (recursively). */
+/**
+ * As V13's expandObject (common/utils/helpers.mjs), which its client runs on every create and
+ * update: every dotted key of every plain object becomes nested objects, at any depth and inside
+ * arrays too (review-s10-quench Q1: a stored map keyed by a path or a UUID does not survive a write
+ * as it was sent). Keys are set in order, a later one replacing what an earlier one set there.
+ */
 export function expandObject(obj: Obj): Obj {
-  const out: Obj = {};
-  for (const [k, v] of Object.entries(obj)) {
-    const value = isPlainObject(v) ? expandObject(v) : v;
-    const parts = k.split(".");
-    let o = out;
-    for (const p of parts.slice(0, -1)) {
-      if (!isPlainObject(o[p])) o[p] = {};
-      o = o[p] as Obj;
-    }
-    const last = parts.at(-1)!;
-    o[last] = isPlainObject(o[last]) && isPlainObject(value) ? mergeObject(o[last] as Obj, value) : value;
-  }
-  return out;
+  const expand = (value: unknown, depth: number): unknown => {
+    if (depth > 32) throw new Error("Maximum object expansion depth exceeded");
+    if (Array.isArray(value)) return value.map((v) => expand(v, depth + 1));
+    if (!isPlainObject(value)) return value;
+    const out: Obj = {};
+    for (const [k, v] of Object.entries(value)) setProperty(out, k, expand(v, depth + 1));
+    return out;
+  };
+  return expand(obj, 0) as Obj;
 }
 
 /** Turns {a: {b: 1}} into {"a.b": 1}; empty objects and arrays are kept as values. */

@@ -6,6 +6,7 @@ import { FracasRuleError } from "../../../engine/errors.js";
 import type { HistoryLine } from "../../../engine/ledger.js";
 import { statusDiff, type StatusEvent } from "../../../engine/events.js";
 import type { CombatantInfo, JsonObject } from "../../../foundry/registry.js";
+import type { PathValue } from "../../../foundry/documents/path-values.js";
 import { SETBACK_PER_SPEND, spendSetback } from "../rules/index.js";
 import { roundStatus, rollingOrder } from "../combat.js";
 import { agentRecordOf, otherAgentRecordOf, type OtherAgentRecord } from "./effects.js";
@@ -21,7 +22,8 @@ export interface SpendRecord {
   kind: "shoot" | "cancel";
   actorUuid: string;
   name: string;
-  prior: JsonObject;
+  /** {path, value} pairs (foundry/documents/path-values.ts); a record from before them, an object. */
+  prior: PathValue[] | JsonObject;
   statuses: StatusEvent[];
   entryId: string;
   undone: boolean;
@@ -31,7 +33,7 @@ export interface SpendRecord {
    * The values the spend wrote, at the paths of `prior` (read back after its update): Undo goes
    * ahead only while the actor still holds them (operations.ts). Older records have none.
    */
-  after?: JsonObject;
+  after?: PathValue[] | JsonObject;
   /**
    * Closed by the GM's "Give Operations its Setback back" (operations.ts giveBackIn): its Setback
    * came back through its own pool entry, the actor was put right by hand (so `undone` too).

@@ -142,7 +142,7 @@ describe("#12 the Apply row names the target once", () => {
     const view = applicationsView(
       {
         targets: [{ uuid: "Actor.oddjob", name: "Oddjob" }],
-        applications: [{ id: "a", targetUuid: "Actor.oddjob", by: "gm", at: 1, prior: {}, statuses: [], summary: { key: "FRACAS.Bond.Summary.Now.MW", data: { name: "Oddjob" } }, poolEntries: [], undone: false }],
+        applications: [{ id: "a", targetUuid: "Actor.oddjob", by: "gm", at: 1, prior: [], statuses: [], summary: { key: "FRACAS.Bond.Summary.Now.MW", data: { name: "Oddjob" } }, poolEntries: [], undone: false }],
       },
       (key, data) => world.i18n.format(key, data ?? {}),
     );

@@ -93,7 +93,7 @@ describe("the flee summary: a key and numbers, worded by each reader's client", 
   });
 
   it("a row stored the old way (Summary.HenchmenFleeOutcome with its words) still renders", () => {
-    const old: Application = { id: "a1", targetUuid: "Actor.goons", by: "gm", at: 0, prior: {}, statuses: [], poolEntries: [], undone: false, summary: { key: "FRACAS.Radio.Summary.HenchmenFleeOutcome", data: { name: "Goons", fled: "2 flee", stayed: "3 stay" } } };
+    const old: Application = { id: "a1", targetUuid: "Actor.goons", by: "gm", at: 0, prior: [], statuses: [], poolEntries: [], undone: false, summary: { key: "FRACAS.Radio.Summary.HenchmenFleeOutcome", data: { name: "Goons", fled: "2 flee", stayed: "3 stay" } } };
     const card = { kind: "flee", result: {}, targets: [{ uuid: "Actor.goons", name: "Goons" }], applications: [old] };
     expect(rowsFor(card, new I18n(enLang()))).toEqual(["Goons: 2 flee, 3 stay"]);
   });

@@ -97,7 +97,7 @@ describe("1. the flee summary's forms are the reader's (review s4 #9)", () => {
   });
 
   it("rows stored before (a form already picked, or the words) still render as they were stored", () => {
-    const row = (key: string, data: Record<string, string | number>): Application => ({ id: "a1", targetUuid: "Actor.goons", by: "gm", at: 0, prior: {}, statuses: [], poolEntries: [], undone: false, summary: { key, data } });
+    const row = (key: string, data: Record<string, string | number>): Application => ({ id: "a1", targetUuid: "Actor.goons", by: "gm", at: 0, prior: [], statuses: [], poolEntries: [], undone: false, summary: { key, data } });
     const card = (app: Application): Card => ({ kind: "flee", result: {}, targets: [{ uuid: "Actor.goons", name: "Goons" }], applications: [app] });
     const picked = card(row("FRACAS.Radio.Summary.Row.HenchmenFleeOtherOther", { name: "Goons", fled: 2, count: 3 }));
     expect(hookedRows(picked, world.i18n)).toEqual(["2 flee, 3 stay"]);

@@ -128,7 +128,7 @@ describe("2. Undo only while the actor still holds what the spend wrote", () => 
     const sheet = sheetOf(baron);
     await world.as("gm", () => click(sheet, "operationsCancel"));
     expect(baron.system).toMatchObject({ wagersAgainst: 2, breakdown: { spent: 1, free: 1 }, status: "healthy" });
-    expect(flagSpends(baron)[0]!.after).toEqual({ "system.wagersAgainst": 2, "system.status": "healthy", "system.breakdown.spent": 1, "system.breakdown.free": 1, "system.headShot": false });
+    expect(Object.fromEntries((flagSpends(baron)[0]!.after as { path: string; value: unknown }[]).map((p) => [p.path, p.value]))).toEqual({ "system.wagersAgainst": 2, "system.status": "healthy", "system.breakdown.spent": 1, "system.breakdown.free": 1, "system.headShot": false });
     expect((await operations(sheet))!.undo).toMatchObject({ blockedKey: null });
 
     // Next session a strike's Apply adds 2: dead at Rank.

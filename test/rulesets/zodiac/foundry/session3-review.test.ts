@@ -65,7 +65,7 @@ describe("UX #1: the kill headline counts the kills that land", () => {
     const base = { actor: { uuid: "Actor.mike", name: "Mike" }, areaName: "Aries", area: 3, spend: 1, gathered: 5, wagers: 4, calledShot: null, almostDead: false, totalMode: "keepArea" as const, chance: 0.9, combat: null };
     const result = killResult({ ...base, dice: [6, 6, 6, 5], captureAlive: false }, everyoneElseTn, calledShotCosts);
     const targets = [{ uuid: "Actor.goons", name: "Goons" }];
-    const applications = [{ id: "a1", targetUuid: "Actor.goons", by: "gm", at: 1, prior: {}, statuses: [], summary: { key: "FRACAS.Zodiac.Summary.Kill", data: { killed: 2, captured: 0, standing: 0 } }, poolEntries: [], undone: false }];
+    const applications = [{ id: "a1", targetUuid: "Actor.goons", by: "gm", at: 1, prior: [], statuses: [], summary: { key: "FRACAS.Zodiac.Summary.Kill", data: { killed: 2, captured: 0, standing: 0 } }, poolEntries: [], undone: false }];
     expect(killView(result, { targets, applications, crowd: { standing: 0, captured: 0 } })).toMatchObject({ outcomeKey: "FRACAS.Zodiac.Card.KillHitLands", landing: 2, rolled: 5, standing: 2, canSave: false });
   });
   it("the rolled count survives saves made before savedFrom was kept (kills + saved)", () => {
