@@ -28,6 +28,7 @@ import {
 import { DROPPED_KEY, safeWoundState } from "../data/derive.js";
 import { bondDownReason } from "../down.js";
 import { recoveryOutcome } from "./views.js";
+import { rollCountUpdate } from "./recovery-count.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 
 export const ACTOR_TYPE = "bondCharacter";
@@ -254,6 +255,12 @@ export interface RecoveryCardResult {
   stunLandedThisRound?: boolean;
   /** The characteristic rolled (Strength for a Stun after Hand-to-Hand, else Willpower), named on the card. Older cards: absent. */
   characteristic?: "str" | "wil";
+  /**
+   * Stun and wound rolls: the character's count of applied rolls of this kind when it was made (its
+   * claim key's count). The Apply moves the count past it, with the wound (D66, session 10). Knockout
+   * rolls and older cards: absent (nothing counted).
+   */
+  rollCount?: number;
 }
 
 /** The recovery roll against a wound state (what the card shows and what Apply writes). */
@@ -283,8 +290,11 @@ export function recoveryEffect(input: { result: JsonObject; target: { type: stri
   try {
     const change = resolveRecoveryCard(r, safeWoundState(input.target.system.wound));
     const outcome = recoveryOutcome("FRACAS.Bond.Summary.Recovery", r, change.check.success, change.state.stunRounds);
+    // The roll is applied: the next one of its kind is a new roll (recovery-count.ts). In the same
+    // update as the wound, so no client sees one without the other, and an Undo puts both back.
+    const counted = r.which !== "knockout" && Number.isInteger(r.rollCount) && (r.rollCount as number) >= 0 ? rollCountUpdate(r.which, r.rollCount as number) : {};
     return {
-      update: { "system.wound": change.state as unknown as Json },
+      update: { "system.wound": change.state as unknown as Json, ...counted },
       statuses: change.events,
       summary: { key: outcome.key, data: { name: input.target.name, rounds: outcome.rounds } },
     };

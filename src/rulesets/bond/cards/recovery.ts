@@ -1,7 +1,8 @@
 /**
  * The recovery card kind: a Stun roll (EF 8), a wound's Willpower roll (LW 7, MW 5, HW 3) or the
  * Willpower roll against a knockout (EF 2 × QR). The card stores the inputs; Apply re-runs the
- * kernel on the character's wound state. Posted by the character's owner and applied at once.
+ * kernel on the character's wound state. Posted by the character's owner and applied at once; an
+ * Apply that fails leaves the roll held by its card, to be applied, not rolled again (D66).
  */
 import type { CardKind, JsonObject } from "../../../foundry/registry.js";
 import { postCard } from "../../../foundry/chat/cards.js";
@@ -13,29 +14,16 @@ import { characteristicChance, readCharacteristics, safeWoundState } from "../da
 import { recoveryEffect, resolveRecoveryCard, type RecoveryCardResult, type RecoveryKind } from "./effects.js";
 import { recoveryCardView } from "./views.js";
 import { bondSystem, rollDie, warn } from "./notes.js";
+import { t } from "../../../foundry/i18n.js";
 import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
 import { claimRoll, releaseClaim } from "../../../foundry/queries.js";
+import { applyFailedUpdate, heldRollCard, isAppliedTo, recoveryClaimKey, rollCardUpdate, rollsMade } from "./recovery-count.js";
+
+export { recoveryClaimKey } from "./recovery-count.js";
 
 /** Actor flag: the combat round of the last wound recovery roll (D18: one try per round in a fight). */
 const WOUND_TRY_FLAG = "bondWoundTry";
-/**
- * Actor flag: how many Stun rolls and wound recovery rolls the character has made ({stun, wound}).
- * A Roll button claims the next one (D66, amended): the sheet's and a prompt's buttons name the
- * same roll, so one of them rolls; once it is made and applied the count moves on and the next roll is new.
- */
-const ROLLS_MADE_FLAG = "bondRecoveryRolls";
-
-function rollsMade(actor: Actor.Implementation, which: RecoveryKind): number {
-  const made = actor.getFlag("fracas" as never, ROLLS_MADE_FLAG as never) as Record<string, unknown> | undefined;
-  const n = made?.[which];
-  return typeof n === "number" && Number.isInteger(n) && n >= 0 ? n : 0;
-}
-
-/** The claim key of the character's next Stun or wound recovery roll (the sheet and the prompt alike). */
-export function recoveryClaimKey(actor: Actor.Implementation, which: RecoveryKind): string {
-  return `bond.recover:${which}:${rollsMade(actor, which)}`;
-}
 
 function woundTriedThisRound(actor: Actor.Implementation, combat: Combat.Implementation | null): boolean {
   if (!combat) return false;
@@ -104,11 +92,11 @@ export async function postRecovery(actor: Actor.Implementation, which: RecoveryK
   if (!sys) return null;
   if (refusedTriedThisRound(actor, which)) return null;
   const combat = which === "wound" ? startedCombatOf(actor) : null;
-  // The count this roll's claim key named (recoverClaimed): after the Apply it moves past it.
-  const made = which === "knockout" ? 0 : rollsMade(actor, which);
+  // The count this roll's claim key named (recoverClaimed): its card's Apply moves the count past it.
+  const made = which === "knockout" ? null : rollsMade(actor, which);
   const d100 = await rollDie("1d100");
   const d6 = await rollDie("1d6");
-  const result = recoveryInput(actor, which, attackQualityRating, d100.total, d6.total);
+  const result: RecoveryCardResult = { ...recoveryInput(actor, which, attackQualityRating, d100.total, d6.total), ...(made === null ? {} : { rollCount: made }) };
   const state = safeWoundState(bondSystem(actor)!.wound);
   let change;
   try {
@@ -129,19 +117,41 @@ export async function postRecovery(actor: Actor.Implementation, which: RecoveryK
     context: { card: recoveryCardView(result, change.check, change.state, state) },
   });
   if (!message?.id) return null;
-  // D18's once-a-round mark, before the Apply: it only refuses, so the sooner every client sees it the better.
-  if (combat) await actor.update({ [`flags.fracas.${WOUND_TRY_FLAG}`]: { combat: combat.id ?? "", round: combat.round ?? 0 } } as never);
-  try {
-    await applyCardNow(message, actor);
-  } finally {
-    // The count moves only once the Apply is over (review s9 H2): until then every client still
-    // names this roll's key (claimed, so "already made"), and once it moves the roll no longer shows
-    // as due. Moved first, a click in the Apply's round trip read the new count with the roll still
-    // due, claimed a fresh key and rolled again. It moves whatever the Apply did (refused, thrown):
-    // the roll was made once its card is posted, and a count left behind would refuse the next one.
-    if (which !== "knockout") await actor.update({ [`flags.fracas.${ROLLS_MADE_FLAG}.${which}`]: made + 1 } as never);
-  }
+  // Before the Apply, in one write: D18's once-a-round mark (it only refuses, so the sooner every
+  // client sees it the better) and the card that holds this roll (recovery-count.ts).
+  const marks: Record<string, unknown> = {
+    ...(combat ? { [`flags.fracas.${WOUND_TRY_FLAG}`]: { combat: combat.id ?? "", round: combat.round ?? 0 } } : {}),
+    ...(which === "knockout" || made === null ? {} : rollCardUpdate(which, made, message.id)),
+  };
+  if (Object.keys(marks).length > 0) await actor.update(marks as never);
+  if (which === "knockout") await applyCardNow(message, actor);
+  else await applyRollCard(actor, which, message);
   return { messageId: message.id, success: change.check.success };
+}
+
+/**
+ * Applies the card of a Stun or wound roll; true once its result is on the character. An Apply
+ * that fails outright (refused, the GM's client timed out, a write refused) leaves the roll made
+ * and claimed, and its count where it was: the card is marked as held (its Apply failed), and the
+ * user is told that the card's Apply, or the roll's button, applies that same result. A timed-out
+ * Apply may still land on the GM's client: then the count moves with it and nothing is held.
+ */
+async function applyRollCard(actor: Actor.Implementation, which: "stun" | "wound", message: ChatMessage.Implementation): Promise<boolean> {
+  let applied = false;
+  try {
+    applied = await applyCardNow(message, actor);
+  } catch (err) {
+    console.error("Fracas | bond: a recovery roll's card could not be applied", err);
+  }
+  if (applied || isAppliedTo(message, actor)) return true;
+  try {
+    await actor.update(applyFailedUpdate(which) as never);
+  } catch (err) {
+    // Unmarked, the roll's button says "already made" until the card's own Apply is pressed.
+    console.error("Fracas | bond: a recovery roll's failed Apply could not be recorded", err);
+  }
+  warn("FRACAS.Bond.Recovery.NotApplied", { name: actor.name });
+  return false;
 }
 
 /**
@@ -150,7 +160,7 @@ export async function postRecovery(actor: Actor.Implementation, which: RecoveryK
  * (session 8, "hard to break"). Only the buttons go through it: a knockout roll is claimed on the
  * target (attack.ts), and must not be skipped after its claim because another roll is under way.
  */
-export function recoverOnce(actor: Actor.Implementation, which: RecoveryKind): Promise<boolean> {
+export function recoverOnce(actor: Actor.Implementation, which: "stun" | "wound"): Promise<boolean> {
   // Claimed as the prompt's Roll is (D66): the owner on the sheet and the GM on the prompt at once roll once.
   return recoverClaimed(actor, which);
 }
@@ -179,10 +189,19 @@ export const recoveryCard: CardKind = {
  * of that kind (`recoveryClaimKey`), so the sheet's and the prompt's buttons claim the same one. A
  * click refused whatever the dice (tried this round, no roll due) claims nothing; one refused after
  * its claim (the state changed during the claim's round trip), or whose card was not posted, gives
- * the claim back. A double click on one client is still one submit (the busy key).
+ * the claim back. A double click on one client is still one submit (the busy key). A roll made whose
+ * Apply failed (or was undone) is held by its card (recovery-count.ts): the button applies that card,
+ * the same result, and neither claims nor rolls (session 10).
  */
-export function recoverClaimed(actor: Actor.Implementation, which: RecoveryKind): Promise<boolean> {
+export function recoverClaimed(actor: Actor.Implementation, which: "stun" | "wound"): Promise<boolean> {
   return oneSubmitAtATime(busyKey(actor, which), async () => {
+    // A roll already made whose Apply failed (or was undone): its card's result, not a new roll.
+    // Not a new try either, so D18's once-a-round check does not refuse it.
+    const held = heldRollCard(actor, which);
+    if (held) {
+      if (!recoveryRefused(actor, which) && (await applyRollCard(actor, which, held))) ui.notifications?.info(t("FRACAS.Bond.Recovery.HeldApplied", { name: actor.name }));
+      return;
+    }
     if (refusedTriedThisRound(actor, which) || recoveryRefused(actor, which)) return;
     const key = recoveryClaimKey(actor, which);
     if (!(await claimRoll(actor, key))) return;

@@ -63,6 +63,27 @@ export function applyHospital(targetState: Partial<WoundState>, days: number): H
   return { ...change, levels, unusedDays, carriedDays: change.state.hospitalDays, stayLevels: change.state.hospitalLevels };
 }
 
+/** What the GM's ending of a hospital stay did (D67): the stay's levels stay healed; its carried days are lost. */
+export interface HospitalStayEnd extends StateChange {
+  /** Levels the stay had healed (0…2): they stay healed. */
+  levels: number;
+  /** Days that had been carried towards the next level (0…2): lost with the stay. */
+  lostDays: number;
+}
+
+/**
+ * The GM ends a hospital stay by hand (D67: the agent is discharged early, or the GM decides):
+ * both stay counts go back to 0, nothing else changes — the wound, pending rolls, stuns and First
+ * Aid stay as they are (no time passes), the levels healed stay healed, and the days not yet worth
+ * a level are lost. A later Hospital press begins a new stay. Refused when no stay has begun.
+ */
+export function endHospitalStay(targetState: Partial<WoundState>): HospitalStayEnd {
+  const before = normaliseWoundState(targetState);
+  if (before.hospitalLevels === 0 && before.hospitalDays === 0) throw new FracasRuleError("noHospitalStay", "no hospital stay has begun", {});
+  const change = woundStateChange(before, { ...before, hospitalLevels: 0, hospitalDays: 0 });
+  return { ...change, levels: before.hospitalLevels, lostDays: before.hospitalDays };
+}
+
 /**
  * First Aid: a successful roll lowers the wound one level (an IN character is brought round with a
  * Heavy Wound, its Willpower roll due). Allowed once per wounded character — a failed try uses it too.

@@ -5,7 +5,7 @@ import { ruleErrorText } from "../rule-error.js";
 import { handlebarsActorSheet } from "../../../foundry/typed.js";
 import { rulesetOption } from "../../../foundry/settings.js";
 import { statusEffectId } from "../../../engine/events.js";
-import { applyFirstAid, applyHospital, applyRest, passHours, wakeUp, type StateChange } from "../rules/index.js";
+import { applyFirstAid, applyHospital, applyRest, endHospitalStay, passHours, wakeUp, type StateChange } from "../rules/index.js";
 import { BondCharacterData } from "../data/character.js";
 import { BondSkillData } from "../data/skill.js";
 import { BondWeaponData } from "../data/weapon.js";
@@ -23,7 +23,7 @@ import { BondFirstAidDialog, buildFirstAidSetup } from "./first-aid-dialog.js";
 import { characterView } from "./character-view.js";
 import { enrichField } from "./enrich.js";
 import { watchRound } from "./round-refresh.js";
-import { hospitalNotice } from "./hospital-notice.js";
+import { hospitalNotice, hospitalStayEndNotice, hospitalStayEndQuestion } from "./hospital-notice.js";
 import { t } from "../../../foundry/i18n.js";
 
 const Base = handlebarsActorSheet();
@@ -78,6 +78,8 @@ export class BondCharacterSheet extends Base {
       recover: editorsOnly(BondCharacterSheet.#onRecover),
       rest: editorsOnly(singleClick(BondCharacterSheet.#onRest)),
       hospital: editorsOnly(singleClick(BondCharacterSheet.#onHospital)),
+      // The GM's alone (D67): rendered only for the GM, and refused for anyone else.
+      endHospitalStay: editorsOnly(BondCharacterSheet.#onEndHospitalStay),
       // First Aid is also a viewer's, with a healer of their own (the dialog lists only theirs).
       firstAid: BondCharacterSheet.#onFirstAid,
       firstAidRuling: BondCharacterSheet.#onFirstAidRuling,
@@ -212,6 +214,37 @@ export class BondCharacterSheet extends Base {
     // A press that healed nothing (days carried, or the stay's two levels used) says why (D25).
     const notice = change ? hospitalNotice(this.actor.name, change) : null;
     if (notice) ui.notifications?.[notice.level](t(notice.key, notice.data));
+  }
+
+  /**
+   * The GM ends the hospital stay by hand (D67): the agent discharged early, or the GM decides. Its
+   * carried days are lost, so when there are some the GM is asked first; the wounds stay as they
+   * are. The question is about the stay the sheet showed: if the wounds changed while it was open
+   * (a Hospital press on another client), nothing is ended, it is said, and the sheet redrawn.
+   */
+  static async #onEndHospitalStay(this: BondCharacterSheet): Promise<void> {
+    if (!game.user.isGM) return warn("FRACAS.Bond.Refused.GmOnly");
+    const asked = woundKey(this.bond.wound);
+    const question = hospitalStayEndQuestion(this.actor.name, safeWoundState(this.bond.wound).hospitalDays);
+    if (question) {
+      const escape = foundry.utils.escapeHTML;
+      const yes = await foundry.applications.api.DialogV2.confirm({
+        window: { title: t(question.titleKey, question.data) },
+        content: `<p>${escape(t(question.bodyKey, question.data))}</p>`,
+        rejectClose: false,
+        modal: true,
+      } as never);
+      if (yes !== true) return;
+      if (woundKey(this.bond.wound) !== asked) {
+        warn("FRACAS.Bond.Heal.Changed", { name: this.actor.name });
+        if (this.rendered) void this.render();
+        return;
+      }
+    }
+    const end = await this.applyChange(() => endHospitalStay(safeWoundState(this.bond.wound)));
+    if (!end) return;
+    const notice = hospitalStayEndNotice(this.actor.name, end);
+    ui.notifications?.[notice.level](t(notice.key, notice.data));
   }
 
   /** First Aid: the roll dialog (healer, Ease Factor, exact odds); its card applies the kernel's applyFirstAid. */

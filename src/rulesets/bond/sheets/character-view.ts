@@ -120,6 +120,8 @@ export function characterView(input: CharacterViewInput) {
       canHeal: !dead && w.level !== "none",
       // The hospital stay so far (D25), once begun: a press of 1 or 2 days shows here, not only in a notice.
       hospitalStay: hospitalStayLine(w),
+      // The GM may end a stay by hand (D67): a control for the GM only, and only while a stay has begun.
+      endStay: input.isGM && input.editable && hospitalStayLine(w) !== null,
       wounded: w.level !== "none",
     },
     skills: input.skills.map((s) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyFirstAid, applyHospital, applyRest, applyWound, normaliseWoundState } from "../../../../src/rulesets/bond/rules/index.js";
+import { applyFirstAid, applyHospital, applyRest, applyWound, endHospitalStay, normaliseWoundState } from "../../../../src/rulesets/bond/rules/index.js";
 import { expectRuleError } from "./helpers.js";
 
 describe("healing", () => {
@@ -100,6 +100,16 @@ describe("healing", () => {
       expectRuleError(() => normaliseWoundState({ level: "HW", hospitalLevels: 3 }), "badNumber");
       expectRuleError(() => normaliseWoundState({ level: "HW", hospitalDays: 3 }), "badNumber");
       expectRuleError(() => applyHospital({ level: "KL" }, 1), "deadCannotHeal");
+    });
+    it("the GM ends a stay (D67): its counts go back to 0, the carried days are lost, nothing else changes; the next press is a new stay", () => {
+      const during = { level: "MW", hospitalLevels: 1, hospitalDays: 2, woundRollPending: true, stunRounds: 2, firstAidUsed: true } as const;
+      const ended = endHospitalStay(during);
+      expect(ended.state).toEqual({ ...normaliseWoundState(during), hospitalLevels: 0, hospitalDays: 0 });
+      expect(ended).toMatchObject({ levels: 1, lostDays: 2, events: [] });
+      // A new stay: two levels again, the lost days not counted (3 days heal one level, not two).
+      expect(applyHospital(ended.state, 3).state).toMatchObject({ level: "LW", hospitalLevels: 1, hospitalDays: 0 });
+      expect(endHospitalStay({ level: "LW", hospitalLevels: 2 })).toMatchObject({ levels: 2, lostDays: 0 });
+      expectRuleError(() => endHospitalStay({ level: "HW" }), "noHospitalStay");
     });
   });
 });
