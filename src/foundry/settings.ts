@@ -4,6 +4,7 @@
  */
 import type { RulesetDescriptor, RulesetOption } from "./registry.js";
 import { RULESET_IDS, type RulesetId } from "../rulesets/types.js";
+import { registerKeybindings } from "./keybindings.js";
 
 export const SYSTEM_ID = "fracas";
 
@@ -17,6 +18,8 @@ export function registerCoreSettings(): void {
       type: Boolean,
       default: true,
       requiresReload: false,
+      // The compendium sidebar hides a ruleset that is off (onboarding/compendium-sidebar.ts).
+      onChange: () => void ui.compendium?.render(),
     });
   }
   game.settings.register(SYSTEM_ID, "tableOverrides", {
@@ -39,6 +42,27 @@ export function registerCoreSettings(): void {
     type: Number,
     default: 0,
   });
+  // Hidden: whether the GM has answered the first-run question (onboarding/first-run.ts).
+  (game.settings as unknown as WidenedSettings).register(SYSTEM_ID, ONBOARDED, { scope: "world", config: false, type: Boolean, default: false });
+  registerKeybindings(SYSTEM_ID);
+}
+
+/** Setting keys registered outside the typed SettingConfig (configuration.ts lists the shipped ones). */
+interface WidenedSettings {
+  register(ns: string, key: string, data: object): void;
+  get(ns: string, key: string): unknown;
+  set(ns: string, key: string, value: unknown): Promise<unknown>;
+}
+
+/** The hidden world setting: true once the GM has chosen the world's rulesets on its first run. */
+export const ONBOARDED = "onboarded";
+
+export function isOnboarded(): boolean {
+  return (game.settings as unknown as WidenedSettings).get(SYSTEM_ID, ONBOARDED) === true;
+}
+
+export async function markOnboarded(): Promise<void> {
+  await (game.settings as unknown as WidenedSettings).set(SYSTEM_ID, ONBOARDED, true);
 }
 
 /** Registers a ruleset's own options (RULES.md's settings) as world settings under `<ruleset>.<key>`. */

@@ -12,7 +12,7 @@
  */
 import { isActiveGM } from "../active-gm.js";
 import { registerOnce } from "../hooks-once.js";
-import { FracasCombat } from "./combat.js";
+import { FracasCombat, ROUND_START_WRITE } from "./combat.js";
 
 /** updateCombat: a player's write of round or turn on a Fracas combat is put back (on the active GM's client). */
 export async function restorePlanTurn(combat: unknown, changed: { round?: unknown; turn?: unknown }, userId: string): Promise<void> {
@@ -29,10 +29,11 @@ export async function restorePlanTurn(combat: unknown, changed: { round?: unknow
 }
 
 /**
- * createCombatant/deleteCombatant: a departed combatant's current step passed on, and Foundry's
- * turn put back on the plan's step (FracasCombat#followRoster), on the active GM's client: nothing is
- * written when V13 already kept it there. V13 calls these hooks just before the combat re-sorts its
- * turns, in the same task: this waits a microtask so it reads the re-sorted turns.
+ * createCombatant/deleteCombatant (and an initiative changed, below): a departed combatant's current
+ * step passed on, and Foundry's turn put back on the plan's step (FracasCombat#followRoster), on the
+ * active GM's client: nothing is written when V13 already kept it there. V13 calls these hooks just
+ * before the combat re-sorts its turns, in the same task: this waits a microtask so it reads the
+ * re-sorted turns.
  */
 export async function turnFollowsStep(combatant: unknown): Promise<void> {
   await Promise.resolve();
@@ -42,11 +43,25 @@ export async function turnFollowsStep(combatant: unknown): Promise<void> {
   await combat.followRoster();
 }
 
+/**
+ * updateCombatant: a combatant's initiative changed by anything but a round start (a macro, another
+ * module; the tracker no longer offers its own initiative controls, core-controls.ts). V13 re-sorts
+ * the turns and keeps the turn's index (Combat#setupTurns), so the core list's current row and the
+ * turn marker moved to whoever slid into that place while the plan still said "Now: X" (review-s10
+ * G4). The turn is put back on the plan's step as after a roster change. The number itself stays:
+ * it is for display, and the plan does not read it.
+ */
+export async function turnFollowsInitiative(combatant: unknown, changed: { initiative?: unknown }, options: Record<string, unknown> | undefined): Promise<void> {
+  if (!("initiative" in (changed ?? {})) || options?.[ROUND_START_WRITE] === true) return;
+  await turnFollowsStep(combatant);
+}
+
 /** Registered in init, at most once per Hooks registry (a second import of the module adds nothing). */
 export function registerCombatGuard(): void {
   registerOnce("core.combatGuard", (hooks) => {
     hooks.on("updateCombat", (combat, changed, _options, userId) => void restorePlanTurn(combat, changed as never, userId as string));
     hooks.on("createCombatant", (combatant) => void turnFollowsStep(combatant));
     hooks.on("deleteCombatant", (combatant) => void turnFollowsStep(combatant));
+    hooks.on("updateCombatant", (combatant, changed, options) => void turnFollowsInitiative(combatant, changed as never, options as never));
   });
 }

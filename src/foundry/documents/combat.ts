@@ -28,6 +28,12 @@ interface CombatSystem {
 
 const EMPTY_PLAN: RoundPlan = { mode: "free", round: 0, steps: [], order: [], sideOrder: [], tieBreaks: {} };
 
+/**
+ * The update option marking the initiative a round start writes (combat-guard.ts follows any other
+ * initiative change, and must not follow this one: the round start sets the turn itself, after).
+ */
+export const ROUND_START_WRITE = "fracasRoundStart";
+
 export class FracasCombat extends Combat {
   get fracas(): CombatSystem {
     const s = this.system as unknown as Partial<CombatSystem>;
@@ -148,7 +154,7 @@ export class FracasCombat extends Combat {
       return { start, plan: mapping.plan({ round, combatants: withInit, combatMemory: start.combatMemory, die }) };
     }, roller);
     const updates = infos.map((c) => ({ _id: c.id, initiative: start.initiative[c.id] ?? null }));
-    await this.updateEmbeddedDocuments("Combatant", updates as never);
+    await this.updateEmbeddedDocuments("Combatant", updates as never, { [ROUND_START_WRITE]: true } as never);
     // Declarations cleared, memory kept plus what the round start adds.
     const combatants = Object.fromEntries(infos.map((c) => [c.id, { declaration: "", memory: { ...c.memory, ...(start.memory[c.id] ?? {}) } }]));
     await this.update({

@@ -8,6 +8,8 @@
  */
 import type { FracasCombat } from "./combat.js";
 import { combatantStateOf } from "../combatant-state.js";
+import { mayJoin } from "./combatant-ruleset.js";
+import { t } from "../i18n.js";
 import { withCombatLock } from "../locks.js";
 import type { JsonObject } from "../registry.js";
 import { isDeclareTurn } from "../tracker/declare-turn.js";
@@ -18,6 +20,21 @@ export class FracasCombatant extends Combatant {
     return combatantStateOf(this).declaration;
   }
 
+  /**
+   * One fight runs one ruleset (combatant-ruleset.ts): a combatant whose actor is of another ruleset
+   * is refused here, on the client that adds it, with a warning naming both rulesets.
+   */
+  protected override async _preCreate(...args: Parameters<Combatant["_preCreate"]>): Promise<boolean | void> {
+    const allowed = await super._preCreate(...args);
+    if (allowed === false) return false;
+    // A FracasCombat (read by shape: combat.ts reaches this module through queries.ts).
+    const fightRuleset = (this.parent as Partial<Pick<FracasCombat, "rulesetId">> | null)?.rulesetId;
+    if (typeof fightRuleset !== "string") return allowed;
+    const verdict = mayJoin({ name: this.name ?? "", actorType: this.actor?.type ?? null }, fightRuleset, args[1] as object);
+    if (verdict.ok) return allowed;
+    ui.notifications?.warn(t(verdict.key, verdict.data));
+    return false;
+  }
 }
 
 

@@ -30,12 +30,15 @@ export interface PlanViewInput {
 
 export interface PlanView {
   ruleset: string;
+  /** i18n key of the ruleset's name ("" for none), shown in the banner (review-s10 G3: the GM sees which rules run the fight). */
+  rulesetLabel: string;
   round: number;
   phaseLabel: string;
   phase: string;
   isGM: boolean;
   current: { name: string; kindLabel: string } | null;
-  steps: { index: number; name: string; img: string; kind: string; kindLabel: string; phase: number; current: boolean; done: boolean; declaration: string; down: string | null }[];
+  /** `combatantId` and `img`: a row selects, pans to and opens its combatant as the core list's rows do. */
+  steps: { index: number; combatantId: string; name: string; img: string; kind: string; kindLabel: string; phase: number; current: boolean; done: boolean; declaration: string; down: string | null }[];
   /** i18n key of the step number's heading, by plan mode: Part (Bond), Phase (Radio), Side (FASERIP)… */
   numberHeading: string;
   declarations: { id: string; name: string; declaration: string; declarationLabel: string; canDeclare: boolean; waitsTurn: boolean; down: string | null; options: { value: string; label: string; selected: boolean }[] }[];
@@ -56,6 +59,7 @@ export function planView(input: PlanViewInput): PlanView {
     const c = byId.get(s.combatantId);
     return {
       index: s.index,
+      combatantId: s.combatantId,
       name: c?.name ?? "",
       img: c?.img ?? "",
       kind: s.kind,
@@ -72,6 +76,7 @@ export function planView(input: PlanViewInput): PlanView {
   const cur = all[input.step]?.seen ? all[input.step] : undefined;
   return {
     ruleset: input.ruleset,
+    rulesetLabel: input.ruleset ? `FRACAS.Ruleset.${input.ruleset}` : "",
     round: input.round,
     phase: input.phase,
     phaseLabel: `FRACAS.Tracker.Phase.${input.phase}`,

@@ -176,7 +176,34 @@ export class ItemSheetV2 extends DocumentSheetV2 {
   }
 }
 
-/** V13's sidebar combat tracker: header, tracker and footer parts; `viewed` is the combat shown. */
+/** A context menu entry as V13's ContextMenu takes it (client/applications/ux/context-menu.mjs). */
+export interface ContextMenuEntry {
+  name: string;
+  icon?: string;
+  condition?: boolean | ((li: unknown) => boolean);
+  callback: (li: unknown) => unknown;
+}
+
+/** The pieces of V13's canvas the tracker's row handlers read (a test sets `globalThis.canvas`). */
+interface FakeCanvas {
+  ready?: boolean;
+  animatePan?(to: unknown): unknown;
+}
+interface FakeTokenObject {
+  visible?: boolean;
+  center?: unknown;
+  _canHover?(user: unknown, event: unknown): boolean;
+  _onHoverIn?(event: unknown, options: unknown): void;
+  _onHoverOut?(event: unknown): void;
+  control?(options: unknown): boolean;
+}
+type TrackerCombatant = { id: string; actor?: { testUserPermission(u: unknown, l: string): boolean; sheet: { render(force: boolean): unknown } } | null; token?: { object?: FakeTokenObject | null } | null };
+type TrackerCombat = { turns: unknown[]; combatants: { get(id: string): TrackerCombatant | undefined }; turn?: number | null; initiative?: number | null };
+const canvasOf = (): FakeCanvas | undefined => (globalThis as { canvas?: FakeCanvas }).canvas;
+const closest = (target: unknown, selector: string): { dataset: Record<string, string | undefined> } | null =>
+  (target as { closest?: (s: string) => { dataset: Record<string, string | undefined> } | null } | null)?.closest?.(selector) ?? null;
+
+/** V13's sidebar combat tracker (client/applications/sidebar/tabs/combat-tracker.mjs): parts, row context, menus, row handlers; `viewed` is the combat shown. */
 export class CombatTracker extends ApplicationV2 {
   static override DEFAULT_OPTIONS: Obj = { ...ApplicationV2.DEFAULT_OPTIONS, id: "combat", actions: {} };
   static override PARTS: Record<string, Obj> = {
@@ -185,10 +212,101 @@ export class CombatTracker extends ApplicationV2 {
     footer: { template: "templates/sidebar/tabs/combat/footer.hbs" },
   };
   viewed: unknown = null;
+  /** The token V13's hover highlighted (its private #highlighted). */
+  highlighted: FakeTokenObject | null = null;
   /** V13's per-combatant row context (the fields its tracker.hbs reads; `isOwner` shows the d20 roll button). */
   async _prepareTurnContext(combat: { turn?: number | null }, combatant: { id: string; name: string; isOwner: boolean; hidden?: boolean; initiative: number | null }, index: number): Promise<Obj> {
     const { id, name, isOwner, hidden, initiative } = combatant;
-    return { id, name, isOwner, hidden: hidden ?? false, initiative, active: index === combat.turn };
+    return { id, name, isOwner, hidden: hidden ?? false, initiative, active: index === combat.turn, hasDecimals: Number.isFinite(initiative) && !Number.isInteger(initiative) };
+  }
+  /**
+   * As V13's _prepareTrackerContext: one row per turn, each initiative formatted, and `hasDecimals`
+   * (tracker.hbs then shows the initiative as text; otherwise as an input the GM may type into).
+   */
+  async _prepareTrackerContext(context: Obj, _options: unknown): Promise<void> {
+    const combat = this.viewed as TrackerCombat | null;
+    if (!combat) return;
+    let hasDecimals = false;
+    const turns: Obj[] = [];
+    for (const [i, combatant] of combat.turns.entries()) {
+      const turn = await this._prepareTurnContext(combat, combatant as never, i);
+      if (turn.hasDecimals) hasDecimals = true;
+      turns.push(turn);
+    }
+    for (const t of turns) if (Number.isFinite(t.initiative)) t.initiative = (t.initiative as number).toFixed(hasDecimals ? 2 : 0);
+    Object.assign(context, { turns, hasDecimals });
+  }
+  /** As V13: the tracker part's context is prepared by _prepareTrackerContext. */
+  protected override async _preparePartContext(partId: string, context: Obj, options: unknown): Promise<Obj> {
+    const ctx = await super._preparePartContext(partId, context, options);
+    if (partId === "tracker") await this._prepareTrackerContext(ctx, options);
+    return ctx;
+  }
+  /** V13's combatant context menu entries (names, GM conditions and callbacks as there; the movement history one left out). */
+  _getEntryContextOptions(): ContextMenuEntry[] {
+    const isGM = () => (rt().user() as { isGM: boolean }).isGM;
+    const getCombatant = (li: unknown) => (this.viewed as TrackerCombat | null)?.combatants.get(String((li as { dataset: { combatantId?: string } }).dataset.combatantId));
+    return [
+      { name: "COMBAT.CombatantUpdate", condition: () => isGM(), callback: () => undefined },
+      {
+        name: "COMBAT.CombatantClear",
+        condition: (li) => isGM() && Number.isFinite((getCombatant(li) as { initiative?: unknown } | undefined)?.initiative),
+        callback: (li) => (getCombatant(li) as { update?(d: Obj): unknown } | undefined)?.update?.({ initiative: null }),
+      },
+      {
+        name: "COMBAT.CombatantReroll",
+        condition: () => isGM(),
+        callback: (li) => {
+          const c = getCombatant(li);
+          if (c) return (this.viewed as { rollInitiative(ids: string[]): unknown }).rollInitiative([c.id]);
+          return undefined;
+        },
+      },
+      { name: "COMBAT.CombatantRemove", condition: () => isGM(), callback: (li) => (getCombatant(li) as { delete?(): unknown } | undefined)?.delete?.() },
+    ];
+  }
+  /** V13's encounter context menu entries (Reset Initiative calls Combat#resetAll). */
+  _getCombatContextOptions(): ContextMenuEntry[] {
+    const isGM = () => (rt().user() as { isGM: boolean }).isGM;
+    const viewed = () => this.viewed as (TrackerCombat & { resetAll?(): unknown; endCombat?(): unknown; combatants: { size?: number } }) | null;
+    return [
+      { name: "COMBAT.InitiativeReset", condition: () => isGM() && (viewed()?.turns.length ?? 0) > 0, callback: () => viewed()?.resetAll?.() },
+      { name: "COMBAT.ClearMovementHistories", condition: () => isGM() && (viewed()?.combatants.size ?? 0) > 0, callback: () => undefined },
+      { name: "COMBAT.Delete", condition: () => isGM() && !!viewed(), callback: () => viewed()?.endCombat?.() },
+    ];
+  }
+  /** V13 attaches its pointer, double-click and change listeners to the frame here (the fake has no DOM: tests call the handlers). */
+  _attachFrameListeners(): void {}
+  /** As V13: hovering a core row (`.combatant[data-combatant-id]`) highlights its token on a ready canvas. */
+  _onCombatantHoverIn(event: { target: unknown }): void {
+    const combatantId = closest(event.target, ".combatant[data-combatant-id]")?.dataset.combatantId;
+    if (!canvasOf()?.ready || !combatantId) return;
+    const token = (this.viewed as TrackerCombat).combatants.get(combatantId)?.token?.object;
+    if (token && token._canHover?.(rt().user(), event) && this._isTokenVisible(token)) {
+      token._onHoverIn?.(event, { hoverOutOthers: true });
+      this.highlighted = token;
+    }
+  }
+  _onCombatantHoverOut(event: unknown): void {
+    this.highlighted?._onHoverOut?.(event);
+    this.highlighted = null;
+  }
+  /** As V13 (the activateCombatant action and the frame's dblclick): a double-click opens the sheet; otherwise select the token and pan to it. */
+  _onCombatantMouseDown(event: { type: string; target: unknown }, target: { dataset: Record<string, string | undefined> } | null): void {
+    const combatantId = target?.dataset.combatantId;
+    const combatant = combatantId ? (this.viewed as TrackerCombat).combatants.get(combatantId) : undefined;
+    if (!combatant) return;
+    if (event.type === "dblclick") {
+      if (combatant.actor?.testUserPermission(rt().user(), "OBSERVER")) combatant.actor.sheet.render(true);
+      return;
+    }
+    const token = combatant.token?.object;
+    if (!token) return;
+    const controlled = token.control?.({ releaseOthers: true });
+    if (controlled) canvasOf()?.animatePan?.(token.center);
+  }
+  _isTokenVisible(token: FakeTokenObject): boolean {
+    return token.visible === true;
   }
 }
 

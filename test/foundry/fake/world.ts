@@ -31,6 +31,7 @@ import {
   createDialogs,
   resolveUuid,
 } from "./documents.js";
+import { FakeKeybindings } from "./keybindings.js";
 import { ActorSheet, ActorSheetV2, ApplicationV2, CombatTracker, DialogV2, DocumentSheetV2, FakeForm, FormDataExtended, HandlebarsApplicationMixin, ItemSheet, ItemSheetV2, sheetCollection, type SheetCall } from "./apps.js";
 import { FakeTemplates } from "./handlebars.js";
 import { rt, setRuntime, type DocumentConfig, type DocumentCtor, type FakeConfig, type Runtime } from "./runtime.js";
@@ -166,6 +167,8 @@ export class FakeWorld {
   readonly templates: FakeTemplates;
   readonly settings: FakeSettings;
   readonly config: FakeConfig;
+  /** game.keybindings (fake/keybindings.ts); `world.keybindings.press(ns, action)` presses one. */
+  readonly keybindings = new FakeKeybindings(() => this.user.isGM);
   #user: FakeUser | null = null;
   /** The client (user) the current async chain runs on, inside runAs. */
   readonly #client = new AsyncLocalStorage<FakeUser>();
@@ -486,6 +489,7 @@ export function installFoundry(options: InstallOptions = {}): FakeWorld {
       has: (key: string) => world.i18n.has(key),
     },
     modules: new Map<string, { active: boolean }>(),
+    keybindings: world.keybindings,
   };
 
   const foundryNs = {
@@ -596,9 +600,12 @@ export async function loadAdapter({ ready = true }: { ready?: boolean } = {}): P
   const world = currentWorld();
   vi.resetModules();
   await import("../../../src/fracas.js");
+  // A client booting afresh registers its keybindings again, until V13 initialises them after setup.
+  world.keybindings.reset();
   world.hooks.callAll("init");
   world.hooks.callAll("i18nInit");
   world.hooks.callAll("setup");
+  world.keybindings.initialize();
   if (ready) world.hooks.callAll("ready");
   await settle();
   if (world.hooks.errors.length > 0) {
