@@ -62,14 +62,17 @@ describe("a new actor's token shows its ruleset's bar", () => {
     ["radioHero", "wounds"],
     ["radioOpponent", "wounds"],
     ["zodiacAgent", "agentPoints"],
+    ["radioHenchmen", "woundPool"],
+    ["zodiacOtherAgent", "wagersLeft"],
+    ["zodiacCrowd", "stillStanding"],
   ])("%s: bar1 is %s, shown to its owners on hover", async (type, attribute) => {
     const actor = (await create({ name: "New", type })) as unknown as Bars;
     expect(actor.prototypeToken.bar1.attribute).toBe(attribute);
     expect(actor.prototypeToken.displayBars).toBe(CONST.TOKEN_DISPLAY_MODES.OWNER_HOVER);
   });
 
-  it("a type with no bar (Bond's wound levels, a henchmen group) keeps V13's: none", async () => {
-    for (const type of ["bondCharacter", "radioHenchmen", "zodiacCrowd"]) {
+  it("a type with no bar (Bond's wound levels) keeps V13's: none", async () => {
+    for (const type of ["bondCharacter"]) {
       const actor = (await create({ name: "New", type })) as unknown as Bars;
       expect([type, actor.prototypeToken.bar1.attribute, actor.prototypeToken.displayBars]).toEqual([type, null, CONST.TOKEN_DISPLAY_MODES.NONE]);
     }

@@ -102,7 +102,8 @@ export const radio: RulesetDescriptor = {
   trackable: {
     radioHero: { bar: ["wounds"], value: ["tokenCount", "piercingWounds"] },
     radioOpponent: { bar: ["wounds"], value: ["tokenCount"] },
-    radioHenchmen: { bar: [], value: ["count", "pool"] },
+    // The group's wound pool (derived: data/henchmen.ts), first so it is a new group's bar1 (core defaultBar).
+    radioHenchmen: { bar: ["woundPool"], value: ["count", "pool"] },
   },
   options: [
     { key: "spellBonus", type: "boolean", default: false },

@@ -100,8 +100,10 @@ export const zodiac: RulesetDescriptor = {
   defaultArt: { zodiacWeapon: "icons/svg/sword.svg", zodiacCrowd: "icons/svg/village.svg" },
   trackable: {
     zodiacAgent: { bar: ["agentPoints"], value: ["health.wagersAgainst"] },
-    zodiacOtherAgent: { bar: [], value: ["wagersAgainst", "rank", "remaining"] },
-    zodiacCrowd: { bar: [], value: ["standing", "captured", "killed"] },
+    // The first bar is a new token's bar1 (core defaultBar): Wagers still needed out of Rank, and
+    // Everyone Else still standing out of the crowd's whole (derived, data/models.ts; review s10 G5).
+    zodiacOtherAgent: { bar: ["wagersLeft"], value: ["wagersAgainst", "rank", "remaining"] },
+    zodiacCrowd: { bar: ["stillStanding"], value: ["standing", "captured", "killed"] },
   },
   options: [
     {

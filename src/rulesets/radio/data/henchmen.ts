@@ -32,11 +32,18 @@ export class RadioHenchmenData extends foundry.abstract.TypeDataModel<ReturnType
   /** Wounds the group can still take before the last henchman goes. */
   declare pool: number;
   declare poolMax: number;
+  /**
+   * The pool as a token bar ({value, max}: V13's TokenDocument#getBarAttribute shows an object with
+   * both as a bar), so the GM sees on the map how many wounds each group can still take (review s10
+   * G5). Derived, so the bar is read-only on the token: the sheet's count and carried damage change it.
+   */
+  declare woundPool: { value: number; max: number };
 
   override prepareDerivedData(): void {
     const carried = Math.min(this.carried, this.woundsEach - 1);
     this.pool = henchmenPoolOf({ count: this.count, woundsEach: this.woundsEach, carried });
     this.poolMax = this.count * this.woundsEach;
+    this.woundPool = { value: this.pool, max: this.poolMax };
   }
 
   /** Carried damage of a whole henchman or more is lowered below it, and the typist told (data/bounds.ts). */

@@ -111,12 +111,19 @@ export class ZodiacOtherAgentData extends foundry.abstract.TypeDataModel<ReturnT
     return otherAgentSchema();
   }
 
-  /** Wagers still needed to kill (for the token bar and the sheet). */
+  /** Wagers still needed to kill (a token value and the sheet). */
   declare remaining: number;
+  /**
+   * The token bar (descriptor.trackable, review s10 G5): the Wagers still needed out of Rank, so the
+   * GM sees on the map how close each Other Agent is. Empty once dead, a head shot's or set by hand,
+   * whatever Wagers stand. Derived, so V13's HUD offers no edit (Wagers land through cards).
+   */
+  declare wagersLeft: { value: number; max: number };
 
   override prepareDerivedData(): void {
     super.prepareDerivedData();
     this.remaining = Math.max(0, (this.rank as number) - (this.wagersAgainst as number));
+    this.wagersLeft = { value: this.status === "dead" ? 0 : this.remaining, max: this.rank as number };
   }
 }
 
@@ -132,6 +139,18 @@ function crowdSchema() {
 export class ZodiacCrowdData extends foundry.abstract.TypeDataModel<ReturnType<typeof crowdSchema>, Actor.Implementation> {
   static override defineSchema() {
     return crowdSchema();
+  }
+
+  /**
+   * The token bar (review s10 G5): those still standing out of everyone the crowd started with
+   * (standing + taken alive + killed: a kill moves people between these, never out of them).
+   */
+  declare stillStanding: { value: number; max: number };
+
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    const standing = this.standing as number;
+    this.stillStanding = { value: standing, max: standing + (this.captured as number) + (this.killed as number) };
   }
 }
 
