@@ -8,11 +8,19 @@ export function releaseUrls(pkg) {
     manifest: `${base}/releases/latest/download/system.json`,
     download: `${base}/releases/download/v${pkg.version}/fracas-${pkg.version}.zip`,
     zipName: `fracas-${pkg.version}.zip`,
+    // Where a GM reports a problem (the Setup screen's support link).
+    bugs: `${base}/issues`,
+    // The repository's owner: the authors' page.
+    owner: `https://github.com/${repo.split("/")[0]}`,
   };
 }
 
-/** dist/system.json: the source manifest stamped with the package version and release URLs. */
+/**
+ * dist/system.json: the source manifest stamped with the package version and release URLs, the
+ * issue tracker as `bugs`, and the owner's page as the url of each author who gives none.
+ */
 export function manifestFor(source, pkg) {
-  const { url, manifest, download } = releaseUrls(pkg);
-  return { ...source, version: pkg.version, url, manifest, download };
+  const { url, manifest, download, bugs, owner } = releaseUrls(pkg);
+  const authors = (source.authors ?? []).map((a) => ({ ...a, url: a.url ?? owner }));
+  return { ...source, authors, version: pkg.version, url, manifest, download, bugs };
 }

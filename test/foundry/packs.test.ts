@@ -2,11 +2,11 @@
 // and system data that its registered DataModel accepts unchanged (nothing dropped or clamped).
 import { beforeAll, describe, expect, it } from "vitest";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
-import { installFoundry, loadAdapter, type FakeWorld } from "./fake/index.js";
+import { installFoundry, loadAdapter, type Adapter, type FakeWorld } from "./fake/index.js";
 
 const packsDir = new URL("../../src/packs/", import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL("packs.json", packsDir), "utf8")) as { packs: { name: string; label: string; type: string }[] };
-const KEY_PREFIX: Record<string, string> = { Actor: "actors", Item: "items", Macro: "macros" };
+const KEY_PREFIX: Record<string, string> = { Actor: "actors", Item: "items", Macro: "macros", JournalEntry: "journal" };
 
 interface SourceDoc {
   _id: string;
@@ -16,6 +16,8 @@ interface SourceDoc {
   system?: Record<string, unknown>;
   command?: string;
   items?: { _id: string; _key?: string; name: string; type: string; system?: Record<string, unknown> }[];
+  pages?: { _id: string; _key?: string; name: string; type: string; text?: { format: number; content: string } }[];
+  _stats?: unknown;
 }
 
 function docsOf(pack: string): { file: string; doc: SourceDoc }[] {
@@ -34,15 +36,17 @@ function changedLeaves(source: unknown, cleaned: unknown, path = ""): string[] {
 }
 
 let world: FakeWorld;
+let adapter: Adapter;
 beforeAll(async () => {
   world = installFoundry();
-  await loadAdapter();
+  adapter = await loadAdapter();
 });
 
 describe("compendium packs", () => {
   it("packs.json declares at least one pack per ruleset plus the macros", () => {
     const names = manifest.packs.map((p) => p.name);
     expect(names).toContain("fracas-macros");
+    expect(names).toContain("fracas-guide");
     for (const ruleset of ["bond", "radio", "zodiac", "faserip"]) expect(names.some((n) => n.startsWith(`${ruleset}-`)), ruleset).toBe(true);
     for (const p of manifest.packs) expect(existsSync(new URL(`${p.name}/`, packsDir)), p.name).toBe(true);
   });
@@ -59,6 +63,8 @@ describe("compendium packs", () => {
           expect(ids.has(doc._id), `${file} repeats ${doc._id}`).toBe(false);
           ids.add(doc._id);
           expect(doc.name, file).toBeTruthy();
+          // The build stamps _stats (scripts/packs.mjs, test/build/packs-build.test.ts); a source's own would go stale.
+          expect(doc._stats, `${file}: _stats belongs to the build`).toBeUndefined();
         }
       });
 
@@ -69,6 +75,43 @@ describe("compendium packs", () => {
             const calls = [...(doc.command ?? "").matchAll(/game\.fracas\.(\w+)/g)].map((m) => m[1]!);
             expect(calls.length, file).toBeGreaterThan(0);
             for (const c of calls) expect(typeof api[c], `${file}: game.fracas.${c}`).toBe("function");
+          }
+        });
+        it("a macro's Setback reason is an i18n key (the Setback panel reads it in each reader's language), not English", () => {
+          const reasons = docs.flatMap(({ doc }) => [...(doc.command ?? "").matchAll(/changeSetback\([^,]+,\s*"([^"]*)"\)/g)].map((m) => m[1]!));
+          expect(reasons.length).toBe(2);
+          for (const reason of reasons) {
+            expect(reason).toMatch(/^FRACAS\.Macros\./);
+            expect(world.i18n.has(reason), reason).toBe(true);
+          }
+        });
+        it("the Setback macros record their key as the reason", async () => {
+          const run = async (file: string) => {
+            const command = docs.find((d) => d.file === file)!.doc.command!;
+            const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (body: string) => () => Promise<void>;
+            await new AsyncFunction(command)();
+          };
+          await run("setback-gain-1.json");
+          await run("setback-spend-1.json");
+          const reasons = adapter.pools.readPool("setback").entries.map((e) => e.reason);
+          expect(reasons).toEqual(["FRACAS.Macros.SetbackGained", "FRACAS.Macros.SetbackSpent"]);
+        });
+      } else if (pack.type === "JournalEntry") {
+        it("every page is an HTML text page with its own id and key under its entry", () => {
+          for (const { file, doc } of docs) {
+            expect(doc.pages?.length, file).toBeGreaterThan(0);
+            const ids = new Set<string>();
+            for (const page of doc.pages ?? []) {
+              expect(page._id, `${file}: ${page.name}`).toMatch(/^[A-Za-z0-9]{16}$/);
+              expect(page._key, `${file}: ${page.name}`).toBe(`!journal.pages!${doc._id}.${page._id}`);
+              expect(ids.has(page._id), `${file} repeats page ${page._id}`).toBe(false);
+              ids.add(page._id);
+              expect(page.name, file).toBeTruthy();
+              expect(page.type, `${file}: ${page.name}`).toBe("text");
+              // CONST.JOURNAL_ENTRY_PAGE_FORMATS.HTML
+              expect(page.text?.format, `${file}: ${page.name}`).toBe(1);
+              expect(page.text?.content, `${file}: ${page.name}`).toMatch(/^<(p|h2|ul|ol)>/);
+            }
           }
         });
       } else {

@@ -155,7 +155,7 @@ export const zodiac: RulesetDescriptor = {
     source: {
       name: "Mike",
       type: "zodiacAgent",
-      system: { areas: { a1: { name: "Aries", rating: 3 }, a2: { name: "Capricorn", rating: 5 }, a3: { name: "Gemini", rating: 2 }, a4: { name: "Scorpio", rating: 2 }, a5: { name: "Virgo", rating: 2 } } },
+      system: { areas: { a1: { name: "Aries", rating: 3 }, a2: { name: "Capricorn", rating: 5 }, a3: { name: "Gemini", rating: 2 }, a4: { name: "Scorpio", rating: 2 }, a5: { name: "Virgo", rating: 1 } } },
     },
     target: { name: "The Baron", type: "zodiacOtherAgent", system: { rank: 4, tn: 10 } },
     async roll(source, target) {
