@@ -13,10 +13,11 @@ describe("dist/system.json", () => {
     expect(sys.id).toBe("fracas");
     expect(sys.title).toBe("Fracas");
     expect(sys.version).toBe(pkg.version);
-    expect(sys.compatibility).toEqual({ minimum: "13", verified: "13" });
+    expect(sys.compatibility).toEqual({ minimum: "13", verified: "13", maximum: "13" });
     const repo = pkg.fracas.repository;
     expect(sys.manifest).toBe(`https://github.com/${repo}/releases/latest/download/system.json`);
     expect(sys.download).toBe(`https://github.com/${repo}/releases/download/v${pkg.version}/fracas-${pkg.version}.zip`);
+    expect(sys.bugs).toBe(`https://github.com/${repo}/issues`);
   });
   it("names files that exist in dist/", () => {
     for (const f of [...sys.esmodules, ...sys.styles, ...sys.languages.map((l: { path: string }) => l.path)]) {

@@ -126,7 +126,7 @@ describe("dist/system.json's support fields (G7)", () => {
   it("keeps an author's own url, the compatibility range and adds no art", () => {
     const own = (manifestFor as (s: object, p: object) => { authors: { url: string }[] })({ ...source, authors: [{ name: "A", url: "https://example.org" }] }, pkg);
     expect(own.authors[0]!.url).toBe("https://example.org");
-    expect(built.compatibility).toEqual({ minimum: "13", verified: "13" });
+    expect(built.compatibility).toEqual({ minimum: "13", verified: "13", maximum: "13" });
     expect(built).not.toHaveProperty("background");
     expect(built).not.toHaveProperty("media");
   });
