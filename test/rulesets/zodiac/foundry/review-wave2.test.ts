@@ -122,6 +122,22 @@ describe("1. one spend at a time per actor (and per fight's list)", () => {
 });
 
 describe("2. Undo only while the actor still holds what the spend wrote", () => {
+  it("review-s10 C4: a spend recorded before {path, value} pairs (its objects keyed by path, which V13 stored nested) is read back leaf by leaf: checked, then undone", async () => {
+    const baron = world.createActor({ name: "The Baron", type: "zodiacOtherAgent", system: { rank: 4, tn: 10, wagersAgainst: 3, breakdown: { spent: 2, free: 1 } } });
+    await seedSetback(1);
+    const sheet = sheetOf(baron);
+    await world.as("gm", () => click(sheet, "operationsCancel"));
+    const [rec] = flagSpends(baron) as { prior: { path: string; value: unknown }[]; after: { path: string; value: unknown }[] }[];
+    const asObject = (pairs: { path: string; value: unknown }[]) => Object.fromEntries(pairs.map((p) => [p.path, p.value]));
+    // As an earlier build wrote it; the fake, as V13's client, stores those dotted keys nested.
+    await world.as("gm", async () => baron.update({ "flags.fracas.zodiacSpends": [{ ...rec!, prior: asObject(rec!.prior), after: asObject(rec!.after) }] } as never));
+    expect((flagSpends(baron)[0] as unknown as { prior: unknown }).prior).toMatchObject({ system: { wagersAgainst: 3 } });
+    expect((await operations(sheet))!.undo).toMatchObject({ blockedKey: null });
+    await world.as("gm", () => click(sheet, "operationsUndo", { spendId: (flagSpends(baron)[0] as { id: string }).id }));
+    expect(baron.system).toMatchObject({ wagersAgainst: 3, breakdown: { spent: 2, free: 1 } });
+    expect(setback()).toBe(1);
+  });
+
   it("outside a fight: a card's Apply since the cancel blocks its Undo; the sheet says why instead of offering it", async () => {
     const baron = world.createActor({ name: "The Baron", type: "zodiacOtherAgent", system: { rank: 4, tn: 10, wagersAgainst: 3, breakdown: { spent: 2, free: 1 } } });
     await seedSetback(1);
