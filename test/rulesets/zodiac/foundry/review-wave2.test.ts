@@ -127,7 +127,7 @@ describe("2. Undo only while the actor still holds what the spend wrote", () => 
     await seedSetback(1);
     const sheet = sheetOf(baron);
     await world.as("gm", () => click(sheet, "operationsCancel"));
-    const [rec] = flagSpends(baron) as { prior: { path: string; value: unknown }[]; after: { path: string; value: unknown }[] }[];
+    const [rec] = flagSpends(baron) as unknown as { prior: { path: string; value: unknown }[]; after: { path: string; value: unknown }[] }[];
     const asObject = (pairs: { path: string; value: unknown }[]) => Object.fromEntries(pairs.map((p) => [p.path, p.value]));
     // As an earlier build wrote it; the fake, as V13's client, stores those dotted keys nested.
     await world.as("gm", async () => baron.update({ "flags.fracas.zodiacSpends": [{ ...rec!, prior: asObject(rec!.prior), after: asObject(rec!.after) }] } as never));
