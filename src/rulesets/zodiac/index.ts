@@ -5,16 +5,14 @@ import { ZodiacAgentData, ZodiacCrowdData, ZodiacOtherAgentData, ZodiacWeaponDat
 import { ZodiacAgentSheet, ZodiacCrowdSheet, ZodiacOtherAgentSheet, ZodiacWeaponSheet } from "./sheets/sheets.js";
 import { zodiacCombat } from "./combat.js";
 import { commitEffect, duelEffect, fightEffect, killEffect, strikeEffect } from "./cards/effects.js";
-import { rollAndPost } from "./cards/flow.js";
 import { registerDuelsQuery, revealAnywhere } from "./cards/duel-remote.js";
 import { SETBACK_FOLLOW_UPS } from "./cards/setback-follow-up.js";
 import { SAVE_FOLLOW_UPS } from "./cards/save-follow-up.js";
 import { cancelFromCardHere, DUEL_CANCEL_FOLLOW_UPS } from "./cards/duel-cancel-card.js";
 import { PANEL_ACTIONS, PANEL_TEMPLATE, panelContext } from "./combat-panel.js";
-import { dialogTarget } from "./sheets/roll-dialog.js";
 import { AREA_NAMES_DEFAULT } from "./data/areas.js";
-import { rollModel } from "./cards/roll-model.js";
-import { calledShotCosts, DEFAULT_TOTAL_MODE } from "./rules/index.js";
+import { DEFAULT_TOTAL_MODE } from "./rules/index.js";
+import { sample } from "./sample.js";
 import { onCommitCardPosted, onGmTabTakenOver } from "./cards/commits.js";
 import { remoteDuelsChanged } from "./cards/duel-list-cache.js";
 import { registerCommitQuery } from "./cards/commit-query.js";
@@ -151,20 +149,5 @@ export const zodiac: RulesetDescriptor = {
   // After the steps: the Setback ledger is long and grows a line with every spend (UX s5b #1).
   trackerPanel: { template: PANEL_TEMPLATE, context: panelContext, actions: PANEL_ACTIONS, position: "after" },
   templates: ZODIAC_TEMPLATES,
-  sample: {
-    source: {
-      name: "Mike",
-      type: "zodiacAgent",
-      system: { areas: { a1: { name: "Aries", rating: 3 }, a2: { name: "Capricorn", rating: 5 }, a3: { name: "Gemini", rating: 2 }, a4: { name: "Scorpio", rating: 2 }, a5: { name: "Virgo", rating: 1 } } },
-    },
-    target: { name: "The Baron", type: "zodiacOtherAgent", system: { rank: 4, tn: 10 } },
-    async roll(source, target) {
-      const t = dialogTarget(target.uuid, target.name);
-      const choice = { kind: "strike" as const, area: 3, spend: 0, gathered: 0, wagers: 1, calledShot: null, captureAlive: false, finish: false, tn: 10, totalMode: DEFAULT_TOTAL_MODE };
-      const model = rollModel(choice, { agentPoints: 3, almostDead: false }, t?.tn ?? 10, calledShotCosts);
-      const message = await rollAndPost(source, "a1", choice, model, t);
-      if (!message) throw new Error("Fracas | zodiac sample: no card posted");
-      return message;
-    },
-  },
+  sample,
 };
