@@ -193,26 +193,6 @@ function drawnRulesTables(): FakeNode {
   return { querySelector: (s) => (s === '[data-application-part="form"]' ? part : null), contains: (n) => part.contains(n) };
 }
 
-/**
- * V13 creates an actor's embedded items given in its creation data (the samples' weapons and
- * skills) and prepares the actor with them; the fake leaves them out, so they are created here right
- * after, and the actor prepared again.
- */
-function createEmbeddedItemsOnCreate(): void {
-  type Created = { createEmbeddedDocuments(name: string, data: unknown[]): Promise<unknown>; _initialize(): void };
-  const ActorClass = (globalThis as unknown as { Actor: { createDocuments(data: { items?: unknown[] }[], options?: unknown): Promise<Created[]> } }).Actor;
-  const create = ActorClass.createDocuments;
-  ActorClass.createDocuments = async function (this: unknown, data, options) {
-    const docs = await create.call(this, data, options);
-    for (const [i, doc] of docs.entries()) {
-      if (!data[i]?.items?.length) continue;
-      await doc.createEmbeddedDocuments("Item", data[i]!.items!);
-      doc._initialize();
-    }
-    return docs;
-  };
-}
-
 /** Every real redraw of a Rules tables window (its base class's render) draws it anew. */
 function drawRulesTablesOnRender(): void {
   const base = Object.getPrototypeOf(RulesTablesApp.prototype) as { render(...args: unknown[]): Promise<unknown> };
@@ -259,11 +239,6 @@ beforeAll(async () => {
   (globalThis as unknown as { Hooks: { callAll(name: string, ...args: unknown[]): void } }).Hooks.callAll("quenchReady", quench);
   expect(registered).not.toBeNull();
   drawRulesTablesOnRender();
-  createEmbeddedItemsOnCreate();
-  // V13's Combat#active (the fake's combat has the field, not the getter).
-  if (!("active" in FakeCombat.prototype)) {
-    Object.defineProperty(FakeCombat.prototype, "active", { get(this: FakeCombat) { return this._source.active === true; }, configurable: true });
-  }
   tracker = { viewed: null, renders: 0, render: async () => void tracker.renders++ };
   (globalThis as unknown as { ui: { combat?: unknown } }).ui.combat = tracker;
   // V13's Combat#_onDelete on the deleting client: a viewed combat deleted makes the tracker infer

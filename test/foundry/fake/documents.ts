@@ -202,7 +202,9 @@ export class FakeDocument {
       const { _id, ...rest } = expandObject(given);
       const d = keepId && typeof _id === "string" ? { ...rest, _id } : rest;
       if (keepId && typeof _id === "string" && this._worldHas(_id)) throw new Error(`${this.documentName} id ${_id} already exists`);
-      return new Impl({ ...this.prepareCreateData(d, user), ...(d._id ? { _id: d._id } : {}) }, { parent: null });
+      const doc = new Impl({ ...this.prepareCreateData(d, user), ...(d._id ? { _id: d._id } : {}) }, { parent: null });
+      doc._embedFromSource(d);
+      return doc;
     });
     for (const d of docs) {
       if (!(Impl as unknown as typeof FakeDocument).canUserCreate(user, d._source, null)) {
@@ -369,14 +371,33 @@ export class FakeDocument {
   }
 
   _commitUpdate(plan: UpdatePlan, options: Obj, user: FakeUser): this | undefined {
-    const r = rt();
+    this._announceUpdate(plan, this._writeSource(plan), options, user);
+    return this;
+  }
+
+  /** The source written and the document prepared again; gives the prior source. */
+  _writeSource(plan: UpdatePlan): Obj {
     const prior = this._source;
     this._source = plan.next;
     this._initialize();
-    this._onUpdate(plan.diff, prior, options, user);
-    r.documentHook(`update${this.documentName}`, this, plan.diff, options, user.id);
-    return this;
+    return prior;
   }
+
+  /** _onUpdate, then the update hook on every client. */
+  _announceUpdate(plan: UpdatePlan, prior: Obj, options: Obj, user: FakeUser): void {
+    this._onUpdate(plan.diff, prior, options, user);
+    rt().documentHook(`update${this.documentName}`, this, plan.diff, options, user.id);
+  }
+
+  /**
+   * As V13's client backend after an embedded create, update or delete (parent.reset()): the
+   * parent prepared again, before the descendants' own hooks run. An Actor re-derives what its
+   * items give; other documents keep their data.
+   */
+  _afterEmbeddedChange(): void {}
+
+  /** Embedded documents given in creation data (an Actor's `items`); none by default. */
+  _embedFromSource(_data: Obj): void {}
 
   _onUpdate(_diff: Obj, _prior: Obj, _options: Obj, _user: FakeUser): void {}
 
@@ -498,10 +519,9 @@ export class FakeDocument {
       out.push(d);
     }
     const before = this._embeddedState(name);
-    for (const d of out) {
-      coll.set(d.id, d);
-      r.documentHook(`create${name}`, d, options, user.id);
-    }
+    for (const d of out) coll.set(d.id, d);
+    this._afterEmbeddedChange();
+    for (const d of out) r.documentHook(`create${name}`, d, options, user.id);
     this._onEmbeddedChange(name, before, []);
     return out;
   }
@@ -524,9 +544,10 @@ export class FakeDocument {
       const changes = expandObject(deepClone(u));
       if (await doc._preUpdateAllowed(changes, options, user)) plans.push({ doc, plan: doc._prepareUpdate(changes, user) });
     }
-    const out: FakeDocument[] = [];
-    for (const { doc, plan } of plans) if (plan && doc._commitUpdate(plan, options, user)) out.push(doc);
-    return out;
+    const written = plans.flatMap(({ doc, plan }) => (plan ? [{ doc, plan, prior: doc._writeSource(plan) }] : []));
+    if (written.length > 0) this._afterEmbeddedChange();
+    for (const { doc, plan, prior } of written) doc._announceUpdate(plan, prior, options, user);
+    return written.map((w) => w.doc);
   }
 
   async deleteEmbeddedDocuments(name: string, ids: string[]): Promise<FakeDocument[]> {
@@ -543,10 +564,9 @@ export class FakeDocument {
     // delete hooks, then the parent told.
     const gone = docs.filter((d) => r.hooks.call(`preDelete${name}`, d, {}, user.id) !== false);
     const before = this._embeddedState(name);
-    for (const d of gone) {
-      coll.delete(d.id);
-      r.documentHook(`delete${name}`, d, {}, user.id);
-    }
+    for (const d of gone) coll.delete(d.id);
+    if (gone.length > 0) this._afterEmbeddedChange();
+    for (const d of gone) r.documentHook(`delete${name}`, d, {}, user.id);
     this._onEmbeddedChange(name, before, gone.map((d) => d.id));
     return gone;
   }
@@ -660,6 +680,20 @@ export class FakeActor extends FakeDocument {
   }
   override _addToWorld(): void {
     rt().actors.set(this.id, this);
+  }
+  override _afterEmbeddedChange(): void {
+    this._initialize();
+  }
+  /** As V13, which builds an actor's embedded items from its creation data (`items`), prepared with it. */
+  override _embedFromSource(data: Obj): void {
+    const items = Array.isArray(data.items) ? (data.items as Obj[]) : [];
+    if (items.length === 0) return;
+    const Item = rt().config.Item.documentClass;
+    for (const i of items) {
+      const item = new Item({ ...i, _id: typeof i._id === "string" ? i._id : randomID() }, { parent: this }) as FakeItem;
+      this.items.set(item.id, item);
+    }
+    this._initialize();
   }
   override _removeFromWorld(): void {
     rt().actors.delete(this.id);
@@ -792,6 +826,10 @@ export class FakeCombat extends FakeDocument {
   get combatant(): FakeCombatant | null {
     const t = this.turn;
     return t === null ? null : (this.turns[t] ?? null);
+  }
+  /** V13's Combat#active: the encounter the world has active. */
+  get active(): boolean {
+    return this._source.active === true;
   }
   get started(): boolean {
     return this.turns.length > 0 && this.round > 0;
