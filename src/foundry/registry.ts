@@ -200,7 +200,7 @@ export interface RulesetDescriptor {
    */
   isPlayerCharacter?(actor: { type: string; system: Record<string, unknown>; hasPlayerOwner: boolean }): boolean;
   /** Extra token status effects beyond the shared fracas-* ones. */
-  statuses?: { id: string; name: string; img: string }[];
+  statuses?: { id: string; name: string; img: string; hud?: false | { actorTypes: string[] } }[];
   options?: RulesetOption[];
   tables: readonly Grid[];
   combat?: CombatMapping;

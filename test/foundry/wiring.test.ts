@@ -46,7 +46,7 @@ describe("wiring (src/fracas.ts init/ready through the fake)", () => {
     // Foundry itself acts on (blind here; invisible, burrow, hover, fly in V13).
     const hidden = world.config.statusEffects.filter((e) => e.hud === false).map((e) => e.id);
     expect(hidden.sort()).toEqual(["bleeding", "dead", "prone", "regen", "restrain", "stun", "unconscious"]);
-    expect(onHud("bondCharacter").sort()).toEqual(["blind", "fracas-dead", "fracas-prone", "fracas-restrained", "fracas-stunned", "fracas-unconscious"]);
+    expect(onHud("bondCharacter").sort()).toEqual(["blind", "fracas-bond-hw", "fracas-bond-lw", "fracas-bond-mw", "fracas-dead", "fracas-prone", "fracas-restrained", "fracas-stunned", "fracas-unconscious"]);
     expect(onHud("radioHero").sort()).toEqual(["blind", "fracas-dead", "fracas-dying", "fracas-unconscious"]);
     expect(onHud("zodiacAgent").sort()).toEqual(["blind", "fracas-almost-dead", "fracas-dead"]);
     expect(onHud("faseripHero").sort()).toEqual(["blind", "fracas-dead", "fracas-dying", "fracas-prone", "fracas-restrained", "fracas-stunned", "fracas-unconscious"]);

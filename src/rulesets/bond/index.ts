@@ -16,6 +16,7 @@ import { bondRoundStart, recoveryPromptCard } from "./cards/round-start.js";
 import { knockoutPromptCard } from "./cards/knockout-prompt.js";
 import { sample } from "./sample.js";
 import { bondFightEnded } from "./after-fight.js";
+import { woundStatuses } from "./statuses.js";
 
 // What ends with a fight (cover, a failed Stun's rounds) is after-fight.ts's `fightEnded`, which the
 // core writes on the active GM's client; open attack dialogs follow their characters through the
@@ -36,6 +37,8 @@ export const bond: RulesetDescriptor = {
   // New actors' and items' pictures, from Foundry's own icons (V13's bag otherwise).
   defaultArt: { bondWeapon: "icons/svg/sword.svg", bondSkill: "icons/svg/book.svg" },
   trackable: { bondCharacter: { bar: [], value: ["woundIndex", "fame", "heroPointsValue", "speed"] } },
+  // The wound levels on the token (D68): fracas-bond-lw, -mw, -hw, set and cleared by the wound events.
+  statuses: woundStatuses(),
   options: [
     { key: "heroPoints", type: "choice", default: "target", choices: { target: "FRACAS.Settings.bond.heroPoints.target", anyPlayerCharacter: "FRACAS.Settings.bond.heroPoints.anyPlayerCharacter" } },
     { key: "specificBlowWounds", type: "boolean", default: false },

@@ -50,6 +50,48 @@ export const UNSKILLED: Record<"fireCombat" | "handToHand", [Characteristic, Cha
   handToHand: ["str", "dex"],
 };
 
+/**
+ * The characteristics a new skill of each use starts on when none is given (D68): the combat skills
+ * on their unskilled pair above; First Aid on Intelligence and Dexterity (Fracas's choice, the seed
+ * is silent). The Bond: Skills pack holds the same.
+ */
+export const ROLE_CHARACTERISTICS: Record<Exclude<SkillRole, "general">, [Characteristic, Characteristic]> = {
+  ...UNSKILLED,
+  firstAid: ["int", "dex"],
+};
+
+/** A skill name as it is compared: case, spaces and hyphens do not count ("Hand-to-Hand" = "hand to hand"). */
+export function normaliseSkillName(name: string): string {
+  return name.trim().toLowerCase().replace(/[\s-]+/g, " ");
+}
+
+/**
+ * The names that mean each use (D68): the seed's own ("Fire Combat", "Hand-to-Hand Combat",
+ * "First Aid") and the short "Hand-to-Hand"; the adapter adds the names in the GM's language.
+ */
+export const ROLE_NAMES: Record<Exclude<SkillRole, "general">, readonly string[]> = {
+  fireCombat: ["fire combat"],
+  handToHand: ["hand to hand", "hand to hand combat"],
+  firstAid: ["first aid"],
+};
+
+/** The use a skill's name means, or "general" when it names none; `more` adds names (a language's). */
+export function roleFromName(name: string, more: Partial<Record<SkillRole, readonly string[]>> = {}): SkillRole {
+  const n = normaliseSkillName(name);
+  for (const role of ["fireCombat", "handToHand", "firstAid"] as const) {
+    if ([...ROLE_NAMES[role], ...(more[role] ?? [])].some((x) => normaliseSkillName(x) === n)) return role;
+  }
+  return "general";
+}
+
+/**
+ * The use a skill is read as (D68): the one the GM chose, unless that is General and its name is a
+ * use's name — a skill called "Fire Combat" left on General is the Fire Combat skill, not ignored.
+ */
+export function effectiveRole(role: SkillRole, name: string, more: Partial<Record<SkillRole, readonly string[]>> = {}): SkillRole {
+  return role === "general" ? roleFromName(name, more) : role;
+}
+
 export const MAX_CHARACTERISTIC = 30;
 
 /** Default outer edge, in metres, of each range band (Fracas's own: the seed gives none); a weapon may set its own. A scene's measured distance is turned into metres before it is compared (D57). */

@@ -92,12 +92,38 @@ export function normaliseWoundState(raw: Partial<WoundState>): WoundState {
   };
 }
 
-/** The token statuses a state shows. */
-export function statusesOf(state: WoundState): Status[] {
+/**
+ * Bond's own token marks for the wound levels no shared status names (D68): a Light, Medium or
+ * Heavy Wound shows on the token (ids fracas-bond-lw, -mw, -hw), one at a time, beside "stunned"
+ * while its Willpower roll is due. IN shows as unconscious and KL as dead, as before.
+ */
+export const WOUND_MARKS = { LW: "bondLw", MW: "bondMw", HW: "bondHw" } as const;
+export type WoundMark = (typeof WOUND_MARKS)[keyof typeof WOUND_MARKS];
+const MARKS: readonly WoundMark[] = Object.values(WOUND_MARKS);
+
+/** The token statuses a state shows: the shared ones (dead, unconscious, stunned) and its wound mark. */
+export function statusesOf(state: WoundState): (Status | WoundMark)[] {
   if (state.level === "KL") return ["dead"];
-  if (state.level === "IN" || state.knockedOut) return ["unconscious"];
-  if (state.stunRollPending || state.stunRounds > 0 || state.woundRollPending) return ["stunned"];
-  return [];
+  const mark = (WOUND_MARKS as Partial<Record<WoundLevel, WoundMark>>)[state.level];
+  const marks: WoundMark[] = mark ? [mark] : [];
+  if (state.level === "IN" || state.knockedOut) return ["unconscious", ...marks];
+  if (state.stunRollPending || state.stunRounds > 0 || state.woundRollPending) return ["stunned", ...marks];
+  return marks;
+}
+
+/**
+ * The events from one set of statuses to another: the shared statuses' (core statusDiff), then the
+ * wound marks' (a mark ends before the next begins). A mark rides a StatusEvent as its status name:
+ * every status event becomes the token status `statusEffectId(status)` (fracas-bond-lw), which an
+ * Apply records and its Undo reverses, as it does stunned.
+ */
+function bondStatusDiff(before: readonly (Status | WoundMark)[], after: readonly (Status | WoundMark)[]): StatusEvent[] {
+  const isMark = (s: Status | WoundMark): s is WoundMark => (MARKS as readonly string[]).includes(s);
+  const core = statusDiff(before.filter((s): s is Status => !isMark(s)), after.filter((s): s is Status => !isMark(s)));
+  const marks: { status: WoundMark; on: boolean }[] = [];
+  for (const m of MARKS) if (before.includes(m) && !after.includes(m)) marks.push({ status: m, on: false });
+  for (const m of MARKS) if (!before.includes(m) && after.includes(m)) marks.push({ status: m, on: true });
+  return [...core, ...(marks as unknown as StatusEvent[])];
 }
 
 /**
@@ -109,7 +135,7 @@ export function woundStateChange(before: WoundState, after: WoundState): StateCh
   if (next.level === "KL") next = { ...UNWOUNDED, level: "KL", firstAidUsed: next.firstAidUsed };
   if (next.level === "none") next = { ...next, firstAidUsed: false, woundRollPending: false, unconsciousHours: 0, ...NO_STAY };
   if (!next.stunRollPending) next = { ...next, stunCharacteristic: null };
-  return { state: next, events: statusDiff(statusesOf(before), statusesOf(next)) };
+  return { state: next, events: bondStatusDiff(statusesOf(before), statusesOf(next)) };
 }
 
 export interface WoundContext {

@@ -37,6 +37,9 @@ export class BondSkillSheet extends Base {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
     const sys = this.item.system;
     if (!(sys instanceof BondSkillData)) return base as never;
-    return { ...base, view: skillView(this.item.name, this.item.img ?? "", this.isEditable, sys, await enrichField(this.item, sys.description)) } as never;
+    // The use the rules read (D68): a General skill named "Fire Combat" shows, and is, Fire Combat.
+    const role = sys.asSkill(this.item.id ?? "", this.item.name).role;
+    const skill = { role, characteristic1: sys.characteristic1, characteristic2: sys.characteristic2, level: sys.level };
+    return { ...base, view: skillView(this.item.name, this.item.img ?? "", this.isEditable, skill, await enrichField(this.item, sys.description)) } as never;
   }
 }

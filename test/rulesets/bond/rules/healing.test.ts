@@ -16,7 +16,10 @@ describe("healing", () => {
     expect(applyHospital({ level: "HW" }, 30).state.level).toBe("LW");
   });
   it("healing an unconscious character wakes them", () => {
-    expect(applyRest({ level: "IN", unconsciousHours: 4 }, 1).events).toEqual([{ status: "unconscious", on: false }]);
+    expect(applyRest({ level: "IN", unconsciousHours: 4 }, 1).events).toEqual([
+      { status: "unconscious", on: false },
+      { status: "bondHw", on: true },
+    ]);
     expectRuleError(() => applyRest({ level: "KL" }, 1), "deadCannotHeal");
   });
   it("First Aid lowers one level, once per wounded character", () => {
@@ -39,6 +42,7 @@ describe("healing", () => {
     expect(r.events).toEqual([
       { status: "stunned", on: true },
       { status: "unconscious", on: false },
+      { status: "bondHw", on: true },
     ]);
   });
   it("refuses First Aid on the unwounded and the dead, and bad input", () => {

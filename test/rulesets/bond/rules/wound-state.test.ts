@@ -20,7 +20,11 @@ describe("applyWound", () => {
   it("a Light Wound: no activity until the Willpower roll succeeds", () => {
     const r = applyWound({ level: "none" }, "LW");
     expect(r.state).toMatchObject({ level: "LW", woundRollPending: true });
-    expect(r.events).toEqual([{ status: "stunned", on: true }]);
+    // Stunned while the roll is due, and the level's own mark on the token (D68).
+    expect(r.events).toEqual([
+      { status: "stunned", on: true },
+      { status: "bondLw", on: true },
+    ]);
   });
   it("wounds accumulate: LW + LW → MW", () => {
     expect(applyWound({ level: "LW" }, "LW").state.level).toBe("MW");
@@ -37,6 +41,7 @@ describe("applyWound", () => {
     expect(r.events).toEqual([
       { status: "stunned", on: false },
       { status: "dead", on: true },
+      { status: "bondLw", on: false },
     ]);
     expect(applyWound(r.state, "HW").events).toEqual([]);
     const fromIn = applyWound({ level: "IN", unconsciousHours: 3 }, "LW");
@@ -102,6 +107,7 @@ describe("advanceRound, passHours, wakeUp", () => {
     expect(woke.events).toEqual([
       { status: "stunned", on: true },
       { status: "unconscious", on: false },
+      { status: "bondHw", on: true },
     ]);
     expect(passHours({ level: "LW" }, 5).state.level).toBe("LW");
   });
