@@ -75,6 +75,7 @@ export const ZODIAC_TEMPLATES = [
   "zodiac/cards/_save.hbs",
   "zodiac/cards/_pool.hbs",
   "zodiac/_operations.hbs",
+  "zodiac/_weapons.hbs",
   "zodiac/cards/kill.hbs",
   "zodiac/cards/strike.hbs",
   "zodiac/cards/duel.hbs",

@@ -1,4 +1,4 @@
-/** The zodiac sheets: Agent (Areas, Agent Points, health, roll), Other Agent, Everyone Else, Weapon. */
+/** The zodiac sheets: Agent (Areas, Agent Points, health, roll, weapons), Other Agent (with weapons), Everyone Else, Weapon. */
 import { handlebarsActorSheet, handlebarsItemSheet } from "../../../foundry/typed.js";
 import { enrichHtml } from "../../../foundry/enrich.js";
 import { AREA_SLOTS, type AreaSlot } from "../data/areas.js";
@@ -17,6 +17,8 @@ import { cancelIn, drawnWagers, giveBackOn, report, shootIn, storeFor, undoOffer
 import { readPool } from "../../../foundry/pools.js";
 import { SETBACK_POOL } from "../cards/effects.js";
 import type { JsonObject } from "../../../foundry/registry.js";
+import { WEAPON_ACTIONS } from "./weapons.js";
+import type { CarriedItem } from "./view.js";
 
 const ActorBase = handlebarsActorSheet();
 const ItemBase = handlebarsItemSheet();
@@ -52,6 +54,11 @@ function operationsOf(a: Actor.Implementation, firstRender = false) {
 }
 
 type ActorSheetThis = { actor: Actor.Implementation; render(): Promise<unknown> };
+
+/** The actor's items as the sheet's Weapons list reads them (view.ts weaponsView). */
+function carriedItems(a: Actor.Implementation): CarriedItem[] {
+  return a.items.contents.map((i) => ({ id: i.id ?? "", name: i.name, img: i.img ?? "", type: i.type as string, system: i.system as unknown as CarriedItem["system"] }));
+}
 
 /**
  * Runs a duel button's work with the button disabled meanwhile (UX review s6 #10.3): a Reveal or
@@ -117,7 +124,7 @@ export class ZodiacAgentSheet extends ActorBase {
   static override DEFAULT_OPTIONS = {
     classes: ["fracas", "zodiac", "zodiac-agent"],
     position: { width: 560, height: 620 },
-    actions: { roll: ZodiacAgentSheet.#onRoll, ...OPERATIONS_ACTIONS },
+    actions: { roll: ZodiacAgentSheet.#onRoll, ...OPERATIONS_ACTIONS, ...WEAPON_ACTIONS },
     form: { submitOnChange: true },
     window: { resizable: true },
   } as never;
@@ -128,7 +135,7 @@ export class ZodiacAgentSheet extends ActorBase {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
     const a = this.actor;
     const system = a.system as unknown as AgentSystem;
-    const view = agentSheetView({ name: a.name, img: a.img ?? "", system }, this.isEditable, await enrichHtml(a, system.notes), combatRefFor(a)?.id ?? null);
+    const view = agentSheetView({ name: a.name, img: a.img ?? "", system, items: carriedItems(a) }, this.isEditable, await enrichHtml(a, system.notes), combatRefFor(a)?.id ?? null);
     const firstRender = (options as { isFirstRender?: boolean } | undefined)?.isFirstRender === true;
     return { ...base, ...view, operations: operationsOf(a, firstRender) } as never;
   }
@@ -185,7 +192,7 @@ export class ZodiacOtherAgentSheet extends ActorBase {
   static override DEFAULT_OPTIONS = {
     classes: ["fracas", "zodiac", "zodiac-other-agent"],
     position: { width: 440, height: 460 },
-    actions: { ...OPERATIONS_ACTIONS },
+    actions: { ...OPERATIONS_ACTIONS, ...WEAPON_ACTIONS },
     form: { submitOnChange: true },
     window: { resizable: true },
   } as never;
@@ -196,7 +203,7 @@ export class ZodiacOtherAgentSheet extends ActorBase {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
     const a = this.actor;
     const notesHTML = await enrichHtml(a, (a.system as unknown as { notes: string }).notes);
-    return { ...base, ...otherAgentSheetView({ name: a.name, img: a.img ?? "", system: a.system as never }, this.isEditable, notesHTML), operations: operationsOf(a) } as never;
+    return { ...base, ...otherAgentSheetView({ name: a.name, img: a.img ?? "", system: a.system as never, items: carriedItems(a) }, this.isEditable, notesHTML), operations: operationsOf(a) } as never;
   }
 
   /**

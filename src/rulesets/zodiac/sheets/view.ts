@@ -46,12 +46,37 @@ function notesView(raw: string, notesHTML?: string) {
   return { notes: raw, notesHTML: notesHTML ?? raw };
 }
 
-export function agentSheetView(doc: { name: string; img: string; system: AgentSystem }, editable: boolean, notesHTML?: string, fightId: string | null = null) {
+/** An item embedded in a Zodiac actor, as the sheet reads it (only zodiacWeapon items fit one: core item.ts). */
+export interface CarriedItem {
+  id: string;
+  name: string;
+  img: string;
+  type: string;
+  system: { range?: unknown };
+}
+
+/**
+ * The Weapons list of the Agent and Other Agent sheets (review s10 content P4: a weapon dropped on an
+ * Agent was stored where no one could see or delete it). Each row: the name and the range kind the
+ * model holds (gun or unarmed) with its seed meaning; the actor's order. A weapon changes no roll
+ * (DECISIONS #18, #23–25): the list's hint says so, and nothing reads it for a roll.
+ */
+export function weaponsView(items: readonly CarriedItem[] = []) {
+  return items
+    .filter((i) => i.type === "zodiacWeapon")
+    .map((i) => {
+      const range = i.system.range === "unarmed" ? "unarmed" : "gun";
+      return { id: i.id, name: i.name, img: i.img, range, rangeLabel: `FRACAS.Zodiac.Range.${range}`, rangeHint: `FRACAS.Zodiac.Range.${range}Hint` };
+    });
+}
+
+export function agentSheetView(doc: { name: string; img: string; system: AgentSystem; items?: readonly CarriedItem[] }, editable: boolean, notesHTML?: string, fightId: string | null = null) {
   const s = doc.system;
   return {
     name: doc.name,
     img: doc.img,
     editable,
+    weapons: weaponsView(doc.items),
     areas: AREA_SLOTS.map((slot) => {
       const a = s.areas[slot] ?? { name: slot, rating: AREA_MIN };
       return {
@@ -88,13 +113,14 @@ export interface OtherAgentSystem {
   notes: string;
 }
 
-export function otherAgentSheetView(doc: { name: string; img: string; system: OtherAgentSystem }, editable: boolean, notesHTML?: string) {
+export function otherAgentSheetView(doc: { name: string; img: string; system: OtherAgentSystem; items?: readonly CarriedItem[] }, editable: boolean, notesHTML?: string) {
   const s = doc.system;
   const remaining = Math.max(0, s.rank - s.wagersAgainst);
   return {
     name: doc.name,
     img: doc.img,
     editable,
+    weapons: weaponsView(doc.items),
     rank: s.rank,
     tn: s.tn,
     wagersAgainst: s.wagersAgainst,
