@@ -159,6 +159,73 @@ describe("the Fracas: Guide pack the welcome links", () => {
   });
 });
 
+// review-s10-content P1, P5, P6, P14: the guide says what the code does now.
+describe("the Fracas: Guide says what the tracker, tokens and cards do", () => {
+  const pageText = (id: string): string => {
+    const page = (guide as unknown as { pages: { _id: string; text: { content: string } }[] }).pages.find((p) => p._id === id)!;
+    return page.text.content;
+  };
+  const start = () => pageText(GUIDE_PAGES.start);
+  const fight = () => pageText(GUIDE_PAGES.fight);
+
+  it("names every core tracker control Fracas leaves out while it drives a fight, and no longer says they only refuse (P1)", async () => {
+    const { HIDDEN_ACTIONS, HIDDEN_ENTRY_OPTIONS, HIDDEN_COMBAT_OPTIONS } = await import("../../src/foundry/tracker/core-controls.js");
+    // V13's English labels for the controls core-controls.ts names (a control hidden later needs a label here).
+    const LABEL: Record<string, string> = {
+      rollAll: "Roll All",
+      rollNPC: "Roll NPCs",
+      previousRound: "Previous Round",
+      "COMBAT.CombatantClear": "Clear",
+      "COMBAT.CombatantReroll": "Reroll",
+      "COMBAT.InitiativeReset": "Reset Initiative",
+    };
+    for (const id of [...HIDDEN_ACTIONS, ...HIDDEN_ENTRY_OPTIONS, ...HIDDEN_COMBAT_OPTIONS]) {
+      expect(LABEL[id], id).toBeDefined();
+      expect(fight(), id).toContain(LABEL[id]!);
+    }
+    expect(fight()).toContain("the d20 button");
+    expect(fight()).toContain("not shown in a Fracas fight");
+    expect(fight()).toContain("the tracker has no Previous Round");
+    expect(fight()).not.toMatch(/only say so|Previous Round is refused/);
+  });
+
+  it("tells the GM about the refused combatant, the plan's rows and banner, and the Next step keybinding as Configure Controls names it (P5 a–c)", () => {
+    expect(world.i18n.has("FRACAS.Combat.Refused.OtherRuleset")).toBe(true);
+    expect(fight()).toContain("A combatant of another ruleset is refused, with a message naming both");
+    expect(fight()).toContain("names the fight's ruleset");
+    expect(fight()).toMatch(/a click \(or Enter\) selects the token and pans to it; a double click opens the sheet/);
+    expect(fight()).toContain(`<strong>${game.i18n.localize("FRACAS.Tracker.Keybinding.NextStep")}</strong>`);
+    expect(fight()).toContain("Configure Controls");
+  });
+
+  it("names each ruleset's token bar, the status HUD, and that a henchmen group or a crowd is one token (P5 d, P6)", () => {
+    const trackable = CONFIG.Actor.trackableAttributes as unknown as Record<string, { bar: string[] }>;
+    // What Getting started calls each bar a new token shows (descriptor.trackable's first).
+    const NAMED: Record<string, string> = {
+      wounds: "wounds",
+      woundPool: "a Radio henchmen group's wound pool",
+      agentPoints: "Agent Points",
+      wagersLeft: "Wagers still needed",
+      stillStanding: "still standing",
+      health: "Health",
+    };
+    const bars = Object.values(trackable).flatMap((t) => t.bar.slice(0, 1));
+    expect(bars.length).toBeGreaterThanOrEqual(6);
+    for (const bar of bars) {
+      expect(NAMED[bar], bar).toBeDefined();
+      expect(start(), bar).toContain(NAMED[bar]!);
+    }
+    expect(start()).toContain("Bond's wound levels show as token icons");
+    expect(start()).toContain("The token HUD offers only the status icons the actor's ruleset reads");
+    expect(start()).toContain("A Radio henchmen group or a Zodiac crowd is one token for the whole group");
+  });
+
+  it("lists the roll-mode exceptions cards.ts makes: a GM's card about a player's character is public, a private card at one is shown to its player (P14)", () => {
+    expect(fight()).toContain("A card the GM's client posts about a player's character (a draw, a round-start roll) is public");
+    expect(fight()).toContain("A private or blind card aimed at a player's character is shown to that player as well");
+  });
+});
+
 describe("the Compendium sidebar shows only the world's rulesets (G9)", () => {
   /** A rendered row: V13's markup, as the selectors the hider uses see it. */
   class Row implements DirectoryNode {

@@ -51,6 +51,19 @@ describe("compendium packs", () => {
     for (const p of manifest.packs) expect(existsSync(new URL(`${p.name}/`, packsDir)), p.name).toBe(true);
   });
 
+  it("a ruleset's sample player characters (linked tokens) each have their own picture, on the actor and its token, so they tell apart on the map (review-s10-content P12)", () => {
+    type Pc = { name: string; img?: string; prototypeToken?: { actorLink?: boolean; texture?: { src?: string } } };
+    for (const ruleset of ["bond", "radio", "zodiac", "faserip"]) {
+      const pcs = manifest.packs
+        .filter((p) => p.type === "Actor" && p.name.startsWith(`${ruleset}-`))
+        .flatMap((p) => docsOf(p.name).map(({ doc }) => doc as unknown as Pc))
+        .filter((d) => d.prototypeToken?.actorLink === true);
+      const imgs = pcs.map((d) => d.img);
+      expect(new Set(imgs).size, `${ruleset}: ${pcs.map((d) => `${d.name} ${d.img}`).join(", ")}`).toBe(pcs.length);
+      for (const d of pcs) expect(d.prototypeToken?.texture?.src ?? d.img, d.name).toBe(d.img);
+    }
+  });
+
   for (const pack of manifest.packs) {
     describe(pack.name, () => {
       const docs = docsOf(pack.name);

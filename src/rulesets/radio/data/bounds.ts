@@ -11,14 +11,14 @@ import { t } from "../../../foundry/i18n.js";
 type Changes = Record<string, unknown>;
 
 /** A number the update sets (form numbers may arrive as numeric strings), or undefined. */
-function numberIn(v: unknown): number | undefined {
+export function numberIn(v: unknown): number | undefined {
   if (typeof v === "number" && Number.isFinite(v)) return v;
   if (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v))) return Number(v);
   return undefined;
 }
 
 /** The system part of expanded update changes, if any. */
-function systemOf(changes: unknown): Changes | undefined {
+export function systemOf(changes: unknown): Changes | undefined {
   const system = (changes as { system?: unknown } | null)?.system;
   return system && typeof system === "object" ? (system as Changes) : undefined;
 }
@@ -40,7 +40,7 @@ export function carriedCap(current: { carried: number; woundsEach: number }, cha
   return carried > each - 1 ? Math.max(0, each - 1) : null;
 }
 
-const tell = (key: string, data: Record<string, string | number>) => ui.notifications?.warn(t(key, data));
+export const tell = (key: string, data: Record<string, string | number>) => ui.notifications?.warn(t(key, data));
 
 /** A hero's or opponent's update: wounds above the maximum are lowered to it, and the user told. */
 export function keepWoundsWithinMax(current: { value: number; max: number }, changes: unknown, name: string): void {

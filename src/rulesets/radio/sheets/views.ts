@@ -8,6 +8,7 @@ import { intAt, type Grid } from "../../../engine/tables.js";
 import { LIMBS, SKILLS, STATES } from "../data/vocab.js";
 import { effectiveState, henchmenPoolOf, readPool, type Sys } from "../data/state.js";
 import { downReason } from "../data/down.js";
+import { groupSizeOf } from "../data/group-size.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 import { signed } from "../signed.js";
 
@@ -279,6 +280,7 @@ export function henchmenView(meta: SheetMeta, system: Sys, items: readonly ItemR
   const count = num(system.count);
   const woundsEach = Math.max(1, num(system.woundsEach));
   const carried = Math.min(num(system.carried), woundsEach - 1);
+  const size = groupSizeOf(system.size, count);
   const tier = String(system.tier ?? "standard");
   const combatSkill = combatSkillOf(tier, system, tiers);
   return {
@@ -287,9 +289,11 @@ export function henchmenView(meta: SheetMeta, system: Sys, items: readonly ItemR
     tiers: opts(TIERS, tier, "FRACAS.Radio.Tier"),
     tierLabel: selectedLabel(opts(TIERS, tier, "FRACAS.Radio.Tier")),
     combatSkill: signed(combatSkill),
+    /** The group at full strength (review-s10-content P3): the pool's maximum, as the token bar's. */
+    size,
     pool: henchmenPoolOf({ count, woundsEach, carried }),
-    poolMax: count * woundsEach,
-    poolLabel: pluralKey("FRACAS.Radio.Henchmen.Pool", count * woundsEach),
+    poolMax: size * woundsEach,
+    poolLabel: pluralKey("FRACAS.Radio.Henchmen.Pool", size * woundsEach),
     /** One pip per henchman still standing (capped for display). */
     pips: Array.from({ length: Math.min(count, 40) }, (_, i) => ({ index: i + 1, hurt: i === 0 && carried > 0 })),
     more: Math.max(0, count - 40),

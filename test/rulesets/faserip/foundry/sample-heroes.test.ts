@@ -153,3 +153,37 @@ describe("faserip talents pack", () => {
     for (const t of held) expect(t.system, t.name).toEqual(byName.get(t.name));
   });
 });
+
+describe("review-s10-content P8, P9, P11: the FASERIP packs' texts", () => {
+  it("the sample heroes are the four original ones, none themed on a published hero's moon and crescents (P9)", () => {
+    const all = heroes();
+    expect(all.map((h) => h.name).sort()).toEqual(["Millstone", "Signal Fire", "Weathervane", "Wireframe"]);
+    for (const h of all) {
+      const text = JSON.stringify([h.name, h.system["notes"], h.items.map((i) => [i.name, i.system["description"]])]);
+      expect(text, h.name).not.toMatch(/moon|crescent/i);
+      expect(h.prototypeToken["name"], h.name).toBe(h.name);
+    }
+  });
+
+  it("each hero's notes say the abilities are invented (the seed makes no heroes), and every weapon the packs give says its numbers are provisional (P8)", () => {
+    for (const h of heroes()) {
+      expect(String(h.system["notes"]), h.name).toMatch(/<em>Provisional:<\/em> the seed has no rules for making a hero/);
+      for (const w of h.items.filter((i) => i.type === "faseripWeapon")) expect(String(w.system["description"]), `${h.name}: ${w.name}`).toMatch(/provisional/i);
+    }
+    const weapons = docs<PackItem>("faserip-weapons");
+    expect(weapons.length).toBeGreaterThan(0);
+    for (const w of weapons) {
+      const description = String(w.system["description"]);
+      expect(description, w.name).toMatch(/<em>Provisional:<\/em> the seed gives no weapon table/);
+      // The numbers it marks are the item's own.
+      expect(description, w.name).toContain(`(${String(w.system["damage"])})`);
+      if (Number(w.system["range"]) > 0) expect(description, w.name).toContain(`(${String(w.system["range"])} areas)`);
+    }
+  });
+
+  it("Millstone's notes say a thrown object is Throwing on Agility for his Strength in damage (P11)", () => {
+    const millstone = heroes().find((h) => h.name === "Millstone")!;
+    expect(String(millstone.system["notes"])).toContain("Throwing (Agility, his weak spot) that deals his Strength as damage");
+    expect(millstone.system.abilities["agility"]).toBeLessThan(millstone.system.abilities["strength"]!);
+  });
+});

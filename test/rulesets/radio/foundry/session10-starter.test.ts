@@ -40,6 +40,23 @@ type Created = FakeActor & { prototypeToken: Record<string, unknown> };
 const cardOf = (m: FakeChatMessage) => m.system as unknown as { kind: string; result: Sys };
 const cardsOf = (world: FakeWorld, kind: string) => world.messages.filter((m) => cardOf(m as unknown as FakeChatMessage).kind === kind) as unknown as FakeChatMessage[];
 
+/**
+ * What a V13 compendium import hands Actor.create: the pack document's toObject(), whose prototypeToken
+ * V13 fills with its defaults (bar1 empty: Fracas sets no primaryTokenAttribute) under the pack's own.
+ */
+const asImported = (doc: PackActor) => ({
+  name: doc.name,
+  type: doc.type,
+  img: doc.img,
+  system: doc.system,
+  items: (doc.items ?? []).map((i) => ({ name: i.name, type: i.type, img: i.img, system: i.system })),
+  prototypeToken: foundry.utils.mergeObject(
+    { name: doc.name, actorLink: false, disposition: CONST.TOKEN_DISPOSITIONS.HOSTILE, sight: { enabled: false }, displayBars: CONST.TOKEN_DISPLAY_MODES.NONE, bar1: { attribute: null }, bar2: { attribute: null } },
+    doc.prototypeToken ?? {},
+    { inplace: false },
+  ),
+});
+
 /** A pack actor in the world with its embedded items, as an import makes it. */
 const imported = (world: FakeWorld, doc: PackActor, ownership: Record<string, number> = {}): FakeActor =>
   world.createActor({ name: doc.name, type: doc.type, img: doc.img, system: doc.system, items: (doc.items ?? []).map((i) => ({ name: i.name, type: i.type, system: i.system })), ownership });
@@ -157,18 +174,71 @@ describe("G5: a henchmen group's wound pool on the token", () => {
     const bar = foundry.utils.getProperty(goons.system as object, "woundPool") as { value: number; max: number };
     expect(bar).toEqual({ value: 9, max: 10 });
     expect([bar.value, bar.max]).toEqual([sys(goons).pool, sys(goons).poolMax]);
-    // Follows the group: two henchmen gone.
+    // Follows the group: two henchmen gone, out of the whole group's pool (review-s10-content P3:
+    // the maximum stays the group's size, so the bar shows the loss).
     await goons.update({ "system.count": 3 });
-    expect(foundry.utils.getProperty(goons.system as object, "woundPool")).toEqual({ value: 5, max: 6 });
+    expect(foundry.utils.getProperty(goons.system as object, "woundPool")).toEqual({ value: 5, max: 10 });
   });
 
   it("the pack's Goons, imported, get the bar too", async () => {
     const { world } = await radioWorld();
     world.login("gm");
     const doc = packDoc("radio-opponents", "goons.json");
-    const goons = (await Actor.create({ name: doc.name, type: doc.type, system: doc.system } as never)) as unknown as Created;
+    // As a compendium import creates it (review-s10-content P2): the whole document, token included.
+    const goons = (await Actor.create(asImported(doc) as never)) as unknown as Created;
     expect((goons.prototypeToken.bar1 as { attribute: string }).attribute).toBe("woundPool");
     expect(sys(goons).woundPool).toEqual({ value: 6, max: 6 });
+    expect(sys(goons).size).toBe(6);
+  });
+});
+
+describe("review-s10-content P2: the Radio opponents keep their token through a compendium import", () => {
+  it("each opponent's pack token is an NPC's (unlinked, hostile) with its bar as bar1 (woundPool for a henchmen group, else wounds), and an import keeps it", async () => {
+    const { world } = await radioWorld();
+    world.login("gm");
+    const trackable = (CONFIG.Actor as unknown as { trackableAttributes: Record<string, { bar: string[] }> }).trackableAttributes;
+    const opponents = packDocs("radio-opponents");
+    expect(opponents.map((d) => d.type).sort()).toEqual(["radioHenchmen", "radioOpponent", "radioOpponent"]);
+    for (const doc of opponents) {
+      const bar = trackable[doc.type]!.bar[0]!;
+      expect(bar, doc.name).toBe(doc.type === "radioHenchmen" ? "woundPool" : "wounds");
+      const token = { name: doc.name, actorLink: false, disposition: CONST.TOKEN_DISPOSITIONS.HOSTILE, bar1: { attribute: bar }, displayBars: CONST.TOKEN_DISPLAY_MODES.OWNER_HOVER };
+      expect(doc.prototypeToken, doc.name).toEqual(token);
+      // V13 gives a compendium document a full token whose bar1 is empty (core defaultBar then keeps it empty):
+      // only the pack's own token gives the imported opponent its bar.
+      const made = (await Actor.create(asImported(doc) as never)) as unknown as Created;
+      expect(made.prototypeToken, doc.name).toMatchObject({ actorLink: false, disposition: CONST.TOKEN_DISPOSITIONS.HOSTILE, bar1: { attribute: bar }, displayBars: CONST.TOKEN_DISPLAY_MODES.OWNER_HOVER });
+    }
+  });
+});
+
+describe("review-s10-content P7, P8, P10: what the Radio packs' texts say is what their numbers do", () => {
+  it("each hero's notes name their best weapon skill and its bonus as the sheet has them", () => {
+    for (const h of heroes) {
+      const best = [...(h.system.weaponSkills as { name: string; bonus: number }[])].sort((a, b) => b.bonus - a.bonus)[0]!;
+      expect(String(h.system.notes), h.name).toMatch(new RegExp(`best at \\+${best.bonus} \\(${best.name}\\)`));
+      expect(String(h.system.notes), h.name).toContain("5 wounds, the sheet's default");
+      expect((h.system.wounds as { max: number }).max, h.name).toBe(5);
+    }
+  });
+
+  it("each opponent's notes mark its wounds provisional and say them (the seed gives none)", () => {
+    for (const doc of packDocs("radio-opponents")) {
+      const notes = String(doc.system.notes);
+      expect(notes, doc.name).toContain("<em>Provisional:</em>");
+      const said = doc.type === "radioHenchmen" ? `${String(doc.system.count)} henchmen of ${String(doc.system.woundsEach)} wound` : `${(doc.system.wounds as { max: number }).max} wounds`;
+      expect(notes, doc.name).toContain(said);
+    }
+  });
+
+  it("no area weapon, gadget or spell promises to put someone to sleep: an area weapon never knocks out (seed)", () => {
+    const items = [...packDocs("radio-weapons"), ...["radio-heroes", "radio-opponents"].flatMap((p) => packDocs(p).flatMap((a) => a.items ?? []))];
+    const area = items.filter((i) => i.system.category === "area");
+    expect(area.length).toBeGreaterThanOrEqual(3);
+    for (const i of area) {
+      expect(`${i.name} ${String(i.system.description)}`, i.name).not.toMatch(/sleep|knock(s|ing)? (them|him|her|it) out|stun/i);
+      expect(String(i.system.description), i.name).toMatch(/no knock-outs|never knocks anyone out/);
+    }
   });
 });
 

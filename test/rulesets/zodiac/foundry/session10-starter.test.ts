@@ -159,3 +159,35 @@ describe("the descriptor's sample Mike is the seed's", () => {
     expect((mike.system as unknown as AgentSystem).profile).toEqual({ rank: 5, tn: 5 });
   });
 });
+
+describe("review-s10-content P8, P11, P15, P16: the Zodiac packs' texts and pictures", () => {
+  it("each sample Agent's notes say their Areas carry the seed's names and may be renamed on the sheet (P15)", () => {
+    for (const doc of docsOf("zodiac-sample-agents")) {
+      const notes = String(doc.system.notes);
+      expect(notes, doc.name).toMatch(/Areas carry the seed's names \(slot 1, Aries, is the one that kills\)/);
+      expect(notes, doc.name).toMatch(/rename them on (his|her) sheet/);
+    }
+  });
+
+  it("an Other Agent whose Rank and TN the seed does not give is marked provisional (P8)", () => {
+    for (const doc of docsOf("zodiac-agents").filter((d) => d.type === "zodiacOtherAgent")) {
+      const notes = String(doc.system.notes);
+      expect(notes, doc.name).toContain("Operations may re-set both");
+    }
+  });
+
+  it("a weapon's description says its range once (P11)", () => {
+    for (const w of docsOf("zodiac-weapons")) {
+      const description = String(w.system.description);
+      const says = description.match(w.system.range === "gun" ? /line of sight/g : /can reach/g) ?? [];
+      expect([w.name, says.length]).toEqual([w.name, 1]);
+    }
+  });
+
+  it("the pack's crowd has the picture a crowd made in the world gets (the descriptor's defaultArt) (P16)", () => {
+    const art = (zodiac as unknown as { defaultArt: Record<string, string> }).defaultArt;
+    for (const doc of docsOf("zodiac-agents").filter((d) => d.type === "zodiacCrowd")) {
+      expect([doc.name, (doc as unknown as { img: string }).img]).toEqual([doc.name, art.zodiacCrowd]);
+    }
+  });
+});
