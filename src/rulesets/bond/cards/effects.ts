@@ -2,7 +2,8 @@
  * What the bond cards do to a target, pure over (stored result, target data). The target's own
  * answers to an attack — Hero Points spent, a Shake Off roll, the knockout roll — are stored on the target actor
  * (system.attackResponses[attackId]) by its owner, so a player need not write the GM's card:
- * Apply replays them through the kernel every time, and Undo restores the wound exactly.
+ * Apply replays them through the kernel every time, and Undo restores the wound exactly. One
+ * exception: the recovery effect reads the target's recovery count (a flag) from the live actor (D66).
  */
 import { isRuleError } from "../../../engine/errors.js";
 import { effectRefusal } from "../rule-error.js";
@@ -28,7 +29,7 @@ import {
 import { DROPPED_KEY, safeWoundState } from "../data/derive.js";
 import { bondDownReason } from "../down.js";
 import { recoveryOutcome } from "./views.js";
-import { rollCountUpdate } from "./recovery-count.js";
+import { rollCountUpdate, staleRecoveryRefusal } from "./recovery-count.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 
 export const ACTOR_TYPE = "bondCharacter";
@@ -283,18 +284,22 @@ export function resolveRecoveryCard(result: RecoveryCardResult, state: Partial<W
   );
 }
 
-export function recoveryEffect(input: { result: JsonObject; target: { type: string; system: JsonObject; name: string } }): CardEffect | EffectRefusal {
+export function recoveryEffect(input: { result: JsonObject; target: { type: string; system: JsonObject; name: string; uuid?: string } }): CardEffect | EffectRefusal {
   if (input.target.type !== ACTOR_TYPE) return { refused: "FRACAS.Bond.Refused.NotBond" };
   const r = input.result as unknown as RecoveryCardResult;
   if (!(RECOVERY_KINDS as readonly string[]).includes(r.which)) return { refused: "FRACAS.Bond.Refused.BadCard" };
+  const counted = r.which !== "knockout" && Number.isInteger(r.rollCount) && (r.rollCount as number) >= 0;
+  // Only the card of the roll due now moves the count (review s10 C2, D66).
+  const stale = counted ? staleRecoveryRefusal(input.target.uuid, r.which as "stun" | "wound", r.rollCount as number) : null;
+  if (stale) return stale;
   try {
     const change = resolveRecoveryCard(r, safeWoundState(input.target.system.wound));
     const outcome = recoveryOutcome("FRACAS.Bond.Summary.Recovery", r, change.check.success, change.state.stunRounds);
     // The roll is applied: the next one of its kind is a new roll (recovery-count.ts). In the same
     // update as the wound, so no client sees one without the other, and an Undo puts both back.
-    const counted = r.which !== "knockout" && Number.isInteger(r.rollCount) && (r.rollCount as number) >= 0 ? rollCountUpdate(r.which, r.rollCount as number) : {};
+    const countUpdate = counted ? rollCountUpdate(r.which as "stun" | "wound", r.rollCount as number) : {};
     return {
-      update: { "system.wound": change.state as unknown as Json, ...counted },
+      update: { "system.wound": change.state as unknown as Json, ...countUpdate },
       statuses: change.events,
       summary: { key: outcome.key, data: { name: input.target.name, rounds: outcome.rounds } },
     };

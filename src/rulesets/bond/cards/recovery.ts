@@ -121,7 +121,7 @@ export async function postRecovery(actor: Actor.Implementation, which: RecoveryK
   // client sees it the better) and the card that holds this roll (recovery-count.ts).
   const marks: Record<string, unknown> = {
     ...(combat ? { [`flags.fracas.${WOUND_TRY_FLAG}`]: { combat: combat.id ?? "", round: combat.round ?? 0 } } : {}),
-    ...(which === "knockout" || made === null ? {} : rollCardUpdate(which, made, message.id)),
+    ...(which === "knockout" || made === null ? {} : rollCardUpdate(actor, which, made, message.id)),
   };
   if (Object.keys(marks).length > 0) await actor.update(marks as never);
   if (which === "knockout") await applyCardNow(message, actor);
@@ -145,7 +145,8 @@ async function applyRollCard(actor: Actor.Implementation, which: "stun" | "wound
   }
   if (applied || isAppliedTo(message, actor)) return true;
   try {
-    await actor.update(applyFailedUpdate(which) as never);
+    const count = (message.system as unknown as { result?: { rollCount?: unknown } }).result?.rollCount;
+    if (typeof count === "number") await actor.update(applyFailedUpdate(which, count) as never);
   } catch (err) {
     // Unmarked, the roll's button says "already made" until the card's own Apply is pressed.
     console.error("Fracas | bond: a recovery roll's failed Apply could not be recorded", err);
