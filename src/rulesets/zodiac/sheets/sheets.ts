@@ -1,4 +1,4 @@
-/** The zodiac sheets: Agent (Areas, Agent Points, health, roll, weapons), Other Agent (with weapons), Everyone Else, Weapon. */
+/** The zodiac sheets: Agent (Areas, Agent Points, health, roll, weapons), Other Agent and Everyone Else (with weapons), Weapon. */
 import { handlebarsActorSheet, handlebarsItemSheet } from "../../../foundry/typed.js";
 import { enrichHtml } from "../../../foundry/enrich.js";
 import { AREA_SLOTS, type AreaSlot } from "../data/areas.js";
@@ -236,6 +236,7 @@ export class ZodiacCrowdSheet extends ActorBase {
   static override DEFAULT_OPTIONS = {
     classes: ["fracas", "zodiac", "zodiac-crowd"],
     position: { width: 420, height: 420 },
+    actions: { ...WEAPON_ACTIONS },
     form: { submitOnChange: true },
     window: { resizable: true },
   } as never;
@@ -246,7 +247,7 @@ export class ZodiacCrowdSheet extends ActorBase {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
     const a = this.actor;
     const notesHTML = await enrichHtml(a, (a.system as unknown as { notes: string }).notes);
-    return { ...base, ...crowdSheetView({ name: a.name, img: a.img ?? "", system: a.system as never }, this.isEditable, notesHTML) } as never;
+    return { ...base, ...crowdSheetView({ name: a.name, img: a.img ?? "", system: a.system as never, items: carriedItems(a) }, this.isEditable, notesHTML) } as never;
   }
 }
 

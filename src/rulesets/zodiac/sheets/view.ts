@@ -56,8 +56,8 @@ export interface CarriedItem {
 }
 
 /**
- * The Weapons list of the Agent and Other Agent sheets (review s10 content P4: a weapon dropped on an
- * Agent was stored where no one could see or delete it). Each row: the name and the range kind the
+ * The Weapons list of the Agent, Other Agent and crowd sheets (review s10 content P4: a weapon dropped
+ * on an actor was stored where no one could see or delete it). Each row: the name and the range kind the
  * model holds (gun or unarmed) with its seed meaning; the actor's order. A weapon changes no roll
  * (DECISIONS #18, #23–25): the list's hint says so, and nothing reads it for a roll.
  */
@@ -135,8 +135,8 @@ export function otherAgentSheetView(doc: { name: string; img: string; system: Ot
   };
 }
 
-export function crowdSheetView(doc: { name: string; img: string; system: { standing: number; captured: number; killed: number; notes: string } }, editable: boolean, notesHTML?: string) {
-  return { name: doc.name, img: doc.img, editable, ...doc.system, ...notesView(doc.system.notes, notesHTML) };
+export function crowdSheetView(doc: { name: string; img: string; system: { standing: number; captured: number; killed: number; notes: string }; items?: readonly CarriedItem[] }, editable: boolean, notesHTML?: string) {
+  return { name: doc.name, img: doc.img, editable, weapons: weaponsView(doc.items), ...doc.system, ...notesView(doc.system.notes, notesHTML) };
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The Weapons list's buttons on the Agent and Other Agent sheets (review s10 content P4): a
+ * The Weapons list's buttons on the Agent, Other Agent and crowd sheets (review s10 content P4): a
  * zodiacWeapon dropped on an actor (V13's sheets create it) was stored where no one could see or
  * delete it. Open shows the weapon's sheet (read-only to a viewer: it is the actor's item); Add and
  * Delete are the actor's editors' (the owner's and the GM's), whose buttons only an editable sheet

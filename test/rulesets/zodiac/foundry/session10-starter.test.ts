@@ -100,6 +100,45 @@ describe("G2: Zodiac: Sample Agents", () => {
   });
 });
 
+describe("G2: each sample Agent carries the weapons their notes name", () => {
+  type PackItem = Record<string, unknown> & { _id: string; _key: string; name: string };
+  const weapons = docsOf("zodiac-weapons") as unknown as PackItem[];
+  /** The Weapons pack's weapons the notes name (by name, any case: "his bare hands"). */
+  const named = (notes: string) => weapons.filter((w) => notes.toLowerCase().includes(w.name.toLowerCase())).map((w) => w.name).sort();
+
+  it("embedded as copies of the Weapons pack's (all but the id and key), each with its own id and an !actors.items! key under the Agent", () => {
+    const ids = new Set<string>();
+    for (const doc of docsOf("zodiac-sample-agents")) {
+      const notes = String(doc.system.notes);
+      const items = (doc.items ?? []) as PackItem[];
+      expect(named(notes).length, doc.name).toBeGreaterThan(0);
+      expect(items.map((i) => i.name).sort(), doc.name).toEqual(named(notes));
+      for (const item of items) {
+        const { _id, _key, ...rest } = item;
+        const original = weapons.find((w) => w.name === item.name)!;
+        const { _id: _, _key: __, ...copy } = original;
+        expect(rest, `${doc.name}: ${item.name}`).toEqual(copy);
+        expect(_id, `${doc.name}: ${item.name}`).toMatch(/^[A-Za-z0-9]{16}$/);
+        expect(_key, `${doc.name}: ${item.name}`).toBe(`!actors.items!${doc._id}.${_id}`);
+        expect(ids.has(_id), `${doc.name} repeats ${_id}`).toBe(false);
+        ids.add(_id);
+      }
+      // The notes say where the weapons are now, and where more are.
+      expect(notes, doc.name).toMatch(/on (his|her) sheet's Weapons list; more are in the Zodiac: Weapons compendium/);
+    }
+  });
+
+  it("an imported Agent carries them as zodiacWeapon items whose data the model keeps unchanged (packs.test.ts checks the actor's own only)", () => {
+    for (const doc of docsOf("zodiac-sample-agents")) {
+      const items = (doc.items ?? []) as PackItem[];
+      expect(items.length, doc.name).toBeGreaterThan(0);
+      const actor = world.createActor({ name: doc.name, type: doc.type, system: doc.system, items: items.map((i) => ({ name: i.name, type: i.type, system: i.system })) } as never);
+      const carried = actor.items.contents.map((i) => [i.name, i.type, (i as unknown as { toObject(): { system: unknown } }).toObject().system]);
+      expect(carried, doc.name).toEqual(items.map((i) => [i.name, "zodiacWeapon", i.system]));
+    }
+  });
+});
+
 describe("G2: Zodiac: Weapons (the model has zodiacWeapon items)", () => {
   it("is declared as an Item pack of zodiacWeapons, guns and reach weapons both, each saying its range and that a kill rolls the same", () => {
     expect(declared).toContainEqual({ name: "zodiac-weapons", label: "Zodiac: Weapons", type: "Item" });

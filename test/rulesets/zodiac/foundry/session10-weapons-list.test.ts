@@ -1,10 +1,11 @@
 /**
  * Review s10 content P4: a zodiacWeapon dropped on an Agent (V13's sheets create any dropped item of
  * the actor's ruleset: core item.ts) was stored where no one could see or delete it, while the
- * sample Agents' notes send the GM to the "Zodiac: Weapons" pack. The Agent and Other Agent sheets
- * now list their weapons (name, range kind), each opened from the list (read-only for a viewer), and
- * deleted (after a confirmation) or added by the actor's editors only. Through the real sheets in the
- * fake and the real templates; a click that still arrives from a viewer is refused.
+ * sample Agents' notes send the GM to the "Zodiac: Weapons" pack. The Agent, Other Agent and crowd
+ * (Everyone Else) sheets now list their weapons (name, range kind), each opened from the list
+ * (read-only for a viewer), and deleted (after a confirmation) or added by the actor's editors only.
+ * Through the real sheets in the fake and the real templates; a click that still arrives from a
+ * viewer is refused.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { FakeActor, FakeWorld } from "../../../foundry/fake/index.js";
@@ -16,11 +17,15 @@ import agentEmpty from "../../../fixtures/templates/zodiac/agent-sheet/weapons-e
 import agentReadOnly from "../../../fixtures/templates/zodiac/agent-sheet/weapons-read-only.js";
 import otherWeapons from "../../../fixtures/templates/zodiac/other-agent-sheet/weapons.js";
 import otherReadOnly from "../../../fixtures/templates/zodiac/other-agent-sheet/weapons-read-only.js";
+import crowdWeapons from "../../../fixtures/templates/zodiac/crowd-sheet/weapons.js";
+import crowdEmpty from "../../../fixtures/templates/zodiac/crowd-sheet/weapons-empty.js";
+import crowdReadOnly from "../../../fixtures/templates/zodiac/crowd-sheet/weapons-read-only.js";
 
 let world: FakeWorld;
 let sheets: Sheets;
 let mike: FakeActor; // owned by "mp"; "jp" (Jeremy's player) may only observe him
 let baron: FakeActor; // the GM's
+let goons: FakeActor; // a crowd (Everyone Else), the GM's
 
 interface SheetApp {
   options: { actions: Record<string, (this: unknown, e: Event, t: HTMLElement) => Promise<void>> };
@@ -31,11 +36,13 @@ type Row = { id: string; name: string; range: string; rangeLabel: string };
 const pistol = { name: "Suppressed pistol", type: "zodiacWeapon", system: { range: "gun", description: "<p>Line of sight.</p>" } };
 const knife = { name: "Combat knife", type: "zodiacWeapon", system: { range: "unarmed", description: "" } };
 
+const SHEETS = { zodiacAgent: "ZodiacAgentSheet", zodiacOtherAgent: "ZodiacOtherAgentSheet", zodiacCrowd: "ZodiacCrowdSheet" } as const;
+const TEMPLATES = { zodiacAgent: "zodiac/agent-sheet.hbs", zodiacOtherAgent: "zodiac/other-agent-sheet.hbs", zodiacCrowd: "zodiac/crowd-sheet.hbs" } as const;
 const sheetOf = (actor: FakeActor): SheetApp => {
-  const Sheet = actor.type === "zodiacOtherAgent" ? sheets.ZodiacOtherAgentSheet : sheets.ZodiacAgentSheet;
+  const Sheet = sheets[SHEETS[actor.type as keyof typeof SHEETS]];
   return new Sheet({ document: actor } as never) as unknown as SheetApp;
 };
-const template = (actor: FakeActor) => (actor.type === "zodiacOtherAgent" ? "zodiac/other-agent-sheet.hbs" : "zodiac/agent-sheet.hbs");
+const template = (actor: FakeActor) => TEMPLATES[actor.type as keyof typeof TEMPLATES];
 /** The sheet as `user` sees it: its context's weapons and its rendered HTML (whitespace collapsed). */
 const seen = (user: string, actor: FakeActor) =>
   world.as(user, async () => {
@@ -65,6 +72,7 @@ beforeEach(async () => {
   ({ mike } = mikeAndJeremy(world));
   await world.as("gm", () => mike.update({ ownership: { mp: 3, jp: 2 } } as never));
   baron = world.createActor({ name: "The Baron", type: "zodiacOtherAgent", system: { rank: 4, tn: 10 } });
+  goons = world.createActor({ name: "Three goons", type: "zodiacCrowd", system: { standing: 3 } });
   world.notifications.length = 0;
 });
 
@@ -164,7 +172,7 @@ describe("P4: the Agent sheet lists its weapons", () => {
     await click("jp", mike, "weaponCreate");
     expect(asked()).toEqual([]);
     expect(weaponIds(mike)).toEqual([id]);
-    expect(warnings()).toEqual(["Only Mike's owner or the GM may change their weapons.", "Only Mike's owner or the GM may change their weapons."]);
+    expect(warnings()).toEqual(["Only the owner of Mike or the GM may change these weapons.", "Only the owner of Mike or the GM may change these weapons."]);
     world.dialogAnswers.length = 0;
   });
 });
@@ -185,22 +193,74 @@ describe("P4: the Other Agent sheet lists its weapons too", () => {
     await drop("gm", baron, knife);
     await click("mp", baron, "weaponDelete", { itemId: weaponIds(baron)[0]! });
     expect(weaponIds(baron)).toHaveLength(1);
-    expect(warnings()).toEqual(["Only The Baron's owner or the GM may change their weapons."]);
+    expect(warnings()).toEqual(["Only the owner of The Baron or the GM may change these weapons."]);
+  });
+});
+
+describe("P4: the crowd sheet (Everyone Else) lists its weapons too", () => {
+  it("no weapon: the GM's sheet says how to add one; a player's says none, with no Add", async () => {
+    const gm = await seen("gm", goons);
+    expect(gm.weapons).toEqual([]);
+    expect(gm.html).toContain('<h3 id="zodiac-weapons-title">Weapons</h3>');
+    expect(gm.html).toContain("No weapons. Drag one here from the Items sidebar or the Zodiac: Weapons compendium, or add one.");
+    expect(actions(gm.html)).toContain("weaponCreate");
+    await world.as("gm", () => goons.update({ ownership: { mp: 2 } } as never));
+    const viewer = await seen("mp", goons);
+    expect(viewer.html).toContain('<p class="zodiac-empty">No weapons.</p>');
+    expect(actions(viewer.html)).not.toContain("weaponCreate");
+  });
+
+  it("the GM drops a gun and a knife on the goons: listed with their range kinds, Edit and Delete; Delete asks first, Yes deletes", async () => {
+    await drop("gm", goons, pistol);
+    await drop("gm", goons, knife);
+    const { weapons, html } = await seen("gm", goons);
+    expect(weapons.map((w) => [w.name, w.range])).toEqual([["Suppressed pistol", "gun"], ["Combat knife", "unarmed"]]);
+    expect(html).toContain('<span class="zodiac-weapon-name">Suppressed pistol</span> <span class="zodiac-weapon-range">Gun: line of sight, reasonable range</span>');
+    expect(html).toContain('<span class="zodiac-weapon-name">Combat knife</span> <span class="zodiac-weapon-range">Unarmed: anyone you can reach</span>');
+    expect(actions(html).filter((a) => a.startsWith("weapon"))).toEqual(["weaponOpen", "weaponDelete", "weaponOpen", "weaponDelete", "weaponCreate"]);
+    const [gun] = weaponIds(goons);
+    world.dialogAnswers.push(true);
+    await click("gm", goons, "weaponDelete", { itemId: gun! });
+    expect(asked().at(-1)!.content).toContain("Delete Suppressed pistol from Three goons? This cannot be undone.");
+    expect((await seen("gm", goons)).weapons.map((w) => w.name)).toEqual(["Combat knife"]);
+  });
+
+  it("Add a weapon creates a gun named 'New weapon' on the crowd, listed", async () => {
+    await click("gm", goons, "weaponCreate");
+    expect(goons.items.contents.map((i) => [i.name, i.type])).toEqual([["New weapon", "zodiacWeapon"]]);
+    expect((await seen("gm", goons)).weapons.map((w) => w.name)).toEqual(["New weapon"]);
+  });
+
+  it("a player who may only observe the goons sees View only, and a Delete or Add that still arrives is refused", async () => {
+    await drop("gm", goons, knife);
+    await world.as("gm", () => goons.update({ ownership: { mp: 2 } } as never));
+    const { html } = await seen("mp", goons);
+    expect(actions(html).filter((a) => a.startsWith("weapon"))).toEqual(["weaponOpen"]);
+    expect(html).toContain('aria-label="View Combat knife"');
+    world.dialogAnswers.push(true);
+    await click("mp", goons, "weaponDelete", { itemId: weaponIds(goons)[0]! });
+    await click("mp", goons, "weaponCreate");
+    expect(asked()).toEqual([]);
+    expect(weaponIds(goons)).toHaveLength(1);
+    expect(warnings()).toEqual(["Only the owner of Three goons or the GM may change these weapons.", "Only the owner of Three goons or the GM may change these weapons."]);
+    world.dialogAnswers.length = 0;
   });
 });
 
 describe("P4: the template fixtures show the list's states (the lead's Chromium run renders them)", () => {
   const render = (path: string, context: object) => createHandlebars().renderTemplate(path, context).replace(/\s+/g, " ");
-  it("empty, a list, read-only: on the Agent sheet and the Other Agent sheet", () => {
-    const empty = render("zodiac/agent-sheet.hbs", agentEmpty().context);
-    expect(empty).toContain("No weapons. Drag one here");
-    expect(actions(empty)).toContain("weaponCreate");
-    for (const [path, fixture, rows] of [["zodiac/agent-sheet.hbs", agentWeapons, 2], ["zodiac/other-agent-sheet.hbs", otherWeapons, 1]] as const) {
+  it("empty, a list, read-only: on the Agent, Other Agent and crowd sheets", () => {
+    for (const [path, fixture] of [["zodiac/agent-sheet.hbs", agentEmpty], ["zodiac/crowd-sheet.hbs", crowdEmpty]] as const) {
+      const empty = render(path, fixture().context);
+      expect(empty, path).toContain("No weapons. Drag one here");
+      expect(actions(empty), path).toContain("weaponCreate");
+    }
+    for (const [path, fixture, rows] of [["zodiac/agent-sheet.hbs", agentWeapons, 2], ["zodiac/other-agent-sheet.hbs", otherWeapons, 1], ["zodiac/crowd-sheet.hbs", crowdWeapons, 2]] as const) {
       const html = render(path, fixture().context);
       expect(actions(html).filter((a) => a === "weaponDelete"), path).toHaveLength(rows);
       expect(actions(html), path).toContain("weaponCreate");
     }
-    for (const [path, fixture] of [["zodiac/agent-sheet.hbs", agentReadOnly], ["zodiac/other-agent-sheet.hbs", otherReadOnly]] as const) {
+    for (const [path, fixture] of [["zodiac/agent-sheet.hbs", agentReadOnly], ["zodiac/other-agent-sheet.hbs", otherReadOnly], ["zodiac/crowd-sheet.hbs", crowdReadOnly]] as const) {
       const html = render(path, fixture().context);
       expect(actions(html).filter((a) => a.startsWith("weapon")), path).toEqual(["weaponOpen", "weaponOpen"]);
       expect(html, path).toContain("fa-eye");
