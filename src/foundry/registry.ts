@@ -124,6 +124,8 @@ export interface CardActor {
   statuses?: string[];
   /** Foundry's defeated mark on the actor's combatant in its running fight (the tracker's skull). */
   defeated?: boolean;
+  /** The actor's own Fracas flags (`flags.fracas`), for a card that reads what its ruleset keeps there. */
+  flags?: JsonObject;
 }
 
 export interface CardKind {

@@ -73,7 +73,8 @@ async function targetActor(uuid: string): Promise<Actor.Implementation | null> {
 /** An actor as a card kind's effect sees it (registry CardActor). */
 export function cardActor(actor: Actor.Implementation): CardActor {
   const defeated = startedCombatantOf(actor)?.isDefeated === true;
-  return { type: actor.type, system: actor.system as unknown as JsonObject, name: actor.name, uuid: actor.uuid, statuses: [...(actor.statuses ?? [])], defeated };
+  const flags = ((actor.flags as Record<string, unknown> | undefined)?.["fracas"] ?? {}) as JsonObject;
+  return { type: actor.type, system: actor.system as unknown as JsonObject, name: actor.name, uuid: actor.uuid, statuses: [...(actor.statuses ?? [])], defeated, flags };
 }
 
 function currentStatuses(actor: Actor.Implementation): Set<string> {

@@ -2,8 +2,9 @@
  * What the bond cards do to a target, pure over (stored result, target data). The target's own
  * answers to an attack — Hero Points spent, a Shake Off roll, the knockout roll — are stored on the target actor
  * (system.attackResponses[attackId]) by its owner, so a player need not write the GM's card:
- * Apply replays them through the kernel every time, and Undo restores the wound exactly. One
- * exception: the recovery effect reads the target's recovery count (a flag) from the live actor (D66).
+ * Apply replays them through the kernel every time, and Undo restores the wound exactly. The
+ * recovery effect also reads the target's recovery count, a Fracas flag the Apply passes with the
+ * target (core CardActor.flags; D66).
  */
 import { isRuleError } from "../../../engine/errors.js";
 import { effectRefusal } from "../rule-error.js";
@@ -284,13 +285,13 @@ export function resolveRecoveryCard(result: RecoveryCardResult, state: Partial<W
   );
 }
 
-export function recoveryEffect(input: { result: JsonObject; target: { type: string; system: JsonObject; name: string; uuid?: string } }): CardEffect | EffectRefusal {
+export function recoveryEffect(input: { result: JsonObject; target: { type: string; system: JsonObject; name: string; uuid?: string; flags?: JsonObject } }): CardEffect | EffectRefusal {
   if (input.target.type !== ACTOR_TYPE) return { refused: "FRACAS.Bond.Refused.NotBond" };
   const r = input.result as unknown as RecoveryCardResult;
   if (!(RECOVERY_KINDS as readonly string[]).includes(r.which)) return { refused: "FRACAS.Bond.Refused.BadCard" };
   const counted = r.which !== "knockout" && Number.isInteger(r.rollCount) && (r.rollCount as number) >= 0;
   // Only the card of the roll due now moves the count (review s10 C2, D66).
-  const stale = counted ? staleRecoveryRefusal(input.target.uuid, r.which as "stun" | "wound", r.rollCount as number) : null;
+  const stale = counted ? staleRecoveryRefusal(input.target, r.which as "stun" | "wound", r.rollCount as number) : null;
   if (stale) return stale;
   try {
     const change = resolveRecoveryCard(r, safeWoundState(input.target.system.wound));

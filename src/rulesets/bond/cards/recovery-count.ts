@@ -18,7 +18,6 @@
  * for good.
  */
 import type { RecoveryKind } from "./effects.js";
-import { lookupUuidSync } from "../../../foundry/typed.js";
 
 export const ROLLS_MADE_FLAG = "bondRecoveryRolls";
 /** Before review s10 C1: one card per kind, `{count, messageId, applyFailed}`; still read. */
@@ -31,8 +30,12 @@ type CountedKind = Exclude<RecoveryKind, "knockout">;
 
 /** How many rolls of this kind the character has had applied (0 when none, or the flag is damaged). */
 export function rollsMade(actor: Actor.Implementation, which: CountedKind): number {
-  const made = actor.getFlag("fracas" as never, ROLLS_MADE_FLAG as never) as Record<string, unknown> | undefined;
-  const n = made?.[which];
+  return countIn(actor.getFlag("fracas" as never, ROLLS_MADE_FLAG as never), which);
+}
+
+/** The count of one kind in a stored `bondRecoveryRolls` flag (0 when none, or it is damaged). */
+function countIn(made: unknown, which: CountedKind): number {
+  const n = (made as Record<string, unknown> | undefined)?.[which];
   return typeof n === "number" && Number.isInteger(n) && n >= 0 ? n : 0;
 }
 
@@ -139,13 +142,12 @@ function undoneCardOfCount(actor: Actor.Implementation, which: CountedKind): Cha
  * Review s10 C2: the recovery card's Apply writes its own count + 1, so a card whose roll is not the
  * one due now (a later roll was applied since, or an earlier one was undone) would move the count
  * backwards, or apply one roll's dice to another. Refused, with the character's count read from the
- * live actor (a card effect sees the target's system data, not its flags); null when the card is
- * the one due, carries no count (older cards), or the actor cannot be read here.
+ * target's Fracas flags as the Apply sees them (core CardActor.flags); null when the card is the one
+ * due, or the flags were not given.
  */
-export function staleRecoveryRefusal(targetUuid: string | undefined, which: CountedKind, rollCount: number): { refused: string; data: Record<string, string | number> } | null {
-  const actor = targetUuid ? lookupUuidSync(targetUuid) : null;
-  if (!(actor instanceof Actor)) return null;
-  const made = rollsMade(actor as Actor.Implementation, which);
+export function staleRecoveryRefusal(target: { name: string; flags?: Record<string, unknown> }, which: CountedKind, rollCount: number): { refused: string; data: Record<string, string | number> } | null {
+  if (!target.flags) return null;
+  const made = countIn(target.flags[ROLLS_MADE_FLAG], which);
   if (made === rollCount) return null;
-  return { refused: "FRACAS.Bond.Refused.StaleRecovery", data: { name: actor.name ?? "", card: rollCount + 1, due: made + 1 } };
+  return { refused: "FRACAS.Bond.Refused.StaleRecovery", data: { name: target.name, card: rollCount + 1, due: made + 1 } };
 }
