@@ -16,21 +16,13 @@ function api(): { nextStep(): Promise<void> } {
 
 export const NEXT_STEP_ACTION = "nextStep";
 
-/** The Next step running now, if any: a key held or pressed again before it finished waits for nothing. */
-let running: Promise<void> | null = null;
-
 /**
  * Moves the viewed combat's plan on one step, as the tracker's Next step does (game.fracas.nextStep:
- * a GM only, a begun combat only, each said when it is not so). A second press while the first is
- * still being written is ignored: it would read the same step and, on the last one, start the next
- * round twice.
+ * a GM only, a begun combat only, each said when it is not so). A press again while the first step
+ * is still being written moves on once: FracasCombat#advance gives it the step under way.
  */
 export function pressNextStep(): Promise<void> {
-  if (running) return running;
-  running = api().nextStep().finally(() => {
-    running = null;
-  });
-  return running;
+  return api().nextStep();
 }
 
 export function registerKeybindings(namespace: string): void {

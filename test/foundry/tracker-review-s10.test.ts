@@ -312,6 +312,17 @@ describe("G11: a GM keybinding for Next step", () => {
     expect(sys().step).toBe(0);
   });
 
+  it("the tracker's Next step clicked twice before the first is written moves on once too (FracasCombat#advance)", async () => {
+    for (let i = 0; i < 5; i++) await fc.advance();
+    let starts = 0;
+    world.observe("combatRound", (() => void starts++) as never);
+    await Promise.all([combat.nextTurn(), combat.nextTurn()]);
+    await settle();
+    expect(combat.round).toBe(2);
+    expect(starts).toBe(1);
+    expect(sys().step).toBe(0);
+  });
+
   it("with no begun combat, says so", async () => {
     await combat.delete();
     world.keybindings.press("fracas", "nextStep");

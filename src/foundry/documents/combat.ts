@@ -198,8 +198,24 @@ export class FracasCombat extends Combat {
     }
   }
 
-  /** The GM moves to the next step; past the last step a new round begins. Foundry's turn follows the step. */
-  async advance(): Promise<void> {
+  /** The Next step being written on this client, if any (advance). */
+  #advancing: Promise<void> | null = null;
+
+  /**
+   * The GM moves to the next step; past the last step a new round begins. Foundry's turn follows the
+   * step. A second call while the first is still being written (a double click on Next step, a key
+   * held or pressed again, a macro) gets the first one's promise: it would read the same step and, on
+   * the last one, start the next round twice.
+   */
+  advance(): Promise<void> {
+    if (this.#advancing) return this.#advancing;
+    this.#advancing = this.#advanceNow().finally(() => {
+      this.#advancing = null;
+    });
+    return this.#advancing;
+  }
+
+  async #advanceNow(): Promise<void> {
     const next = this.actingStep(this.fracas.step + 1, 1);
     if (next === null) {
       await this.nextRound();
