@@ -1,6 +1,7 @@
 // One build, two entries: the Foundry entry (dist/fracas.mjs) and the pure kernel alone
 // (dist/engine.mjs, which a test imports in bare Node). Every kernel module goes into one shared
-// chunk (dist/kernel.mjs) that both import, so the kernel ships once. esbuild strips types (tsc
+// chunk (dist/kernel.mjs) that both import, so the kernel ships once. The Quench flows are a chunk
+// of their own (dist/flows.mjs), which the entry imports only where Quench is active. esbuild strips types (tsc
 // checks them separately); terser minifies, with source maps for debugging. keep_classnames:
 // Foundry keys a sheet by its class name ("fracas.BondCharacterSheet"), users' sheet choices are
 // saved under that key, and render hooks are named after classes; so class names must survive

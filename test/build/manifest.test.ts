@@ -43,6 +43,16 @@ describe("dist/system.json", () => {
     expect(fracas).toMatch(/from\s*['"]\.\/kernel\.mjs['"]/);
     expect(readFileSync(new URL("dist/engine.mjs", root), "utf8")).toMatch(/from\s*['"]\.\/kernel\.mjs['"]/);
   });
+  it("loads the Quench flows only on demand: dist/flows.mjs, imported dynamically, never statically", () => {
+    const fracas = readFileSync(new URL("dist/fracas.mjs", root), "utf8");
+    const flows = readFileSync(new URL("dist/flows.mjs", root), "utf8");
+    expect(fracas).toMatch(/import\(\s*['"]\.\/flows\.mjs['"]\s*\)/);
+    expect(fracas).not.toMatch(/from\s*['"]\.\/flows\.mjs['"]/);
+    // The flows' own text ships in the chunk and nowhere else.
+    expect(flows).toContain("has an enabled ruleset with a sample to run");
+    expect(fracas).not.toContain("has an enabled ruleset with a sample to run");
+    expect(fracas).not.toMatch(/class Batch\b/);
+  });
   it("ships minified JS in which every exported class keeps its name (Foundry keys sheets and hooks by it)", () => {
     const fracas = readFileSync(new URL("dist/fracas.mjs", root), "utf8");
     const unminified = readFileSync(new URL("dist/fracas.mjs.map", root), "utf8");
@@ -53,7 +63,7 @@ describe("dist/system.json", () => {
       for (const m of readFileSync(new URL("src/" + file, root), "utf8").matchAll(/^export class (\w+)/gm)) names.add(m[1]!);
     }
     expect(names.has("BondCharacterSheet")).toBe(true);
-    const shipped = fracas + readFileSync(new URL("dist/kernel.mjs", root), "utf8");
+    const shipped = fracas + readFileSync(new URL("dist/kernel.mjs", root), "utf8") + readFileSync(new URL("dist/flows.mjs", root), "utf8");
     for (const name of names) expect(shipped, name).toMatch(new RegExp(`class ${name}\\b`));
   });
   it("ships the templates and CSS compiled by sass", () => {

@@ -217,7 +217,10 @@ let looking: FakeCombat;
 
 beforeAll(async () => {
   world = installFoundry();
+  // Quench active in this world: the adapter imports the flows at "init" (src/foundry/quench.ts).
+  (globalThis as unknown as { game: { modules: Map<string, { active: boolean }> } }).game.modules.set("quench", { active: true });
   await loadAdapter();
+  await (await import("../../src/foundry/quench.js")).quenchFlowsLoading();
   ({ allDescriptors } = await import("../../src/foundry/rulesets.js"));
   ({ FLOW_TIMEOUT_MS } = await import("../../src/foundry/quench/context.js"));
   ({ SETTLE } = await import("../../src/foundry/quench/settle.js"));
