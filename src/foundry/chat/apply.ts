@@ -5,7 +5,7 @@
  * no partial write: if any step fails, what was written is restored.
  */
 import { descriptor } from "../rulesets.js";
-import { statusEffectId, type StatusEvent } from "../../engine/events.js";
+import { changedStatuses, setStatuses } from "../status-toggles.js";
 import type { Application } from "../data/card-data.js";
 import type { CardActor, CardKind, Json, JsonObject } from "../registry.js";
 import { lookupUuid, lookupUuidSync } from "../typed.js";
@@ -77,19 +77,6 @@ export function cardActor(actor: Actor.Implementation): CardActor {
   return { type: actor.type, system: actor.system as unknown as JsonObject, name: actor.name, uuid: actor.uuid, statuses: [...(actor.statuses ?? [])], defeated, flags };
 }
 
-function currentStatuses(actor: Actor.Implementation): Set<string> {
-  return new Set(actor.statuses ?? []);
-}
-
-/** The status toggles that actually change something on this actor (so Undo reverses only those). */
-function effectiveStatuses(actor: Actor.Implementation, events: readonly StatusEvent[]): StatusEvent[] {
-  const have = currentStatuses(actor);
-  return events.filter((e) => have.has(statusEffectId(e.status)) !== e.on);
-}
-
-async function toggleAll(actor: Actor.Implementation, events: readonly { status: string; on: boolean }[]): Promise<void> {
-  for (const e of events) await actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
-}
 
 
 export function executeApply(req: ApplyRequest): Promise<Outcome> {
@@ -138,7 +125,7 @@ async function applyNow(req: ApplyRequest): Promise<Outcome> {
   const pools = effect.pools ?? [];
   if (pools.length > 0 && !game.user.isGM) return refuse("NeedsGM");
   const prior = readPathValues(target, Object.keys(effect.update));
-  const statuses = effectiveStatuses(target, effect.statuses);
+  const statuses = changedStatuses(target, effect.statuses);
   const application: Application = {
     id: foundry.utils.randomID(),
     targetUuid: req.targetUuid,
@@ -154,7 +141,7 @@ async function applyNow(req: ApplyRequest): Promise<Outcome> {
   await updateOrThrow(target as never, effect.update);
   application.after = readPathValues(target, kept);
   try {
-    await toggleAll(target, statuses);
+    await setStatuses(target, statuses);
     for (const p of pools) {
       const done = await executePoolChange({ kind: "change", pool: p.name, delta: p.delta, reason: p.reason, ref: applicationRef(req.messageId, application.id) }, application.by);
       if (!done.ok) throw new Error(done.reason);
@@ -166,7 +153,7 @@ async function applyNow(req: ApplyRequest): Promise<Outcome> {
     // State first, then icons, as the forward path: a ruleset that reads the icons (a status
     // sync hook) sees the restored state, never a mix.
     await target.update(updateFrom(prior));
-    await toggleAll(target, statuses.map((s) => ({ ...s, on: !s.on })));
+    await setStatuses(target, statuses, { invert: true });
     throw err;
   }
   return { ok: true, summary: effect.summary };
@@ -205,7 +192,7 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
   const givenBack: { index: number; pool: string; delta: number }[] = [];
   let cardWritten = false;
   try {
-    await toggleAll(target, app.statuses.map((s) => ({ ...s, on: !s.on })));
+    await setStatuses(target, app.statuses, { invert: true });
     const applications = applicationsBefore.map((a) => (a.id === app.id ? { ...a, undone: true } : a));
     await writeApplications(message, kind, applications);
     cardWritten = true;
@@ -223,7 +210,7 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
     }
     if (cardWritten) await writeApplications(message, kind, applicationsBefore.map((a) => (a.id === app.id ? { ...a, poolEntries } : a)));
     await target.update(updateFrom(current));
-    await toggleAll(target, app.statuses);
+    await setStatuses(target, app.statuses);
     throw err;
   }
   return { ok: true, summary: { key: "FRACAS.Chat.Undone" } };

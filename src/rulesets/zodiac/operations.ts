@@ -19,7 +19,8 @@
  * rewriting the fight's memory, holds too).
  */
 import { isRuleError } from "../../engine/errors.js";
-import { statusEffectId, type StatusEvent } from "../../engine/events.js";
+import type { StatusEvent } from "../../engine/events.js";
+import { changedStatuses, setStatuses } from "../../foundry/status-toggles.js";
 import { executePoolChange, readPool } from "../../foundry/pools.js";
 import { pluralKey, t } from "../../foundry/i18n.js";
 import { lookupUuid } from "../../foundry/typed.js";
@@ -108,10 +109,6 @@ export function refuse(reason: string, data?: Readonly<Record<string, string | n
   return data && Object.keys(data).length > 0 ? { ok: false, reason, data: { ...data } } : { ok: false, reason };
 }
 
-async function toggle(actor: Actor.Implementation, events: readonly StatusEvent[], invert = false): Promise<void> {
-  for (const e of events) await actor.toggleStatusEffect(statusEffectId(e.status), { active: invert ? !e.on : e.on });
-}
-
 async function actorAt(uuid: string): Promise<Actor.Implementation | null> {
   const doc = await lookupUuid(uuid);
   return doc instanceof Actor ? (doc as Actor.Implementation) : null;
@@ -127,21 +124,20 @@ async function spend(store: SpendStore, kind: SpendRecord["kind"], actor: Actor.
   const done = await executePoolChange({ kind: "change", pool: SETBACK_POOL, delta: -1, reason: setbackReason(reasonKey, actor.name), ref: PANEL_REF }, by);
   if (!done.ok) return refuse(done.reason);
   // Only the toggles that change something, so Undo reverses exactly those.
-  const have = new Set(actor.statuses ?? []);
-  const effective = events.filter((e) => have.has(statusEffectId(e.status)) !== e.on);
+  const effective = changedStatuses(actor, events);
   try {
     const at = nextAt(actor);
     await actor.update(foundry.utils.deepClone(update) as never);
     // What the actor holds now (the model may have normalised it): Undo's check compares to this.
     const after = readPathValues(actor, paths);
-    await toggle(actor, effective);
+    await setStatuses(actor, effective);
     const record: SpendRecord = { id: foundry.utils.randomID(), kind, actorUuid: actor.uuid, name: actor.name, prior, after, statuses: effective, entryId: done.entryId, undone: false, at };
     await saveRecords(store, (records) => [...records, record]);
   } catch (err) {
     await executePoolChange({ kind: "undo", pool: SETBACK_POOL, entryId: done.entryId, ref: PANEL_REF }, by);
     // The state first, then the icons (sheets/status-sync.ts): their toggles find it agreeing and write nothing.
     await actor.update(updateFrom(prior) as never);
-    await toggle(actor, effective, true);
+    await setStatuses(actor, effective, { invert: true });
     throw err;
   }
   return { ok: true };
@@ -355,7 +351,7 @@ async function undoNow(store: SpendStore, spendId: string): Promise<Done> {
   if (!done.ok) return refuse(done.reason);
   // A fresh object: V13 expands the object it is given in place, and the record is the stored one.
   await actor.update(updateFrom(pathValuesOf(rec.prior)) as never);
-  await toggle(actor, rec.statuses, true);
+  await setStatuses(actor, rec.statuses, { invert: true });
   // Re-read at write time: the actor store is the actor itself, which the line above just wrote.
   await saveRecords(store, (records) => records.map((s) => (s.id === spendId ? { ...s, undone: true } : s)));
   return { ok: true };

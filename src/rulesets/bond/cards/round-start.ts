@@ -17,7 +17,7 @@
  * zero without writing every fighter one by one (review-s7-perf #1). Open sheets redraw on the
  * round change (round-refresh.ts).
  */
-import { statusEffectId } from "../../../engine/events.js";
+import { setStatuses } from "../../../foundry/status-toggles.js";
 import { combatantStateOf } from "../../../foundry/combatant-state.js";
 import type { FracasCombat } from "../../../foundry/documents/combat.js";
 import type { CardKind, JsonObject } from "../../../foundry/registry.js";
@@ -86,7 +86,7 @@ export async function bondRoundStart(combat: Combat.Implementation, round: numbe
     // Round 1 follows no round of this battle: nothing has run down yet.
     const change: StateChange = round > 1 ? advanceRound(before) : { state: before, events: [] };
     if (changed(before, change.state)) await actor.update({ "system.wound": change.state } as never);
-    for (const e of change.events) await actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
+    await setStatuses(actor, change.events);
     await prompt(combatant, actor, change.state, round);
   }
   // Then the knockouts of earlier rounds that nobody resisted (D38).

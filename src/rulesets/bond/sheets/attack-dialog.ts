@@ -7,7 +7,7 @@
 import { handlebarsApplication } from "../../../foundry/typed.js";
 import { postCard } from "../../../foundry/chat/cards.js";
 import { activeTable } from "../../../foundry/tables.js";
-import { statusEffectId } from "../../../engine/events.js";
+import { setStatuses } from "../../../foundry/status-toggles.js";
 import { isRuleError } from "../../../engine/errors.js";
 import type { JsonObject } from "../../../foundry/registry.js";
 import { lookupUuidSync } from "../../../foundry/typed.js";
@@ -249,7 +249,7 @@ export async function rollAttack(
     ...(setup.declaration ? { declaration: setup.declaration } : {}),
   };
   // Rise and release change the striker's own statuses.
-  for (const e of cardResult.effect?.attacker ?? []) await actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
+  await setStatuses(actor, cardResult.effect?.attacker ?? []);
   const sys = bondSystem(actor);
   const update: Record<string, unknown> = {};
   if (combat && sys) {

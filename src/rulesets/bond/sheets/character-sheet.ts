@@ -4,7 +4,7 @@ import { isRuleError } from "../../../engine/errors.js";
 import { ruleErrorText } from "../rule-error.js";
 import { handlebarsActorSheet } from "../../../foundry/typed.js";
 import { rulesetOption } from "../../../foundry/settings.js";
-import { statusEffectId } from "../../../engine/events.js";
+import { setStatuses } from "../../../foundry/status-toggles.js";
 import { applyFirstAid, applyHospital, applyRest, endHospitalStay, passHours, wakeUp, type StateChange } from "../rules/index.js";
 import { BondCharacterData } from "../data/character.js";
 import { BondSkillData } from "../data/skill.js";
@@ -195,7 +195,7 @@ export class BondCharacterSheet extends Base {
         return void ui.notifications?.warn(ruleErrorText(e));
       }
       await this.actor.update({ "system.wound": change.state } as never);
-      for (const e of change.events) await this.actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
+      await setStatuses(this.actor, change.events);
       applied = change;
     });
     return applied;

@@ -13,7 +13,7 @@ import { lookupUuid, lookupUuidSync } from "../../../foundry/typed.js";
 import { warnTargetGone } from "../../../foundry/sheets/target-gone.js";
 import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
 import { isRuleError, type FracasRuleError } from "../../../engine/errors.js";
-import { statusEffectId } from "../../../engine/events.js";
+import { setStatuses } from "../../../foundry/status-toggles.js";
 import { completeFinalAction, escapeCheck, resolveAttack, resolveDamage } from "../rules/index.js";
 import type { Action, AttackResult } from "../rules/index.js";
 import { attackTokenChanges, chargeTokens, readPool, targetState, tokensRef, undoTokenEntries, type Sys } from "../data/state.js";
@@ -335,7 +335,7 @@ export async function completeFinal(actor: Actor.Implementation): Promise<Outcom
     throw e;
   }
   await actor.update({ "system.finalAction": false, "system.state": done.state } as never);
-  for (const e of done.events) await actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
+  await setStatuses(actor, done.events);
   return { ok: true };
 }
 

@@ -22,6 +22,7 @@
  * also keeps a rollback that toggles icons before restoring the state (the core Apply's) from
  * writing Healthy at Rank for a moment.
  */
+import { setStatuses } from "../../../foundry/status-toggles.js";
 import { statusEffectId, type StatusEvent } from "../../../engine/events.js";
 import { statusesOf } from "../rules/health.js";
 import type { AgentStatus } from "../rules/index.js";
@@ -91,7 +92,7 @@ function healthOf(actor: Actor.Implementation): AgentHealthPaths & { wagersAgain
 
 /** Toggles the icons that differ from the Agent's state as it stands now (none when they agree). */
 async function showState(actor: Actor.Implementation): Promise<void> {
-  for (const e of iconTogglesFor(healthOf(actor).status, new Set(actor.statuses ?? []))) await actor.toggleStatusEffect(statusEffectId(e.status), { active: e.on });
+  await setStatuses(actor, iconTogglesFor(healthOf(actor).status, new Set(actor.statuses ?? [])));
 }
 
 /** After a sheet's own update: toggle the icons the new state shows differently, when the state changed. */
