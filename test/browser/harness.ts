@@ -140,7 +140,16 @@ body { margin: 0; padding: 16px; background: #777; font-family: "Signika", syste
 #fracas-window { box-sizing: border-box; background: var(--color-bg); color: var(--color-text-primary);
   border: 1px solid var(--color-border); }
 #fracas-window > .window-content { padding: 8px; }
+ol.chat-log { margin: 0; padding: 0; list-style: none; }
+/* V13 draws every chat message on parchment (ui/parchment.jpg, mean #dad8cd) with dark text, whatever the theme. */
+.chat-message { background: #dad8cd; color: #191813; padding: 4px 6px; }
 `;
+
+/** A chat card's template (a ruleset's cards/, or chat/): shown in a chat message, as V13 shows it. */
+export const isChatTemplate = (template: string): boolean => /(^|\/)cards\//.test(template) || template.startsWith("chat/");
+
+/** The markup V13 puts around a message's content in the chat log. */
+const inChatMessage = (html: string): string => `<ol class="chat-log"><li class="chat-message message"><div class="message-content">${html}</div></li></ol>`;
 
 // ---------------------------------------------------------------------------------------------
 // Browser
@@ -391,7 +400,8 @@ export const caseName = (c: FixtureCase, theme: Theme): string =>
  */
 export async function checkTemplate(env: TemplateEnv, c: FixtureCase, theme: Theme, screenshotPrefix = ""): Promise<TemplateReport> {
   env.i18n.clearProblems();
-  const html = env.renderTemplate(c.template, c.fixture.context, { partialBlock: c.fixture.partialBlock });
+  const rendered = env.renderTemplate(c.template, c.fixture.context, { partialBlock: c.fixture.partialBlock });
+  const html = isChatTemplate(c.template) ? inChatMessage(rendered) : rendered;
   const i18n = env.i18n.problems();
   const page = await renderPage(html, {
     width: c.fixture.width,

@@ -116,7 +116,7 @@ describe("postCard", () => {
     expect(m.type).toBe("card");
     expect(m.author?.id).toBe("alice");
     expect(cardOf(m).targets).toEqual([{ uuid: villain.uuid, name: "Villain" }]);
-    expect(m.content).toContain('class="fracas fracas-card ruleset-fracastest"');
+    expect(m.content).toContain('class="fracas fracas-card themed theme-light ruleset-fracastest"');
     expect(m.content).toContain('<p class="damage">3</p>');
     expect(m.speaker.actor).toBe(hero.id);
     expect(world.messages.get(m.id)).toBe(m);
