@@ -6,6 +6,7 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { scopeIds } from "./dom/scope-ids.js";
+import { focusKeyOf, restoreFocus, type FocusKey } from "./dom/focus-state.js";
 import { dropClearedNumbers, fieldLabel } from "./sheets/cleared-numbers.js";
 import { adjustedNumbers, type NumberBounds } from "./sheets/adjusted-numbers.js";
 import { t } from "./i18n.js";
@@ -17,6 +18,20 @@ import { t } from "./i18n.js";
  */
 function withScopedIds(Base: any): any {
   return class extends Base {
+    // V13 keeps the focus across a part's redraw by the focused element's id, which scoping has
+    // renamed, or its name, which many buttons lack (dom/focus-state.ts, review-s11 A2).
+    _preSyncPartState(partId: string, newElement: HTMLElement, priorElement: HTMLElement, state: Record<string, unknown>): void {
+      super._preSyncPartState(partId, newElement, priorElement, state);
+      state["fracasFocus"] = focusKeyOf(priorElement, String(this.id));
+    }
+
+    _syncPartState(partId: string, newElement: HTMLElement, priorElement: HTMLElement, state: Record<string, unknown>): void {
+      super._syncPartState(partId, newElement, priorElement, state);
+      const key = state["fracasFocus"] as FocusKey | null | undefined;
+      // A root part's children are moved into the prior element, which stays in the page.
+      if (key) restoreFocus(newElement.isConnected ? newElement : priorElement, key);
+    }
+
     async _onRender(context: any, options: any): Promise<void> {
       await super._onRender(context, options);
       scopeIds(this.element as HTMLElement, String(this.id));

@@ -1,0 +1,72 @@
+// Review-s11 A2: a Fracas part drawn again keeps the keyboard focus on the same control, though its
+// ids are scoped to the application (V13's own restore looks for the scoped id in the fresh,
+// unscoped part) and though many action buttons have neither id nor name. Real templates, real
+// Chromium; the redraw is done as V13's HandlebarsApplication does it (record, replaceWith, restore,
+// then Fracas scopes the new part's ids in _onRender).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { transform } from "esbuild";
+import { readFileSync } from "node:fs";
+import { closeBrowser, createHandlebars, discover, FIXTURES_ROOT, openBrowser, renderPage, TEMPLATES_ROOT } from "./harness.js";
+
+let js = "";
+beforeAll(async () => {
+  await openBrowser();
+  const load = async (path: string, name: string) =>
+    (await transform(readFileSync(new URL(path, import.meta.url), "utf8"), { loader: "ts", format: "iife", globalName: name })).code;
+  js = (await load("../../src/foundry/dom/focus-state.ts", "FracasFocus")) + (await load("../../src/foundry/dom/scope-ids.ts", "FracasScope"));
+});
+afterAll(async () => closeBrowser());
+
+async function redrawKeeps(template: string, caseName: string | null, focusSelector: string): Promise<{ before: string; after: string; v13Alone: boolean }> {
+  const found = await discover(TEMPLATES_ROOT, FIXTURES_ROOT);
+  const c = found.cases.find((x) => x.template === template && (caseName === null || x.name === caseName))!;
+  expect(c, `${template} fixture`).toBeDefined();
+  const html = createHandlebars().renderTemplate(c.template, c.fixture.context);
+  const page = await renderPage(`<div id="part">${html}</div><template id="fresh">${html}</template>`, { width: 900, height: 1400 });
+  try {
+    await page.addScriptTag({ content: js });
+    return await page.evaluate((selector) => {
+      const w = window as unknown as {
+        FracasFocus: { focusKeyOf(p: HTMLElement, id: string): unknown; restoreFocus(p: HTMLElement, k: unknown): void };
+        FracasScope: { scopeIds(p: HTMLElement, id: string): void };
+      };
+      const describe = (el: Element | null) => (el ? `${el.tagName}#${el.id}[${el.getAttribute("data-action") ?? ""}${el.getAttribute("data-delta") ?? ""}]` : "none");
+      const part = document.getElementById("part")!;
+      w.FracasScope.scopeIds(part, "app1");
+      const target = part.querySelector<HTMLElement>(selector)!;
+      target.focus();
+      const before = describe(document.activeElement);
+      // V13: record the focus by id (else tag[name]), replace the part, look the record up in the new part.
+      const v13 = target.id ? `#${CSS.escape(target.id)}` : target.getAttribute("name") ? `${target.tagName}[name="${target.getAttribute("name")}"]` : null;
+      const key = w.FracasFocus.focusKeyOf(part, "app1");
+      const fresh = document.createElement("div");
+      fresh.id = "part";
+      fresh.append((document.getElementById("fresh") as HTMLTemplateElement).content.cloneNode(true));
+      part.replaceWith(fresh);
+      const v13Found = v13 ? fresh.querySelector<HTMLElement>(v13) : null;
+      v13Found?.focus();
+      const v13Alone = document.activeElement !== document.body && fresh.contains(document.activeElement);
+      w.FracasFocus.restoreFocus(fresh, key);
+      w.FracasScope.scopeIds(fresh, "app1");
+      return { before, after: describe(document.activeElement), v13Alone };
+    }, focusSelector);
+  } finally {
+    await page.close();
+  }
+}
+
+describe("focus across a redraw", () => {
+  it("a control with a scoped id (the FEAT dialog's Action): V13 alone loses it; Fracas puts it back", async () => {
+    const r = await redrawKeeps("faserip/feat-dialog.hbs", null, "select[name=action]");
+    expect(r.before).toBe("SELECT#app1-faserip-feat-action[]");
+    expect(r.v13Alone).toBe(false);
+    expect(r.after).toBe(r.before);
+  });
+
+  it("a button with neither id nor name (Bond's Hero Points +): put back by what it does", async () => {
+    const r = await redrawKeeps("bond/sheets/character.hbs", null, 'button[data-action="points"][data-delta="1"]');
+    expect(r.before).toBe("BUTTON#[points1]");
+    expect(r.v13Alone).toBe(false);
+    expect(r.after).toBe(r.before);
+  });
+});
