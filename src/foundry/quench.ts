@@ -5,7 +5,7 @@
  * the world's active combat and GM pools, but deleting a combat makes V13 activate another for a
  * moment, and rounds advance world time when the world sets a round or turn time.
  *
- * The flows are a module of their own (dist/quench.mjs), imported only in a world where the Quench
+ * The flows are a module of their own (dist/flows.mjs), imported only in a world where the Quench
  * module is active: no other world loads them. The import starts at "init"; Quench asks for
  * batches at "setup" and registration must be synchronous (Mocha builds its suites at once), so the
  * batch is registered at once and reaches the flows when it is run. Should that be before the
