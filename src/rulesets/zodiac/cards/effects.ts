@@ -25,7 +25,7 @@ import type { CombatRef } from "./results.js";
 
 /** The target as the core hands it to CardKind.effect: its uuid tells two same-named Agents apart. */
 export type EffectTarget = { type: string; system: JsonObject; name: string; uuid: string };
-type Outcome = CardEffect | { refused: string };
+type Outcome = CardEffect | { refused: string; data?: Record<string, string | number> };
 type Summary = CardEffect["summary"];
 
 export const SETBACK_POOL = "setback";
@@ -51,7 +51,8 @@ function guard(f: () => Outcome): Outcome {
   try {
     return f();
   } catch (e) {
-    if (isRuleError(e)) return { refused: `FRACAS.Error.${e.code}` };
+    // With the error's data, so its message is worded whole (review-s11 T3).
+    if (isRuleError(e)) return { refused: `FRACAS.Error.${e.code}`, data: { ...e.data } };
     throw e;
   }
 }

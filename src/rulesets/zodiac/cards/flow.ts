@@ -9,7 +9,8 @@ import type { JsonObject } from "../../../foundry/registry.js";
 import { postCard } from "../../../foundry/chat/cards.js";
 import { activeTable } from "../../../foundry/tables.js";
 import { rulesetOption } from "../../../foundry/settings.js";
-import { pluralKey, t } from "../../../foundry/i18n.js";
+import { pluralKey, ruleErrorMessage, t } from "../../../foundry/i18n.js";
+import { isRuleError } from "../../../engine/errors.js";
 import { lookupUuid } from "../../../foundry/typed.js";
 import { calledShotCosts, everyoneElseTn, DEFAULT_TOTAL_MODE, TOTAL_MODES, type TotalMode } from "../rules/index.js";
 import { areaRecord, KILLING_SLOT, type AreaEntry, type AreaSlot } from "../data/areas.js";
@@ -95,7 +96,12 @@ export async function post(kind: string, source: Actor.Implementation | null, re
   return postCard({ ruleset: "zodiac", kind, source, result, rolls, targets, context: { view: VIEWS[kind]!(result, card) } });
 }
 
-/** Kill, strike or fight: roll now and post the card. */
+/**
+ * Kill, strike or fight: roll now and post the card. Every refusal the kernel makes of this roll
+ * (taking someone alive with a called shot, a strike at an Other Agent already dead…) depends on
+ * the choice, not the dice: it is found by a dry run on placeholder dice before any Agent Point is
+ * spent or die rolled (review-s11 RZ1), as a duel's Reveal does (duelRefusal).
+ */
 export async function rollAndPost(actor: Actor.Implementation, slot: AreaSlot, choice: RollChoice, model: RollModel, target: DialogTarget | null) {
   const sys = agentData(actor);
   // Seed: "To kill Everyone Else you roll Aries" — the killing slot, whatever its name.
@@ -104,24 +110,35 @@ export async function rollAndPost(actor: Actor.Implementation, slot: AreaSlot, c
     return undefined;
   }
   const area = sys.areas[slot]!;
-  await spendPoints(actor, model.agentPointsAfter);
-  const { roll, dice } = await rollPool(model.pool);
   const g = grids();
-  const base: RollBase = {
+  const baseWith = (dice: number[]): RollBase => ({
     ...rollSetup(actor, area, choice),
     almostDead: sys.health.status === "almostDead",
     totalMode: totalMode(),
     dice,
     chance: model.chance,
     combat: combatRefFor(actor),
+  });
+  const resultOf = (base: RollBase): { kind: string; result: JsonObject } => {
+    if (choice.kind === "kill") return { kind: "kill", result: killResult({ ...base, captureAlive: choice.captureAlive }, g.tn, g.shots) };
+    if (choice.kind === "strike" && target) {
+      return { kind: "strike", result: strikeResult({ ...base, target: { uuid: target.uuid, name: target.name, tn: target.tn ?? 0, rank: target.rank ?? 1, accumulated: target.accumulated } }, g.shots) };
+    }
+    return { kind: "fight", result: fightResult({ ...base, tn: model.tn }) };
   };
-  const rolls = roll ? [roll] : [];
-  const targets = target ? [{ uuid: target.uuid, name: target.name }] : [];
-  if (choice.kind === "kill") return post("kill", actor, killResult({ ...base, captureAlive: choice.captureAlive }, g.tn, g.shots), rolls, targets);
-  if (choice.kind === "strike" && target) {
-    return post("strike", actor, strikeResult({ ...base, target: { uuid: target.uuid, name: target.name, tn: target.tn ?? 0, rank: target.rank ?? 1, accumulated: target.accumulated } }, g.shots), rolls, targets);
+  try {
+    resultOf(baseWith(Array.from({ length: model.pool }, () => 1)));
+  } catch (e) {
+    if (!isRuleError(e)) throw e;
+    ui.notifications?.warn(t("FRACAS.Zodiac.Refused.BeforeRoll", { reason: ruleErrorMessage(e) }));
+    return undefined;
   }
-  return post("fight", actor, fightResult({ ...base, tn: model.tn }), rolls, []);
+  await spendPoints(actor, model.agentPointsAfter);
+  const { roll, dice } = await rollPool(model.pool);
+  const { kind, result } = resultOf(baseWith(dice));
+  const rolls = roll ? [roll] : [];
+  const targets = kind === "fight" || !target ? [] : [{ uuid: target.uuid, name: target.name }];
+  return post(kind, actor, result, rolls, targets);
 }
 
 /** Agent vs Agent, one side: spend the points now, seal the setup for the GM, announce "committed". */

@@ -83,7 +83,12 @@ export function rollModel(choice: RollChoice, roller: RollerState, tn: number, c
     if (choice.captureAlive && choice.kind === "kill" && choice.wagers < CAPTURE_WAGERS) {
       return { ...empty, ok: false, error: { key: "FRACAS.Error.captureNeedsTwoWagers", data: { wagers: choice.wagers, needed: CAPTURE_WAGERS } } };
     }
-    if (choice.calledShot !== null) requireCalledShotAffordable(choice.calledShot, choice.wagers, calledShotGrid);
+    if (choice.captureAlive && choice.kind === "kill" && choice.calledShot !== null) {
+      return { ...empty, ok: false, error: { key: "FRACAS.Error.captureWithCalledShot", data: { calledShot: choice.calledShot } } };
+    }
+    const shotWagers = choice.calledShot === null ? 0 : requireCalledShotAffordable(choice.calledShot, choice.wagers, calledShotGrid);
+    // The finishing Wager goes against Rank: a called shot's Wagers buy the shot, not the finish (review-s11 RZ1).
+    if (choice.finish && choice.wagers - shotWagers < FINISH_WAGERS) return { ...empty, ok: false, error: { key: "FRACAS.Error.finishNeedsWager", data: { wagers: choice.wagers - shotWagers } } };
     const pool = poolSize({ area: choice.area, gathered: gather.gathered, wagers: choice.wagers, almostDead: roller.almostDead });
     const chance = chanceToMeet({ pool, keep: choice.area, tn, mode: choice.totalMode });
     return { ok: true, pool, keep: choice.area, tn, chance, percent: formatPercent(chance), agentPointsAfter: pointsAfter, error: null };

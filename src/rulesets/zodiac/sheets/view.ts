@@ -232,7 +232,9 @@ export function rollDialogView(input: DialogInput): { model: RollModel } & Recor
   const slot: AreaSlot = kind === "kill" ? KILLING_SLOT : input.slot;
   const area = input.areas[slot] ?? { name: slot, rating: AREA_MIN };
   const choice: RollChoice = { ...input.choice, area: area.rating, totalMode: input.totalMode };
-  const c = { ...choice, kind, captureAlive: kind === "kill" && choice.captureAlive, finish: kind === "duel" && choice.finish && input.target?.almostDead === true };
+  // A fight roll has no called shot (the seed's shots are at Everyone Else, Other Agents and Agents): a
+  // shot picked before switching to a fight is dropped rather than charged in Wagers (review-s11 RZ5).
+  const c = { ...choice, kind, calledShot: kind === "fight" ? null : choice.calledShot, captureAlive: kind === "kill" && choice.captureAlive, finish: kind === "duel" && choice.finish && input.target?.almostDead === true };
   const tn = kind === "kill" ? Number(input.everyoneElseTn.cells[0]?.[0] ?? 5) : kind === "fight" ? c.tn : (input.target?.tn ?? 0);
   const model = rollModel(c, { agentPoints: input.agentPoints, almostDead: input.almostDead }, tn, input.calledShotGrid);
   return {

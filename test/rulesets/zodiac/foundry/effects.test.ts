@@ -107,6 +107,7 @@ describe("strike card", () => {
     const r = strikeResult({ ...base({ dice: [6, 6, 1] }), target }, calledShotCosts);
     expect(strikeEffect({ result: r, target: { uuid: "Actor.baron", type: "zodiacOtherAgent", name: "Baron", system: { rank: 4, tn: 10, wagersAgainst: 4, status: "dead" } } })).toEqual({
       refused: "FRACAS.Error.alreadyDead",
+      data: {},
     });
   });
 });

@@ -42,6 +42,14 @@ describe("the roll dialog's view (pure)", () => {
     expect(v.model).toMatchObject({ pool: 5, tn: 12 });
   });
 
+  it("RZ5: a fight roll has no called shot: one picked before switching is dropped, not charged in Wagers", () => {
+    const v = rollDialogView(input({ choice: { ...input().choice, kind: "fight", tn: 12, calledShot: "head", wagers: 0 } }));
+    expect((v.choice as { calledShot: unknown }).calledShot).toBeNull();
+    expect(v.model).toMatchObject({ ok: true, pool: 5 });
+    const kill = rollDialogView(input({ choice: { ...input().choice, calledShot: "head", wagers: 0 } }));
+    expect(kill.model.ok).toBe(false);
+  });
+
   it("opening on another Area offers a fight roll, on Aries a kill; targets decide as before", () => {
     expect(defaultKind(null)).toBe("kill");
     expect(defaultKind(null, "a1")).toBe("kill");

@@ -108,7 +108,8 @@ describe("plurals: One/Other keys chosen by the count", () => {
       actorName: "Mike",
       areas: mikeAreas,
       slot: "a1",
-      choice: { kind: "fight", area: 3, spend: 0, gathered: 0, wagers: 0, calledShot: null, captureAlive: false, finish: false, tn: 10, totalMode: "keepArea" },
+      // A kill: a fight roll offers no called shot (review-s11 RZ5).
+      choice: { kind: "kill", area: 3, spend: 0, gathered: 0, wagers: 0, calledShot: null, captureAlive: false, finish: false, tn: 10, totalMode: "keepArea" },
       agentPoints: 3,
       almostDead: false,
       target: null,
