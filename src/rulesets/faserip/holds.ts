@@ -32,6 +32,22 @@ export function isHeldBy(system: unknown, holderUuid: string): boolean {
   return status.restrained && status.heldBy !== "" && status.heldBy === holderUuid;
 }
 
+/**
+ * Why an Escaping FEAT may not be rolled, or null. Seed: Escaping is "Breaking a grapple": the
+ * roller must be held (Restrained), and when the hold names its holder the FEAT is rolled at that
+ * holder alone (review-s11 RF3: a free hero's Escaping Red "Reverse" held a villain who held no one,
+ * a Grappling hold on Escaping's odds). A Restrained with no holder recorded (set by hand, from a
+ * power) may aim at anyone: the GM's to judge, as that hold is.
+ */
+export function escapingRefusal(system: unknown, name: string, targetUuids: readonly string[], holderName: (uuid: string) => string): { key: string; data: Record<string, string> } | null {
+  const { status } = heroView(system);
+  if (!status.restrained) return { key: "FRACAS.Faserip.Refused.EscapeNotHeld", data: { name } };
+  if (status.heldBy !== "" && (targetUuids.length !== 1 || targetUuids[0] !== status.heldBy)) {
+    return { key: "FRACAS.Faserip.Refused.EscapeNotHolder", data: { name, holder: holderName(status.heldBy) } };
+  }
+  return null;
+}
+
 const work = backgroundWork("faserip: holds ending with their holder");
 let chain: Promise<unknown> = Promise.resolve();
 

@@ -15,17 +15,17 @@ import { pluralKey } from "../../../foundry/i18n.js";
 export const HERO_TYPE = "faseripHero";
 
 export type EffectInput = { result: JsonObject; target: { type: string; system: JsonObject; name: string; uuid?: string }; source?: { uuid: string } };
-export type EffectOutcome = CardEffect | { refused: string };
+export type EffectOutcome = CardEffect | { refused: string; data?: Record<string, string | number> };
 export interface EffectTables {
   universal?: Grid;
 }
 
-/** Runs a kernel call; a rule error becomes a refusal with its FRACAS.Error.<code> message. */
+/** Runs a kernel call; a rule error becomes a refusal with its FRACAS.Error.<code> message and data (review-s11 T3). */
 function guarded(fn: () => EffectOutcome): EffectOutcome {
   try {
     return fn();
   } catch (e) {
-    if (isRuleError(e)) return { refused: `FRACAS.Error.${e.code}` };
+    if (isRuleError(e)) return { refused: `FRACAS.Error.${e.code}`, data: { ...e.data } };
     throw e;
   }
 }

@@ -7,7 +7,8 @@ import { isRuleError, FracasRuleError } from "../../../engine/errors.js";
 import { postCard } from "../../../foundry/chat/cards.js";
 import type { JsonObject } from "../../../foundry/registry.js";
 import { t } from "../../../foundry/i18n.js";
-import { lookupUuid } from "../../../foundry/typed.js";
+import { lookupUuid, lookupUuidSync } from "../../../foundry/typed.js";
+import { escapingRefusal } from "../holds.js";
 import { warnRefused } from "../../../foundry/queries.js";
 import { warnTargetGone } from "../../../foundry/sheets/target-gone.js";
 import { applyAttack, ATTACK_ACTIONS, resolveAttack, resolveFeat } from "../rules/index.js";
@@ -83,6 +84,13 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
     if (dodged) {
       ui.notifications?.warn(t(dodged, { name: actor.name }));
       return posted;
+    }
+    if (form.action === "escaping") {
+      const held = escapingRefusal(actor.system, actor.name, req.targets.map((x) => x.uuid), (uuid) => (lookupUuidSync(uuid) as { name?: string } | null)?.name ?? "?");
+      if (held) {
+        ui.notifications?.warn(t(held.key, held.data));
+        return posted;
+      }
     }
     const action = form.action as AttackAction;
     // A target deleted since it was aimed at (the dialog open meanwhile) is not rolled against:

@@ -100,10 +100,17 @@ export interface AttackResult {
   damage: number;
   /** Kill: Health drops to 0 and the defender is dying. */
   kill: boolean;
+  /**
+   * Body Armor stopped the whole blow (armor > 0, no damage through). **D** (review-s11 RF2): such a
+   * blow has no Battle Effect either: no Kill, no Slam?/Stun? check. Absent on older cards.
+   */
+  armorStopped?: boolean;
   secondary: {
     kind: "slam" | "stun" | "none";
-    /** Attacker's Strength ≥ defender's Endurance. */
+    /** Attacker's Strength ≥ defender's Endurance, and the blow not stopped by Body Armor. */
     applies: boolean;
+    /** Strong enough, but not applied because Body Armor stopped the blow (absent otherwise, and on older cards). */
+    armorStopped?: boolean;
     /**
      * The two rank numbers compared for `applies` (RULES.md: Slam/Stun only when the attacker's
      * Strength ≥ the defender's Endurance), so the card can show them. Present when kind is not
@@ -141,7 +148,9 @@ export function resolveAttack(input: AttackInput, tables: AttackTables = {}): At
   const dealt = landed ? damage(damageInput, ranks) : 0;
   const defenderEndurance = toRankNumber("defender endurance", defender["endurance"], ranks);
   const kind = feat.effect === "slam" ? "slam" : feat.effect === "stun" ? "stun" : "none";
-  const applies = kind !== "none" && slamStunApplies(attacker["strength"] as RankValue, defenderEndurance, ranks);
+  const armorStopped = landed && armor > 0 && dealt === 0;
+  const strongEnough = kind !== "none" && slamStunApplies(attacker["strength"] as RankValue, defenderEndurance, ranks);
+  const applies = strongEnough && !armorStopped;
   const compared = kind === "none" ? {} : { strength: toRankNumber("attacker strength", attacker["strength"], ranks), endurance: defenderEndurance };
   let check: SecondaryCheck | null = null;
   if (applies && i["secondaryRoll"] !== undefined) {
@@ -163,8 +172,9 @@ export function resolveAttack(input: AttackInput, tables: AttackTables = {}): At
     damageFrom: landed ? (blow?.from ?? null) : null,
     armor,
     damage: dealt,
-    kill: feat.effect === "kill",
-    secondary: { kind, applies, check, ...compared },
+    kill: feat.effect === "kill" && !armorStopped,
+    armorStopped,
+    secondary: { kind, applies, check, ...compared, ...(strongEnough && armorStopped ? { armorStopped } : {}) },
   };
 }
 

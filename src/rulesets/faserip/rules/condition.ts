@@ -82,7 +82,8 @@ export function applyAttack(targetState: CombatantStateInput, result: AttackResu
   const dealt = requireInt("result.damage", r["damage"], 0, MAX_HEALTH);
   if (before.statuses.includes("dead")) return { state: before, events: [] };
   let after: CombatantState = { ...before, statuses: [...before.statuses] };
-  if (effect === "kill") {
+  // A Kill whose blow Body Armor stopped is no Kill (result.kill false: resolveAttack, D RF2).
+  if (effect === "kill" && r["kill"] !== false) {
     after = { ...after, health: 0, statuses: withStatus(after.statuses, ["unconscious", "dying"]) };
   } else if (DAMAGING_EFFECTS.includes(effect)) {
     const health = Math.max(0, after.health - dealt);

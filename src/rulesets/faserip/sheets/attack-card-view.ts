@@ -43,6 +43,8 @@ export function attackCardView(result: { attack: AttackResult; action: string; a
     damageStopped: a.armor > 0 && a.armor >= a.rawDamage,
     damage: a.damage,
     kill: a.kill,
+    /** A Kill that Body Armor stopped whole: the card says there is no Kill (D RF2). */
+    killStopped: f.effect === "kill" && a.armorStopped === true,
     weaponName: result.weaponName ?? "",
     targetName: result.targetName ?? "",
     secondary: a.secondary.kind === "none" ? null : secondaryView(a.secondary),
@@ -63,7 +65,7 @@ function secondaryView(s: AttackResult["secondary"]) {
     kind: s.kind,
     label: `${L}.Secondary.${s.kind}`,
     applies: s.applies,
-    blockedKey: numbers ? `${L}.Card.SecondaryBlockedBy` : `${L}.Card.SecondaryBlocked`,
+    blockedKey: s.armorStopped === true ? `${L}.Card.SecondaryArmorStopped` : numbers ? `${L}.Card.SecondaryBlockedBy` : `${L}.Card.SecondaryBlocked`,
     strength: s.strength ?? 0,
     endurance: s.endurance ?? 0,
   };

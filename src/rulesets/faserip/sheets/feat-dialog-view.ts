@@ -104,6 +104,7 @@ export function featDialogView(input: FeatDialogInput) {
   const ticked = new Set(shown.talents ?? []);
   const rankNum = input.abilities[f.ability] ?? 0;
   let error: string | null = null;
+  let ruleError: { code: string; message: string; data: Record<string, string | number> } | null = null;
   let odds: Odds = { white: 0, green: 0, yellow: 0, red: 0 };
   let rank: RankKey = "shift0";
   let column: RankKey = "shift0";
@@ -148,6 +149,8 @@ export function featDialogView(input: FeatDialogInput) {
   } catch (e) {
     if (!isRuleError(e)) throw e;
     error = `FRACAS.Error.${e.code}`;
+    // Worded with its data by the dialog (its placeholders would otherwise read "undefined": review-s11 T3).
+    ruleError = { code: e.code, message: e.message, data: { ...e.data } };
   }
   const weapon = input.weapons.find((w) => w.id === f.weaponId) ?? null;
   if (!error && f.action === "shooting" && !weapon) error = "FRACAS.Error.missingWeaponDamage";
@@ -206,6 +209,8 @@ export function featDialogView(input: FeatDialogInput) {
     chance,
     odds: oddsList(odds, effects ?? NO_EFFECTS),
     error,
+    /** When `error` is a kernel rule error: it, to be worded with its data (ruleErrorMessage) by the dialog. */
+    ruleError,
     canRoll: error === null && karma.short === null,
   };
 }

@@ -225,8 +225,7 @@ export class FaseripFeatDialog extends Base {
     const round = roundOf(this.actor);
     const tables = faseripTables();
     const floors = this.followFloors();
-    return {
-      view: featDialogView({
+    const view = featDialogView({
         actorName: this.actor.name,
         abilities: hero.abilities,
         karmaPool: karmaPoolOf(this.actor),
@@ -243,9 +242,9 @@ export class FaseripFeatDialog extends Base {
         // A second dodge this round, or one after another declared action: the roll's own refusal.
         dodgeRefusal: dodgeRefusalOf(this.actor),
         typed: this.typed,
-      }),
-      coverChoices: coverChoiceList(tables.cover),
-    };
+      });
+    // A kernel rule error worded with its data, in this client's language (review-s11 T3).
+    return { view, ruleErrorText: view.ruleError ? ruleErrorMessage(view.ruleError) : null, coverChoices: coverChoiceList(tables.cover) };
   }
 
   /**

@@ -46,14 +46,14 @@ describe("card effects", () => {
     expect(secondaryEffect({ result: { kind: "stun", check } as unknown as JsonObject, target: target(heroSys()) })).toMatchObject({ update: { "system.status.stunnedRounds": 4 }, statuses: [{ status: "stunned", on: true }] });
     const zero = heroSys({ health: { value: 0, max: 50 }, status: status({ unconscious: true }) });
     expect(secondaryEffect({ result: { kind: "zeroHealth", roll: 2 } as unknown as JsonObject, target: target(zero) })).toMatchObject({ update: { "system.status.dying": true }, summary: { key: "FRACAS.Faserip.Summary.StartsDying" } });
-    expect(secondaryEffect({ result: { kind: "zeroHealth", roll: 2 } as unknown as JsonObject, target: target(heroSys()) })).toEqual({ refused: "FRACAS.Error.notAtZeroHealth" });
+    expect(secondaryEffect({ result: { kind: "zeroHealth", roll: 2 } as unknown as JsonObject, target: target(heroSys()) })).toEqual({ refused: "FRACAS.Error.notAtZeroHealth", data: { health: 50 } });
   });
   it("dyingTick: one Endurance rank per round, dead below Shift 0; refused when not dying", () => {
     const dying = heroSys({ health: { value: 0, max: 50 }, status: status({ dying: true, unconscious: true }) });
     expect(dyingTickEffect({ result: {}, target: target(dying) })).toMatchObject({ update: { "system.status.endurance": "good" }, summary: { data: { before: 20, after: 10 } } });
     const last = heroSys({ health: { value: 0, max: 50 }, status: status({ dying: true, unconscious: true, endurance: "shift0" }) });
     expect(dyingTickEffect({ result: {}, target: target(last) })).toMatchObject({ update: { "system.status.dead": true, "system.status.dying": false }, summary: { key: "FRACAS.Faserip.Summary.Died" } });
-    expect(dyingTickEffect({ result: {}, target: target(heroSys()) })).toEqual({ refused: "FRACAS.Error.notDying" });
+    expect(dyingTickEffect({ result: {}, target: target(heroSys()) })).toMatchObject({ refused: "FRACAS.Error.notDying" });
     expect(featEffect()).toEqual({ refused: "FRACAS.Faserip.Refused.NothingToApply" });
   });
 });

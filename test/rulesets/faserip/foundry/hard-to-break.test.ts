@@ -124,7 +124,8 @@ describe("hard to break: Apply and Undo clicked twice", () => {
 describe("hard to break: results on a target whose Health was edited by hand", () => {
   it("a Kill on a target typed to 0 Health: dying, Health stays 0", async () => {
     f.world.login("gm");
-    await f.rampage.update({ "system.health.value": 0 } as never);
+    // No Body Armor: a Kill that armor stops whole is no Kill (D RF2).
+    await f.rampage.update({ "system.health.value": 0, "system.armor": 0 } as never);
     f.world.dice.queue(99);
     const [card] = await f.feat("gm", f.thug, { ability: "fighting", action: "hackSlash" }, [f.rampage]);
     expect(cardOf(card).result.attack.kill).toBe(true);

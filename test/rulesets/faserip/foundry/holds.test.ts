@@ -59,6 +59,29 @@ describe("a hold records its holder", () => {
   });
 });
 
+describe("Escaping breaks a grapple (review-s11 RF3)", () => {
+  const warned = () => f.world.notifications.filter((n) => n.type === "warn").map((n) => n.message);
+
+  it("a hero held by no one rolls no Escaping: refused before any die, with the reason", async () => {
+    f.world.login("gm");
+    // No die queued: a roll would throw.
+    const posted = await f.feat("gm", f.rampage, { ability: "strength", action: "escaping" }, [f.captain]);
+    expect(posted).toEqual([]);
+    expect(warned()).toContain("Rampage is not held: Escaping breaks a grapple, so nothing was rolled.");
+    expect(sys(f.captain).status).toMatchObject({ restrained: false });
+  });
+
+  it("held by the Captain, Rampage's Escaping aims at the Captain alone: at another, refused", async () => {
+    await captainHoldsRampage();
+    f.world.login("gm");
+    expect(await f.feat("gm", f.rampage, { ability: "strength", action: "escaping" }, [f.thug])).toEqual([]);
+    expect(warned()).toContain("Rampage is held by Captain: Escaping is rolled against the one holding them, alone. Nothing was rolled.");
+    f.world.dice.queue(99);
+    const [card] = await f.feat("gm", f.rampage, { ability: "strength", action: "escaping" }, [f.captain]);
+    expect(cardOf(card).result.attack.feat.effect).toBe("reverse");
+  });
+});
+
 describe("a hold ends when its holder cannot act", () => {
   it("knocked out (flag and icon): the active GM frees the held one once and says why", async () => {
     await captainHoldsRampage();

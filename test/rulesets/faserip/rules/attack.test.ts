@@ -34,7 +34,7 @@ describe("resolveAttack", () => {
   });
 
   it("a Slam does not apply when the defender's Endurance is higher", () => {
-    const r = resolveAttack({ ...base, roll: 70, attacker: { strength: "good" }, secondaryRoll: 1 });
+    const r = resolveAttack({ ...base, roll: 70, attacker: { strength: "good" }, defender: { endurance: "excellent", armor: "typical" }, secondaryRoll: 1 });
     expect(r.secondary).toEqual({ kind: "slam", applies: false, check: null, strength: 10, endurance: 20 });
   });
 
@@ -45,6 +45,21 @@ describe("resolveAttack", () => {
   it("a Hack & Slash Red is a Kill", () => {
     const r = resolveAttack({ ...base, action: "hackSlash", roll: 96, attacker: { strength: "typical", weaponDamage: "excellent" } });
     expect(r).toMatchObject({ kill: true, landed: true, damage: 10 });
+  });
+
+  it("D RF2: a blow Body Armor stops whole has no Battle Effect: a Kill is no Kill, a Slam/Stun no check", () => {
+    // Good (10) weapon Red on Monstrous (75) armor: nothing gets through.
+    const kill = resolveAttack({ ...base, action: "hackSlash", roll: 96, attacker: { strength: "typical", weaponDamage: "good" }, defender: { endurance: "excellent", armor: "monstrous" } });
+    expect(kill).toMatchObject({ landed: true, damage: 0, kill: false, armorStopped: true });
+    expect(kill.feat.effect).toBe("kill");
+    const stun = resolveAttack({ ...base, roll: 96, defender: { endurance: "excellent", armor: "monstrous" }, secondaryRoll: 5, stunD10: 6 });
+    expect(stun).toMatchObject({ damage: 0, armorStopped: true });
+    expect(stun.secondary).toMatchObject({ kind: "stun", applies: false, check: null, armorStopped: true });
+    // Less than the armor is stopped too; anything through is a blow, and the Kill stands.
+    const under = resolveAttack({ ...base, action: "hackSlash", roll: 96, attacker: { strength: "typical", weaponDamage: "excellent" }, defender: { endurance: "excellent", armor: "incredible" } });
+    expect(under).toMatchObject({ kill: false, armorStopped: true });
+    const oneThrough = resolveAttack({ ...base, action: "hackSlash", roll: 96, attacker: { strength: "typical", weaponDamage: "remarkable" }, defender: { endurance: "excellent", armor: "excellent" } });
+    expect(oneThrough).toMatchObject({ kill: true, armorStopped: false, damage: 10 });
   });
 
   it("a Stun result with a White Endurance FEAT needs and uses the d10", () => {

@@ -51,6 +51,16 @@ describe("applyAttack", () => {
     ]);
   });
 
+  it("D RF2: a Kill Body Armor stopped whole changes nothing; an older card without `kill: false` still kills", () => {
+    const kill = resolveAttack({ ...blow, action: "hackSlash", roll: 97, defender: { ...blow.defender, armor: "unearthly" } });
+    expect(kill.kill).toBe(false);
+    const { state, events } = applyAttack(target, kill);
+    expect(state.health).toBe(target.health);
+    expect(events).toEqual([]);
+    const { kill: _dropped, armorStopped: _also, ...older } = resolveAttack({ ...blow, action: "hackSlash", roll: 97 });
+    expect(applyAttack(target, older as never).state.health).toBe(0);
+  });
+
   it("a knocked-back target is prone; a staggered one is not", () => {
     const slam = resolveAttack({ ...blow, roll: 70, secondaryRoll: 10 });
     expect(applyAttack(target, slam).events).toEqual([{ status: "prone", on: true }]);

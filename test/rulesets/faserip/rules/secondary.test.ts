@@ -74,6 +74,14 @@ describe("Slam?/Stun? table", () => {
     );
   });
 
+  it("D RF1: the seed's strict reading (\"Failure =\": only White has an effect) is an override the GM can set", () => {
+    const g = overrideGrid(slamStunTable, [["knockedBack", "none", "none", "none"], ["stunnedD10", "none", "none", "none"]]);
+    expect(slamResult("green", 2, g).result).toBe("none");
+    expect(slamResult("white", 2, g).result).toBe("knockedBack");
+    expect(stunResult("green", 5, g)).toBe(0);
+    expect(stunResult("white", 5, g)).toBe(5);
+  });
+
   it("an override is read", () => {
     const g = overrideGrid(slamStunTable, [["knockedBack", "oneArea", "none", "none"], ["stunnedD10", "stunnedD10", "none", "none"]]);
     expect(slamResult("yellow", 2, g).result).toBe("none");
