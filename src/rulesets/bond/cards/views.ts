@@ -218,7 +218,8 @@ export interface RecoveryRollLabel {
 export function recoveryRollLabel(which: PromptRoll, state: { level: WoundLevel; stunCharacteristic: StunCharacteristic | null }, woundPenaltyApplies = false): RecoveryRollLabel {
   const l = state.level;
   const printed = which === "stun" ? STUN_EASE : l === "LW" || l === "MW" || l === "HW" ? WOUND_ROLL_EASE[l] : 0;
-  const penalty = woundPenaltyApplies ? woundPenalty(l) : 0;
+  // The Stun roll always takes the wound's penalty; the wound roll under the GM's option (D18, RB2).
+  const penalty = which === "stun" || woundPenaltyApplies ? woundPenalty(l) : 0;
   const ef = clampEase(printed + penalty);
   return {
     which,
@@ -348,13 +349,13 @@ export function recoveryOutcome(base: string, result: { which: string; stunLande
 /**
  * Where a recovery roll's EF comes from (session 7 audit), read from the state the roll was made in:
  * the printed EF (Stun 8; LW 7, MW 5, HW 3) or the knockout's 2 × QR, less the wound penalty (always
- * for a knockout; for the others only under the GM option, D18), at least ½. Null for a Stun or
- * wound roll at its printed EF: the Roll line's EF is then the book's number as it stands.
+ * for a knockout and a Stun; for a wound roll only under the GM option, D18), at least ½. Null for a
+ * roll at its printed EF: the Roll line's EF is then the book's number as it stands.
  */
 export function recoveryEaseFrom(result: RecoveryCardResult, before: WoundState, ef: number) {
   const knockout = result.which === "knockout";
   const printed = knockout ? 2 * result.attackQualityRating : recoveryRollLabel(result.which as PromptRoll, { level: before.level, stunCharacteristic: null }, result.woundPenaltyApplies).printed;
-  const penalty = knockout || result.woundPenaltyApplies ? woundPenalty(before.level) : 0;
+  const penalty = knockout || result.which === "stun" || result.woundPenaltyApplies ? woundPenalty(before.level) : 0;
   if (!knockout && penalty === 0) return null;
   return easeDerivation(result.which, printed, penalty, ef, before.level, result.attackQualityRating);
 }

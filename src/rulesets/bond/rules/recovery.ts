@@ -76,13 +76,16 @@ export function resolveRecovery(targetState: Partial<WoundState>, input: Recover
   const before = normaliseWoundState(targetState);
   const i = requireRecord("input", input);
   const which = requireChoice("which", i.which, ["stun", "wound"] as const);
-  const penalty = i.woundPenaltyApplies !== undefined && requireBoolean("woundPenaltyApplies", i.woundPenaltyApplies) ? woundPenalty(before.level) : 0;
+  // The wound roll's printed EFs (7/5/3) already worsen with the wound, so its penalty is the GM's
+  // option; the Stun roll's EF 8 does not, so a wounded character always takes it there, as the
+  // seed's "−1/−2/−3 Ease Factor on every task" says (review-s11 RB2; D18).
+  const optional = i.woundPenaltyApplies !== undefined && requireBoolean("woundPenaltyApplies", i.woundPenaltyApplies) ? woundPenalty(before.level) : 0;
   if (before.level === "KL" || before.level === "IN" || before.knockedOut) {
     throw new FracasRuleError("cannotAct", "an unconscious or dead character makes no recovery roll", { level: before.level });
   }
   if (which === "stun") {
     if (!before.stunRollPending) throw new FracasRuleError("noRollPending", "no Stun roll is due", { which });
-    const check = resolveCheck(i.primaryChance as number, STUN_EASE + penalty, i.roll as number, table);
+    const check = resolveCheck(i.primaryChance as number, STUN_EASE + woundPenalty(before.level), i.roll as number, table);
     if (check.success) {
       const level = before.level === "ST" && before.stunRounds === 0 ? "none" : before.level;
       return { ...woundStateChange(before, { ...before, stunRollPending: false, level }), check };
@@ -97,6 +100,6 @@ export function resolveRecovery(targetState: Partial<WoundState>, input: Recover
   if (level !== "LW" && level !== "MW" && level !== "HW") {
     throw new FracasRuleError("noRollPending", `a ${level} wound has no Willpower recovery roll`, { which, level });
   }
-  const check = resolveCheck(i.primaryChance as number, WOUND_ROLL_EASE[level] + penalty, i.roll as number, table);
+  const check = resolveCheck(i.primaryChance as number, WOUND_ROLL_EASE[level] + optional, i.roll as number, table);
   return { ...woundStateChange(before, check.success ? { ...before, woundRollPending: false } : before), check };
 }

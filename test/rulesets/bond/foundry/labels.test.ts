@@ -63,9 +63,9 @@ describe("format", () => {
 });
 
 describe("recovery rolls are named alike, with their characteristic and EF", () => {
-  it("the sheet: 'Stun roll (Strength, EF 8)' and 'Wound recovery (Willpower, EF 7)'", async () => {
+  it("the sheet: 'Stun roll (Strength, EF 7)' (8 − the Light Wound's 1, RB2) and 'Wound recovery (Willpower, EF 7)'", async () => {
     const html = await render("sheets/character", { view: sheet({ level: "LW", stunRollPending: true, stunCharacteristic: "strength", woundRollPending: true }) });
-    expect(buttonTexts(html, 'data-action="recover"')).toEqual(["Stun roll (Strength, EF 8)", "Wound recovery (Willpower, EF 7)"]);
+    expect(buttonTexts(html, 'data-action="recover"')).toEqual(["Stun roll (Strength, EF 7)", "Wound recovery (Willpower, EF 7)"]);
     expect(html).not.toContain("Roll Stun recovery");
   });
 
@@ -74,12 +74,14 @@ describe("recovery rolls are named alike, with their characteristic and EF", () 
     expect(buttonTexts(html, 'data-action="recover"')).toEqual(["Stun roll (Willpower, EF 5)", "Wound recovery (Willpower, EF ½)"]);
   });
 
-  it("the sheet's 'Stun roll due' line names the same EF as its button: 8 by default, 8 − 3 = 5 under the option", async () => {
+  it("the sheet's 'Stun roll due' line names the same EF as its button: 8 − 3 = 5 for a Heavy Wound, with or without the option (RB2)", async () => {
     const state = { level: "HW" as const, stunRollPending: true, stunCharacteristic: "willpower" as const, woundRollPending: true };
-    expect(await render("sheets/character", { view: sheet(state) })).toContain("<li>Stun roll due (Willpower, EF 8): no action until it is made.</li>");
+    expect(await render("sheets/character", { view: sheet(state) })).toContain("<li>Stun roll due (Willpower, EF 5): no action until it is made.</li>");
     const html = await render("sheets/character", { view: sheet(state, { woundPenaltyApplies: true }) });
     expect(html).toContain("<li>Stun roll due (Willpower, EF 5): no action until it is made.</li>");
     expect(html).not.toContain("EF 8");
+    // A lone Stun, unwounded: EF 8 as printed.
+    expect(await render("sheets/character", { view: sheet({ level: "ST", stunRollPending: true, stunCharacteristic: "willpower" }) })).toContain("<li>Stun roll due (Willpower, EF 8): no action until it is made.</li>");
   });
 
   it("the round-start prompt's buttons read as the sheet's", async () => {
@@ -87,7 +89,7 @@ describe("recovery rolls are named alike, with their characteristic and EF", () 
     const { rolls, status } = promptFor(state);
     const result: RecoveryPromptResult = { actorUuid: "Actor.b", actorName: "James Bond", round: 2, level: state.level, rolls, stunCharacteristic: state.stunCharacteristic, status, hours: 0 };
     const html = await render("cards/recovery-prompt", { card: recoveryPromptView(result), source: null });
-    expect(buttonTexts(html, 'data-fracas-follow-up="recover"')).toEqual(["Stun roll (Willpower, EF 8)", "Wound recovery (Willpower, EF 5)"]);
+    expect(buttonTexts(html, 'data-fracas-follow-up="recover"')).toEqual(["Stun roll (Willpower, EF 6)", "Wound recovery (Willpower, EF 5)"]);
   });
 });
 

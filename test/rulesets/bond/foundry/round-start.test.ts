@@ -134,7 +134,8 @@ describe("bond round start", () => {
     const p = promptsFor(thug).at(-1)!;
     expect(cardOf(p).result).toMatchObject({ rolls: ["stun", "wound"], stunCharacteristic: "strength" });
     expect(whisper(p)).toEqual(["gm"]);
-    expect(p.content).toContain("Strength at EF 8");
+    // A Light Wound: the Stun roll takes its −1 (RB2).
+    expect(p.content).toContain("Strength at EF 7");
     expect(p.content).toContain("Willpower at EF 7");
 
     await fc.nextRound();

@@ -112,11 +112,13 @@ describe("audit: the recovery card says where its EF comes from", () => {
     expect(await card({ ...base, which: "knockout" }, {})).toContain("EF 2 × QR2 = 4.");
   });
 
-  it("a Stun or wound roll: the printed EF and the GM option's penalty, at least ½; no line at the printed EF", async () => {
+  it("a Stun or wound roll: the printed EF and the wound's penalty (a Stun's always, a wound roll's under the GM option), at least ½; no line at the printed EF", async () => {
     expect(await card({ ...base, which: "wound", woundPenaltyApplies: true }, { level: "HW", woundRollPending: true })).toContain("EF 3 for a Heavy Wound, −3 Heavy Wound, at least ½ = ½.");
+    expect(await card({ ...base, which: "wound" }, { level: "HW", woundRollPending: true })).not.toMatch(/for a Heavy Wound/);
     expect(await card({ ...base, which: "stun", woundPenaltyApplies: true }, { level: "LW", stunRollPending: true })).toContain("EF 8 for a Stun roll, −1 Light Wound = 7.");
-    expect(await card({ ...base, which: "stun" }, { level: "LW", stunRollPending: true })).not.toContain("= 7.");
-    expect(await card({ ...base, which: "stun" }, { level: "LW", stunRollPending: true })).not.toMatch(/for a Stun roll/);
+    // RB2: the Stun roll takes the wound's penalty whatever the option.
+    expect(await card({ ...base, which: "stun" }, { level: "LW", stunRollPending: true })).toContain("EF 8 for a Stun roll, −1 Light Wound = 7.");
+    expect(await card({ ...base, which: "stun" }, { level: "ST", stunRollPending: true })).not.toMatch(/for a Stun roll/);
   });
 });
 

@@ -47,10 +47,15 @@ describe("session 8: the recovery prompts' EF derivations, result last", () => {
     expect(derivations(await recoveryPrompt({ level: "HW", woundRollPending: true }, true))).toEqual(["EF 3 for a Heavy Wound, \u22123 Heavy Wound, at least ½ = ½."]);
   });
 
-  it("recovery prompt at the printed EF (the option off): no derivation line", async () => {
-    const html = await recoveryPrompt({ level: "LW", stunRollPending: true, stunCharacteristic: "strength", woundRollPending: true }, false);
+  it("recovery prompt at the printed EF (the option off, a lone Stun): no derivation line", async () => {
+    const html = await recoveryPrompt({ level: "ST", stunRollPending: true, stunCharacteristic: "strength" }, false);
     expect(derivations(html)).toEqual([]);
     expect(html).toContain("Stun roll due: Strength at EF 8.");
+  });
+
+  it("RB2: a wounded character's Stun roll is prompted with the wound's penalty, the option off", async () => {
+    const html = await recoveryPrompt({ level: "LW", stunRollPending: true, stunCharacteristic: "strength", woundRollPending: true }, false);
+    expect(html).toContain("Stun roll due: Strength at EF 7.");
   });
 
   it("knockout prompt: 'EF 2 × QR2 = 4, −1 Light Wound = 3.'; unwounded 'EF 2 × QR2 = 4.'; raised to ½; an older card without parts has none", async () => {

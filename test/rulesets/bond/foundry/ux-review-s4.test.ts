@@ -126,7 +126,8 @@ describe("#9, #11, #18, #22.1 the sheet for its owner and for others", () => {
 
   it("the stun line names its characteristic and says 'no action', as the wound line does", async () => {
     const html = await render("sheets/character", { view: sheet({}, { level: "LW", stunRollPending: true, stunCharacteristic: "willpower" }) });
-    expect(html).toContain("<li>Stun roll due (Willpower, EF 8): no action until it is made.</li>");
+    // A Light Wound's −1 on the Stun roll (review-s11 RB2).
+    expect(html).toContain("<li>Stun roll due (Willpower, EF 7): no action until it is made.</li>");
   });
 
   it("the NPC box is the GM's: the owner reads the tag", async () => {

@@ -63,6 +63,14 @@ describe("resolveRecovery", () => {
     const r = resolveRecovery({ level: "MW", woundRollPending: true }, { which: "wound", primaryChance: 10, roll: 1, woundPenaltyApplies: true });
     expect(r.check.easeFactor).toBe(3); // 5 − 2
   });
+  it("RB2: a wounded character's Stun roll always takes the wound penalty (EF 8 does not grow with the wound); the option does not change it", () => {
+    const hw = { level: "HW" as const, stunRollPending: true, woundRollPending: true, stunCharacteristic: "willpower" as const };
+    expect(resolveRecovery(hw, { which: "stun", primaryChance: 10, roll: 1 }).check.easeFactor).toBe(5); // 8 − 3
+    expect(resolveRecovery(hw, { which: "stun", primaryChance: 10, roll: 1, woundPenaltyApplies: true }).check.easeFactor).toBe(5);
+    expect(resolveRecovery({ level: "LW", stunRollPending: true, stunCharacteristic: "willpower" }, { which: "stun", primaryChance: 10, roll: 1 }).check.easeFactor).toBe(7);
+    // Unwounded (a lone Stun): EF 8 as printed.
+    expect(resolveRecovery(stunned, { which: "stun", primaryChance: 10, roll: 1 }).check.easeFactor).toBe(8);
+  });
   it("refuses rolls that are not due, and the unconscious", () => {
     expectRuleError(() => resolveRecovery({ level: "LW" }, { which: "wound", primaryChance: 10, roll: 1 }), "noRollPending");
     expectRuleError(() => resolveRecovery({ level: "LW" }, { which: "stun", primaryChance: 10, roll: 1 }), "noRollPending");
