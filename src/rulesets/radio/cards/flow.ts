@@ -11,7 +11,7 @@ import type { JsonObject } from "../../../foundry/registry.js";
 import { claimRoll, releaseClaim, requestFollowUp, warnRefused } from "../../../foundry/queries.js";
 import { lookupUuid, lookupUuidSync } from "../../../foundry/typed.js";
 import { warnTargetGone } from "../../../foundry/sheets/target-gone.js";
-import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
+import { ruleErrorMessage, ruleErrorRefusal, t } from "../../../foundry/i18n.js";
 import { isRuleError, type FracasRuleError } from "../../../engine/errors.js";
 import { setStatuses } from "../../../foundry/status-toggles.js";
 import { completeFinalAction, escapeCheck, resolveAttack, resolveDamage } from "../rules/index.js";
@@ -277,7 +277,7 @@ export async function renderCardContent(message: ChatMessage.Implementation, tem
   return foundry.applications.handlebars.renderTemplate(`systems/fracas/templates/${template}`, { result, source, targets: sys.targets ?? [], view });
 }
 
-type Outcome = { ok: true } | { ok: false; reason: string };
+type Outcome = { ok: true } | { ok: false; reason: string; data?: Record<string, string | number> };
 
 /** The ledger's refusals of a token undo, in the card's words; any other (wrongRef, unknownEntry…) means the entries are not this card's. */
 const UNDO_REFUSALS: Record<string, string> = {
@@ -331,7 +331,10 @@ export async function completeFinal(actor: Actor.Implementation): Promise<Outcom
   try {
     done = completeFinalAction({ wounds: state.wounds, state: state.state, finalAction: state.finalAction });
   } catch (e) {
-    if (isRuleError(e)) return { ok: false, reason: `FRACAS.Error.${e.code}` };
+    if (isRuleError(e)) {
+      const r = ruleErrorRefusal(e);
+      return { ok: false, reason: r.key, data: r.data };
+    }
     throw e;
   }
   await actor.update({ "system.finalAction": false, "system.state": done.state } as never);
