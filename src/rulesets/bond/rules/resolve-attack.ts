@@ -93,7 +93,10 @@ export interface AttackResult {
 function derive(base: Omit<AttackResult, "qualityRating" | "success" | "tableWoundLevel" | "woundLevel" | "effect" | "knockoutEase" | "shakeOffPossible" | "scarPossible">, woundGrid: Grid): AttackResult {
   const qr = applyHeroPoints(base.rolledQualityRating, base.heroPointsSpent);
   const success = qr > 0;
-  const wounds = success && (base.specificBlow === null || base.specificBlowWounds);
+  // Rise and Release act on the one who strikes them (getting up, breaking a Restrain): they never
+  // wound the opponent, whatever the "Specific Blows also wound" option (review-s11 RB4).
+  const selfBlow = base.specificBlow === "rise" || base.specificBlow === "release";
+  const wounds = success && (base.specificBlow === null || (base.specificBlowWounds && !selfBlow));
   const tableLevel: WoundLevel = wounds ? tableWoundLevel(base.damageClass, qr, woundGrid) : "none";
   const shaken = base.shakeOff?.success === true;
   const level = shaken ? shakeOff(tableLevel) : tableLevel;

@@ -62,6 +62,14 @@ describe("resolveAttack — Hand-to-Hand", () => {
     const wounding = resolveAttack({ attackKind: "hth", primaryChance: 10, roll: 10, damageClass: "C", specificBlow: "trip", specificBlowWounds: true });
     expect(wounding.woundLevel).toBe("LW"); // C: ⌈2/2⌉ = 1, QR3 adds 4 − 3 = 1 → index 2, LW
   });
+  it("RB4: Rise and Release act on the striker and never wound, even with 'Specific Blows also wound'", () => {
+    for (const specificBlow of ["rise", "release"] as const) {
+      const r = resolveAttack({ attackKind: "hth", primaryChance: 10, roll: 10, damageClass: "C", specificBlow, specificBlowWounds: true });
+      expect(r.success, specificBlow).toBe(true);
+      expect(r.woundLevel, specificBlow).toBe("none");
+      expect(r.effect?.target, specificBlow).toEqual([]);
+    }
+  });
   it("a knockout sets the target's Willpower EF to twice the QR", () => {
     // EF 5 − 4 = 1 → SC 10 with PC 10; ceilings 1, 2, 5, 10. Roll 4 → QR3 → EF 6.
     const ko = resolveAttack({ attackKind: "hth", primaryChance: 10, roll: 4, damageClass: "C", specificBlow: "knockout" });
