@@ -13,7 +13,7 @@ beforeAll(async () => {
   await openBrowser();
   const load = async (path: string, name: string) =>
     (await transform(readFileSync(new URL(path, import.meta.url), "utf8"), { loader: "ts", format: "iife", globalName: name })).code;
-  js = (await load("../../src/foundry/dom/focus-state.ts", "FracasFocus")) + (await load("../../src/foundry/dom/scope-ids.ts", "FracasScope"));
+  js = (await load("../../src/foundry/dom/focus-state.ts", "FracasFocus")) + (await load("../../src/foundry/dom/scope-ids.ts", "FracasScope")) + (await load("../../src/foundry/dom/typing.ts", "FracasTyping"));
 });
 afterAll(async () => closeBrowser());
 
@@ -54,6 +54,27 @@ async function redrawKeeps(template: string, caseName: string | null, focusSelec
     await page.close();
   }
 }
+
+describe("typing in a sheet (review-s11 K3: a redraw would lose an uncommitted value)", () => {
+  it("a focused text or number input is typing; a focused button, checkbox or select is not; focus elsewhere is not", async () => {
+    const html = `<div id="sheet"><input id="t" type="number"><textarea id="n"></textarea><button id="b">B</button><input id="c" type="checkbox"><select id="s"><option>x</option></select></div><input id="out">`;
+    const page = await renderPage(html, { width: 400, height: 300 });
+    try {
+      await page.addScriptTag({ content: js });
+      const seen = await page.evaluate(() => {
+        const w = window as unknown as { FracasTyping: { typingIn(root: Element | null): boolean } };
+        const sheet = document.getElementById("sheet");
+        return ["t", "n", "b", "c", "s", "out"].map((id) => {
+          document.getElementById(id)!.focus();
+          return `${id}:${w.FracasTyping.typingIn(sheet)}`;
+        });
+      });
+      expect(seen).toEqual(["t:true", "n:true", "b:false", "c:false", "s:false", "out:false"]);
+    } finally {
+      await page.close();
+    }
+  });
+});
 
 describe("focus across a redraw", () => {
   it("a control with a scoped id (the FEAT dialog's Action): V13 alone loses it; Fracas puts it back", async () => {

@@ -4,10 +4,12 @@
  * fight) gives the attacks back without any write to the character that would re-render it.
  */
 import { isCombatantOf } from "../../../foundry/documents/combatant-of.js";
+import { typingIn } from "../../../foundry/dom/typing.js";
 
 interface WatchedSheet {
   readonly rendered: boolean;
   readonly actor: Actor.Implementation;
+  readonly element?: HTMLElement | null;
   render(): unknown;
 }
 
@@ -20,6 +22,8 @@ function refresh(combat: Combat.Implementation): void {
       open.delete(sheet);
       continue;
     }
+    // A number being typed (Fame, a characteristic) would be lost: that sheet redraws at its next change.
+    if (typingIn(sheet.element)) continue;
     if (combat.combatants.some((c) => isCombatantOf(c, sheet.actor))) void sheet.render();
   }
 }

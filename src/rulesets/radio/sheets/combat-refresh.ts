@@ -8,6 +8,7 @@
  */
 import { RadioHenchmenSheet, RadioHeroSheet, RadioOpponentSheet } from "./actor-sheets.js";
 import { openApps } from "../../../foundry/typed.js";
+import { typingIn } from "../../../foundry/dom/typing.js";
 
 interface Redrawable {
   rendered: boolean;
@@ -32,7 +33,7 @@ export function refreshCombatSheets(combat: Combat.Implementation, changed: obje
     const sheet = app as unknown as Redrawable;
     if (!sheet.rendered || !fighters.has(sheet.document?.uuid ?? "")) continue;
     // Someone typing in it (notes not yet submitted) would lose the text: it redraws on its next change.
-    if (typeof document !== "undefined" && sheet.element?.contains(document.activeElement)) continue;
+    if (typingIn(sheet.element)) continue;
     void sheet.render();
     n += 1;
   }

@@ -10,6 +10,7 @@
  */
 import { ZodiacAgentSheet, ZodiacOtherAgentSheet } from "./sheets.js";
 import { openApps } from "../../../foundry/typed.js";
+import { typingIn } from "../../../foundry/dom/typing.js";
 import { onCommitsChange } from "../cards/commits.js";
 import { backgroundWork } from "../../../foundry/background-work.js";
 import { onRemoteDuelsRefreshed, remoteDuelsChanged } from "../cards/duel-list-cache.js";
@@ -18,6 +19,7 @@ const POOLS_SETTING = "fracas.gmPools";
 
 interface Redrawable {
   rendered: boolean;
+  element?: HTMLElement | null;
   render(): Promise<unknown>;
 }
 
@@ -36,7 +38,8 @@ export function redrawOperationsSheets(): number {
   for (const app of openApps()) {
     if (!(app instanceof ZodiacAgentSheet || app instanceof ZodiacOtherAgentSheet)) continue;
     const sheet = app as unknown as Redrawable;
-    if (!sheet.rendered) continue;
+    // The GM typing in it (notes, a number) would lose the text: it redraws at its next change.
+    if (!sheet.rendered || typingIn(sheet.element)) continue;
     work.add(sheet.render());
     n += 1;
   }
