@@ -226,23 +226,23 @@ export class FaseripFeatDialog extends Base {
     const tables = faseripTables();
     const floors = this.followFloors();
     const view = featDialogView({
-        actorName: this.actor.name,
-        abilities: hero.abilities,
-        karmaPool: karmaPoolOf(this.actor),
-        weapons: weaponsOf(this.actor),
-        targets: this.targets.map((tg, i) => {
-          const dodge = readDodge(combatantOf({ uuid: tg.uuid, id: null }), round);
-          return { name: tg.name, dodgeColor: dodge?.color ?? null, dodgeShift: dodge?.shift ?? null, coverFloor: floors[i] ?? 0, coverLevel: coverLevelOf(tg.uuid) };
-        }),
-        form: this.formState,
-        tables: { universal: tables.universal, ranks: tables.ranks, battleEffects: tables.battleEffects, dodgeShifts: tables.dodgeShifts },
-        talents: talentsOf(this.actor),
-        // A dodge this round was the round's action: an attack is refused (performFeat), so said here first.
-        attackRefusal: attackRefusalOf(this.actor),
-        // A second dodge this round, or one after another declared action: the roll's own refusal.
-        dodgeRefusal: dodgeRefusalOf(this.actor),
-        typed: this.typed,
-      });
+      actorName: this.actor.name,
+      abilities: hero.abilities,
+      karmaPool: karmaPoolOf(this.actor),
+      weapons: weaponsOf(this.actor),
+      targets: this.targets.map((tg, i) => {
+        const dodge = readDodge(combatantOf({ uuid: tg.uuid, id: null }), round);
+        return { name: tg.name, dodgeColor: dodge?.color ?? null, dodgeShift: dodge?.shift ?? null, coverFloor: floors[i] ?? 0, coverLevel: coverLevelOf(tg.uuid) };
+      }),
+      form: this.formState,
+      tables: { universal: tables.universal, ranks: tables.ranks, battleEffects: tables.battleEffects, dodgeShifts: tables.dodgeShifts },
+      talents: talentsOf(this.actor),
+      // A dodge this round was the round's action: an attack is refused (performFeat), so said here first.
+      attackRefusal: attackRefusalOf(this.actor),
+      // A second dodge this round, or one after another declared action: the roll's own refusal.
+      dodgeRefusal: dodgeRefusalOf(this.actor),
+      typed: this.typed,
+    });
     // A kernel rule error worded with its data, in this client's language (review-s11 T3).
     return { view, ruleErrorText: view.ruleError ? ruleErrorMessage(view.ruleError) : null, coverChoices: coverChoiceList(tables.cover) };
   }
