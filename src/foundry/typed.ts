@@ -7,6 +7,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { scopeIds } from "./dom/scope-ids.js";
 import { focusKeyOf, restoreFocus, type FocusKey } from "./dom/focus-state.js";
+import { pressRoleButton } from "./dom/role-buttons.js";
 import { dropClearedNumbers, fieldLabel } from "./sheets/cleared-numbers.js";
 import { adjustedNumbers, type NumberBounds } from "./sheets/adjusted-numbers.js";
 import { t } from "./i18n.js";
@@ -30,6 +31,12 @@ function withScopedIds(Base: any): any {
       const key = state["fracasFocus"] as FocusKey | null | undefined;
       // A root part's children are moved into the prior element, which stays in the page.
       if (key) restoreFocus(newElement.isConnected ? newElement : priorElement, key);
+    }
+
+    async _onFirstRender(context: any, options: any): Promise<void> {
+      await super._onFirstRender?.(context, options);
+      // Once per application: its element outlives every redraw of its parts.
+      (this.element as HTMLElement | undefined)?.addEventListener?.("keydown", pressRoleButton);
     }
 
     async _onRender(context: any, options: any): Promise<void> {

@@ -13,7 +13,7 @@ beforeAll(async () => {
   await openBrowser();
   const load = async (path: string, name: string) =>
     (await transform(readFileSync(new URL(path, import.meta.url), "utf8"), { loader: "ts", format: "iife", globalName: name })).code;
-  js = (await load("../../src/foundry/dom/focus-state.ts", "FracasFocus")) + (await load("../../src/foundry/dom/scope-ids.ts", "FracasScope")) + (await load("../../src/foundry/dom/typing.ts", "FracasTyping"));
+  js = (await load("../../src/foundry/dom/focus-state.ts", "FracasFocus")) + (await load("../../src/foundry/dom/scope-ids.ts", "FracasScope")) + (await load("../../src/foundry/dom/typing.ts", "FracasTyping")) + (await load("../../src/foundry/dom/role-buttons.ts", "FracasRoleButtons"));
 });
 afterAll(async () => closeBrowser());
 
@@ -70,6 +70,35 @@ describe("typing in a sheet (review-s11 K3: a redraw would lose an uncommitted v
         });
       });
       expect(seen).toEqual(["t:true", "n:true", "b:false", "c:false", "s:false", "out:false"]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe("a role=button element is pressed by the keyboard (review-s11 A4)", () => {
+  it("the Bond sheet's portrait: Enter and Space click it, once each; a real button is left to the browser", async () => {
+    const found = await discover(TEMPLATES_ROOT, FIXTURES_ROOT);
+    const c = found.cases.find((x) => x.template === "bond/sheets/character.hbs")!;
+    const html = createHandlebars().renderTemplate(c.template, c.fixture.context);
+    const page = await renderPage(`<div id="app">${html}</div>`, { width: 900, height: 1400 });
+    try {
+      await page.addScriptTag({ content: js });
+      await page.evaluate(() => {
+        const w = window as unknown as { FracasRoleButtons: { pressRoleButton(e: KeyboardEvent): void }; clicks: string[] };
+        w.clicks = [];
+        const app = document.getElementById("app")!;
+        app.addEventListener("keydown", w.FracasRoleButtons.pressRoleButton);
+        app.addEventListener("click", (e) => w.clicks.push((e.target as HTMLElement).getAttribute("data-action") ?? ""));
+        document.querySelector<HTMLElement>('[role="button"][data-action="editImage"]')!.focus();
+      });
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Space");
+      await page.evaluate(() => document.querySelector<HTMLElement>('button[data-action="points"]')!.focus());
+      await page.keyboard.press("Enter");
+      const clicks = await page.evaluate(() => (window as unknown as { clicks: string[] }).clicks);
+      // The button's Enter is the browser's own click: one, not two.
+      expect(clicks).toEqual(["editImage", "editImage", "points"]);
     } finally {
       await page.close();
     }
