@@ -39,11 +39,12 @@ export function isHeldBy(system: unknown, holderUuid: string): boolean {
  * a Grappling hold on Escaping's odds). A Restrained with no holder recorded (set by hand, from a
  * power) may aim at anyone: the GM's to judge, as that hold is.
  */
-export function escapingRefusal(system: unknown, name: string, targetUuids: readonly string[], holderName: (uuid: string) => string): { key: string; data: Record<string, string> } | null {
-  const { status } = heroView(system);
+export function escapingRefusal(actor: Actor.Implementation, targetUuids: readonly string[]): { key: string; data: Record<string, string> } | null {
+  const { status } = heroView(actor.system);
+  const name = actor.name;
   if (!status.restrained) return { key: "FRACAS.Faserip.Refused.EscapeNotHeld", data: { name } };
   if (status.heldBy !== "" && (targetUuids.length !== 1 || targetUuids[0] !== status.heldBy)) {
-    return { key: "FRACAS.Faserip.Refused.EscapeNotHolder", data: { name, holder: holderName(status.heldBy) } };
+    return { key: "FRACAS.Faserip.Refused.EscapeNotHolder", data: { name, holder: holderOf(status.heldBy)?.name ?? "?" } };
   }
   return null;
 }

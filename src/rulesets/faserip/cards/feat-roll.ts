@@ -7,7 +7,7 @@ import { isRuleError, FracasRuleError } from "../../../engine/errors.js";
 import { postCard } from "../../../foundry/chat/cards.js";
 import type { JsonObject } from "../../../foundry/registry.js";
 import { t } from "../../../foundry/i18n.js";
-import { lookupUuid, lookupUuidSync } from "../../../foundry/typed.js";
+import { lookupUuid } from "../../../foundry/typed.js";
 import { escapingRefusal } from "../holds.js";
 import { warnRefused } from "../../../foundry/queries.js";
 import { warnTargetGone } from "../../../foundry/sheets/target-gone.js";
@@ -86,7 +86,7 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
       return posted;
     }
     if (form.action === "escaping") {
-      const held = escapingRefusal(actor.system, actor.name, req.targets.map((x) => x.uuid), (uuid) => (lookupUuidSync(uuid) as { name?: string } | null)?.name ?? "?");
+      const held = escapingRefusal(actor, req.targets.map((x) => x.uuid));
       if (held) {
         ui.notifications?.warn(t(held.key, held.data));
         return posted;
