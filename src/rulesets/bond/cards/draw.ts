@@ -130,7 +130,9 @@ async function runDraw({ user, message, result, args }: Parameters<GmFollowUp["r
     context: { card: drawCardView(drawResult) },
   });
   // Only the draw is written: the record read before the roll may be stale (effects.ts responsePath).
-  await target.update({ [responsePath(r.attackId, "draw")]: { first: drawResult.first, messageId: posted?.id ?? "" } } as never);
+  // Stamped with the combat and round: a won draw lets the PC fire first, out of step, that round
+  // only (sheets/attack-turn.ts).
+  await target.update({ [responsePath(r.attackId, "draw")]: { first: drawResult.first, messageId: posted?.id ?? "", combat: r.combatId ?? "", round: r.combatRound ?? 0 } } as never);
   return { ok: true };
 }
 

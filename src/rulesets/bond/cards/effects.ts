@@ -56,6 +56,9 @@ export interface AttackCardResult extends AttackResult {
 export interface DrawRecord {
   first: "attacker" | "target";
   messageId: string;
+  /** The combat and round of the draw (a won draw's shot is fired out of step that round only); older records: absent. */
+  combat?: string;
+  round?: number;
 }
 
 /** The target's Willpower roll against a landed knockout: made once per attack (its recovery card). */
@@ -83,7 +86,12 @@ function readDraw(v: unknown): DrawRecord | null {
   if (!v || typeof v !== "object") return null;
   const d = v as Partial<DrawRecord>;
   if (d.first !== "attacker" && d.first !== "target") return null;
-  return { first: d.first, messageId: typeof d.messageId === "string" ? d.messageId : "" };
+  return {
+    first: d.first,
+    messageId: typeof d.messageId === "string" ? d.messageId : "",
+    ...(typeof d.combat === "string" ? { combat: d.combat } : {}),
+    ...(typeof d.round === "number" ? { round: d.round } : {}),
+  };
 }
 
 /**

@@ -21,6 +21,7 @@ import { renderedFormValues } from "../../../foundry/sheets/form-values.js";
 import { isCombatantOf } from "../../../foundry/documents/combatant-of.js";
 import type { CoverAmount } from "../rules/index.js";
 import { actorDownReason, buildSetup, liveUserTargets } from "./attack-setup.js";
+import { turnText } from "./attack-turn-of.js";
 import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 import { rulesetOption } from "../../../foundry/settings.js";
 import { BondWeaponData } from "../data/weapon.js";
@@ -85,7 +86,8 @@ export class BondAttackDialog extends Base {
     // (D64). The redraw reads the user's live targets anew, so it no longer aims at them.
     if (event.kind === "actor" && event.uuid !== this.actor.uuid && isDeletionOf(event, this.targetUuid)) warnTargetDropped(this.targetName);
     if (event.kind === "combat") {
-      if (!event.deleted && !("round" in event.changed)) return;
+      // A new round, or the tracker moved to another step (whose action it is: attack-turn.ts).
+      if (!event.deleted && !("round" in event.changed) && !("system" in event.changed) && !("turn" in event.changed)) return;
       if (!event.combat.combatants.some((c) => isCombatantOf(c, this.actor))) return;
     }
     // What was typed and not yet sent (a GM modifier mid-entry: a number input sends on change,
@@ -180,6 +182,8 @@ export class BondAttackDialog extends Base {
     const view = attackView(setup, this.choices);
     if (view.dropped) return warn("FRACAS.Bond.Dialog.Dropped", { weapon: setup.weaponName });
     if (view.ruleError) return void ui.notifications?.warn(ruleErrorText(view.ruleError));
+    // Not this character's action now (attack-turn.ts): nothing rolled, nothing counted.
+    if (setup.turn?.refused) return void ui.notifications?.warn(turnText(setup.turn, this.actor.name));
     if (!view.canRoll) return warn(view.error ?? "FRACAS.Bond.Dialog.NoAttacksLeft");
     await rollAttack(this.actor, setup, this.choices);
     await this.close();

@@ -12,6 +12,7 @@ import { toMetres } from "./scene-units.js";
 import { startedCombatantOf, startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 import { combatantStateOf } from "../../../foundry/combatant-state.js";
 import { lookupUuidSync } from "../../../foundry/typed.js";
+import { attackTurnOf } from "./attack-turn-of.js";
 
 interface Point {
   x: number;
@@ -163,5 +164,7 @@ export function buildSetup(actor: Actor.Implementation, weapon: Item.Implementat
     weaponDropped: !!w && !!weapon?.id && sys.droppedWeapons.includes(weapon.id),
     // A GM is told how to set the scene's grid units when they cannot be read as metres (D57).
     viewerIsGM: game.user.isGM,
+    // Whose action it is: a player attacks in their own action step, or first after a won draw.
+    turn: attackTurnOf(actor, attackKind),
   });
 }

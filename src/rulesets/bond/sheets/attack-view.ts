@@ -36,6 +36,7 @@ import { isMetres } from "./scene-units.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 import { offDeclaration } from "./declared.js";
 import { attacksLeftThisRound, type AttacksLeft } from "./round-attacks.js";
+import type { BondTurn } from "./attack-turn.js";
 
 export interface AttackSetup {
   actorName: string;
@@ -90,6 +91,8 @@ export interface AttackSetup {
   targetCover?: CoverAmount;
   /** The user reading the dialog is a GM: a scene whose units cannot be read says how to set them (D57). Absent = a player. */
   viewerIsGM?: boolean;
+  /** Whose action it is in a started fight (attack-turn.ts): a player's out-of-turn attack is refused. Absent = free. */
+  turn?: BondTurn;
 }
 
 /** A distance measured on the scene, in the scene grid's own units ("ft", "m", "hex"…). */
@@ -432,7 +435,8 @@ export function attackView(given: AttackSetup, choices: AttackChoices) {
   const shown = several ? (given.targetNames ?? []).slice(0, TARGET_NAMES_SHOWN) : [];
   // The setup lists at most TARGET_NAMES_SHOWN names; the count says how many more are targeted.
   const more = several ? Math.max(0, (setup.targetCount ?? 0) - shown.length) : 0;
-  const canRoll = error === null && setup.weaponDropped !== true && !(attacks !== null && attacks.remaining === 0);
+  const turn = setup.turn ?? null;
+  const canRoll = error === null && setup.weaponDropped !== true && !(attacks !== null && attacks.remaining === 0) && turn?.refused !== true;
   return {
     actorName: setup.actorName,
     weaponName: setup.weaponName,
@@ -505,6 +509,10 @@ export function attackView(given: AttackSetup, choices: AttackChoices) {
     woundLabel: `FRACAS.Bond.Wound.${setup.attackerWound}`,
     attacks,
     // An attack that is not the action declared this round: said, for the GM to rule on (D47).
+    // Out of the attacker's action step (attack-turn.ts): a player's Roll is refused with the reason;
+    // the GM is told and may roll. A draw won this round lets the shot come first (said).
+    turn: turn?.reason ? { reason: turn.reason, current: turn.data.current ?? null, refused: turn.refused } : null,
+    byDraw: turn?.byDraw === true,
     offDeclaration: offDeclaration(setup.declaration, { attackKind: setup.attackKind, kick: choices.kick && kickAllowed(setup), specificBlow: choices.specificBlow || null }),
     // The count's line; after a pick-up this round it says how many attacks went to picking up (D46).
     pickUps: setup.pickUpsMade ?? 0,

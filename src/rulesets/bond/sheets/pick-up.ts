@@ -2,12 +2,14 @@
  * The sheet's "Pick up" (D41, D46): the weapon a Disarm knocked away goes back in hand. In a fight it
  * uses one of the round's attacks (`system.roundPickUps`), refused while none is left, and a chat
  * line tells the table (and the GM) that the attack was used; outside a fight it is free and silent.
+ * Like an attack, a player's pick-up in a fight is made in their own action step (attack-turn.ts).
  */
 import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 import { bondSystem, postNote, warn } from "../cards/notes.js";
 import { refuseIfDown } from "./attack-dialog.js";
 import { pickUpCheck, type PickUpInput } from "./pick-up-view.js";
+import { attackTurnOf, turnText } from "./attack-turn-of.js";
 
 /** The actor's pick-up input now: its started combat's round, Speed, and this round's attacks and pick-ups. */
 export function pickUpInputOf(actor: Actor.Implementation): PickUpInput {
@@ -28,6 +30,13 @@ export async function pickUp(actor: Actor.Implementation, itemId: string): Promi
   const sys = bondSystem(actor);
   if (!sys || itemId === "" || !sys.droppedWeapons.includes(itemId)) return false;
   if (refuseIfDown(actor)) return false;
+  // A pick-up is one of the round's attacks: a player makes it in their own action step (no draw
+  // shoots first with a weapon still on the floor).
+  const turn = attackTurnOf(actor, "hth");
+  if (turn.refused) {
+    ui.notifications?.warn(turnText(turn, actor.name));
+    return false;
+  }
   const input = pickUpInputOf(actor);
   const check = pickUpCheck(input);
   if (!check.ok) {

@@ -15,7 +15,7 @@ import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import { offDeclaration } from "../../../../src/rulesets/bond/sheets/declared.js";
 import { weaponView } from "../../../../src/rulesets/bond/sheets/item-views.js";
 import { knife, ppk } from "../fixture-data.js";
-import { attack, bondModules, cardOf, characterSheet, npcChars, pcChars, pool, standInEnrichHTML } from "./helpers.js";
+import { attack, bondModules, cardOf, characterSheet, npcChars, pcChars, pool, standInEnrichHTML, toActionStep } from "./helpers.js";
 
 const unescape = (html: string) => html.replaceAll("&#x3D;", "=").replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
 const text = (html: string) => unescape(html).replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
@@ -69,6 +69,8 @@ describe("D47 in a fight: the dialog and the card say when an attack is not the 
       world.login("alice");
       expect(await adapter.queries.requestDeclare(fc.id ?? "", combatantOf(bond), declared)).toMatchObject({ ok: true });
     }
+    // A player attacks in their own action step (RB3).
+    await toActionStep(world, fc, bond);
     const m = await bondModules();
     world.login("alice");
     const gun = bond.items.contents[0]!;

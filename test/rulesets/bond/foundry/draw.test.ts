@@ -60,7 +60,7 @@ describe("calling a draw", () => {
     expect(draw.content).toContain("James Bond shoots first.");
     expect(draw.content).toContain("Tied once: both sides re-rolled."); // one tie: the …One key (no "(s)")
     expect(draw.content).toContain("GM: James Bond fires first, from their sheet, now. Then Apply the attack card above; it is refused if Hood is down by then (that shot is never fired).");
-    expect(responses(bond)[String(cardOf(m).result.attackId)]!.draw).toEqual({ first: "target", messageId: draw.id });
+    expect(responses(bond)[String(cardOf(m).result.attackId)]!.draw).toEqual({ first: "target", messageId: draw.id, combat: combat.id, round: 1 });
 
     // A second call is refused; nothing new is rolled (an unscripted die would throw).
     expect(await adapter.queries.requestFollowUp(m.id, "draw", args[0]! as never)).toEqual({ ok: false, reason: "FRACAS.Bond.Refused.DrawCalled" });

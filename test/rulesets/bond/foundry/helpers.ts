@@ -171,3 +171,19 @@ export async function characterSheet(world: FakeWorld, actor: FakeActor, user: s
     },
   };
 }
+
+/**
+ * The GM advances the started combat's tracker until it stands on `actor`'s action step (a player
+ * attacks in their own step: sheets/attack-turn.ts). Logs in as the GM; fails if no such step comes.
+ */
+export async function toActionStep(world: FakeWorld, combat: unknown, actor: FakeActor): Promise<void> {
+  world.login("gm");
+  const fc = combat as { fracas: { plan: { steps: { combatantId: string; kind: string }[] }; step: number }; advance(): Promise<void>; combatants: Iterable<{ id: string; actorId: string }> };
+  const id = [...fc.combatants].find((c) => c.actorId === actor.id)?.id;
+  for (let i = 0; i < 40; i++) {
+    const at = fc.fracas.plan.steps[fc.fracas.step];
+    if (at?.kind === "act" && at.combatantId === id) return;
+    await fc.advance();
+  }
+  throw new Error(`no action step for ${actor.name}`);
+}

@@ -10,7 +10,7 @@ import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
 import { pickUpCheck } from "../../../../src/rulesets/bond/sheets/pick-up-view.js";
 import { attacksLeft, attackView, defaultChoices } from "../../../../src/rulesets/bond/sheets/attack-view.js";
 import { setup } from "../fixture-data.js";
-import { attack, bondModules, characterSheet, npcChars, pcChars, pool, standInEnrichHTML } from "./helpers.js";
+import { attack, bondModules, characterSheet, npcChars, pcChars, pool, standInEnrichHTML, toActionStep } from "./helpers.js";
 
 describe("pickUpCheck: what a pick-up costs", () => {
   it("outside a fight: free", () => {
@@ -78,6 +78,7 @@ describe("Pick up in a fight (the real sheet, dialog and combat)", () => {
     const bond = world.createActor({ name: "James Bond", type: "bondCharacter", system: { characteristics: pcChars, heroPoints: pool(3) }, ownership: { alice: 3 }, items: [ppk] });
     const gun = bond.items.contents[0]!;
     await fight(bond, thug);
+    await toActionStep(world, fc, bond); // a pick-up, like an attack, is made in the player's action step (RB3)
     await disarm(bond);
     expect(sys(bond).droppedWeapons).toEqual([gun.id]);
 
@@ -106,6 +107,7 @@ describe("Pick up in a fight (the real sheet, dialog and combat)", () => {
     const brute = world.createActor({ name: "Brute", type: "bondCharacter", system: { characteristics: { str: 18, dex: 8, wil: 10, per: 8, int: 8 }, heroPoints: pool(3) }, ownership: { alice: 3 }, items: [knife] });
     const blade = brute.items.contents[0]!;
     await fight(brute, thug);
+    await toActionStep(world, fc, brute);
     await attack(world, "alice", brute, [thug], 99, 1); // a miss; his one attack this round, with the knife (now in hand)
     await disarm(brute);
     expect(sys(brute).droppedWeapons).toEqual([blade.id]);
@@ -129,6 +131,7 @@ describe("Pick up in a fight (the real sheet, dialog and combat)", () => {
     world.login("gm");
     await fc.nextRound();
     expect((sheet.sheet as unknown as { renders: number }).renders).toBeGreaterThan(before);
+    await toActionStep(world, fc, brute);
     const next = await characterSheet(world, brute, "alice");
     expect(attackButtons(next.html)).toEqual(['<button type="button" data-action="attack">']);
     expect(next.html).not.toContain("bond-no-attack-left");

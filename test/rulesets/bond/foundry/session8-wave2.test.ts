@@ -12,7 +12,7 @@
 import { describe, expect, it } from "vitest";
 import type { FakeActor, FakeWorld } from "../../../foundry/fake/index.js";
 import type { FracasCombat } from "../../../../src/foundry/documents/combat.js";
-import { attack, bondModules, bruteWorld, buttonArgs, cardOf, characterSheet, pcChars, pool, standInEnrichHTML, wound } from "./helpers.js";
+import { attack, bondModules, bruteWorld, buttonArgs, cardOf, characterSheet, pcChars, pool, standInEnrichHTML, toActionStep, wound } from "./helpers.js";
 
 type Handler = (this: unknown, ...args: unknown[]) => Promise<void>;
 const rollAction = (cls: unknown) => (cls as { DEFAULT_OPTIONS: { actions: { roll: Handler } } }).DEFAULT_OPTIONS.actions.roll;
@@ -36,7 +36,8 @@ const woundedMedic = (world: FakeWorld) =>
 describe("hard to break: double submit on Bond's roll dialogs", () => {
   it("hard to break: the attack dialog's Roll double-clicked: one card, one attack of the round counted", async () => {
     const { world, brute, thug } = await bruteWorld({ quickThug: true });
-    await startFight(world, brute, thug);
+    const combat = await startFight(world, brute, thug);
+    await toActionStep(world, combat, brute);
     const m = await bondModules();
     world.login("alice");
     world.target("alice", thug);
