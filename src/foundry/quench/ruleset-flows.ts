@@ -26,6 +26,9 @@ export function rulesetFlows({ it, assert }: QuenchContext, batch: Batch, d: Rul
       const before = stored(target!);
       const message = await sample.roll(source!, target!);
       assert.strictEqual(message.type, "card", "a Fracas card was posted");
+      // What the card's appearance started on its lock (Zodiac takes a miss's Setback at once,
+      // auto-setback.ts) is done before the Apply's writes are counted.
+      await cardSettled(message.id ?? "", () => 0);
       // Every card write is redrawn on every client: an Apply writes its card once (CardKind.cardUpdate).
       let cardWrites = 0;
       const counting = Hooks.on("updateChatMessage", (m: ChatMessage.Implementation) => void (m.id === message.id && cardWrites++));

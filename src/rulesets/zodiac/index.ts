@@ -14,6 +14,7 @@ import { AREA_NAMES_DEFAULT } from "./data/areas.js";
 import { DEFAULT_TOTAL_MODE } from "./rules/index.js";
 import { sample } from "./sample.js";
 import { onCommitCardPosted, onGmTabTakenOver } from "./cards/commits.js";
+import { onMissCardPosted } from "./cards/auto-setback.js";
 import { remoteDuelsChanged } from "./cards/duel-list-cache.js";
 import { registerCommitQuery } from "./cards/commit-query.js";
 import { GM_TAB_TAKEN_OVER } from "../../foundry/gm-tab.js";
@@ -44,6 +45,8 @@ export function registerZodiacHooks(): boolean {
     hooks.on("createChatMessage", (message) => onDuelCardChange(message as never));
     // A held commit is paid once its card is posted (cards/commits.ts, review s7c F3).
     hooks.on("createChatMessage", (message) => onCommitCardPosted(message as never));
+    // A miss's Setback is taken as its card appears (cards/auto-setback.ts).
+    hooks.on("createChatMessage", (message) => onMissCardPosted(message as never));
     hooks.on("updateChatMessage", (message) => onDuelCardChange(message as never));
     hooks.on("deleteChatMessage", (message) => onDuelCardChange(message as never));
     hooks.on("userConnected", (user) => onUserConnected(user as never));
@@ -113,6 +116,8 @@ export const zodiac: RulesetDescriptor = {
     },
     // The five Areas' names new Agents take (data/areas.ts validates; a bad list falls back with a warning).
     { key: "areaNames", type: "string", default: AREA_NAMES_DEFAULT },
+    // A miss's Setback into Operations' pool as its card appears (cards/auto-setback.ts, RZ4).
+    { key: "autoSetback", type: "boolean", default: true },
   ],
   tables,
   combat: zodiacCombat,

@@ -93,7 +93,7 @@ async function writeCard(message: ChatMessage.Implementation, card: CardSystem, 
   await message.update({ [`system.result.${slot.path}`]: entry, content } as never);
 }
 
-async function take(message: ChatMessage.Implementation, by: string, args: JsonObject): Promise<Done> {
+export async function take(message: ChatMessage.Implementation, by: string, args: JsonObject): Promise<Done> {
   const card = message.system as unknown as CardSystem;
   const slot = slotOf(message, card, args);
   if (!slot || slot.gained <= 0) return { ok: false, reason: "FRACAS.Zodiac.Refused.NoSetbackEarned" };

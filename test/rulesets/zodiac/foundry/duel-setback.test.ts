@@ -31,6 +31,8 @@ const TAKE_JEREMY = "Operations takes the Setback for Jeremy's miss (GM)";
 
 beforeEach(async () => {
   ({ world, adapter, flow, refresh } = await zodiacWorld());
+  // The GM's take from the card, as with the world option off (auto-setback.test.ts: the option on).
+  await world.as("gm", () => game.settings.set("fracas", "zodiac.autoSetback" as never, false as never));
   ({ mike, jeremy } = mikeAndJeremy(world));
   await startZodiacCombat(world, [mike, jeremy]);
 });

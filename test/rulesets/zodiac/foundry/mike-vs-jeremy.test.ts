@@ -40,6 +40,8 @@ const setback = () => adapter.pools.readPool("setback").value;
 
 beforeEach(async () => {
   ({ world, adapter, flow, dialog, model, panel } = await zodiacWorld());
+  // The GM's take from the card, as with the world option off (auto-setback.test.ts: the option on).
+  await world.as("gm", () => game.settings.set("fracas", "zodiac.autoSetback" as never, false as never));
   ({ mike, jeremy } = mikeAndJeremy(world));
   combat = await startZodiacCombat(world, [mike, jeremy]);
 });

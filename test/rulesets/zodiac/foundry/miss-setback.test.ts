@@ -50,6 +50,8 @@ async function undoAsGm(m: FakeChatMessage, applicationId: string) {
 
 beforeEach(async () => {
   ({ world, adapter, flow, dialog, model, refresh } = await zodiacWorld());
+  // The GM's take from the card, as with the world option off (auto-setback.test.ts: the option on).
+  await world.as("gm", () => game.settings.set("fracas", "zodiac.autoSetback" as never, false as never));
   addPlayers(world, "mp", "jp");
   mike = createMike(world);
 });

@@ -38,6 +38,8 @@ const crowd = () => goons.system as unknown as { standing: number; killed: numbe
 
 beforeEach(async () => {
   ({ world, adapter, flow, dialog, model, refresh } = await zodiacWorld());
+  // The GM's take from the card, as with the world option off (auto-setback.test.ts: the option on).
+  await world.as("gm", () => game.settings.set("fracas", "zodiac.autoSetback" as never, false as never));
   addPlayers(world, "mp");
   mike = createMike(world);
   goons = world.createActor({ name: "Five goons", type: "zodiacCrowd", system: { standing: 5 } });

@@ -33,6 +33,8 @@ const TAKE_BUTTON = 'data-fracas-follow-up="takeSetback"';
 
 beforeEach(async () => {
   ({ world, adapter, flow, dialog, model, refresh } = await zodiacWorld());
+  // The GM's take from the card, as with the world option off (auto-setback.test.ts: the option on).
+  await world.as("gm", () => game.settings.set("fracas", "zodiac.autoSetback" as never, false as never));
   addPlayers(world, "mp");
   mike = createMike(world);
   baron = world.createActor({ name: "The Baron", type: "zodiacOtherAgent", system: { rank: 4, tn: 10, wagersAgainst: 1, breakdown: { spent: 0, free: 1 } } });
