@@ -26,6 +26,13 @@ export interface Grid {
   readonly citation: string;
   readonly rows: readonly string[];
   readonly columns: readonly string[];
+  /**
+   * The i18n prefix the Rules tables form names rows by (`<rowLabels>.<row>`); without one the rows
+   * are shown as written, which only letters and numbers may be (A, QR1, 3: test/engine/table-labels).
+   */
+  readonly rowLabels?: string;
+  /** The i18n prefix a choice cell's options are named by (`<choiceLabels>.<choice>`); every choice table has one. */
+  readonly choiceLabels?: string;
   readonly cells: readonly (readonly Cell[])[];
   readonly cell: CellRule;
   /** Whole-table invariants (e.g. monotone); returns a problem or null. */

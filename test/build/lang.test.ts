@@ -66,6 +66,21 @@ describe("the Rules tables form's column headings", () => {
     const missing = [...bond.tables, ...radio.tables, ...zodiac.tables, ...faserip.tables].flatMap((t) => t.columns.filter((c) => !(c in en.FRACAS.Tables.Column)).map((c) => `${t.id}: ${c}`));
     expect(missing).toEqual([]);
   });
+
+  it("every row and choice is named by a string, or (rows only) is letters and numbers shown as written", async () => {
+    const { bond, radio, zodiac, faserip } = await import("../../src/engine/index.js");
+    const en = JSON.parse(readFileSync(new URL("../../lang/en.json", import.meta.url), "utf8")) as Record<string, unknown>;
+    const has = (key: string) => typeof key.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], en) === "string";
+    const problems: string[] = [];
+    for (const t of [...bond.tables, ...radio.tables, ...zodiac.tables, ...faserip.tables]) {
+      for (const row of t.rows) {
+        if (t.rowLabels ? !has(`${t.rowLabels}.${row}`) : !/^[A-Z]*[0-9]*$/.test(row)) problems.push(`${t.id} row ${row}`);
+      }
+      if (t.cell.choices && !t.choiceLabels) problems.push(`${t.id}: choices without choiceLabels`);
+      for (const choice of t.cell.choices ?? []) if (t.choiceLabels && !has(`${t.choiceLabels}.${choice}`)) problems.push(`${t.id} choice ${choice}`);
+    }
+    expect(problems).toEqual([]);
+  });
 });
 
 describe("counted strings (pluralKey)", () => {

@@ -130,4 +130,22 @@ describe("the rules tables window", () => {
     const third = new App();
     expect(third).not.toBe(first);
   });
+
+  it("a bad cell typed in the window is refused naming the table, row and column as the form shows them", async () => {
+    type App = { render(o?: unknown): Promise<unknown>; submitEvent(values: Record<string, unknown>): Promise<void> };
+    const app = new (adapter.rulesTablesApp.RulesTablesApp as unknown as new () => App)();
+    await app.render({ force: true });
+    const slamStun = adapter.tables.shippedTables().find((g) => g.id === "faserip.slamStun")!;
+    // The form sends every cell of a table; Slam? White (row 0, column 0) set to a Stun? result.
+    const form = (grid: Grid, r: number, c: number, value: Cell) =>
+      Object.fromEntries(grid.rows.flatMap((_, i) => grid.columns.map((_c, j) => [`${grid.id}|${i}|${j}`, i === r && j === c ? value : grid.cells[i]![j]])));
+    await app.submitEvent(form(slamStun, 0, 0, "stunnedD10"));
+    expect(world.notified("error").at(-1)).toMatch(/^Not saved — table Slam\? and Stun\? results, row Slam, column White: .+\. The previous tables are kept\.$/);
+    expect(adapter.tables.readOverrides()).toEqual({});
+    expect(adapter.tables.activeTable(slamStun)).toBe(slamStun);
+    // A row without a label prefix is named as written (Bond's Damage Classes are letters).
+    const woundTable = adapter.tables.shippedTables().find((g) => g.id === "bond.woundTable")!;
+    await app.submitEvent(form(woundTable, 0, 0, "nonsense"));
+    expect(world.notified("error").at(-1)).toMatch(/^Not saved — table Wound level by Damage Class and Quality Rating, row A, column QR 1: /);
+  });
 });

@@ -5,9 +5,9 @@
  */
 import { handlebarsApplication } from "../typed.js";
 import { activeTable, readOverrides, resetOverride, saveOverrides, shippedTables } from "../tables.js";
-import { changedTables, tableView } from "./rules-tables-view.js";
+import { changedTables, tableView, tableWords } from "./rules-tables-view.js";
 import { enabledRulesets } from "../settings.js";
-import { ruleErrorMessage, t } from "../i18n.js";
+import { ruleErrorRefusal, t } from "../i18n.js";
 
 const Base = handlebarsApplication();
 const RULES_TABLES_ID = "fracas-rules-tables";
@@ -64,7 +64,10 @@ export class RulesTablesApp extends Base {
     const changes = changedTables(shippedTables(), readOverrides(), formData.object);
     const refused = await saveOverrides(changes);
     if (refused) {
-      ui.notifications?.error(t("FRACAS.Tables.Refused", { message: ruleErrorMessage(refused) }));
+      // The cell named as the form shows it: "Slam? and Stun? results, row Slam, column White".
+      const table = changes.find((c) => c.base.id === refused.data["table"])?.base;
+      const { key, data } = ruleErrorRefusal(refused, table ? tableWords(table) : undefined);
+      ui.notifications?.error(t("FRACAS.Tables.Refused", { message: t(key, data) }));
       return;
     }
     ui.notifications?.info(t("FRACAS.Tables.Saved"));

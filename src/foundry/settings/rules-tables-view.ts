@@ -12,7 +12,23 @@ export interface TableView {
   overridden: boolean;
   /** i18n keys of the column headings (FRACAS.Tables.Column.<column>). */
   columns: string[];
-  rows: { key: string; cells: { name: string; value: string | number; label: string; column: string; kind: string; min?: number; max?: number; choices?: readonly string[] }[] }[];
+  rows: { key: string; label: Label; cells: { name: string; value: string | number; column: string; kind: string; min?: number; max?: number; choices?: readonly Choice[] }[] }[];
+}
+
+/** A row's or an option's name: an i18n key the template localizes, or (letters and numbers) as written. */
+export interface Label {
+  key?: string;
+  text?: string;
+}
+
+export interface Choice {
+  value: string;
+  label: Label;
+}
+
+/** How the form names a row or a choice: by the table's i18n prefix, or as written when it has none. */
+export function labelOf(prefix: string | undefined, name: string): Label {
+  return prefix ? { key: `${prefix}.${name}` } : { text: name };
 }
 
 /** The i18n key of a column heading: tables name their columns by id (e.g. "percentOfSuccessChance"). */
@@ -34,17 +50,30 @@ export function tableView(active: Grid, overridden: boolean): TableView {
     columns: active.columns.map(columnKey),
     rows: active.rows.map((row, r) => ({
       key: row,
+      label: labelOf(active.rowLabels, row),
       cells: active.columns.map((col, c) => ({
         name: `${active.id}|${r}|${c}`,
         value: active.cells[r]![c]!,
-        label: `${row} / ${col}`,
         column: columnKey(col),
         kind: active.cell.kind,
         ...(active.cell.min !== undefined ? { min: active.cell.min } : {}),
         ...(active.cell.max !== undefined ? { max: active.cell.max } : {}),
-        ...(active.cell.choices ? { choices: active.cell.choices } : {}),
+        ...(active.cell.choices ? { choices: active.cell.choices.map((value) => ({ value, label: labelOf(active.choiceLabels, value) })) } : {}),
       })),
     })),
+  };
+}
+
+/**
+ * ruleErrorRefusal's `word` for a refused cell of `table`: the table, row and column by the names
+ * the form shows them by, not by their ids (a row without a label prefix is named as written).
+ */
+export function tableWords(table: Grid): (code: string, field: string, value: string) => string | null {
+  return (_code, field, value) => {
+    if (field === "table") return `FRACAS.Table.${table.id}`;
+    if (field === "row") return labelOf(table.rowLabels, value).key ?? null;
+    if (field === "column") return columnKey(value);
+    return null;
   };
 }
 

@@ -13,6 +13,7 @@ export const coverModifiersTable: Grid = {
     "modifies Fire Combat but gives no numbers; Fracas's default: none 0, light −1, medium −2, " +
     "heavy −3 EF.",
   rows: COVER_AMOUNTS,
+  rowLabels: "FRACAS.Bond.Cover",
   columns: ["ease"],
   cells: [[0], [-1], [-2], [-3]],
   cell: { kind: "int", min: -10, max: 0 },

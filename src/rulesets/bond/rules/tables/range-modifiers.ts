@@ -13,6 +13,7 @@ export const rangeModifiersTable: Grid = {
     "Close +1 EF and +1 DC, medium 0, long −1 EF and −1 DC, point-blank +2 EF. No source gives a " +
     "point-blank DC; Fracas uses +1 (as close) so nearer is never less deadly — replace from your rulebook.",
   rows: RANGE_BANDS,
+  rowLabels: "FRACAS.Bond.Range",
   columns: ["ease", "damageClass"],
   cells: [
     [2, 1],

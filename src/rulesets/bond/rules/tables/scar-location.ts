@@ -16,6 +16,7 @@ export const scarLocationTable: Grid = {
     "survive in its text; Fracas's default on a d10: 1 face, 2 neck, 3–4 hand, 5–6 arm, " +
     "7–8 torso, 9–10 leg. Face, neck and hands are the visible locations.",
   rows: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"],
+  choiceLabels: "FRACAS.Bond.Scar",
   columns: ["location"],
   cells: [["face"], ["neck"], ["hand"], ["hand"], ["arm"], ["arm"], ["torso"], ["torso"], ["leg"], ["leg"]],
   cell: { kind: "choice", choices: SCAR_LOCATIONS },

@@ -24,6 +24,8 @@ export const woundAccumulationTable: Grid = {
     "current and incoming wounds, capped at KL (so any real wound on an IN character kills). Rows are " +
     "the current level, columns the incoming one.",
   rows: WOUND_LEVELS,
+  rowLabels: "FRACAS.Bond.Wound",
+  choiceLabels: "FRACAS.Bond.Wound",
   columns: WOUND_LEVELS,
   cells: WOUND_LEVELS.map((current) => WOUND_LEVELS.map((incoming) => formulaAccumulate(current, incoming))),
   cell: { kind: "choice", choices: WOUND_LEVELS },

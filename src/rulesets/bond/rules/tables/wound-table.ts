@@ -20,6 +20,7 @@ export const woundTable: Grid = {
     "default: level index = ⌈dc/2⌉ + (4 − QR) over none, ST, LW, MW, HW, IN, KL (A = 0 … L = 11), " +
     "clamped. An override must stay monotone: a higher DC or a better QR never gives a lesser wound.",
   rows: DAMAGE_CLASSES,
+  choiceLabels: "FRACAS.Bond.Wound",
   columns: QUALITY_COLUMNS,
   cells: DAMAGE_CLASSES.map((_, dc) => QUALITY_COLUMNS.map((_, q) => formulaLevel(dc, q + 1))),
   cell: { kind: "choice", choices: WOUND_LEVELS },

@@ -22,6 +22,8 @@ export const battleEffectsTable: Grid = {
     "as in the later Advanced table): Grappling Green Miss and Yellow Partial hold, Escaping Green Miss, " +
     "Snatching Green Miss.",
   rows: ATTACK_ACTIONS,
+  rowLabels: "FRACAS.Faserip.Action",
+  choiceLabels: "FRACAS.Faserip.Effect",
   columns: COLORS,
   cells: [
     ["miss", "hit", "slam", "stun"],

@@ -14,6 +14,7 @@ export const coverShiftsTable: Grid = {
     "but gives no amounts; Fracas ships light 1, medium 2, heavy 3 columns left (GM " +
     "chooses, 1–3). Cells are columns LEFT, so they are positive and grow with the cover.",
   rows: ["shiftLeft"],
+  rowLabels: "FRACAS.Faserip.TableRow",
   columns: COVER_LEVELS,
   cells: [[0, 1, 2, 3]],
   cell: { kind: "int", min: 0, max: 20 },

@@ -8,6 +8,7 @@ export const dodgeShiftsTable: Grid = {
   source: "seed",
   citation: "Seed 004, Attack Actions and Defense: Dodging shifts the attacker's column left — Green −2, Yellow −4, Red −6; White none.",
   rows: ["shift"],
+  rowLabels: "FRACAS.Faserip.TableRow",
   columns: COLORS,
   cells: [[0, -2, -4, -6]],
   cell: { kind: "int", min: -20, max: 0 },

@@ -11,6 +11,7 @@ export const initiativeModifiersTable: Grid = {
     "Intuition rank number 0–10 +0, 11–20 +1, 21–30 +2, 31–40 +3, 41–50 +4, 51–75 +5, 75 and up +6; " +
     "the printed bands overlap at 75, which Fracas gives +5 (76 and up +6).",
   rows: ["band0", "band1", "band2", "band3", "band4", "band5", "band6"],
+  rowLabels: "FRACAS.Faserip.TableRow",
   columns: ["minIntuition", "modifier"],
   cells: [
     [0, 0],

@@ -19,6 +19,7 @@ export const rankNumbersTable: Grid = {
     "Fracas lets Class 1000 cover 1000–2999, Class 3000 3000–4999, Class 5000 exactly 5000, and gives " +
     "Beyond the number 5001 (the first value above Class 5000) so sums stay finite.",
   rows: RANK_KEYS,
+  rowLabels: "FRACAS.Faserip.Rank",
   columns: ["number", "min"],
   cells: [
     [0, 0],

@@ -18,6 +18,8 @@ export const slamStunTable: Grid = {
     "Slam? White knocked back several areas, Green 1 area, Yellow staggered, Red no effect; Stun? White " +
     "stunned 1–10 rounds, Green 1 round, Yellow and Red no effect.",
   rows: ["slam", "stun"],
+  rowLabels: "FRACAS.Faserip.Effect",
+  choiceLabels: "FRACAS.Faserip.SlamStunResult",
   columns: COLORS,
   cells: [
     ["knockedBack", "oneArea", "staggered", "none"],

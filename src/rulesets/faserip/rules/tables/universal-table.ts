@@ -18,6 +18,7 @@ export const universalTable: Grid = {
     "column. Known variants, not shipped: Poor 56/81/98, Excellent 40/…/96, Shift Y 7/36/81 " +
     "(see rules/DECISIONS.md).",
   rows: RANK_KEYS,
+  rowLabels: "FRACAS.Faserip.Rank",
   columns: UNIVERSAL_THRESHOLDS,
   cells: [
     [66, 95, 100],

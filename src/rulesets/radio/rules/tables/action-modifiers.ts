@@ -14,6 +14,7 @@ export const actionModifiersTable: Grid = {
     "spellBonus option), defensive −4 to every attacker in each phase. A defensive character makes no " +
     "test, so its own cell is 0 and never read.",
   rows: ["frenzied", "standard", "targeted", "spell", "defensive"],
+  rowLabels: "FRACAS.Radio.TableRow",
   columns: ["ownTest", "againstTarget"],
   cells: [
     [-2, 0],

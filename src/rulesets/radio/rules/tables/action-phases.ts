@@ -16,6 +16,8 @@ export const actionPhasesTable: Grid = {
     "first and third; targeted on the second and fourth; spell prepares or sustains in the first and " +
     "third and releases in the second and fourth; defensive makes no test (Step 5: skip this step).",
   rows: ["frenzied", "standard", "targeted", "spell", "defensive"],
+  rowLabels: "FRACAS.Radio.TableRow",
+  choiceLabels: "FRACAS.Radio.PhaseActivity",
   columns: ["phase1", "phase2", "phase3", "phase4"],
   cells: [
     ["test", "test", "test", "test"],

@@ -11,6 +11,7 @@ export const damageTable: Grid = {
     "skilled; clubs 2; blades and projectiles 3; area weapons (flame thrower, grenade) 4. Only rocks " +
     "name a skilled value, so the other rows repeat their value in the skilled column.",
   rows: ["hand", "rocks", "club", "blade", "projectile", "area"],
+  rowLabels: "FRACAS.Radio.Weapon",
   columns: ["unskilled", "skilled"],
   cells: [
     [1, 1],

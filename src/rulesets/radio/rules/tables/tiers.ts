@@ -10,6 +10,7 @@ export const tiersTable: Grid = {
     "Seed 001, Melee and Ranged Combat, NPC tier table: Novice −2, Standard 0, Skilled +2, Expert +5 " +
     "(the prose calls the top tier \"elite\").",
   rows: ["novice", "standard", "skilled", "expert"],
+  rowLabels: "FRACAS.Radio.TableRow",
   columns: ["modifier"],
   cells: [[-2], [0], [2], [5]],
   cell: { kind: "int", min: -20, max: 20 },

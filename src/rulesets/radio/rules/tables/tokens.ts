@@ -10,6 +10,7 @@ export const tokensTable: Grid = {
     "1 (frenzied and defensive). Spell is not named; Fracas gives it 2 like the other " +
     "two-test actions. An undescribed action earns nothing.",
   rows: ["frenzied", "standard", "targeted", "spell", "defensive"],
+  rowLabels: "FRACAS.Radio.TableRow",
   columns: ["described"],
   cells: [[1], [2], [2], [2], [1]],
   cell: { kind: "int", min: 0, max: 20 },

@@ -12,6 +12,7 @@ export const calledShotCosts: Grid = {
     "Seed 003, Combat, the called-shot paragraph: two Wagers for the arms or legs, three for a hand or foot, " +
     "four for fingers and toes, five for a bullet in the head.",
   rows: CALLED_SHOTS,
+  rowLabels: "FRACAS.Zodiac.CalledShot",
   columns: ["wagers"],
   cells: [[2], [2], [3], [3], [4], [4], [5]],
   cell: { kind: "int", min: 1, max: 20 },

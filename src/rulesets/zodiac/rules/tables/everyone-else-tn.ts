@@ -7,6 +7,7 @@ export const everyoneElseTn: Grid = {
   source: "seed",
   citation: "Seed 003, Combat: \"To kill Everyone Else you roll Aries against a TN 5\" (the fixed Target Number of Five).",
   rows: ["everyoneElse"],
+  rowLabels: "FRACAS.Zodiac.TableRow",
   columns: ["tn"],
   cells: [[5]],
   cell: { kind: "int", min: 1, max: 99 },
