@@ -42,7 +42,10 @@ export interface Grid {
 export interface TableProblem {
   row: number;
   column: number;
+  /** In plain English, for the kernel's own message. */
   reason: string;
+  /** Which rule the cell breaks, an id the adapter words in the reader's language (FRACAS.Tables.Why.<why>). */
+  why: string;
 }
 
 /** Reads a cell by row and column name; a wrong name is a bug in the ruleset, reported clearly. */
@@ -76,11 +79,11 @@ export function choiceAt(grid: Grid, row: string, column: string): string {
  * data names the table, row and column of the first bad cell.
  */
 export function overrideGrid(base: Grid, cells: unknown): Grid {
-  const fail = (row: number, column: number, reason: string): never => {
+  const fail = (row: number, column: number, reason: string, why: string, limit?: number): never => {
     throw new FracasRuleError(
       "badTableCell",
       `${base.id}: row ${base.rows[row] ?? row}, column ${base.columns[column] ?? column}: ${reason}`,
-      { table: base.id, row: base.rows[row] ?? String(row), column: base.columns[column] ?? String(column), reason },
+      { table: base.id, row: base.rows[row] ?? String(row), column: base.columns[column] ?? String(column), reason, why, ...(limit !== undefined ? { limit } : {}) },
     );
   };
   if (!Array.isArray(cells) || cells.length !== base.rows.length) {
@@ -91,23 +94,23 @@ export function overrideGrid(base: Grid, cells: unknown): Grid {
     if (!Array.isArray(row) || row.length !== base.columns.length) {
       throw new FracasRuleError("badTableShape", `${base.id}: row ${base.rows[r]} needs ${base.columns.length} cells`, { table: base.id, row: base.rows[r] ?? String(r) });
     }
-    out.push(row.map((v: unknown, c) => normaliseCell(base.cell, v, (why) => fail(r, c, why))));
+    out.push(row.map((v: unknown, c) => normaliseCell(base.cell, v, (reason, why, limit) => fail(r, c, reason, why, limit))));
   });
   const problem = base.check?.(out);
-  if (problem) fail(problem.row, problem.column, problem.reason);
+  if (problem) fail(problem.row, problem.column, problem.reason, problem.why);
   return { ...base, cells: out };
 }
 
-function normaliseCell(rule: CellRule, v: unknown, fail: (why: string) => never): Cell {
+function normaliseCell(rule: CellRule, v: unknown, fail: (reason: string, why: string, limit?: number) => never): Cell {
   if (rule.kind === "int") {
     const n = typeof v === "string" && v.trim() !== "" ? Number(v) : v;
-    if (typeof n !== "number" || !Number.isInteger(n)) return fail(`"${String(v)}" is not a whole number`);
-    if (rule.min !== undefined && n < rule.min) return fail(`${n} is below ${rule.min}`);
-    if (rule.max !== undefined && n > rule.max) return fail(`${n} is above ${rule.max}`);
+    if (typeof n !== "number" || !Number.isInteger(n)) return fail(`"${String(v)}" is not a whole number`, "notWhole");
+    if (rule.min !== undefined && n < rule.min) return fail(`${n} is below ${rule.min}`, "belowMin", rule.min);
+    if (rule.max !== undefined && n > rule.max) return fail(`${n} is above ${rule.max}`, "aboveMax", rule.max);
     return n;
   }
   const s = String(v ?? "").trim();
-  if (!rule.choices?.includes(s)) return fail(`"${s}" is not one of ${(rule.choices ?? []).join(", ")}`);
+  if (!rule.choices?.includes(s)) return fail(`"${s}" is not one of ${(rule.choices ?? []).join(", ")}`, "notAChoice");
   return s;
 }
 
@@ -116,7 +119,7 @@ export function rowsNonDecreasing(cells: readonly (readonly Cell[])[]): TablePro
   for (let r = 0; r < cells.length; r++) {
     const row = cells[r]!;
     for (let c = 1; c < row.length; c++) {
-      if ((row[c] as number) < (row[c - 1] as number)) return { row: r, column: c, reason: "must not be lower than the cell to its left" };
+      if ((row[c] as number) < (row[c - 1] as number)) return { row: r, column: c, reason: "must not be lower than the cell to its left", why: "notLowerThanLeft" };
     }
   }
   return null;
@@ -127,7 +130,7 @@ export function columnsNonDecreasing(cells: readonly (readonly Cell[])[]): Table
   for (let r = 1; r < cells.length; r++) {
     const row = cells[r]!;
     for (let c = 0; c < row.length; c++) {
-      if ((row[c] as number) < (cells[r - 1]![c] as number)) return { row: r, column: c, reason: "must not be lower than the cell above it" };
+      if ((row[c] as number) < (cells[r - 1]![c] as number)) return { row: r, column: c, reason: "must not be lower than the cell above it", why: "notLowerThanAbove" };
     }
   }
   return null;

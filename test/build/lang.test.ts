@@ -83,6 +83,19 @@ describe("the Rules tables form's column headings", () => {
   });
 });
 
+describe("a refused Rules tables cell says why in words", () => {
+  it("every `why` a table check or the cell rule gives has a FRACAS.Tables.Why string", () => {
+    const en = JSON.parse(readFileSync(new URL("../../lang/en.json", import.meta.url), "utf8")) as { FRACAS: { Tables: { Why: Record<string, string> } } };
+    const root = new URL("../../src/", import.meta.url);
+    const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts") && (f.startsWith("engine/") || f.includes("/rules/")));
+    const whys = new Set<string>();
+    for (const file of files) for (const m of readFileSync(new URL(file, root), "utf8").matchAll(/(?:why: |`, )"(\w+)"/g)) whys.add(m[1]!);
+    // The cell rule's four (engine/tables.ts normaliseCell) and the tables' own checks are all found.
+    expect([...whys]).toEqual(expect.arrayContaining(["notWhole", "belowMin", "aboveMax", "notAChoice", "wrongRowResult", "qr4Reaches100"]));
+    expect([...whys].filter((w) => !(w in en.FRACAS.Tables.Why))).toEqual([]);
+  });
+});
+
 describe("counted strings (pluralKey)", () => {
   /** Every literal base passed to pluralKey in src/, with the file that passes it. */
   function pluralBases(): { file: string; base: string }[] {

@@ -140,12 +140,20 @@ describe("the rules tables window", () => {
     const form = (grid: Grid, r: number, c: number, value: Cell) =>
       Object.fromEntries(grid.rows.flatMap((_, i) => grid.columns.map((_c, j) => [`${grid.id}|${i}|${j}`, i === r && j === c ? value : grid.cells[i]![j]])));
     await app.submitEvent(form(slamStun, 0, 0, "stunnedD10"));
-    expect(world.notified("error").at(-1)).toMatch(/^Not saved — table Slam\? and Stun\? results, row Slam, column White: .+\. The previous tables are kept\.$/);
+    expect(world.notified("error").at(-1)).toBe(
+      "Not saved — table Slam? and Stun? results, row Slam, column White: this row takes only its own results (Slam? knocks back or staggers, Stun? stuns). The previous tables are kept.",
+    );
     expect(adapter.tables.readOverrides()).toEqual({});
     expect(adapter.tables.activeTable(slamStun)).toBe(slamStun);
     // A row without a label prefix is named as written (Bond's Damage Classes are letters).
     const woundTable = adapter.tables.shippedTables().find((g) => g.id === "bond.woundTable")!;
     await app.submitEvent(form(woundTable, 0, 0, "nonsense"));
-    expect(world.notified("error").at(-1)).toMatch(/^Not saved — table Wound level by Damage Class and Quality Rating, row A, column QR 1: /);
+    expect(world.notified("error").at(-1)).toBe(
+      "Not saved — table Wound level by Damage Class and Quality Rating, row A, column QR 1: it must be one of the choices the cell offers. The previous tables are kept.",
+    );
+    // A number out of bounds names the bound.
+    const ranks = adapter.tables.shippedTables().find((g) => g.id === "faserip.rankNumbers")!;
+    await app.submitEvent(form(ranks, 1, 0, -5));
+    expect(world.notified("error").at(-1)).toMatch(/^Not saved — table Rank numbers, row Feeble, column Rank number: it must be at least -?\d+\. /);
   });
 });

@@ -66,7 +66,10 @@ export class RulesTablesApp extends Base {
     if (refused) {
       // The cell named as the form shows it: "Slam? and Stun? results, row Slam, column White".
       const table = changes.find((c) => c.base.id === refused.data["table"])?.base;
-      const { key, data } = ruleErrorRefusal(refused, table ? tableWords(table) : undefined);
+      // The rule the cell breaks, in the reader's language (the kernel's `why`; its English otherwise).
+      const whyKey = `FRACAS.Tables.Why.${String(refused.data["why"])}`;
+      const reason = game.i18n.has(whyKey) ? t(whyKey, { ...refused.data }) : refused.data["reason"] ?? "";
+      const { key, data } = ruleErrorRefusal({ ...refused, data: { ...refused.data, reason } }, table ? tableWords(table) : undefined);
       ui.notifications?.error(t("FRACAS.Tables.Refused", { message: t(key, data) }));
       return;
     }

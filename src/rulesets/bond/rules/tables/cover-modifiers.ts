@@ -23,7 +23,7 @@ export const coverModifiersTable: Grid = {
 function moreCoverNeverEasier(cells: readonly (readonly Cell[])[]): TableProblem | null {
   for (let r = 1; r < cells.length; r++) {
     if ((cells[r]![0] as number) > (cells[r - 1]![0] as number)) {
-      return { row: r, column: 0, reason: "more cover must not make the shot easier than less cover" };
+      return { row: r, column: 0, reason: "more cover must not make the shot easier than less cover", why: "coverEasier" };
     }
   }
   return null;

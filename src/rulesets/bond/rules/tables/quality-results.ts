@@ -24,10 +24,10 @@ export const qualityResultsTable: Grid = {
 function checkQualityBands(cells: readonly (readonly Cell[])[]): TableProblem | null {
   for (let r = 1; r < cells.length; r++) {
     if ((cells[r]![0] as number) < (cells[r - 1]![0] as number)) {
-      return { row: r, column: 0, reason: "a worse Quality Rating's band must not be narrower than a better one's" };
+      return { row: r, column: 0, reason: "a worse Quality Rating's band must not be narrower than a better one's", why: "qualityBandNarrower" };
     }
   }
   const last = cells.length - 1;
-  if (cells[last]![0] !== 100) return { row: last, column: 0, reason: "QR4 must reach 100% of the Success Chance" };
+  if (cells[last]![0] !== 100) return { row: last, column: 0, reason: "QR4 must reach 100% of the Success Chance", why: "qr4Reaches100" };
   return null;
 }

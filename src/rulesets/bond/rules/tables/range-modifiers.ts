@@ -30,7 +30,7 @@ function nearerNeverWorse(cells: readonly (readonly Cell[])[]): TableProblem | n
   for (let r = 1; r < cells.length; r++) {
     for (let c = 0; c < cells[r]!.length; c++) {
       if ((cells[r]![c] as number) > (cells[r - 1]![c] as number)) {
-        return { row: r, column: c, reason: "a farther range must not give a larger modifier than a nearer one" };
+        return { row: r, column: c, reason: "a farther range must not give a larger modifier than a nearer one", why: "fartherRangeLarger" };
       }
     }
   }

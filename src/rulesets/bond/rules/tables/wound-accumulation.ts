@@ -45,11 +45,11 @@ export function checkAccumulation(cells: readonly (readonly Cell[])[]): TablePro
     const row = cells[r]!;
     for (let c = 0; c < row.length; c++) {
       const v = rank(row[c]);
-      if (r === 0 && v !== c) return { row: r, column: c, reason: "an unwounded character must take the incoming wound unchanged" };
-      if (c === 0 && v !== r) return { row: r, column: c, reason: "no incoming wound must leave the current wound unchanged" };
-      if (v < Math.max(r, c)) return { row: r, column: c, reason: "the result must not be lighter than the current or the incoming wound" };
-      if (r > 0 && v < rank(cells[r - 1]![c])) return { row: r, column: c, reason: "must not be lighter than the cell above it" };
-      if (c > 0 && v < rank(row[c - 1])) return { row: r, column: c, reason: "must not be lighter than the cell to its left" };
+      if (r === 0 && v !== c) return { row: r, column: c, reason: "an unwounded character must take the incoming wound unchanged", why: "unwoundedTakesIncoming" };
+      if (c === 0 && v !== r) return { row: r, column: c, reason: "no incoming wound must leave the current wound unchanged", why: "noIncomingKeepsCurrent" };
+      if (v < Math.max(r, c)) return { row: r, column: c, reason: "the result must not be lighter than the current or the incoming wound", why: "notLighterThanEither" };
+      if (r > 0 && v < rank(cells[r - 1]![c])) return { row: r, column: c, reason: "must not be lighter than the cell above it", why: "notLighterThanAbove" };
+      if (c > 0 && v < rank(row[c - 1])) return { row: r, column: c, reason: "must not be lighter than the cell to its left", why: "notLighterThanLeft" };
     }
   }
   return null;

@@ -37,10 +37,10 @@ export function checkWoundTableMonotone(cells: readonly (readonly Cell[])[]): Ta
     const row = cells[r]!;
     for (let c = 0; c < row.length; c++) {
       if (r > 0 && rank(row[c]) < rank(cells[r - 1]![c])) {
-        return { row: r, column: c, reason: "a higher Damage Class must not give a lesser wound than the row above" };
+        return { row: r, column: c, reason: "a higher Damage Class must not give a lesser wound than the row above", why: "higherClassLesserWound" };
       }
       if (c > 0 && rank(row[c]) > rank(row[c - 1])) {
-        return { row: r, column: c, reason: "a worse Quality Rating must not give a greater wound than the column to its left" };
+        return { row: r, column: c, reason: "a worse Quality Rating must not give a greater wound than the column to its left", why: "worseQualityGreaterWound" };
       }
     }
   }

@@ -42,7 +42,7 @@ export const battleEffectsTable: Grid = {
 /** A White result is a failed FEAT on every row of the Universal Table, so it can only miss. */
 export function whiteIsMiss(cells: readonly (readonly Cell[])[]): TableProblem | null {
   for (let r = 0; r < cells.length; r++) {
-    if (cells[r]![0] !== "miss") return { row: r, column: 0, reason: "a White result must be a miss" };
+    if (cells[r]![0] !== "miss") return { row: r, column: 0, reason: "a White result must be a miss", why: "whiteIsMiss" };
   }
   return null;
 }

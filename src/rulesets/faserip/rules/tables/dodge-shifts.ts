@@ -19,7 +19,7 @@ export const dodgeShiftsTable: Grid = {
 export function betterDodgeNeverWorse(cells: readonly (readonly Cell[])[]): TableProblem | null {
   const row = cells[0]!;
   for (let c = 1; c < row.length; c++) {
-    if ((row[c] as number) > (row[c - 1] as number)) return { row: 0, column: c, reason: "must not be higher than the cell to its left" };
+    if ((row[c] as number) > (row[c - 1] as number)) return { row: 0, column: c, reason: "must not be higher than the cell to its left", why: "notHigherThanLeft" };
   }
   return null;
 }

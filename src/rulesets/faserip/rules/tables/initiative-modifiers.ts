@@ -28,12 +28,12 @@ export const initiativeModifiersTable: Grid = {
 
 /** The first band starts at 0; band minimums ascend strictly and modifiers never fall. */
 export function bandsAscend(cells: readonly (readonly Cell[])[]): TableProblem | null {
-  if (cells[0]?.[0] !== 0) return { row: 0, column: 0, reason: "the first band must start at 0" };
+  if (cells[0]?.[0] !== 0) return { row: 0, column: 0, reason: "the first band must start at 0", why: "firstBandFromZero" };
   for (let r = 1; r < cells.length; r++) {
     const [min, mod] = cells[r] as readonly number[];
     const [prevMin, prevMod] = cells[r - 1] as readonly number[];
-    if ((min ?? 0) <= (prevMin ?? 0)) return { row: r, column: 0, reason: "band minimums must ascend" };
-    if ((mod ?? 0) < (prevMod ?? 0)) return { row: r, column: 1, reason: "modifiers must not fall as Intuition rises" };
+    if ((min ?? 0) <= (prevMin ?? 0)) return { row: r, column: 0, reason: "band minimums must ascend", why: "bandsAscend" };
+    if ((mod ?? 0) < (prevMod ?? 0)) return { row: r, column: 1, reason: "modifiers must not fall as Intuition rises", why: "modifiersRise" };
   }
   return null;
 }

@@ -49,14 +49,14 @@ export const rankNumbersTable: Grid = {
 export function rankNumbersCheck(cells: readonly (readonly Cell[])[]): TableProblem | null {
   for (let r = 0; r < cells.length; r++) {
     const [num, min] = cells[r] as readonly number[];
-    if (r === 0 && min !== 0) return { row: 0, column: 1, reason: "the lowest rank's range must start at 0" };
-    if (num === undefined || min === undefined) return { row: r, column: 0, reason: "needs a number and a min" };
-    if (num < min) return { row: r, column: 0, reason: "rank number must not be below its range's minimum" };
+    if (r === 0 && min !== 0) return { row: 0, column: 1, reason: "the lowest rank's range must start at 0", why: "lowestRankFromZero" };
+    if (num === undefined || min === undefined) return { row: r, column: 0, reason: "needs a number and a min", why: "needsNumberAndMin" };
+    if (num < min) return { row: r, column: 0, reason: "rank number must not be below its range's minimum", why: "rankNumberInRange" };
     const next = cells[r + 1] as readonly number[] | undefined;
     if (next) {
       const nextMin = next[1] ?? 0;
-      if (nextMin <= min) return { row: r + 1, column: 1, reason: "range minimums must ascend" };
-      if (num >= nextMin) return { row: r, column: 0, reason: "rank number must lie below the next rank's range" };
+      if (nextMin <= min) return { row: r + 1, column: 1, reason: "range minimums must ascend", why: "rangesAscend" };
+      if (num >= nextMin) return { row: r, column: 0, reason: "rank number must lie below the next rank's range", why: "rankNumberBelowNext" };
     }
   }
   return null;

@@ -37,9 +37,9 @@ export function slamStunCheck(cells: readonly (readonly Cell[])[]): TableProblem
     const row = cells[r] ?? [];
     for (let c = 0; c < row.length; c++) {
       const i = words.indexOf(String(row[c]));
-      if (i < 0) return { row: r, column: c, reason: `must be one of ${words.join(", ")}` };
+      if (i < 0) return { row: r, column: c, reason: `must be one of ${words.join(", ")}`, why: "wrongRowResult" };
       if (c > 0 && i < words.indexOf(String(row[c - 1]))) {
-        return { row: r, column: c, reason: "a better colour must not give a worse result" };
+        return { row: r, column: c, reason: "a better colour must not give a worse result", why: "betterColourWorse" };
       }
     }
   }

@@ -53,14 +53,14 @@ export function universalTableCheck(cells: readonly (readonly Cell[])[]): TableP
     const row = cells[r]!;
     for (let c = 1; c < row.length; c++) {
       if ((row[c] as number) <= (row[c - 1] as number)) {
-        return { row: r, column: c, reason: "must be higher than the threshold to its left" };
+        return { row: r, column: c, reason: "must be higher than the threshold to its left", why: "aboveThresholdLeft" };
       }
     }
     if (r === 0) continue;
     const above = cells[r - 1]!;
     for (let c = 0; c < row.length; c++) {
       if ((row[c] as number) > (above[c] as number)) {
-        return { row: r, column: c, reason: "must not be higher than the same threshold one rank lower" };
+        return { row: r, column: c, reason: "must not be higher than the same threshold one rank lower", why: "notAboveRankLower" };
       }
     }
   }
