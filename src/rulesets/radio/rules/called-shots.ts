@@ -42,9 +42,19 @@ export function checkCalledShot(setup: CalledShotSetup): CalledShotCheck {
   return { called, modifier: HEAD_SHOT_MODIFIER, autoFail: armoured };
 }
 
-export type LimbOutcome = "weaponLost" | "limbDisabled";
+/** weaponLost: a 6 on an arm; limbKept: a 6 on a leg, which holds no weapon (seed Step 6). */
+export type LimbOutcome = "weaponLost" | "limbKept" | "limbDisabled";
 
-/** The victim's consequence roll after a limb is hit: a 6 costs only the weapon in that limb. */
-export function limbConsequence(roll: number): LimbOutcome {
-  return consequenceIsSix(roll) ? "weaponLost" : "limbDisabled";
+/** The legs (data/vocab.ts LIMBS): they hold no weapon to lose. */
+const LEGS: readonly string[] = ["leftLeg", "rightLeg"];
+
+/**
+ * The victim's consequence roll after a limb is hit. Seed Step 6: on a 6 "any weapon held by that
+ * appendage is lost, but the appendage is still functional" — an arm drops its weapon; a leg holds
+ * none, so it only keeps working (D, review s13). A limb not named (older cards: "limb") is taken
+ * for the weapon arm, as before.
+ */
+export function limbConsequence(roll: number, limb = "limb"): LimbOutcome {
+  if (!consequenceIsSix(roll)) return "limbDisabled";
+  return LEGS.includes(limb) ? "limbKept" : "weaponLost";
 }

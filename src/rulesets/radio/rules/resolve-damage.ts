@@ -61,7 +61,8 @@ export function resolveDamage(input: ResolveDamageInput, options: RadioOptions =
   if (called === "limb") {
     if (input.limbRoll === undefined) throw new FracasRuleError("missingLimbRoll", "a limb shot needs the victim's consequence roll");
     const roll = requireD6("limbRoll", input.limbRoll);
-    limb = { name: typeof attack.limb === "string" ? attack.limb : "limb", roll, outcome: limbConsequence(roll) };
+    const name = typeof attack.limb === "string" ? attack.limb : "limb";
+    limb = { name, roll, outcome: limbConsequence(roll, name) };
   } else if (input.limbRoll !== undefined) {
     throw new FracasRuleError("limbNeedsLimbShot", "a limb roll is only made after a limb shot", { called });
   }

@@ -108,6 +108,23 @@ describe("limbConsequence", () => {
     for (const r of [1, 2, 3, 4, 5]) expect(radio.limbConsequence(r)).toBe("limbDisabled");
     expectRuleError(() => radio.limbConsequence(7), "badNumber");
   });
+
+  it("a 6 on a leg loses nothing (a leg holds no weapon) and the leg still works; 1–5 disables it", () => {
+    for (const arm of ["leftArm", "rightArm"]) expect(radio.limbConsequence(6, arm)).toBe("weaponLost");
+    for (const leg of ["leftLeg", "rightLeg"]) {
+      expect(radio.limbConsequence(6, leg)).toBe("limbKept");
+      for (const r of [1, 2, 3, 4, 5]) expect(radio.limbConsequence(r, leg)).toBe("limbDisabled");
+    }
+  });
+
+  it("a leg shot's 6, applied, leaves the target armed and every limb working", () => {
+    const result = radio.resolveDamage({ attack: { hit: true, weapon: "projectile", skilled: true, called: "limb", limb: "leftLeg" } as never, critRoll: 1, limbRoll: 6 } as never);
+    expect(result.limb).toEqual({ name: "leftLeg", roll: 6, outcome: "limbKept" });
+    const applied = radio.applyDamage({ kind: "minion", wounds: 5, state: "active", disabledLimbs: [], disarmed: false } as never, result);
+    expect(applied.state).toMatchObject({ disarmed: false, disabledLimbs: [] });
+    const arm = radio.resolveDamage({ attack: { hit: true, weapon: "projectile", skilled: true, called: "limb", limb: "rightArm" } as never, critRoll: 1, limbRoll: 6 } as never);
+    expect(radio.applyDamage({ kind: "minion", wounds: 5, state: "active", disabledLimbs: [], disarmed: false } as never, arm).state).toMatchObject({ disarmed: true, disabledLimbs: [] });
+  });
 });
 
 describe("attack input errors (property)", () => {
