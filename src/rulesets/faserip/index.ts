@@ -48,6 +48,8 @@ export const faserip: RulesetDescriptor = {
         advanced: "FRACAS.Settings.faserip.initiative.Choices.advanced",
       },
     },
+    // A player's attack waits for their side's turn in a started fight (side-turn.ts); off: any time.
+    { key: "sideTurn", type: "boolean", default: true },
   ],
   tables,
   combat: faseripCombat({

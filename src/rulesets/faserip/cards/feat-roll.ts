@@ -29,7 +29,7 @@ import { rollDie } from "./dice.js";
 import { tokenUuidOf, type TargetRef } from "./targets.js";
 import { combatantOf, roundOf } from "./fight-round.js";
 import { readDodge, recordDodge } from "./dodge-memory.js";
-import { actorDownReason, attackRefusalOf, dodgeRefusalOf } from "./may-act.js";
+import { actorDownReason, attackRefusalOf, dodgeRefusalOf, sideTurnOf, sideTurnText } from "./may-act.js";
 
 export interface FeatRequest {
   actor: Actor.Implementation;
@@ -83,6 +83,12 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
     const dodged = attackRefusalOf(actor);
     if (dodged) {
       ui.notifications?.warn(t(dodged, { name: actor.name }));
+      return posted;
+    }
+    // A player attacks while their side resolves its actions (side-turn.ts); the GM is told, never refused.
+    const turn = sideTurnOf(actor);
+    if (turn.refused) {
+      ui.notifications?.warn(sideTurnText(turn, actor.name));
       return posted;
     }
     if (form.action === "escaping") {

@@ -7,6 +7,10 @@ import { combatantStateOf } from "../../../foundry/combatant-state.js";
 import { downReason } from "../down.js";
 import { combatantOf, roundOf } from "./fight-round.js";
 import { readDodge } from "./dodge-memory.js";
+import { startedCombatantOf } from "../../../foundry/documents/combatant-of.js";
+import { t } from "../../../foundry/i18n.js";
+import { rulesetOption } from "../../../foundry/settings.js";
+import { FREE_SIDE_TURN, sideTurn, type SideStep, type SideTurn } from "../side-turn.js";
 
 /**
  * Why `actor` may make no attack now for another reason than being down (an i18n key taking
@@ -34,4 +38,29 @@ export function dodgeRefusalOf(actor: Actor.Implementation): string | null {
   if (!dodger) return null;
   if (!game.user.isGM && !game.users.activeGM) return "FRACAS.Chat.NoGM";
   return dodgeRefusal(combatantStateOf(dodger), roundOf(actor));
+}
+
+/**
+ * Whether `actor`'s side is resolving its actions now (side-turn.ts), as the current user: a
+ * player's attack outside it is refused, the GM's only pointed out. Free outside a started
+ * FASERIP fight, and when the GM turned the world option off (faserip.sideTurn).
+ */
+export function sideTurnOf(actor: Actor.Implementation): SideTurn {
+  const combatant = startedCombatantOf(actor);
+  const combat = combatant?.parent as Combat.Implementation | null | undefined;
+  if (!combat || !combatant || !rulesetOption("faserip", "sideTurn", true)) return FREE_SIDE_TURN;
+  const sys = combat.system as unknown as { ruleset?: string; plan?: { steps?: SideStep[] }; step?: number };
+  if (sys.ruleset !== "faserip") return FREE_SIDE_TURN;
+  const steps = Array.isArray(sys.plan?.steps) ? sys.plan.steps : [];
+  const step = sys.step ?? 0;
+  // Who acts now, named only when this user may see them (Foundry hides hidden combatants from players).
+  const acting = combat.combatants.get(steps[step]?.combatantId ?? "");
+  return sideTurn({ combatantId: combatant.id ?? "", steps, step, isGM: game.user.isGM, currentName: acting && (game.user.isGM || !acting.hidden) ? acting.name : null });
+}
+
+/** The reason as one sentence: who acts now (when known), then why this attack waits. */
+export function sideTurnText(turn: SideTurn, name: string): string {
+  if (!turn.reason) return "";
+  const reason = t(turn.reason, { name });
+  return turn.data.current ? `${t("FRACAS.Faserip.Turn.ActsNow", { current: turn.data.current })} ${reason}` : reason;
 }

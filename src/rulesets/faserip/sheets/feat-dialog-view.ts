@@ -36,6 +36,11 @@ export interface FeatDialogInput {
   attackRefusal?: string | null;
   /** Why this hero may make no dodge now (an i18n key: dodged already, declared another action…), or null. */
   dodgeRefusal?: string | null;
+  /**
+   * Whether the hero's side is resolving its actions now (side-turn.ts): `reason` (an i18n key taking
+   * {name}) when an attack waits, `current` who acts now, `refused` for a player (the GM is only told).
+   */
+  turn?: { reason: string | null; current?: string; refused: boolean } | null;
   /** Numbers typed that the roll cannot use as typed (typed-numbers.ts): each said under its own field. */
   typed?: TypedAdjusted[];
 }
@@ -211,6 +216,8 @@ export function featDialogView(input: FeatDialogInput) {
     error,
     /** When `error` is a kernel rule error: it, to be worded with its data (ruleErrorMessage) by the dialog. */
     ruleError,
-    canRoll: error === null && karma.short === null,
+    /** An attack out of the side's turn: why, and who acts now; a player cannot roll it, the GM may. */
+    turn: isAttack && input.turn?.reason ? { key: input.turn.reason, current: input.turn.current ?? null, refused: input.turn.refused } : null,
+    canRoll: error === null && karma.short === null && !(isAttack && input.turn?.reason && input.turn.refused),
   };
 }

@@ -21,7 +21,7 @@ import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
 import type { AbilityKey } from "../data/hero.js";
 import { heroView } from "../data/state.js";
-import { attackRefusalOf, dodgeRefusalOf } from "../cards/may-act.js";
+import { attackRefusalOf, dodgeRefusalOf, sideTurnOf } from "../cards/may-act.js";
 import { combatantOf, roundOf } from "../cards/fight-round.js";
 import { currentTargets, type TargetRef } from "../cards/targets.js";
 import { performFeat } from "../cards/feat-roll.js";
@@ -164,6 +164,12 @@ export class FaseripFeatDialog extends Base {
     void this.render();
   }
 
+  /** The hero's side turn now, as the view reads it (who acts now only when this user may see them). */
+  private sideTurn(): { reason: string | null; current?: string; refused: boolean } {
+    const turn = sideTurnOf(this.actor);
+    return { reason: turn.reason, refused: turn.refused, ...(turn.data.current ? { current: turn.data.current } : {}) };
+  }
+
   /**
    * Another ability chip or weapon clicked on the sheet while this dialog is open (core openOnce
    * brought it to the front): it switches to what was clicked (feat-form.ts switchedForm), keeping
@@ -241,6 +247,8 @@ export class FaseripFeatDialog extends Base {
       attackRefusal: attackRefusalOf(this.actor),
       // A second dodge this round, or one after another declared action: the roll's own refusal.
       dodgeRefusal: dodgeRefusalOf(this.actor),
+      // Out of the side's turn: a player's attack waits (performFeat refuses it), the GM is told.
+      turn: this.sideTurn(),
       typed: this.typed,
     });
     // A kernel rule error worded with its data, in this client's language (review-s11 T3).

@@ -28,6 +28,8 @@ export async function startFight() {
   const adapter: Adapter = await loadAdapter();
   // After loadAdapter: the same module instances the adapter registered.
   const flows: Flows = await loadFlows();
+  // These flows roll whoever's step it is; the side's turn has its own tests (side-turn.test.ts).
+  await world.as("gm", () => game.settings.set("fracas", "faserip.sideTurn" as never, false as never));
   world.addUser({ id: "alice", name: "Alice", isGM: false });
   world.addUser({ id: "bob", name: "Bob", isGM: false });
   const hero = (abilities: Record<string, number>, extra: Record<string, unknown> = {}) => ({ abilities, ...extra });

@@ -1,0 +1,106 @@
+/**
+ * A player attacks while their side resolves its actions (seed 004: the winning side declares and
+ * resolves, then the other side); the GM is told, never refused; a dodge stays free. The fight of
+ * fake-round.ts: declare Captain, Bruiser; act Captain, Bruiser; declare Rampage, Thug; act
+ * Rampage, Thug.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { sideTurn, type SideStep } from "../../../../src/rulesets/faserip/side-turn.js";
+import { featDialogView } from "../../../../src/rulesets/faserip/sheets/feat-dialog-view.js";
+import { cardOf, startFight } from "./fake-round.js";
+
+const steps: SideStep[] = [
+  { combatantId: "cap", kind: "declare", side: "heroes" },
+  { combatantId: "bru", kind: "declare", side: "heroes" },
+  { combatantId: "cap", kind: "act", side: "heroes" },
+  { combatantId: "bru", kind: "act", side: "heroes" },
+  { combatantId: "ram", kind: "declare", side: "villains" },
+  { combatantId: "thu", kind: "declare", side: "villains" },
+  { combatantId: "ram", kind: "act", side: "villains" },
+  { combatantId: "thu", kind: "act", side: "villains" },
+];
+const turn = (combatantId: string, step: number, isGM = false) => sideTurn({ combatantId, steps, step, isGM, currentName: "Now" });
+
+describe("sideTurn (pure)", () => {
+  it("any act step of the attacker's side is theirs: the seed orders nobody within a side", () => {
+    for (const step of [2, 3]) expect(turn("cap", step)).toEqual({ reason: null, data: {}, refused: false });
+    for (const step of [6, 7]) expect(turn("thu", step).reason).toBeNull();
+  });
+
+  it("before: declaring (own side) or the other side first; after: acted; not in the plan: no step", () => {
+    expect(turn("cap", 0).reason).toBe("FRACAS.Faserip.Turn.Declaring");
+    expect(turn("ram", 0).reason).toBe("FRACAS.Faserip.Turn.OtherSide");
+    expect(turn("ram", 3)).toEqual({ reason: "FRACAS.Faserip.Turn.OtherSide", data: { current: "Now" }, refused: true });
+    expect(turn("ram", 5).reason).toBe("FRACAS.Faserip.Turn.Declaring");
+    for (const step of [4, 5, 6, 7, 8]) expect(turn("cap", step).reason).toBe("FRACAS.Faserip.Turn.Acted");
+    expect(turn("new", 2).reason).toBe("FRACAS.Faserip.Turn.NoStep");
+  });
+
+  it("the GM is told the same reason and never refused; who acts now is named only at an act step", () => {
+    expect(turn("cap", 6, true)).toEqual({ reason: "FRACAS.Faserip.Turn.Acted", data: { current: "Now" }, refused: false });
+    expect(turn("cap", 4, true).data).toEqual({});
+  });
+
+  it("the FEAT dialog: a player's attack out of turn cannot be rolled; the GM's can; a dodge is untouched", () => {
+    const base = { actorName: "Captain", abilities: { fighting: 30, agility: 30, strength: 20, endurance: 30, reason: 10, intuition: 30, psyche: 20 }, karmaPool: 0, weapons: [], targets: [{ name: "Rampage", dodgeColor: null, dodgeShift: null }] };
+    const form = { ability: "fighting" as const, action: "slugfest" as const, weaponId: "", dodge: 0, cover: 0, multipleTargets: 0, other: 0, karma: 0 };
+    const player = featDialogView({ ...base, form, turn: { reason: "FRACAS.Faserip.Turn.OtherSide", current: "Rampage", refused: true } });
+    expect(player.turn).toEqual({ key: "FRACAS.Faserip.Turn.OtherSide", current: "Rampage", refused: true });
+    expect(player.canRoll).toBe(false);
+    const gm = featDialogView({ ...base, form, turn: { reason: "FRACAS.Faserip.Turn.OtherSide", refused: false } });
+    expect([gm.turn?.refused, gm.canRoll]).toEqual([false, true]);
+    const dodge = featDialogView({ ...base, targets: [], form: { ...form, ability: "agility", action: "dodging" }, turn: { reason: "FRACAS.Faserip.Turn.OtherSide", refused: true } });
+    expect([dodge.turn, dodge.canRoll]).toEqual([null, true]);
+  });
+});
+
+describe("the side's turn in a started fight", () => {
+  let f: Awaited<ReturnType<typeof startFight>>;
+  beforeEach(async () => {
+    f = await startFight();
+    // startFight turns it off for the other flows; here it is the world's default again.
+    await f.world.as("gm", () => game.settings.set("fracas", "faserip.sideTurn" as never, true as never));
+  });
+  const advance = async (n: number) => {
+    f.world.login("gm");
+    for (let i = 0; i < n; i++) await f.fc.nextTurn();
+  };
+
+  it("while the heroes declare, Alice's attack is refused before any die, and said why", async () => {
+    expect(f.step()).toBe(0);
+    // No die queued: a roll would throw.
+    expect(await f.feat("alice", f.captain, { action: "slugfest" }, [f.thug])).toEqual([]);
+    expect(f.world.notified("warn").at(-1)).toBe("Actions are still being declared: Captain attacks when Captain's side resolves its actions.");
+    expect(f.world.messages.size).toBe(0);
+  });
+
+  it("while the heroes act, both heroes attack, whoever's step it is; once the villains act, the heroes wait and are told who acts", async () => {
+    await advance(2);
+    expect(f.stepOwner()).toBe(f.cid(f.captain));
+    f.world.dice.queue(50);
+    expect(await f.feat("bob", f.bruiser, { action: "slugfest" }, [f.thug])).toHaveLength(1);
+    f.world.dice.queue(50);
+    expect(await f.feat("alice", f.captain, { action: "slugfest" }, [f.thug])).toHaveLength(1);
+    await advance(4);
+    expect(f.stepOwner()).toBe(f.cid(f.rampage));
+    expect(await f.feat("alice", f.captain, { action: "slugfest" }, [f.thug])).toEqual([]);
+    expect(f.world.notified("warn").at(-1)).toBe("Rampage acts now. Captain's side has resolved its actions this round: Captain attacks again next round (a dodge is still free).");
+    // A dodge against Rampage's attack is still Alice's to roll.
+    f.world.dice.queue(70);
+    const [dodge] = await f.feat("alice", f.captain, { ability: "agility", action: "dodging" });
+    expect(cardOf(dodge).result.feat.dodgeShift).toBeLessThan(0);
+  });
+
+  it("the GM is never refused: a villain attacks during the heroes' declarations (the dialog tells the GM)", async () => {
+    f.world.dice.queue(50);
+    expect(await f.feat("gm", f.rampage, { action: "slugfest" }, [f.captain])).toHaveLength(1);
+    f.world.login("gm");
+    expect(f.flows.sideTurnOf(f.rampage as never)).toEqual({ reason: "FRACAS.Faserip.Turn.OtherSide", data: {}, refused: false });
+  });
+
+  it("the world option off: a player attacks at any step", async () => {
+    await f.world.as("gm", () => game.settings.set("fracas", "faserip.sideTurn" as never, false as never));
+    f.world.dice.queue(50);
+    expect(await f.feat("alice", f.captain, { action: "slugfest" }, [f.thug])).toHaveLength(1);
+  });
+});
