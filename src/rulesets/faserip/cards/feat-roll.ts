@@ -3,7 +3,7 @@
  * (kept for the round) or a plain ability FEAT. Dice are Foundry Rolls; their values go to the
  * kernel; the results are posted as cards.
  */
-import { isRuleError, FracasRuleError } from "../../../engine/errors.js";
+import { FracasRuleError } from "../../../engine/errors.js";
 import { postCard } from "../../../foundry/chat/cards.js";
 import type { JsonObject } from "../../../foundry/registry.js";
 import { t } from "../../../foundry/i18n.js";
@@ -11,9 +11,9 @@ import { lookupUuid } from "../../../foundry/typed.js";
 import { escapingRefusal } from "../holds.js";
 import { warnRefused } from "../../../foundry/queries.js";
 import { warnTargetGone } from "../../../foundry/sheets/target-gone.js";
-import { applyAttack, ATTACK_ACTIONS, resolveAttack, resolveFeat } from "../rules/index.js";
+import { ATTACK_ACTIONS, resolveAttack, resolveFeat } from "../rules/index.js";
 import type { AttackAction } from "../rules/index.js";
-import { currentEndurance, heroView, needsZeroHealthFeat, stateOf } from "../data/state.js";
+import { currentEndurance, heroView } from "../data/state.js";
 import { attackCardView } from "../sheets/attack-card-view.js";
 import { featCardView } from "../sheets/feat-card-view.js";
 import { coverFor, gmCoverShift } from "../sheets/cover-choice.js";
@@ -142,15 +142,6 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
           },
           tables,
         );
-        let zeroHealthPrompt = false;
-        if (targetActor && attack.landed) {
-          try {
-            const after = applyAttack(stateOf(targetActor.system), attack).state;
-            zeroHealthPrompt = needsZeroHealthFeat(targetActor.system, after);
-          } catch (e) {
-            if (!isRuleError(e)) throw e;
-          }
-        }
         // A successful Escaping frees its roller: the card lists the roller too, so Apply/Undo
         // (through the GM when the clicker may not write) end and restore its Restrained.
         const escaperUuid = freesEscaper(action, attack) ? actor.uuid : "";
@@ -168,7 +159,8 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
           targetUuid: target?.uuid ?? "",
           targetTokenUuid: target?.tokenUuid ?? "",
           sourceTokenUuid: tokenUuidOf(actor),
-          zeroHealthPrompt,
+          // Offered once the blow that takes Health to 0 is applied (zero-health-prompt.ts).
+          zeroHealthPrompt: false,
           talents,
           // A Snatching lists what the defender carries now (its weapons): a Grab takes one (cards/snatch.ts).
           ...(action === "snatching" && targetActor ? { objects: objectsOf(targetActor) } : {}),

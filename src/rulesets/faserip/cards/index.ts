@@ -9,7 +9,9 @@ import { rollZeroHealth } from "./zero-health-roll.js";
 import { stabiliseActor } from "./stabilise.js";
 import { onceKey } from "./once.js";
 import { actedThisRoundOf } from "./acted-this-round.js";
-import { ATTACK_TEMPLATE, snatchObjectFollowUp } from "./snatch.js";
+import { snatchObjectFollowUp } from "./snatch.js";
+import { ATTACK_TEMPLATE } from "./attack-content.js";
+import { attackCardUpdate } from "./zero-health-prompt.js";
 import { knockbackAreasFollowUp, SECONDARY_TEMPLATE, setTypedAreas } from "./knockback-areas.js";
 import { knockbackMovedFollowUp } from "./knockback-moved.js";
 
@@ -31,6 +33,8 @@ export const faseripCards: Record<string, CardKind> = {
   attack: {
     template: CARD_TEMPLATES.attack,
     effect: attackEffect,
+    // The 0-Health FEAT's button appears once the blow that takes Health to 0 is applied (zero-health-prompt.ts).
+    cardUpdate: attackCardUpdate,
     followUps: {
       secondary: async ({ message, result }) => {
         await rollSecondary(result, onceKey(message, "secondary"));

@@ -8,40 +8,17 @@
  */
 import type { GmFollowUp, JsonObject } from "../../../foundry/registry.js";
 import { withCardLock } from "../../../foundry/locks.js";
-import { lookupUuidSync } from "../../../foundry/typed.js";
-import { attackCardView } from "../sheets/attack-card-view.js";
 import { snatchObjects, snatchView } from "../sheets/snatch-view.js";
 import type { AttackResult } from "../rules/index.js";
-
-export const ATTACK_TEMPLATE = "faserip/cards/attack.hbs";
+import { actorAt, renderAttack, type StoredAttackCard } from "./attack-content.js";
 
 type Outcome = { ok: true } | { ok: false; reason: string; data?: Record<string, string | number> };
-
-interface StoredCard {
-  sourceUuid?: string;
-  targets?: { uuid: string; name: string }[];
-  result: JsonObject;
-}
-
-const actorAt = (uuid: unknown): Actor.Implementation | null => {
-  const doc = typeof uuid === "string" && uuid !== "" ? lookupUuidSync(uuid) : null;
-  return doc instanceof Actor ? (doc as Actor.Implementation) : null;
-};
-
-/** The attack card's body, rendered again from a changed result (the core renders it once, when posted). */
-async function renderAttack(card: StoredCard, result: JsonObject): Promise<string> {
-  const found = actorAt(card.sourceUuid);
-  const source = found ? { name: found.name, img: found.img, uuid: found.uuid } : null;
-  const view = attackCardView(result as unknown as Parameters<typeof attackCardView>[0]);
-  const hasTarget = typeof result["targetUuid"] === "string" && result["targetUuid"] !== "";
-  return foundry.applications.handlebars.renderTemplate(`systems/fracas/templates/${ATTACK_TEMPLATE}`, { result, source, targets: card.targets ?? [], view, hasTarget });
-}
 
 /** Moves the listed object `itemIdIn` from the card's defender to its snatcher (active GM's client). */
 export function takeObject(message: ChatMessage.Implementation, itemIdIn: unknown): Promise<Outcome> {
   return withCardLock(message.id, async (): Promise<Outcome> => {
     // Read inside the lock: a take queued before this one has written the card by now.
-    const card = message.system as unknown as StoredCard;
+    const card = message.system as unknown as StoredAttackCard;
     const r = card.result;
     const grab = snatchView({ action: String(r["action"] ?? ""), attack: (r["attack"] ?? {}) as unknown as Pick<AttackResult, "feat">, objects: r["objects"], snatched: r["snatched"] });
     if (!grab) return { ok: false, reason: "FRACAS.Faserip.Refused.SnatchNoGrab" };
@@ -68,7 +45,7 @@ export function takeObject(message: ChatMessage.Implementation, itemIdIn: unknow
 export const snatchObjectFollowUp: GmFollowUp = {
   allowed: ({ user, message }) => {
     if (user.isGM) return true;
-    const snatcher = actorAt((message.system as unknown as StoredCard).sourceUuid);
+    const snatcher = actorAt((message.system as unknown as StoredAttackCard).sourceUuid);
     return !!snatcher && snatcher.testUserPermission(user, "OWNER");
   },
   run: ({ message, args }) => takeObject(message, args["itemId"]),

@@ -57,8 +57,10 @@ async function knockOutThug(): Promise<FakeChatMessage> {
   await f.thug.update({ "system.health.value": 5 } as never);
   f.world.dice.queue(60); // Captain's Slugfest: Green → hit for 20
   const [hit] = await f.feat("alice", f.captain, { action: "slugfest" }, [f.thug]);
-  expect(cardOf(hit).result.zeroHealthPrompt).toBe(true);
+  // Offered once the blow is applied (zero-health-prompt.ts), not when it is rolled.
+  expect(cardOf(hit).result.zeroHealthPrompt).toBe(false);
   expect(await f.apply("gm", hit!, f.thug)).toMatchObject({ ok: true });
+  expect(cardOf(hit).result.zeroHealthPrompt).toBe(true);
   expect(sys(f.thug).health.value).toBe(0);
   return hit!;
 }

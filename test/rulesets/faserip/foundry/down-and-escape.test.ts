@@ -196,8 +196,10 @@ describe("F4: the 0-Health Endurance FEAT, once a round until dying or stabilise
     await f.thug.update({ "system.health.value": 5 } as never);
     f.world.dice.queue(60); // Captain's Slugfest: Remarkable, 60 → Green → hit for 20
     const [hit] = await f.feat("alice", f.captain, { action: "slugfest" }, [f.thug]);
-    expect(cardOf(hit).result.zeroHealthPrompt).toBe(true);
+    // Offered once the blow is applied (zero-health-prompt.ts), not when it is rolled.
+    expect(cardOf(hit).result.zeroHealthPrompt).toBe(false);
     expect(await f.apply("gm", hit!, f.thug)).toMatchObject({ ok: true });
+    expect(cardOf(hit).result.zeroHealthPrompt).toBe(true);
     // The hit card's own 0-Health FEAT button rolls once; a second click rolls and posts nothing.
     const zeroHealth = f.adapter.rulesets.descriptor("faserip")!.cards!["attack"]!.followUps!["zeroHealth"]!;
     f.world.login("gm");
