@@ -291,3 +291,28 @@ describe("a failed Stun's rounds end with the fight (D53)", () => {
     );
   });
 });
+
+describe("a Trip's prone and a Restrain's hold end with the fight (audit s13)", () => {
+  const statuses = (a: FakeActor) => [...(a as unknown as { statuses: Set<string> }).statuses];
+
+  it("both icons go from everyone in the fight and the GM is told; a fighter with neither is not written", async () => {
+    const combat = world.createCombat();
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: bond.id }, { actorId: hood.id }, { actorId: thug.id }]);
+    world.dice.queue(1, 2, 3, 4);
+    await (combat as unknown as FracasCombat).startCombat();
+    world.login("gm");
+    await bond.toggleStatusEffect("fracas-prone", { active: true });
+    await hood.toggleStatusEffect("fracas-restrained", { active: true });
+    await hood.toggleStatusEffect("fracas-prone", { active: true });
+    expect([statuses(bond), statuses(hood)]).toEqual([["fracas-prone"], expect.arrayContaining(["fracas-restrained", "fracas-prone"])]);
+    const toggled: string[] = [];
+    world.observe("updateActor", ((actor: FakeActor) => void toggled.push(actor.name)) as never);
+    await combat.delete();
+    await vi.waitFor(() => expect(statuses(hood)).not.toContain("fracas-restrained"));
+    await adapter.fightEnd.fightEndSettled();
+    expect(statuses(bond)).not.toContain("fracas-prone");
+    expect(statuses(hood)).not.toContain("fracas-prone");
+    expect(toggled).not.toContain("Thug");
+    expect(world.notified("info")).toContain("The fight is over: a Trip's prone or a Restrain's hold ended for James Bond, Hood.");
+  });
+});
