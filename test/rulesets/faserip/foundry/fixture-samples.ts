@@ -58,3 +58,29 @@ export function faseripRoundSample(faces: number[] = [9, 2], mode: InitiativeMod
   const plan = mapping.plan({ round: 3, combatants: withStart, combatMemory: start.combatMemory, die });
   return { mapping, combatants: withStart, start, plan };
 }
+
+// The FEAT dialog for Captain Resolute's Slugfest at Rampage, as the fixtures that differ only in
+// why the attack waits (a dodge made, the side's turn) build it: `extra` is the rest of the input.
+import { featDialogView, type FeatDialogInput } from "../../../../src/rulesets/faserip/sheets/feat-dialog-view.js";
+import { coverChoiceList } from "../../../../src/rulesets/faserip/sheets/cover-choice.js";
+
+export function slugfestDialogFixture(description: string, extra: Partial<FeatDialogInput>) {
+  return {
+    description,
+    width: 420,
+    height: 640,
+    classes: "faserip faserip-feat-dialog",
+    context: {
+      view: featDialogView({
+        actorName: "Captain Resolute",
+        abilities: captainAbilities,
+        karmaPool: 55,
+        weapons: [],
+        targets: [{ name: "Rampage", dodgeColor: null, dodgeShift: null }],
+        form: { ability: "fighting", action: "slugfest", weaponId: "", dodge: 0, cover: 0, multipleTargets: 0, other: 0, karma: 0 },
+        ...extra,
+      }),
+      coverChoices: coverChoiceList(),
+    },
+  };
+}
