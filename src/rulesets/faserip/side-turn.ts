@@ -7,8 +7,11 @@
  *
  * A player's attack outside that is refused; the GM (who runs the villains and rules on what
  * happens) is told, never refused. A dodge is a reaction to an attack and stays free (combat.ts).
- * No count of attacks per round is kept: "movement, attacking, and defending can all happen in the
- * same round" (DECISIONS.md). Pure over the combat's plan: cards/may-act.ts reads Foundry.
+ * One attack roll a round (against one target or several at once): each character declares what
+ * they are doing and resolves it, so a second roll in the same round — a player hoping for a
+ * better colour — is refused as well; the GM may still roll one (a power that grants more). A
+ * dodge is not an attack, and "movement, attacking, and defending can all happen in the same
+ * round" (DECISIONS.md). Pure over the combat's plan: cards/may-act.ts reads Foundry.
  */
 
 export interface SideStep {
@@ -26,6 +29,8 @@ export interface SideTurnInput {
   isGM: boolean;
   /** The name of the combatant whose step it is, when this user may see it (null: hidden from players). */
   currentName?: string | null;
+  /** The attacker has rolled this round's attack already (its claim, cards/may-act.ts). */
+  attacked?: boolean;
 }
 
 export interface SideTurn {
@@ -43,7 +48,9 @@ export const FREE_SIDE_TURN: SideTurn = { reason: null, data: {}, refused: false
 export function sideTurn(input: SideTurnInput): SideTurn {
   const side = input.steps.find((s) => s.combatantId === input.combatantId)?.side;
   const current = input.steps[input.step];
-  if (side !== undefined && current?.kind === "act" && current.side === side) return FREE_SIDE_TURN;
+  if (side !== undefined && current?.kind === "act" && current.side === side) {
+    return input.attacked ? { reason: "FRACAS.Faserip.Turn.Attacked", data: {}, refused: !input.isGM } : FREE_SIDE_TURN;
+  }
   const data: Record<string, string> = {};
   if (current?.kind === "act" && input.currentName) data.current = input.currentName;
   let reason: string;

@@ -29,7 +29,7 @@ import { rollDie } from "./dice.js";
 import { tokenUuidOf, type TargetRef } from "./targets.js";
 import { combatantOf, roundOf } from "./fight-round.js";
 import { readDodge, recordDodge } from "./dodge-memory.js";
-import { actorDownReason, attackRefusalOf, dodgeRefusalOf, sideTurnOf, sideTurnText } from "./may-act.js";
+import { actorDownReason, attackRefusalOf, claimSideAttack, dodgeRefusalOf, sideTurnOf, sideTurnText } from "./may-act.js";
 
 export interface FeatRequest {
   actor: Actor.Implementation;
@@ -120,6 +120,8 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
       return posted;
     }
     if (form.karma > pool) throw new FracasRuleError("notEnoughKarma", "not enough Karma", { points: form.karma, pool });
+    // The round's one attack, claimed last before the dice (a refusal above leaves it unclaimed).
+    if (!(await claimSideAttack(actor, turn))) return posted;
     for (const [index, target] of targets.entries()) {
       const targetActor = target ? (found[index] ?? null) : null;
       const defenderView = targetActor ? heroView(targetActor.system) : null;

@@ -11,6 +11,8 @@ import { startedCombatantOf } from "../../../foundry/documents/combatant-of.js";
 import { t } from "../../../foundry/i18n.js";
 import { rulesetOption } from "../../../foundry/settings.js";
 import { FREE_SIDE_TURN, sideTurn, type SideStep, type SideTurn } from "../side-turn.js";
+import { isClaimed } from "../../../foundry/claims.js";
+import { claimRoll } from "../../../foundry/queries.js";
 
 /**
  * Why `actor` may make no attack now for another reason than being down (an i18n key taking
@@ -45,17 +47,43 @@ export function dodgeRefusalOf(actor: Actor.Implementation): string | null {
  * player's attack outside it is refused, the GM's only pointed out. Free outside a started
  * FASERIP fight, and when the GM turned the world option off (faserip.sideTurn).
  */
-export function sideTurnOf(actor: Actor.Implementation): SideTurn {
+export function sideTurnOf(actor: Actor.Implementation): SideTurnNow {
   const combatant = startedCombatantOf(actor);
   const combat = combatant?.parent as Combat.Implementation | null | undefined;
-  if (!combat || !combatant || !rulesetOption("faserip", "sideTurn", true)) return FREE_SIDE_TURN;
+  if (!combat || !combatant || !rulesetOption("faserip", "sideTurn", true)) return NO_CLAIM;
   const sys = combat.system as unknown as { ruleset?: string; plan?: { steps?: SideStep[] }; step?: number };
-  if (sys.ruleset !== "faserip") return FREE_SIDE_TURN;
+  if (sys.ruleset !== "faserip") return NO_CLAIM;
   const steps = Array.isArray(sys.plan?.steps) ? sys.plan.steps : [];
   const step = sys.step ?? 0;
   // Who acts now, named only when this user may see them (Foundry hides hidden combatants from players).
   const acting = combat.combatants.get(steps[step]?.combatantId ?? "");
-  return sideTurn({ combatantId: combatant.id ?? "", steps, step, isGM: game.user.isGM, currentName: acting && (game.user.isGM || !acting.hidden) ? acting.name : null });
+  const key = attackKey(combat.id ?? "", combatant.id ?? "", combat.round ?? 0);
+  const turn = sideTurn({ combatantId: combatant.id ?? "", steps, step, isGM: game.user.isGM, currentName: acting && (game.user.isGM || !acting.hidden) ? acting.name : null, attacked: isClaimed(actor, key) });
+  return { ...turn, key };
+}
+
+/** The side's turn now, and the claim key of this round's one attack (null: no fight, or the option off). */
+export type SideTurnNow = SideTurn & { key: string | null };
+
+const NO_CLAIM: SideTurnNow = { ...FREE_SIDE_TURN, key: null };
+
+/** The claim of a combatant's one attack roll in a round (core claims.ts): combat, combatant and round. */
+export function attackKey(combatId: string, combatantId: string, round: number): string {
+  return `faserip.attack.${combatId}.${combatantId}.${round}`;
+}
+
+/**
+ * Before the dice: claims the round's attack (the active GM checks and writes it, so two clicks at
+ * once cannot both roll). A player whose claim is refused does not roll; the GM claims it when it
+ * is still free and rolls in any case. True when the roll may go ahead.
+ */
+export async function claimSideAttack(actor: Actor.Implementation, turn: SideTurnNow): Promise<boolean> {
+  if (!turn.key) return true;
+  if (game.user.isGM) {
+    if (!isClaimed(actor, turn.key)) await claimRoll(actor, turn.key);
+    return true;
+  }
+  return claimRoll(actor, turn.key);
 }
 
 /** The reason as one sentence: who acts now (when known), then why this attack waits. */

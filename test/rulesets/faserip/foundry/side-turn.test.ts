@@ -36,6 +36,11 @@ describe("sideTurn (pure)", () => {
     expect(turn("new", 2).reason).toBe("FRACAS.Faserip.Turn.NoStep");
   });
 
+  it("in the side's turn, a second attack roll this round: refused for a player, told to the GM", () => {
+    expect(sideTurn({ combatantId: "cap", steps, step: 3, isGM: false, attacked: true })).toEqual({ reason: "FRACAS.Faserip.Turn.Attacked", data: {}, refused: true });
+    expect(sideTurn({ combatantId: "cap", steps, step: 3, isGM: true, attacked: true })).toEqual({ reason: "FRACAS.Faserip.Turn.Attacked", data: {}, refused: false });
+  });
+
   it("the GM is told the same reason and never refused; who acts now is named only at an act step", () => {
     expect(turn("cap", 6, true)).toEqual({ reason: "FRACAS.Faserip.Turn.Acted", data: { current: "Now" }, refused: false });
     expect(turn("cap", 4, true).data).toEqual({});
@@ -95,7 +100,45 @@ describe("the side's turn in a started fight", () => {
     f.world.dice.queue(50);
     expect(await f.feat("gm", f.rampage, { action: "slugfest" }, [f.captain])).toHaveLength(1);
     f.world.login("gm");
-    expect(f.flows.sideTurnOf(f.rampage as never)).toEqual({ reason: "FRACAS.Faserip.Turn.OtherSide", data: {}, refused: false });
+    expect(f.flows.sideTurnOf(f.rampage as never)).toEqual({ reason: "FRACAS.Faserip.Turn.OtherSide", data: {}, refused: false, key: f.flows.attackKey(f.combat.id!, f.cid(f.rampage), 1) });
+    // The GM's roll claimed Rampage's attack of the round: in the villains' turn the GM is told so.
+    await advance(6);
+    expect(f.flows.sideTurnOf(f.rampage as never).reason).toBe("FRACAS.Faserip.Turn.Attacked");
+  });
+
+  it("one attack roll a round: Alice's second is refused before any die (and a double click rolls once); the GM may; next round she attacks again", async () => {
+    await advance(2);
+    f.world.dice.queue(50);
+    expect(await f.feat("alice", f.captain, { action: "slugfest" }, [f.thug])).toHaveLength(1);
+    // No die queued: a second roll would throw.
+    expect(await f.feat("alice", f.captain, { action: "slugfest" }, [f.rampage])).toEqual([]);
+    expect(f.world.notified("warn").at(-1)).toBe("Captain has rolled this round's attack: the next comes next round (a dodge is still free).");
+    // Bob's hero has his own.
+    f.world.dice.queue(50, 50);
+    const [a, b] = await Promise.all([f.feat("bob", f.bruiser, { action: "slugfest" }, [f.thug]), f.feat("bob", f.bruiser, { action: "slugfest" }, [f.thug])]);
+    expect(a!.length + b!.length).toBe(1);
+    expect(f.world.dice.remaining).toEqual([50]);
+    f.world.dice.clear();
+    // The GM (a power that grants more) rolls anyway.
+    f.world.dice.queue(50);
+    expect(await f.feat("gm", f.captain, { action: "slugfest" }, [f.thug])).toHaveLength(1);
+    // Round 2 (heroes win again: 3 + 30 against 9 + 6), at the heroes' act step: Alice attacks.
+    await f.nextRound([3, 9]);
+    await advance(2);
+    f.world.dice.queue(50);
+    expect(await f.feat("alice", f.captain, { action: "slugfest" }, [f.thug])).toHaveLength(1);
+  });
+
+  it("a refusal after the turn check (a target deleted) claims nothing: the attack can still be made", async () => {
+    await advance(2);
+    f.world.login("alice");
+    f.world.target("alice", f.thug);
+    const targets = f.flows.currentTargets();
+    f.world.users.get("alice")!.targets.clear();
+    await f.world.as("gm", () => f.thug.delete());
+    expect(await f.flows.performFeat({ actor: f.captain as never, form: { ability: "fighting", action: "slugfest", weaponId: "", dodge: 0, cover: 0, multipleTargets: 0, other: 0, karma: 0 }, targets, weapon: null })).toEqual([]);
+    f.world.dice.queue(50);
+    expect(await f.feat("alice", f.captain, { action: "slugfest" }, [f.rampage])).toHaveLength(1);
   });
 
   it("the world option off: a player attacks at any step", async () => {
