@@ -30,6 +30,7 @@ import { tokenUuidOf, type TargetRef } from "./targets.js";
 import { combatantOf, roundOf } from "./fight-round.js";
 import { readDodge, recordDodge } from "./dodge-memory.js";
 import { actorDownReason, attackRefusalOf, claimSideAttack, dodgeRefusalOf, sideTurnOf, sideTurnText } from "./may-act.js";
+import { releaseClaim } from "../../../foundry/queries.js";
 
 export interface FeatRequest {
   actor: Actor.Implementation;
@@ -121,63 +122,70 @@ export async function performFeat(req: FeatRequest): Promise<ChatMessage.Impleme
     }
     if (form.karma > pool) throw new FracasRuleError("notEnoughKarma", "not enough Karma", { points: form.karma, pool });
     // The round's one attack, claimed last before the dice (a refusal above leaves it unclaimed).
-    if (!(await claimSideAttack(actor, turn))) return posted;
-    for (const [index, target] of targets.entries()) {
-      const targetActor = target ? (found[index] ?? null) : null;
-      const defenderView = targetActor ? heroView(targetActor.system) : null;
-      const dodge = targetDodge(targetActor ? (readDodge(combatantOf(targetActor), round)?.shift ?? null) : null, form.dodge);
-      // Each card's Karma is taken before its roll (cards/karma.ts) and given back if it is not posted.
-      const taken = await takeKarma(actor, form.karma, reason);
-      const message = await withKarmaTaken(taken, actor, async (karma) => {
-        const { roll, value } = await rollDie(100);
-        const attack = resolveAttack(
-          {
+    const claim = await claimSideAttack(actor, turn);
+    if (claim === "refused") return posted;
+    try {
+      for (const [index, target] of targets.entries()) {
+        const targetActor = target ? (found[index] ?? null) : null;
+        const defenderView = targetActor ? heroView(targetActor.system) : null;
+        const dodge = targetDodge(targetActor ? (readDodge(combatantOf(targetActor), round)?.shift ?? null) : null, form.dodge);
+        // Each card's Karma is taken before its roll (cards/karma.ts) and given back if it is not posted.
+        const taken = await takeKarma(actor, form.karma, reason);
+        const message = await withKarmaTaken(taken, actor, async (karma) => {
+          const { roll, value } = await rollDie(100);
+          const attack = resolveAttack(
+            {
+              action,
+              abilityRank,
+              roll: value,
+              // Cover is the defender's: with several targets each has its own (the dialog's choice per
+              // target), and never less than the GM's cover on it now (RULES.md: the GM chooses cover).
+              shifts: { ...shifts, cover: Math.min(coverFor(form, index, req.targets.length), targetActor ? gmCoverShift(targetActor.system, tables.cover) : 0), dodge },
+              karma,
+              attacker: { strength: hero.abilities.strength, endurance: hero.abilities.endurance, weaponDamage: req.weapon?.damage },
+              defender: defenderView ? { endurance: currentEndurance(defenderView), armor: defenderView.armor } : { endurance: 0, armor: 0 },
+            },
+            tables,
+          );
+          // A successful Escaping frees its roller: the card lists the roller too, so Apply/Undo
+          // (through the GM when the clicker may not write) end and restore its Restrained.
+          const escaperUuid = freesEscaper(action, attack) ? actor.uuid : "";
+          const cardTargets = target ? [{ uuid: target.uuid, name: target.name }] : [];
+          if (escaperUuid && !cardTargets.some((x) => x.uuid === escaperUuid)) cardTargets.push({ uuid: escaperUuid, name: actor.name });
+          const result = {
             action,
-            abilityRank,
-            roll: value,
-            // Cover is the defender's: with several targets each has its own (the dialog's choice per
-            // target), and never less than the GM's cover on it now (RULES.md: the GM chooses cover).
-            shifts: { ...shifts, cover: Math.min(coverFor(form, index, req.targets.length), targetActor ? gmCoverShift(targetActor.system, tables.cover) : 0), dodge },
-            karma,
-            attacker: { strength: hero.abilities.strength, endurance: hero.abilities.endurance, weaponDamage: req.weapon?.damage },
-            defender: defenderView ? { endurance: currentEndurance(defenderView), armor: defenderView.armor } : { endurance: 0, armor: 0 },
-          },
-          tables,
-        );
-        // A successful Escaping frees its roller: the card lists the roller too, so Apply/Undo
-        // (through the GM when the clicker may not write) end and restore its Restrained.
-        const escaperUuid = freesEscaper(action, attack) ? actor.uuid : "";
-        const cardTargets = target ? [{ uuid: target.uuid, name: target.name }] : [];
-        if (escaperUuid && !cardTargets.some((x) => x.uuid === escaperUuid)) cardTargets.push({ uuid: escaperUuid, name: actor.name });
-        const result = {
-          action,
-          attack,
-          // The ability rolled (the card names it: the form's, which a user may change from the action's own).
-          ability: form.ability,
-          actorName: actor.name,
-          escaperUuid,
-          weaponName: req.weapon?.name ?? "",
-          targetName: target?.name ?? "",
-          targetUuid: target?.uuid ?? "",
-          targetTokenUuid: target?.tokenUuid ?? "",
-          sourceTokenUuid: tokenUuidOf(actor),
-          // Offered once the blow that takes Health to 0 is applied (zero-health-prompt.ts).
-          zeroHealthPrompt: false,
-          talents,
-          // A Snatching lists what the defender carries now (its weapons): a Grab takes one (cards/snatch.ts).
-          ...(action === "snatching" && targetActor ? { objects: objectsOf(targetActor) } : {}),
-        };
-        return postCard({
-          ruleset: RULESET,
-          kind: "attack",
-          source: actor,
-          result: result as unknown as JsonObject,
-          rolls: [roll],
-          targets: cardTargets,
-          context: { view: attackCardView({ ...result, attack: attack }), hasTarget: target !== null },
+            attack,
+            // The ability rolled (the card names it: the form's, which a user may change from the action's own).
+            ability: form.ability,
+            actorName: actor.name,
+            escaperUuid,
+            weaponName: req.weapon?.name ?? "",
+            targetName: target?.name ?? "",
+            targetUuid: target?.uuid ?? "",
+            targetTokenUuid: target?.tokenUuid ?? "",
+            sourceTokenUuid: tokenUuidOf(actor),
+            // Offered once the blow that takes Health to 0 is applied (zero-health-prompt.ts).
+            zeroHealthPrompt: false,
+            talents,
+            // A Snatching lists what the defender carries now (its weapons): a Grab takes one (cards/snatch.ts).
+            ...(action === "snatching" && targetActor ? { objects: objectsOf(targetActor) } : {}),
+          };
+          return postCard({
+            ruleset: RULESET,
+            kind: "attack",
+            source: actor,
+            result: result as unknown as JsonObject,
+            rolls: [roll],
+            targets: cardTargets,
+            context: { view: attackCardView({ ...result, attack: attack }), hasTarget: target !== null },
+          });
         });
-      });
-      if (message) posted.push(message);
+        if (message) posted.push(message);
+      }
+    } finally {
+      // No card posted (the Karma refused, a rule error, a hook): the attack was not made, so the
+      // claim this click wrote is given back and the round's attack can still be rolled.
+      if (claim === "claimed" && posted.length === 0 && turn.key) await releaseClaim(actor, turn.key).catch((e: unknown) => console.error("Fracas |", e));
     }
     return posted;
   }

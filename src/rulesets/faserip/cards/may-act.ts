@@ -75,15 +75,17 @@ export function attackKey(combatId: string, combatantId: string, round: number):
 /**
  * Before the dice: claims the round's attack (the active GM checks and writes it, so two clicks at
  * once cannot both roll). A player whose claim is refused does not roll; the GM claims it when it
- * is still free and rolls in any case. True when the roll may go ahead.
+ * is still free and rolls in any case. "claimed": this click wrote the claim (given back when no
+ * card is posted); "unclaimed": it may roll without one (no fight, the option off, the GM's roll
+ * after the claim); "refused": it may not roll.
  */
-export async function claimSideAttack(actor: Actor.Implementation, turn: SideTurnNow): Promise<boolean> {
-  if (!turn.key) return true;
+export async function claimSideAttack(actor: Actor.Implementation, turn: SideTurnNow): Promise<"claimed" | "unclaimed" | "refused"> {
+  if (!turn.key) return "unclaimed";
   if (game.user.isGM) {
-    if (!isClaimed(actor, turn.key)) await claimRoll(actor, turn.key);
-    return true;
+    if (isClaimed(actor, turn.key)) return "unclaimed";
+    return (await claimRoll(actor, turn.key)) ? "claimed" : "unclaimed";
   }
-  return claimRoll(actor, turn.key);
+  return (await claimRoll(actor, turn.key)) ? "claimed" : "refused";
 }
 
 /** The reason as one sentence: who acts now (when known), then why this attack waits. */

@@ -141,6 +141,15 @@ describe("the side's turn in a started fight", () => {
     expect(await f.feat("alice", f.captain, { action: "slugfest" }, [f.rampage])).toHaveLength(1);
   });
 
+  it("a roll that posts no card (a hook refuses it) gives the claim back: the round's attack can still be made", async () => {
+    await advance(2);
+    f.world.hooks.once("preCreateChatMessage", () => false);
+    f.world.dice.queue(50);
+    expect(await f.feat("alice", f.captain, { action: "slugfest" }, [f.thug])).toEqual([]);
+    f.world.dice.queue(50);
+    expect(await f.feat("alice", f.captain, { action: "slugfest" }, [f.thug])).toHaveLength(1);
+  });
+
   it("the world option off: a player attacks at any step", async () => {
     await f.world.as("gm", () => game.settings.set("fracas", "faserip.sideTurn" as never, false as never));
     f.world.dice.queue(50);

@@ -117,7 +117,7 @@ describe("the cards restate the rule that decided a roll", () => {
   });
 
   it("limb shot: a 6 loses only the held weapon, any other roll disables the limb", () => {
-    const rule = "(a 6 loses only the weapon in it; anything else disables the limb)";
+    const rule = "(a 6: an arm drops its weapon, a leg keeps working; anything else disables the limb)";
     expect(text(render("cards/damage", limbWeaponLost()))).toContain(`consequence roll 6 — the weapon in it is lost ${rule}`);
     expect(text(render("cards/damage", limbDisabled()))).toContain(`consequence roll 3 — the limb is disabled ${rule}`);
     expect(text(render("cards/damage", headShot()))).not.toContain("a 6 loses");

@@ -108,7 +108,7 @@ describe("#9: the tokens and limb hints are inline and name the row that applied
   it("limb: one inline hint after the outcome, as the escape card's; no 'Step 6'", () => {
     for (const [fixture, outcome] of [[limbWeaponLost, "the weapon in it is lost"], [limbDisabled, "the limb is disabled"]] as const) {
       const html = render("cards/damage", fixture());
-      expect(html).toContain(`<strong>${outcome}</strong> <span class="radio-hint">(a 6 loses only the weapon in it; anything else disables the limb)</span></p>`);
+      expect(html).toContain(`<strong>${outcome}</strong> <span class="radio-hint">(a 6: an arm drops its weapon, a leg keeps working; anything else disables the limb)</span></p>`);
       expect(html).not.toContain("Step");
     }
   });
