@@ -59,17 +59,32 @@ export function faseripRoundSample(faces: number[] = [9, 2], mode: InitiativeMod
   return { mapping, combatants: withStart, start, plan };
 }
 
-// The FEAT dialog for Captain Resolute's Slugfest at Rampage, as the fixtures that differ only in
-// why the attack waits (a dodge made, the side's turn) build it: `extra` is the rest of the input.
+// The FEAT dialog of Captain Resolute (pool 55, no weapon) as the feat-dialog fixtures build it: by
+// default a Slugfest at Rampage; `extra` is the rest of the view's input (another form, other
+// targets, a refusal), `frame` the window's height (640 by default) and themes.
 import { featDialogView, type FeatDialogInput } from "../../../../src/rulesets/faserip/sheets/feat-dialog-view.js";
 import { coverChoiceList } from "../../../../src/rulesets/faserip/sheets/cover-choice.js";
 
-export function slugfestDialogFixture(description: string, extra: Partial<FeatDialogInput>) {
+/** A form at `ability` and `action` with nothing else set (the fixtures' starting point). */
+export const featForm = (ability: FeatDialogInput["form"]["ability"], action: FeatDialogInput["form"]["action"], extra: Partial<FeatDialogInput["form"]> = {}): FeatDialogInput["form"] => ({
+  ability,
+  action,
+  weaponId: "",
+  dodge: 0,
+  cover: 0,
+  multipleTargets: 0,
+  other: 0,
+  karma: 0,
+  ...extra,
+});
+
+export function captainFeatDialog(description: string, extra: Partial<FeatDialogInput>, frame: { height?: number; themes?: ("light" | "dark")[] } = {}) {
   return {
     description,
     width: 420,
-    height: 640,
+    height: frame.height ?? 640,
     classes: "faserip faserip-feat-dialog",
+    ...(frame.themes ? { themes: frame.themes } : {}),
     context: {
       view: featDialogView({
         actorName: "Captain Resolute",
@@ -77,7 +92,7 @@ export function slugfestDialogFixture(description: string, extra: Partial<FeatDi
         karmaPool: 55,
         weapons: [],
         targets: [{ name: "Rampage", dodgeColor: null, dodgeShift: null }],
-        form: { ability: "fighting", action: "slugfest", weaponId: "", dodge: 0, cover: 0, multipleTargets: 0, other: 0, karma: 0 },
+        form: featForm("fighting", "slugfest"),
         ...extra,
       }),
       coverChoices: coverChoiceList(),
