@@ -3,6 +3,7 @@
  * for an attack), what each colour does, and the refusal that disables Roll. Pure: the dialog and
  * the browser fixtures both call it.
  */
+import type { SideTurn } from "../side-turn.js";
 import { ATTACK_ACTIONS, COLORS, COVER_LEVELS, battleEffect, colorOdds, coverShift, dodgeShift, resolveFeat, toRankKey } from "../rules/index.js";
 import type { CoverLevel } from "../rules/index.js";
 import type { Color, RankKey } from "../rules/index.js";
@@ -38,9 +39,9 @@ export interface FeatDialogInput {
   dodgeRefusal?: string | null;
   /**
    * Whether the hero's side is resolving its actions now (side-turn.ts): `reason` (an i18n key taking
-   * {name}) when an attack waits, `current` who acts now, `refused` for a player (the GM is only told).
+   * {name}) when an attack waits, `data.current` who acts now, `refused` for a player (the GM is only told).
    */
-  turn?: { reason: string | null; current?: string; refused: boolean } | null;
+  turn?: SideTurn | null;
   /** Numbers typed that the roll cannot use as typed (typed-numbers.ts): each said under its own field. */
   typed?: TypedAdjusted[];
 }
@@ -217,7 +218,7 @@ export function featDialogView(input: FeatDialogInput) {
     /** When `error` is a kernel rule error: it, to be worded with its data (ruleErrorMessage) by the dialog. */
     ruleError,
     /** An attack out of the side's turn: why, and who acts now; a player cannot roll it, the GM may. */
-    turn: isAttack && input.turn?.reason ? { key: input.turn.reason, current: input.turn.current ?? null, refused: input.turn.refused } : null,
+    turn: isAttack && input.turn?.reason ? { key: input.turn.reason, current: input.turn.data.current ?? null, refused: input.turn.refused } : null,
     canRoll: error === null && karma.short === null && !(isAttack && input.turn?.reason && input.turn.refused),
   };
 }

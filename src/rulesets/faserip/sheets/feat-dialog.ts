@@ -164,12 +164,6 @@ export class FaseripFeatDialog extends Base {
     void this.render();
   }
 
-  /** The hero's side turn now, as the view reads it (who acts now only when this user may see them). */
-  private sideTurn(): { reason: string | null; current?: string; refused: boolean } {
-    const turn = sideTurnOf(this.actor);
-    return { reason: turn.reason, refused: turn.refused, ...(turn.data.current ? { current: turn.data.current } : {}) };
-  }
-
   /**
    * Another ability chip or weapon clicked on the sheet while this dialog is open (core openOnce
    * brought it to the front): it switches to what was clicked (feat-form.ts switchedForm), keeping
@@ -248,7 +242,7 @@ export class FaseripFeatDialog extends Base {
       // A second dodge this round, or one after another declared action: the roll's own refusal.
       dodgeRefusal: dodgeRefusalOf(this.actor),
       // Out of the side's turn: a player's attack waits (performFeat refuses it), the GM is told.
-      turn: this.sideTurn(),
+      turn: sideTurnOf(this.actor),
       typed: this.typed,
     });
     // A kernel rule error worded with its data, in this client's language (review-s11 T3).

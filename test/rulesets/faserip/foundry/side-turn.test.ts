@@ -49,12 +49,12 @@ describe("sideTurn (pure)", () => {
   it("the FEAT dialog: a player's attack out of turn cannot be rolled; the GM's can; a dodge is untouched", () => {
     const base = { actorName: "Captain", abilities: { fighting: 30, agility: 30, strength: 20, endurance: 30, reason: 10, intuition: 30, psyche: 20 }, karmaPool: 0, weapons: [], targets: [{ name: "Rampage", dodgeColor: null, dodgeShift: null }] };
     const form = { ability: "fighting" as const, action: "slugfest" as const, weaponId: "", dodge: 0, cover: 0, multipleTargets: 0, other: 0, karma: 0 };
-    const player = featDialogView({ ...base, form, turn: { reason: "FRACAS.Faserip.Turn.OtherSide", current: "Rampage", refused: true } });
+    const player = featDialogView({ ...base, form, turn: { reason: "FRACAS.Faserip.Turn.OtherSide", data: { current: "Rampage" }, refused: true } });
     expect(player.turn).toEqual({ key: "FRACAS.Faserip.Turn.OtherSide", current: "Rampage", refused: true });
     expect(player.canRoll).toBe(false);
-    const gm = featDialogView({ ...base, form, turn: { reason: "FRACAS.Faserip.Turn.OtherSide", refused: false } });
+    const gm = featDialogView({ ...base, form, turn: { reason: "FRACAS.Faserip.Turn.OtherSide", data: {}, refused: false } });
     expect([gm.turn?.refused, gm.canRoll]).toEqual([false, true]);
-    const dodge = featDialogView({ ...base, targets: [], form: { ...form, ability: "agility", action: "dodging" }, turn: { reason: "FRACAS.Faserip.Turn.OtherSide", refused: true } });
+    const dodge = featDialogView({ ...base, targets: [], form: { ...form, ability: "agility", action: "dodging" }, turn: { reason: "FRACAS.Faserip.Turn.OtherSide", data: {}, refused: true } });
     expect([dodge.turn, dodge.canRoll]).toEqual([null, true]);
   });
 });
