@@ -26,6 +26,7 @@ import { installApi } from "./foundry/api.js";
 import { registerCombatGuard } from "./foundry/documents/combat-guard.js";
 import { registerFightEnd } from "./foundry/documents/fight-end.js";
 import { registerFollowingDialogs } from "./foundry/sheets/following-dialogs.js";
+import { registerFightSheets } from "./foundry/sheets/fight-sheets.js";
 import { registerOnboarding } from "./foundry/onboarding/index.js";
 
 Hooks.once("init", () => {
@@ -69,6 +70,7 @@ Hooks.once("init", () => {
   registerCombatGuard();
   registerFightEnd();
   registerFollowingDialogs();
+  registerFightSheets();
   registerOnboarding();
   void foundry.applications.handlebars.loadTemplates(templates.map((p) => `systems/fracas/templates/${p}`));
 });

@@ -20,7 +20,6 @@ import { toggleGroupsHint } from "./groups-hint.js";
 import { offerEscapes, onCombatUpdate } from "./cards/round.js";
 import { onActorUpdate, queueCombatEndCheck } from "./cards/combat-end.js";
 import { onLeaderChange } from "./cards/leader-fall.js";
-import { refreshCombatSheets } from "./sheets/combat-refresh.js";
 import { isMigrationUpdate } from "../../foundry/migration-option.js";
 import { radioFightEnded } from "./after-fight.js";
 import { registerTokenLedger } from "./cards/token-writes.js";
@@ -44,11 +43,8 @@ registerTokenLedger();
  */
 export function registerRadioHooks(): boolean {
   return registerOnce("radio", (hooks) => {
-    hooks.on("updateCombat", (combat, changed) => {
-      onCombatUpdate(combat as never, changed as object);
-      // So do the open sheets of the fighters (the turn's described-action row, the defence row).
-      refreshCombatSheets(combat as never, changed as object);
-    });
+    // (The fighters' open sheets follow the fight through the core: sheets/fight-sheets.ts.)
+    hooks.on("updateCombat", (combat, changed) => onCombatUpdate(combat as never, changed as object));
     hooks.on("updateActor", (actor, changed, options) => {
       // A migration reshapes stored data: no one fell, no side emptied (migration-option.ts).
       if (isMigrationUpdate(options)) return;

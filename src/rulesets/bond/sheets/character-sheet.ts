@@ -22,7 +22,7 @@ import { actorDownReason } from "./attack-setup.js";
 import { BondFirstAidDialog, buildFirstAidSetup } from "./first-aid-dialog.js";
 import { characterView } from "./character-view.js";
 import { enrichField } from "./enrich.js";
-import { watchRound } from "./round-refresh.js";
+import { followFight } from "../../../foundry/sheets/fight-sheets.js";
 import { hospitalNotice, hospitalStayEndNotice, hospitalStayEndQuestion } from "./hospital-notice.js";
 import { t } from "../../../foundry/i18n.js";
 
@@ -108,8 +108,8 @@ export class BondCharacterSheet extends Base {
 
   protected override async _prepareContext(options: never): Promise<never> {
     const base = (await super._prepareContext(options)) as unknown as Record<string, unknown>;
-    // A new round gives the attacks back: drawn again then (round-refresh.ts).
-    watchRound(this);
+    // A new round gives the attacks back, the step says whose action it is: drawn again as the fight moves.
+    followFight(this);
     const sys = this.bond;
     this.#woundShown = woundKey(sys.wound);
     const skills: SkillLike[] = [];

@@ -46,6 +46,13 @@ export interface HeroSheetInput {
    */
   attackRefusal?: string | null;
   /**
+   * Why a player may not roll an attack now though the hero can act: not their side's turn, or the
+   * round's attack rolled already (cards/may-act.ts sideTurnOf, worded by sideTurnText — the
+   * sentence the FEAT dialog shows and the roll refuses with), or null (and always null for the GM,
+   * who is told in the dialog, never refused).
+   */
+  turnRefusal?: string | null;
+  /**
    * The hero fights in a started combat: its round start counts the stun down and posts the dying
    * card, so the sheet's "A round passes" buttons (for outside a fight) are not offered.
    */
@@ -76,6 +83,9 @@ export function heroSheetView(input: HeroSheetInput) {
   // Dodged this round (and not down): no attack and no second dodge, so the same as down for the
   // attack buttons and the chips, with its own reason.
   const attackRefusal = cannotAct ? null : (input.attackRefusal ?? null);
+  // Out of the side's turn (and not down, not dodged): the attack buttons only; the chips still open
+  // the dialog, where a dodge stays free and the attack's reason is said again.
+  const turnRefusal = cannotAct || attackRefusal ? null : (input.turnRefusal ?? null);
   const noAttack = cannotAct !== null || attackRefusal !== null;
   const abilities = ABILITY_KEYS.map((key) => ({
     key,
@@ -125,6 +135,8 @@ export function heroSheetView(input: HeroSheetInput) {
     cannotAct,
     /** The reason key (taking {name}) when the hero can act but may not attack (dodged this round): attacks disabled, with it. */
     attackRefusal,
+    /** The sentence (already worded) when a player may not attack now (the side's turn): attacks disabled, with it. */
+    turnRefusal,
     /** A viewer's item button opens a read-only sheet: it says "View", with an eye, not "Edit" and a pen. */
     itemButton: input.editable ? { key: `${L}.Sheet.Edit`, icon: "fa-pen" } : { key: `${L}.Sheet.View`, icon: "fa-eye" },
     /**
@@ -146,8 +158,8 @@ export function heroSheetView(input: HeroSheetInput) {
       edgeLabel: `${L}.Edge.${w.system["edge"] === "edged" ? "edged" : "blunt"}`,
       thrown: w.system["thrown"] === true,
       /** The attack button's label and tooltip: with the reason when it is disabled. */
-      attackKey: cannotAct ? `${L}.Sheet.AttackBlocked` : attackRefusal ? `${L}.Sheet.AttackAfterDodge` : `${L}.Sheet.Attack`,
-      attackDisabled: noAttack,
+      attackKey: cannotAct ? `${L}.Sheet.AttackBlocked` : attackRefusal ? `${L}.Sheet.AttackAfterDodge` : turnRefusal ? `${L}.Sheet.AttackNotNow` : `${L}.Sheet.Attack`,
+      attackDisabled: noAttack || turnRefusal !== null,
     })),
     powers: byType("faseripPower").map((p) => ({
       id: p.id,

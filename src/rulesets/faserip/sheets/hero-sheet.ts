@@ -5,7 +5,8 @@ import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
 import * as ledger from "../../../engine/ledger.js";
 import { ABILITY_KEYS, FaseripHeroData, type AbilityKey } from "../data/hero.js";
-import { actorDownReason, attackRefusalOf } from "../cards/may-act.js";
+import { actorDownReason, attackRefusalOf, sideTurnOf, sideTurnText } from "../cards/may-act.js";
+import { followFight } from "../../../foundry/sheets/fight-sheets.js";
 import { passDyingRound } from "../cards/dying-round.js";
 import { passStunRound } from "../cards/stun-round.js";
 import { restoreActor } from "../cards/restore.js";
@@ -62,6 +63,16 @@ function openFeatDialog(actor: Actor.Implementation, options: FeatDialogOptions)
   });
 }
 
+/**
+ * Why this user may not roll an attack for `actor` now (not their side's turn, or the round's attack
+ * rolled), as the FEAT dialog words it, or null: always null for the GM (told in the dialog, never
+ * refused) and outside a started FASERIP fight.
+ */
+function attackTurnRefusal(actor: Actor.Implementation): string | null {
+  const turn = sideTurnOf(actor);
+  return turn.refused ? sideTurnText(turn, actor.name) : null;
+}
+
 const ITEM_TYPES = ["faseripWeapon", "faseripPower", "faseripTalent"] as const;
 
 export class FaseripHeroSheet extends Base {
@@ -109,6 +120,8 @@ export class FaseripHeroSheet extends Base {
     const system = actor.system as unknown as FaseripHeroData;
     const pool = karmaLedgerOf(actor);
     const notesHTML = await enrichHtml(actor, system.notes);
+    // Whose side acts, a dodge this round, a new round: drawn again as the fight moves.
+    followFight(this as never);
     const view = heroSheetView({
       name: actor.name,
       img: actor.img ?? "",
@@ -124,6 +137,7 @@ export class FaseripHeroSheet extends Base {
       downReason: actorDownReason(actor),
       // Dodged this round: the roll refuses an attack (performFeat), so the buttons say it first.
       attackRefusal: attackRefusalOf(actor),
+      turnRefusal: attackTurnRefusal(actor),
       inCombat: startedCombatOf(actor) !== null,
       holderName: holderName(heroView(actor.system).status.heldBy),
     });
@@ -152,6 +166,11 @@ export class FaseripHeroSheet extends Base {
     const dodged = attackRefusalOf(this.actor);
     if (dodged) {
       ui.notifications?.warn(t(dodged, { name: this.actor.name }));
+      return;
+    }
+    const outOfTurn = attackTurnRefusal(this.actor);
+    if (outOfTurn) {
+      ui.notifications?.warn(outOfTurn);
       return;
     }
     openFeatDialog(this.actor, { weaponId: id });

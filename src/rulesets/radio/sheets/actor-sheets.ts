@@ -1,6 +1,7 @@
 /** The three radio actor sheets (hero, opponent, henchmen group) on one shared base. */
 import { handlebarsActorSheet, lookupUuidSync } from "../../../foundry/typed.js";
 import { enrichHtml } from "../../../foundry/enrich.js";
+import { followFight } from "../../../foundry/sheets/fight-sheets.js";
 import { activeTable } from "../../../foundry/tables.js";
 import { isRuleError } from "../../../engine/errors.js";
 import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
@@ -44,6 +45,12 @@ class RadioActorSheet extends Base {
 
   protected get system(): Sys {
     return this.document.system as unknown as Sys;
+  }
+
+  protected override async _prepareContext(options: never): Promise<never> {
+    // The Attack button's reason, the turn's described-action row, the defence row: drawn again as the fight moves.
+    followFight(this as never);
+    return (await super._prepareContext(options)) as never;
   }
 
   protected meta(): SheetMeta {

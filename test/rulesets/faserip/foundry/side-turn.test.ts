@@ -156,3 +156,72 @@ describe("the side's turn in a started fight", () => {
     expect(await f.feat("alice", f.captain, { action: "slugfest" }, [f.thug])).toHaveLength(1);
   });
 });
+
+describe("the hero sheet follows the side's turn (core sheets/fight-sheets.ts)", () => {
+  let f: Awaited<ReturnType<typeof startFight>>;
+  beforeEach(async () => {
+    f = await startFight();
+    await f.world.as("gm", () => game.settings.set("fracas", "faserip.sideTurn" as never, true as never));
+    await f.world.as("gm", () => f.captain.createEmbeddedDocuments("Item", [{ type: "faseripWeapon", name: "Shield", system: { damage: 10 } }] as never));
+     // The fake has no TextEditor: the sheet enriches its notes on every render.
+    (foundry.applications as unknown as Record<string, unknown>).ux = { TextEditor: { implementation: { enrichHTML: async (s: string) => s } } };
+  });
+  type View = { turnRefusal: string | null; attackRefusal: string | null; weapons: { attackDisabled: boolean; attackKey: string }[] };
+  async function sheetAs(user: string) {
+    f.world.login(user);
+    const { FaseripHeroSheet } = await import("../../../../src/rulesets/faserip/sheets/hero-sheet.js");
+    const sheet = new FaseripHeroSheet({ document: f.captain } as never) as unknown as { renders: number; render(o?: unknown): Promise<unknown>; _prepareContext(o: unknown): Promise<{ view: View }> };
+    Object.defineProperty(sheet, "isEditable", { get: () => true });
+    const view = async () => {
+      f.world.login(user);
+      return (await sheet._prepareContext({})).view;
+    };
+    await view();
+    await sheet.render({ force: true });
+    return { sheet, view };
+  }
+  const advance = async (n: number) => {
+    f.world.login("gm");
+    for (let i = 0; i < n; i++) await f.fc.nextTurn();
+  };
+
+  it("Alice's sheet greys the weapon's attack out while the heroes declare, with the dialog's reason; the GM's does not", async () => {
+    const alice = await sheetAs("alice");
+    const v = await alice.view();
+    expect(v.turnRefusal).toBe("Actions are still being declared: Captain attacks when Captain's side resolves its actions.");
+    expect(v.weapons.map((w) => [w.attackDisabled, w.attackKey])).toEqual([[true, "FRACAS.Faserip.Sheet.AttackNotNow"]]);
+    const gm = await sheetAs("gm");
+    expect((await gm.view()).turnRefusal).toBeNull();
+    expect((await gm.view()).weapons[0]!.attackDisabled).toBe(false);
+  });
+
+  it("the tracker reaching the heroes' act step redraws Alice's open sheet, and its attack is live; after her roll it is off again", async () => {
+    const alice = await sheetAs("alice");
+    const before = alice.sheet.renders;
+    await advance(2);
+    expect(alice.sheet.renders).toBeGreaterThan(before);
+    expect((await alice.view()).turnRefusal).toBeNull();
+    expect((await alice.view()).weapons[0]!.attackDisabled).toBe(false);
+    f.world.dice.queue(50);
+    expect(await f.feat("alice", f.captain, { action: "slugfest" }, [f.thug])).toHaveLength(1);
+    expect((await alice.view()).turnRefusal).toBe("Captain has rolled this round's attack: the next comes next round (a dodge is still free).");
+  });
+
+  it("a dodge (kept in the combatant, not the actor) redraws the sheet at once: no attack after it", async () => {
+    await advance(6);
+    const alice = await sheetAs("alice");
+    const before = alice.sheet.renders;
+    f.world.dice.queue(70);
+    await f.feat("alice", f.captain, { ability: "agility", action: "dodging" });
+    expect(alice.sheet.renders).toBeGreaterThan(before);
+    expect((await alice.view()).attackRefusal).toBe("FRACAS.Faserip.Refused.DodgedThisRound");
+  });
+
+  it("a closed sheet is forgotten: the fight moving on does not draw it again", async () => {
+    const alice = await sheetAs("alice");
+    await (alice.sheet as unknown as { close(): Promise<unknown> }).close();
+    const closed = alice.sheet.renders;
+    await advance(2);
+    expect(alice.sheet.renders).toBe(closed);
+  });
+});

@@ -42,7 +42,7 @@ export async function radioModules() {
     ...(await import("../../../../src/rulesets/radio/sheets/attack-dialog.js")),
     ...(await import("../../../../src/rulesets/radio/sheets/attack-view.js")),
     ...(await import("../../../../src/rulesets/radio/sheets/actor-sheets.js")),
-    ...(await import("../../../../src/rulesets/radio/sheets/combat-refresh.js")),
+    ...(await import("../../../../src/foundry/sheets/fight-sheets.js")),
   };
 }
 
