@@ -27,6 +27,7 @@ import { registerCombatGuard } from "./foundry/documents/combat-guard.js";
 import { registerFightEnd } from "./foundry/documents/fight-end.js";
 import { registerFollowingDialogs } from "./foundry/sheets/following-dialogs.js";
 import { registerFightSheets } from "./foundry/sheets/fight-sheets.js";
+import { registerCardSeals } from "./foundry/chat/card-seals.js";
 import { registerOnboarding } from "./foundry/onboarding/index.js";
 
 Hooks.once("init", () => {
@@ -71,6 +72,7 @@ Hooks.once("init", () => {
   registerFightEnd();
   registerFollowingDialogs();
   registerFightSheets();
+  registerCardSeals();
   registerOnboarding();
   void foundry.applications.handlebars.loadTemplates(templates.map((p) => `systems/fracas/templates/${p}`));
 });

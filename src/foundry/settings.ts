@@ -44,6 +44,8 @@ export function registerCoreSettings(): void {
   });
   // Hidden: whether the GM has answered the first-run question (onboarding/first-run.ts).
   (game.settings as unknown as WidenedSettings).register(SYSTEM_ID, ONBOARDED, { scope: "world", config: false, type: Boolean, default: false });
+  // Hidden: the GM's seals on cards' applications (chat/card-seals.ts); only a GM writes a world setting.
+  (game.settings as unknown as WidenedSettings).register(SYSTEM_ID, "cardSeals", { scope: "world", config: false, type: Object, default: {} });
   registerKeybindings(SYSTEM_ID);
 }
 

@@ -616,7 +616,7 @@ describe("failures", () => {
     expect(world.notified("warn")).toEqual([world.localize("FRACAS.Chat.Refused.StaleButton")]);
   });
 
-  it("a card whose author edited its pool entry to name another card's cannot undo that one (ledger refs)", async () => {
+  it("a card whose author edited its pool entry to name another card's cannot undo that one (the GM's seal, card-seals.ts)", async () => {
     const mine = await post("alice", hero, [sidekick], {}, "miss");
     expect((await adapter.queries.requestApply(mine.id, sidekick.uuid, false)).ok).toBe(true);
     const theirs = await post("gm", villain, [hero], {}, "miss");
@@ -626,9 +626,10 @@ describe("failures", () => {
     world.login("alice");
     const forged = cardOf(mine).applications.map((a) => ({ ...a, poolEntries: [theirEntry] }));
     await mine.update({ "system.applications": forged } as never);
-    // The GM clicks Undo on the forged card: the ledger refuses an entry made by another card.
+    // The GM clicks Undo on the forged card: its record is not the one the GM sealed. (Behind the
+    // seal, the ledger would refuse an entry made by another card too: FRACAS.Error.wrongRef.)
     world.login("gm");
-    await expect(adapter.queries.requestUndo(mine.id, forged[0]!.id, true)).rejects.toThrow("FRACAS.Error.wrongRef");
+    expect(await adapter.queries.requestUndo(mine.id, forged[0]!.id, true)).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.Tampered" });
     expect(adapter.pools.readPool("setback").value).toBe(2);
     expect(cardOf(mine).applications[0]!.undone).toBe(false);
     expect(cardOf(theirs).applications[0]!.undone).toBe(false);

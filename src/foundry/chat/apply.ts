@@ -2,7 +2,9 @@
  * Applying a card's stored result to a target, and undoing it. These run on a client that may
  * write both the target and the card: the GM (through a query) or a player who owns both. They
  * re-validate everything from the stored card — never numbers sent by the requester — and leave
- * no partial write: if any step fails, what was written is restored.
+ * no partial write: if any step fails, what was written is restored. A card's author may edit it,
+ * so on the GM's client its applications must match what a GM sealed (card-seals.ts), and an Undo
+ * writes only what an Apply could have written (record-check.ts).
  */
 import { descriptor } from "../rulesets.js";
 import { changedStatuses, setStatuses } from "../status-toggles.js";
@@ -15,6 +17,8 @@ import { startedCombatantOf } from "../documents/combatant-of.js";
 import { sameJson } from "../same-json.js";
 import { updateOrThrow } from "../documents/update-or-throw.js";
 import { pathValuesOf, pathsOf, readPathValues, stillHolds, updateFrom } from "../documents/path-values.js";
+import { isSealed, sealApplications, sealProblem, sealsOf } from "./card-seals.js";
+import { recordProblem } from "./record-check.js";
 
 export interface ApplyRequest {
   messageId: string;
@@ -47,12 +51,28 @@ function cardOf(messageId: unknown): { message: ChatMessage.Implementation; card
   return { message, card: message.system as unknown as CardSystem };
 }
 
-/** May `user` act on this card? The GM, the card's author, or an owner of the card's source actor. */
+/**
+ * May `user` act on this card? The GM; a player who owns the card's source actor; on a card with no
+ * source, its author. Being the author of a card that names a source is not enough: an author can
+ * name any actor as the source (a card made in the console "from" the GM's villain).
+ */
 export function mayActOnCard(user: User.Implementation, message: ChatMessage.Implementation, card: CardSystem): boolean {
   if (user.isGM) return true;
-  if (message.author?.id === user.id) return true;
-  const source = card.sourceUuid ? lookupUuidSync(card.sourceUuid) : null;
+  if (!card.sourceUuid) return message.author?.id === user.id;
+  const source = lookupUuidSync(card.sourceUuid);
   return source instanceof Actor && source.testUserPermission(user, "OWNER");
+}
+
+/** On the GM's client, a card whose sealed applications were changed is refused (card-seals.ts). */
+function tampered(messageId: string, card: CardSystem): Outcome | null {
+  const problem = game.user.isGM ? sealProblem(messageId, card.applications) : null;
+  return problem ? { ok: false, reason: problem } : null;
+}
+
+/** The applications this client keeps sealed after a write: those sealed before and still standing, plus `made`. */
+function sealedAfter(messageId: string, applications: readonly Application[], made: string | null): Set<string> {
+  const sealed = new Set(Object.keys(sealsOf(messageId)));
+  return new Set(applications.filter((a) => !a.undone && (sealed.has(a.id) || a.id === made)).map((a) => a.id));
 }
 
 /** The card a request names, and its requester, when that user may act on it (else the refusal). */
@@ -111,6 +131,8 @@ async function applyNow(req: ApplyRequest): Promise<Outcome> {
   const found = actableCard(req);
   if ("ok" in found) return found;
   const { message, card, user } = found;
+  const changed = tampered(req.messageId, card);
+  if (changed) return changed;
   if (!card.targets.some((t) => t.uuid === req.targetUuid)) return refuse("NotATarget");
   if (card.applications.some((a) => a.targetUuid === req.targetUuid && !a.undone)) return refuse("AlreadyApplied");
   const target = await targetActor(req.targetUuid);
@@ -147,7 +169,9 @@ async function applyNow(req: ApplyRequest): Promise<Outcome> {
       if (!done.ok) throw new Error(done.reason);
       application.poolEntries.push({ pool: p.name, entryId: done.entryId });
     }
-    await writeApplications(message, kind, [...card.applications, application]);
+    const applications = [...card.applications, application];
+    await writeApplications(message, kind, applications);
+    await sealApplications(req.messageId, applications, sealedAfter(req.messageId, applications, application.id));
   } catch (err) {
     for (const e of application.poolEntries) await executePoolChange({ kind: "undo", pool: e.pool, entryId: e.entryId, ref: applicationRef(req.messageId, application.id) }, application.by);
     // State first, then icons, as the forward path: a ruleset that reads the icons (a status
@@ -163,9 +187,17 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
   const found = actableCard(req);
   if ("ok" in found) return found;
   const { message, card, user } = found;
+  const changed = tampered(req.messageId, card);
+  if (changed) return changed;
   const app = card.applications.find((a) => a.id === req.applicationId);
   if (!app) return refuse("NoApplication");
   if (app.undone) return refuse("AlreadyUndone");
+  const bad = recordProblem(app, card.targets);
+  if (bad) return { ok: false, reason: bad };
+  // On the GM's client, a record no GM sealed (made with no GM connected, or written by its author)
+  // is undone only at a GM's own request: a player's Undo would let the author's edit through.
+  const wasSealed = isSealed(req.messageId, app);
+  if (game.user.isGM && !user.isGM && !wasSealed) return refuse("NotSealed");
   const later = card.applications.find((a) => a.targetUuid === app.targetUuid && !a.undone && a.at > app.at);
   if (later) return refuse("UndoLaterFirst");
   const target = await targetActor(app.targetUuid);
@@ -196,6 +228,7 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
     const applications = applicationsBefore.map((a) => (a.id === app.id ? { ...a, undone: true } : a));
     await writeApplications(message, kind, applications);
     cardWritten = true;
+    await sealApplications(req.messageId, applications, sealedAfter(req.messageId, applications, null));
     for (const [index, e] of app.poolEntries.entries()) {
       const done = await executePoolChange({ kind: "undo", pool: e.pool, entryId: e.entryId, ref: applicationRef(req.messageId, app.id) }, by);
       if (!done.ok) throw new Error(done.reason);
@@ -208,7 +241,12 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
       const again = await executePoolChange({ kind: "change", pool: g.pool, delta: g.delta, reason: "FRACAS.Chat.UndoTakenBack", ref: applicationRef(req.messageId, app.id) }, by);
       if (again.ok) poolEntries[g.index] = { pool: g.pool, entryId: again.entryId };
     }
-    if (cardWritten) await writeApplications(message, kind, applicationsBefore.map((a) => (a.id === app.id ? { ...a, poolEntries } : a)));
+    if (cardWritten) {
+      const restored = applicationsBefore.map((a) => (a.id === app.id ? { ...a, poolEntries } : a));
+      await writeApplications(message, kind, restored);
+      // Standing again: sealed again if it was (with the pool entries that now stand for it).
+      await sealApplications(req.messageId, restored, new Set([...sealedAfter(req.messageId, restored, null), ...(wasSealed ? [app.id] : [])]));
+    }
     await target.update(updateFrom(current));
     await setStatuses(target, app.statuses);
     throw err;

@@ -102,7 +102,8 @@ export function registerFollowingDialogs(): void {
     hooks.on("deleteCombat", (combat) => tellDialogs({ kind: "combat", combat: combat as Combat.Implementation, changed: {}, deleted: true }));
     const settingChanged = (setting: unknown) => {
       const key = (setting as { key?: unknown } | null)?.key;
-      if (typeof key === "string" && key.startsWith("fracas.")) tellDialogs({ kind: "setting", key });
+      // The GM's card seals (chat/card-seals.ts, written at every Apply) are nothing a dialog shows.
+      if (typeof key === "string" && key.startsWith("fracas.") && key !== "fracas.cardSeals") tellDialogs({ kind: "setting", key });
     };
     hooks.on("createSetting", settingChanged);
     hooks.on("updateSetting", settingChanged);
