@@ -179,11 +179,14 @@ function checkRoom(pool: Pool, delta: number, spendWords: string, addWords: stri
   if (next < 0) {
     throw new FracasRuleError("insufficient", `cannot ${spendWords}: the pool holds only ${pool.value}`, { asked: -delta, held: pool.value });
   }
-  if (pool.max !== null && next > pool.max) {
-    throw new FracasRuleError("overMax", `cannot ${addWords}: the pool holds ${pool.value} of at most ${pool.max}`, {
+  // A pool with no maximum still holds at most POOL_LIMIT: above it, requirePool would refuse the
+  // stored pool and a reader would see none (audit s14 H5).
+  const max = pool.max ?? POOL_LIMIT;
+  if (next > max) {
+    throw new FracasRuleError("overMax", `cannot ${addWords}: the pool holds ${pool.value} of at most ${max}`, {
       asked: delta,
       held: pool.value,
-      max: pool.max,
+      max,
     });
   }
 }

@@ -34,6 +34,21 @@ export function isClaimed(actor: Actor.Implementation, key: string): boolean {
 }
 
 /** Checks and writes one claim (on the GM's client for a player's request; re-checks the requester owns the actor). */
+/**
+ * Claims `key` on `actor` from this client (the active GM's, which may write any actor), under the
+ * actor's lock: for a once-only the GM keeps where the requester may not clear it (a snatched
+ * object is kept on its defender, not on the snatcher its owner writes). Whether this call claimed it.
+ */
+export async function claimHere(actor: Actor.Implementation, key: string): Promise<boolean> {
+  if (!KEY.test(key)) return false;
+  return withActorLock(actor.uuid, async () => {
+    const claims = claimsOf(actor);
+    if (claims.includes(key)) return false;
+    await actor.setFlag("fracas" as never, "claims" as never, [...claims, key].slice(-MAX_CLAIMS) as never);
+    return true;
+  });
+}
+
 export async function executeClaim(req: ClaimRequest): Promise<ClaimOutcome> {
   if (!KEY.test(req.key)) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
   const actor = await lookupUuid(req.actorUuid);

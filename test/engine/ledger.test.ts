@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { canChange, change, createPool, history, HISTORY_LIMIT, type Pool, poolOrEmpty, requirePool, undo } from "../../src/engine/ledger.js";
+import { canChange, change, createPool, history, HISTORY_LIMIT, POOL_LIMIT, type Pool, poolOrEmpty, requirePool, undo } from "../../src/engine/ledger.js";
 import { FracasRuleError } from "../../src/engine/errors.js";
 
 const RUNS = { numRuns: 1000 };
@@ -54,6 +54,13 @@ describe("change", () => {
     const e = caught(() => change(createPool(4, 5), ch(2)));
     expect(e.code).toBe("overMax");
     expect(e.data).toEqual({ asked: 2, held: 4, max: 5 });
+  });
+  it("a pool with no max still holds at most POOL_LIMIT: what it stores is always a pool requirePool accepts (audit s14 H5)", () => {
+    const full = change(createPool(), ch(POOL_LIMIT));
+    expect(requirePool(full).value).toBe(POOL_LIMIT);
+    const e = caught(() => change(full, ch(7)));
+    expect(e.code).toBe("overMax");
+    expect(e.data).toEqual({ asked: 7, held: POOL_LIMIT, max: POOL_LIMIT });
   });
   it("allows spending down to exactly zero and filling to exactly max", () => {
     expect(change(createPool(2), ch(-2)).value).toBe(0);

@@ -8,6 +8,7 @@
  */
 import type { GmFollowUp, JsonObject } from "../../../foundry/registry.js";
 import { withCardLock } from "../../../foundry/locks.js";
+import { claimHere, isClaimed } from "../../../foundry/claims.js";
 import { snatchObjects, snatchView } from "../sheets/snatch-view.js";
 import type { AttackResult } from "../rules/index.js";
 import { actorAt, renderAttack, type StoredAttackCard } from "./attack-content.js";
@@ -25,11 +26,19 @@ export function takeObject(message: ChatMessage.Implementation, itemIdIn: unknow
     if (grab.taken) return { ok: false, reason: "FRACAS.Faserip.Refused.SnatchTaken", data: { name: grab.taken.name } };
     const listed = snatchObjects(r["objects"]).find((o) => o.id === itemIdIn);
     if (!listed) return { ok: false, reason: "FRACAS.Faserip.Refused.NothingToApply" };
+    // The card is its author's to edit (audit s14 H4): its defender must be one of its targets, the
+    // item one of the defender's weapons (what objectsOf lists), and the take is kept on the
+    // defender, where the author of a card against someone else's character cannot clear it.
+    const targets = Array.isArray((card as unknown as { targets?: unknown }).targets) ? ((card as unknown as { targets: { uuid?: unknown }[] }).targets) : [];
+    if (!targets.some((t) => t?.uuid === r["targetUuid"])) return { ok: false, reason: "FRACAS.Chat.Refused.NotATarget" };
     const holder = actorAt(r["targetUuid"]);
     const snatcher = actorAt(card.sourceUuid);
     if (!holder || !snatcher) return { ok: false, reason: "FRACAS.Chat.Refused.NoTarget" };
+    const once = `faserip.snatch.${message.id ?? ""}`;
+    if (isClaimed(holder, once)) return { ok: false, reason: "FRACAS.Faserip.Refused.SnatchTaken", data: { name: listed.name } };
     const item = holder.items.get(listed.id);
-    if (!item) return { ok: false, reason: "FRACAS.Faserip.Refused.SnatchGone", data: { target: holder.name, name: listed.name } };
+    if (!item || (item.type as string) !== "faseripWeapon") return { ok: false, reason: "FRACAS.Faserip.Refused.SnatchGone", data: { target: holder.name, name: listed.name } };
+    await claimHere(holder, once);
     // The copy first: a failed delete leaves the object twice (the GM deletes one), never lost.
     const { _id: _drop, ...data } = item.toObject() as unknown as Record<string, unknown>;
     await snatcher.createEmbeddedDocuments("Item", [data] as never);

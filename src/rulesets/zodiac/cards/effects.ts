@@ -12,6 +12,7 @@ import {
   applyStrikeToAgent,
   applyStrikeToOtherAgent,
   MAX_ACCUMULATED,
+  SETBACK_ON_MISS,
   type AgentHealth,
   type DuelResult,
   type DuelSideResult,
@@ -57,8 +58,16 @@ function guard(f: () => Outcome): Outcome {
   }
 }
 
+/**
+ * A miss earns Operations SETBACK_ON_MISS, whatever number the card carries: its author may edit
+ * it (audit s14 H5: one card of 999,999,999 filled the GM's pool).
+ */
+export function missEarns(gained: unknown): number {
+  return typeof gained === "number" && gained > 0 ? SETBACK_ON_MISS : 0;
+}
+
 function setbackPools(gained: number, who: string): NonNullable<CardEffect["pools"]> {
-  return gained > 0 ? [{ name: SETBACK_POOL, delta: gained, reason: setbackReason("FRACAS.Zodiac.Setback.Reason.Miss", who) }] : [];
+  return missEarns(gained) > 0 ? [{ name: SETBACK_POOL, delta: missEarns(gained), reason: setbackReason("FRACAS.Zodiac.Setback.Reason.Miss", who) }] : [];
 }
 
 function num(v: unknown): number {

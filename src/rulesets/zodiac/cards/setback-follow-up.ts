@@ -18,7 +18,8 @@ import { executePoolChange } from "../../../foundry/pools.js";
 import { withCardLock } from "../../../foundry/locks.js";
 import { lookupUuidSync } from "../../../foundry/typed.js";
 import type { Done } from "../operations.js";
-import { actorName, setbackReason, SETBACK_POOL, takenEntry, type DuelSide } from "./effects.js";
+import { actorName, missEarns, setbackReason, SETBACK_POOL, takenEntry, type DuelSide } from "./effects.js";
+import { readPool } from "../../../foundry/pools.js";
 import { cardContent } from "./flow.js";
 import { duelSetbackApplication, setbackApplication } from "./views.js";
 
@@ -36,8 +37,16 @@ export function missSetback(kind: string, result: JsonObject): number {
 }
 
 function earned(r: { success?: boolean; setbackGained?: number } | null | undefined): number {
-  const gained = r?.setbackGained;
-  return r && r.success === false && typeof gained === "number" && gained > 0 ? gained : 0;
+  return r && r.success === false ? missEarns(r.setbackGained) : 0;
+}
+
+/**
+ * Whether the Setback pool holds a standing take of this card's slot. The pool is the GM's (a world
+ * setting), so this holds when the card's own note of the entry (its author may edit the card) is
+ * cleared: a miss is taken once (audit s14 H5).
+ */
+function takenInPool(ref: string): boolean {
+  return readPool(SETBACK_POOL).entries.some((e) => e.ref === ref && e.undoes === undefined && e.undone !== true);
 }
 
 /**
@@ -98,7 +107,7 @@ export async function take(message: ChatMessage.Implementation, by: string, args
   const slot = slotOf(message, card, args);
   if (!slot || slot.gained <= 0) return { ok: false, reason: "FRACAS.Zodiac.Refused.NoSetbackEarned" };
   // Taken by this card already, or carried by an Apply that still stands.
-  if (slot.entry || slot.carried) return { ok: false, reason: "FRACAS.Zodiac.Refused.SetbackTaken" };
+  if (slot.entry || slot.carried || takenInPool(slot.ref)) return { ok: false, reason: "FRACAS.Zodiac.Refused.SetbackTaken" };
   const done = await executePoolChange({ kind: "change", pool: SETBACK_POOL, delta: slot.gained, reason: setbackReason("FRACAS.Zodiac.Setback.Reason.Miss", slot.who), ref: slot.ref }, by);
   if (!done.ok) return { ok: false, reason: done.reason };
   try {

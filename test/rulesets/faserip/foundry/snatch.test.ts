@@ -94,3 +94,33 @@ describe("Snatching's Grab takes an object", () => {
     expect(snatchView({ ...grab, action: "slugfest" })).toBeNull();
   });
 });
+
+describe("a snatch card its author edited (audit s14 H4: the card is the author's to edit)", () => {
+  const edit = (m: FakeChatMessage, changes: Record<string, unknown>) => f.world.as("alice", () => m.update(changes as never));
+  const brawlerId = () => f.rampage.items.find((i) => i.name === "Brawler")!.id!;
+
+  it("a talent written into the card's objects is not an object: refused, nothing moves", async () => {
+    const card = await snatch();
+    await edit(card, { "system.result.objects": [{ id: brawlerId(), name: "x" }] });
+    expect(await take("alice", card, brawlerId())).toMatchObject({ ok: false, reason: "FRACAS.Faserip.Refused.SnatchGone" });
+    expect(names(f.rampage as never)).toEqual(["Brawler", "Club", "Shield"]);
+  });
+
+  it("clearing the card's note of the take does not take a second object (the take is kept on the defender)", async () => {
+    const card = await snatch();
+    expect(await take("alice", card, shieldId)).toMatchObject({ ok: true });
+    await edit(card, { "system.result.snatched": null });
+    expect(await take("alice", card, clubId)).toMatchObject({ ok: false, reason: "FRACAS.Faserip.Refused.SnatchTaken" });
+    expect(names(f.rampage as never)).toEqual(["Brawler", "Club"]);
+  });
+
+  it("a defender the card does not target (its targetUuid edited) is refused", async () => {
+    const card = await snatch();
+    f.world.login("gm");
+    await f.thug.createEmbeddedDocuments("Item", [{ name: "Knife", type: "faseripWeapon", system: { damage: 5 } }] as never);
+    const knifeId = f.thug.items.find((i) => i.name === "Knife")!.id!;
+    await edit(card, { "system.result.targetUuid": f.thug.uuid, "system.result.objects": [{ id: knifeId, name: "Knife" }] });
+    expect(await take("alice", card, knifeId)).toMatchObject({ ok: false, reason: "FRACAS.Chat.Refused.NotATarget" });
+    expect(names(f.thug as never)).toEqual(["Knife"]);
+  });
+});

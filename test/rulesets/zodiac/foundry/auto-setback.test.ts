@@ -132,3 +132,27 @@ describe("a miss's Setback goes to Operations as the card appears", () => {
     expect(setback()).toBe(1);
   });
 });
+
+describe("a card its author made or edited (audit s14 H5: the card is the author's to edit)", () => {
+  it("a made-up miss of 999,999,999 Setback gives Operations 1, as any miss does", async () => {
+    const mike = createMike(world);
+    const real = await roll(mike, "kill", [2, 1, 1]);
+    expect(setback()).toBe(1);
+    const system = JSON.parse(JSON.stringify(real.system)) as { result: { kill: { setbackGained: number }; setbackEntry?: unknown } };
+    system.result.kill.setbackGained = 999_999_999;
+    delete system.result.setbackEntry;
+    await world.as("mp", () => (globalThis as unknown as { ChatMessage: { create(d: object): Promise<unknown> } }).ChatMessage.create({ type: "card", content: "x", system }));
+    await settled();
+    expect(setback()).toBe(2);
+  });
+
+  it("clearing the card's note of the take does not take it again (the GM's pool keeps it)", async () => {
+    const mike = createMike(world);
+    const m = await roll(mike, "kill", [2, 1, 1]);
+    expect(setback()).toBe(1);
+    await world.as("mp", () => m.update({ "system.result.setbackEntry": null } as never));
+    const again = await world.as("gm", () => adapter.queries.requestFollowUp(m.id, "takeSetback", {} as never));
+    expect(again).toMatchObject({ ok: false, reason: "FRACAS.Zodiac.Refused.SetbackTaken" });
+    expect(setback()).toBe(1);
+  });
+});
