@@ -76,7 +76,7 @@ export interface CombatMapping {
    * round). The ruleset decides what may be written: the patch to merge, or a refusal (i18n key).
    * Without this, players cannot write combatant memory.
    */
-  memoryPatch?(input: { combatant: CombatantInfo; patch: JsonObject; round: number; phase: string }): JsonObject | { refused: string };
+  memoryPatch?(input: { combatant: CombatantInfo; patch: JsonObject; round: number; phase: string; byGM: boolean }): JsonObject | { refused: string };
   /**
    * Why this combatant cannot act now (an i18n key, e.g. unconscious), or null when it can. The
    * round plan keeps its steps, but the tracker marks them and the GM's advance passes over them,

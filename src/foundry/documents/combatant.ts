@@ -104,7 +104,7 @@ async function patchNow(req: MemoryRequest): Promise<DeclareOutcome> {
   const accept = combat.mapping?.memoryPatch;
   if (!info || !accept) return { ok: false, reason: "FRACAS.Tracker.Refused.BadChoice" };
   const patch = JSON.parse(JSON.stringify(req.patch ?? {})) as Record<string, never>;
-  const verdict = accept({ combatant: info, patch, round: combat.round ?? 0, phase: combat.fracas.phase });
+  const verdict = accept({ combatant: info, patch, round: combat.round ?? 0, phase: combat.fracas.phase, byGM: game.users.get(req.userId)?.isGM === true });
   if ("refused" in verdict && typeof verdict.refused === "string") return { ok: false, reason: verdict.refused };
   await combat.patchCombatantMemory(combatant.id ?? "", verdict as JsonObject);
   return { ok: true };

@@ -97,7 +97,9 @@ export function radioCombat(options: () => RadioCombatOptions = () => ({ spellBo
 
     // The only memory a request may write is the GM's change of initiative group (combat-groups.ts),
     // sent this way so that it queues on the combat's lock with the round starts.
-    memoryPatch({ combatant, patch, round }): JsonObject | { refused: string } {
+    memoryPatch({ combatant, patch, round, byGM }): JsonObject | { refused: string } {
+      // A player who owns an NPC (given it by the GM) still may not move its group.
+      if (!byGM) return { refused: "FRACAS.Chat.Refused.NotGM" };
       return groupChangePatch(combatant, patch, round);
     },
 

@@ -101,7 +101,15 @@ function readDraw(v: unknown): DrawRecord | null {
  * the GM, a roll, a posted card) and written back whole would undo whatever another client
  * recorded meanwhile, e.g. a Hero Point paid for but no longer counted.
  */
-export const responsePath = (attackId: string, key: keyof AttackResponse): string => `system.attackResponses.${attackId}.${key}`;
+/**
+ * The path of one answer to one attack on the target. The attack id comes from a card, which its
+ * author may edit: anything but a plain id (dots, "__proto__") would write elsewhere in the target's
+ * data, so it is refused here, before any write (audit s14).
+ */
+export const responsePath = (attackId: string, key: keyof AttackResponse): string => {
+  if (typeof attackId !== "string" || !/^[A-Za-z0-9]{1,64}$/.test(attackId)) throw new Error(`Fracas | not an attack id: ${String(attackId).slice(0, 80)}`);
+  return `system.attackResponses.${attackId}.${key}`;
+};
 
 /** The once-per-attack rolls, claimed on the target before they are rolled (core claims.ts). */
 export type OnceRoll = "knockout" | "shakeOff" | "scar";

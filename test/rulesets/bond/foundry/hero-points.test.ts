@@ -140,3 +140,11 @@ describe("the target's owner answers a card the GM posted", () => {
     expect((card.toObject() as { author: string }).author).toBe("alice");
   });
 });
+
+describe("an attack id from a card (its author may edit it) is a plain id before it becomes a path (audit s14)", () => {
+  it("responsePath refuses dots, __proto__ and empty ids; a random id passes", async () => {
+    const { responsePath } = await import("../../../../src/rulesets/bond/cards/effects.js");
+    expect(responsePath("AbC123xyz0000000", "heroPoints")).toBe("system.attackResponses.AbC123xyz0000000.heroPoints");
+    for (const bad of ["a.b", "__proto__", "", "a b", "x".repeat(65)]) expect(() => responsePath(bad, "heroPoints"), bad).toThrow(/not an attack id/);
+  });
+});

@@ -64,6 +64,14 @@ describe("splitting in a combat", () => {
     expect(groupsPanelContext(combat as never)).toEqual({ rows: [], isGM: false });
   });
 
+  it("a player the GM gave an NPC to cannot move its group through the query either (audit s14: only the GM's request)", async () => {
+    await world.as("gm", () => minion.update({ ownership: { alice: 3 } } as never));
+    const { requestCombatantMemory } = await import("../../../../src/foundry/queries.js");
+    const asked = await world.as("alice", () => requestCombatantMemory(combat.id!, idOf(minion), { changeGroup: "next" }));
+    expect(asked).toMatchObject({ ok: false, reason: "FRACAS.Chat.Refused.NotGM" });
+    expect((combat as unknown as FracasCombat).combatantState(idOf(minion)).memory).not.toHaveProperty("nextRoundGroup");
+  });
+
   it("a player cannot change groups", async () => {
     world.login("alice");
     await changeGroup(combat as never, button(idOf(minion)));
