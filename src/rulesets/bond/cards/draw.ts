@@ -9,6 +9,7 @@
  * from their sheet); the NPC's attack card keeps its Apply for afterwards, which is refused if
  * the NPC is down by then (effects.ts drawLoserDown, DECISIONS D48).
  */
+import { postedBySourceSide } from "../../../foundry/chat/card-author.js";
 import { isRuleError } from "../../../engine/errors.js";
 import { postCard } from "../../../foundry/chat/cards.js";
 import type { CardKind, GmFollowUp, JsonObject } from "../../../foundry/registry.js";
@@ -75,6 +76,8 @@ export const drawFollowUp: GmFollowUp = {
   allowed({ user, message, result }) {
     const r = result as unknown as AttackCardResult;
     if (r.attackKind !== "fire" || !r.combatId) return false;
+    // A real shot: posted by the GM or by whoever rolls for the shooter (card-author.ts).
+    if (!postedBySourceSide(message)) return false;
     return user.isGM || ownsAnyTarget(user, cardOf(message));
   },
 

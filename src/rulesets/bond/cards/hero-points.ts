@@ -17,6 +17,7 @@
  * used: card, then actor; Apply and Undo take no actor lock, claims no card lock). Nothing run
  * inside takes either lock again (a locked run must not wait on its own key).
  */
+import { postedBySourceSide } from "../../../foundry/chat/card-author.js";
 import * as ledger from "../../../engine/ledger.js";
 import { isRuleError } from "../../../engine/errors.js";
 import { ruleRefusal } from "../rule-error.js";
@@ -193,9 +194,10 @@ export function ownCharacter(user: User.Implementation, target: Actor.Implementa
  * spender's pool).
  */
 export const heroPointForFollowUp: GmFollowUp = {
-  allowed({ result }) {
+  allowed({ result, message }) {
     const r = result as unknown as AttackCardResult;
-    return whoMaySpend() === "anyPlayerCharacter" && r.attackerIsNpc === true && r.success === true;
+    // An NPC's roll: posted by the GM or whoever rolls for that NPC (card-author.ts), not made up by a player.
+    return whoMaySpend() === "anyPlayerCharacter" && r.attackerIsNpc === true && r.success === true && postedBySourceSide(message);
   },
 
   async run({ user, message, result, args }): Promise<Outcome> {

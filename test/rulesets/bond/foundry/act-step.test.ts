@@ -160,6 +160,18 @@ describe("a Bond attack in the attacker's action step (the real dialog, tracker 
     expect(after.view).toMatchObject({ canRoll: false, byDraw: false, turn: { reason: "FRACAS.Bond.Turn.Acted" } });
   });
 
+  it("a draw is called only on a real shot: a copy of Hood's card posted by Alice (a console forgery) buys no draw (audit s14)", async () => {
+    await toActionStep(world, combat, hood);
+    const shot = await attack(world, "gm", hood, [bond], 5, 3);
+    const forged = await world.as("alice", () =>
+      (globalThis as unknown as { ChatMessage: { create(d: object): Promise<{ id: string }> } }).ChatMessage.create({ type: "card", content: shot.content, system: JSON.parse(JSON.stringify(shot.system)) }),
+    );
+    world.login("alice");
+    expect(await adapter.queries.requestFollowUp(forged.id, "draw", buttonArgs(shot.content, "draw")[0]! as never)).toMatchObject({ ok: false, reason: "FRACAS.Chat.Refused.NotYours" });
+    const gun = await shown(await open("alice", bond, true), "alice");
+    expect(gun.view).toMatchObject({ canRoll: false, byDraw: false });
+  });
+
   it("a draw won in an earlier round gives no shot now", async () => {
     await toActionStep(world, combat, hood);
     const shot = await attack(world, "gm", hood, [bond], 5, 3);
