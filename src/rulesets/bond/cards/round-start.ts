@@ -15,7 +15,7 @@
  * combat and round, and every reader (attack-setup, pick-up, the attack dialog's increment,
  * targetHasFired) counts a stamp of another combat or round as zero, so a new round already reads
  * zero without writing every fighter one by one (review-s7-perf #1). Open sheets redraw on the
- * round change (round-refresh.ts).
+ * round change (core sheets/fight-sheets.ts).
  */
 import { setStatuses } from "../../../foundry/status-toggles.js";
 import { combatantStateOf } from "../../../foundry/combatant-state.js";

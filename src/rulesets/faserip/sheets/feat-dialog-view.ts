@@ -28,7 +28,8 @@ export interface FeatDialogInput {
    * Each target's recorded dodge, `coverFloor`: the least cover shift the GM set on it (≤ 0; absent =
    * none), and `coverLevel`: that cover's level (absent: read from the floor on the shipped table).
    */
-  targets: { name: string; dodgeColor: Color | null; dodgeShift: number | null; coverFloor?: number; coverLevel?: CoverLevel }[];
+  /** `mayStillDodge`: in a fight, the target could still roll a dodge this round (sheets/feat-dialog.ts). */
+  targets: { name: string; dodgeColor: Color | null; dodgeShift: number | null; coverFloor?: number; coverLevel?: CoverLevel; mayStillDodge?: boolean }[];
   form: FeatForm;
   tables?: { universal?: Grid; ranks?: Grid; battleEffects?: Grid; dodgeShifts?: Grid };
   /** The hero's talents (the dialog offers those that help the chosen ability). */
@@ -127,6 +128,8 @@ export function featDialogView(input: FeatDialogInput) {
       ...t,
       colorLabel: t.dodgeColor ? `${L}.Color.${t.dodgeColor}` : "",
       recorded: t.dodgeShift !== null,
+      /** No dodge recorded: said as "can still dodge, ask first" when the target could still roll one. */
+      noDodgeKey: t.mayStillDodge === true ? `${L}.Dialog.TargetMayDodge` : `${L}.Dialog.TargetNoDodge`,
       coverFloor: floor,
       /** The GM's cover on this target, said under its cover select (none: no line), with its level's name. */
       gmCoverKey: floor < 0 ? `${L}.Dialog.GMCover` : null,

@@ -21,7 +21,7 @@ import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
 import type { AbilityKey } from "../data/hero.js";
 import { heroView } from "../data/state.js";
-import { attackRefusalOf, dodgeRefusalOf, sideTurnOf } from "../cards/may-act.js";
+import { actorDownReason, attackRefusalOf, dodgeRefusalOf, sideTurnOf } from "../cards/may-act.js";
 import { combatantOf, roundOf } from "../cards/fight-round.js";
 import { currentTargets, type TargetRef } from "../cards/targets.js";
 import { performFeat } from "../cards/feat-roll.js";
@@ -86,6 +86,18 @@ function coverFloorOf(uuid: string): number {
 function coverLevelOf(uuid: string) {
   const actor = lookupUuidSync(uuid);
   return actor instanceof Actor ? gmCoverOf(actor.system) : "none";
+}
+
+/**
+ * Whether the target, in this fight, could still roll a dodge this round (able to act, no dodge
+ * yet, no other action declared: what the dodge's own roll would accept). The attacker's dialog
+ * says so, so the GM asks before rolling: a dodge rolled after the attack does not shift it.
+ */
+function mayStillDodge(uuid: string): boolean {
+  const target = lookupUuidSync(uuid);
+  if (!(target instanceof Actor)) return false;
+  const actor = target as Actor.Implementation;
+  return combatantOf(actor) !== null && actorDownReason(actor) === null && dodgeRefusalOf(actor) === null;
 }
 
 export class FaseripFeatDialog extends Base {
@@ -232,7 +244,7 @@ export class FaseripFeatDialog extends Base {
       weapons: weaponsOf(this.actor),
       targets: this.targets.map((tg, i) => {
         const dodge = readDodge(combatantOf({ uuid: tg.uuid, id: null }), round);
-        return { name: tg.name, dodgeColor: dodge?.color ?? null, dodgeShift: dodge?.shift ?? null, coverFloor: floors[i] ?? 0, coverLevel: coverLevelOf(tg.uuid) };
+        return { name: tg.name, dodgeColor: dodge?.color ?? null, dodgeShift: dodge?.shift ?? null, coverFloor: floors[i] ?? 0, coverLevel: coverLevelOf(tg.uuid), mayStillDodge: mayStillDodge(tg.uuid) };
       }),
       form: this.formState,
       tables: { universal: tables.universal, ranks: tables.ranks, battleEffects: tables.battleEffects, dodgeShifts: tables.dodgeShifts },

@@ -125,7 +125,7 @@ describe("Pick up in a fight (the real sheet, dialog and combat)", () => {
     expect(world.notified("warn").at(-1)).toBe(reason);
     expect(notes()).toEqual([]);
 
-    // The open sheet is drawn again when the round changes (round-refresh.ts): its Attack comes back without a write to Brute.
+    // The open sheet is drawn again when the round changes (core sheets/fight-sheets.ts): its Attack comes back without a write to Brute.
     await sheet.sheet.render({ force: true } as never); // first drawn (V13: an unforced render of a sheet never drawn does nothing)
     const before = (sheet.sheet as unknown as { renders: number }).renders;
     world.login("gm");

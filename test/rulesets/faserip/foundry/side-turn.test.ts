@@ -225,3 +225,34 @@ describe("the hero sheet follows the side's turn (core sheets/fight-sheets.ts)",
     expect(alice.sheet.renders).toBe(closed);
   });
 });
+
+describe("the attacker's dialog says when a target can still dodge (audit s14 F3: a dodge rolled after the attack does not shift it)", () => {
+  let f: Awaited<ReturnType<typeof startFight>>;
+  beforeEach(async () => {
+    f = await startFight();
+  });
+  type TargetView = { noDodgeKey: string; recorded: boolean };
+  async function gmDialogAt(target: typeof f.captain): Promise<TargetView> {
+    f.world.login("gm");
+    f.world.users.get("gm")!.targets.clear();
+    f.world.target("gm", target);
+    const { FaseripFeatDialog } = await import("../../../../src/rulesets/faserip/sheets/feat-dialog.js");
+    const dialog = new FaseripFeatDialog(f.rampage as never, { action: "slugfest" });
+    const ctx = await (dialog as unknown as { _prepareContext(): Promise<{ view: { targets: TargetView[] } }> })._prepareContext();
+    return ctx.view.targets[0]!;
+  }
+
+  it("Captain has not dodged: 'can still dodge, ask first'; once he dodged, the colour; a hero in no fight: the plain line", async () => {
+    expect((await gmDialogAt(f.captain)).noDodgeKey).toBe("FRACAS.Faserip.Dialog.TargetMayDodge");
+    f.world.dice.queue(70);
+    await f.feat("alice", f.captain, { ability: "agility", action: "dodging" });
+    expect(await gmDialogAt(f.captain)).toMatchObject({ recorded: true });
+    const loner = f.world.createActor({ name: "Loner", type: "faseripHero", system: {} });
+    expect((await gmDialogAt(loner as never)).noDodgeKey).toBe("FRACAS.Faserip.Dialog.TargetNoDodge");
+  });
+
+  it("a Captain who cannot act (unconscious) cannot dodge: the plain line", async () => {
+    await f.setStatus(f.captain, "unconscious");
+    expect((await gmDialogAt(f.captain)).noDodgeKey).toBe("FRACAS.Faserip.Dialog.TargetNoDodge");
+  });
+});
