@@ -5,7 +5,9 @@
  * - a combat's declarations, memory patches and round starts (withCombatLock);
  * - an actor's once-only roll claims (withActorLock);
  * - a pool's read-change-write (withPoolLock): a GM pool, or an actor's own (Radio's action tokens,
- *   keyed by the actor); every writer of that pool goes through it.
+ *   keyed by the actor); every writer of that pool goes through it;
+ * - a world setting's read-change-write (withSettingLock): the GM's card seals, written by the
+ *   Applies of different cards at once.
  * A failure does not block the next in line. A locked run must not wait on another locked run of
  * the same document (it would wait forever).
  */
@@ -36,4 +38,8 @@ export function withActorLock<T>(actorUuid: unknown, run: () => Promise<T>): Pro
 
 export function withPoolLock<T>(pool: string, run: () => Promise<T>): Promise<T> {
   return withLock(`pool:${pool}`, run);
+}
+
+export function withSettingLock<T>(key: string, run: () => Promise<T>): Promise<T> {
+  return withLock(`setting:${key}`, run);
 }

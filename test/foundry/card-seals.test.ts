@@ -129,6 +129,22 @@ describe("the GM's seal on a card's applications", () => {
     expect((await apply(m, henchman, "gm")).ok).toBe(true);
   });
 
+  it("two cards applied at once (each under its own card lock) both keep their seals", async () => {
+    const a = await post("alice", hero, [villain]);
+    const b = await post("alice", hero, [henchman]);
+    // As in Foundry, a world setting's write takes a round trip to the server before it is read back.
+    const settings = game.settings as unknown as { set(ns: string, key: string, value: unknown): Promise<unknown> };
+    const set = settings.set.bind(settings);
+    settings.set = async (ns, key, value) => {
+      await new Promise((r) => setTimeout(r, 5));
+      return set(ns, key, value);
+    };
+    const [ra, rb] = await world.as("gm", () => Promise.all([adapter.apply.executeApply({ messageId: a.id, targetUuid: villain.uuid, userId: "alice" }), adapter.apply.executeApply({ messageId: b.id, targetUuid: henchman.uuid, userId: "alice" })]));
+    expect([ra.ok, rb.ok]).toEqual([true, true]);
+    expect([Object.keys(sealsOf(a.id)), Object.keys(sealsOf(b.id))]).toEqual([[cardOf(a).applications[0]!.id], [cardOf(b).applications[0]!.id]]);
+    expect((await undo(a, cardOf(a).applications[0]!.id, "alice")).ok).toBe(true);
+  });
+
   it("a seal of another card survives; a deleted card's seals go with it", async () => {
     const a = await post("alice", hero, [villain]);
     const b = await post("alice", hero, [henchman]);

@@ -16,6 +16,7 @@ import type { Application } from "../data/card-data.js";
 import { SYSTEM_ID } from "../settings.js";
 import { registerOnce } from "../hooks-once.js";
 import { isActiveGM } from "../active-gm.js";
+import { withSettingLock } from "../locks.js";
 
 export const SEALS_SETTING = "cardSeals";
 
@@ -77,7 +78,9 @@ export function isSealed(messageId: string, app: Application): boolean {
 export async function sealApplications(messageId: string, applications: readonly Application[], written: ReadonlySet<string>): Promise<void> {
   if (!game.user.isGM) return;
   try {
-    await writeSeals(messageId, applications, written);
+    // Read and written under one lock: two cards' Applies at once (each under its own card lock)
+    // would otherwise each write the setting they read, and one card's seal would be lost.
+    await withSettingLock(SEALS_SETTING, () => writeSeals(messageId, applications, written));
   } catch (err) {
     console.error("Fracas | the GM's seal on a card's applications could not be written", err);
   }
@@ -94,11 +97,13 @@ async function writeSeals(messageId: string, applications: readonly Application[
 }
 
 /** A card deleted: its seals go with it (the active GM's client). */
-export async function forgetSeals(messageId: string): Promise<void> {
-  const all = readSeals();
-  if (!game.user.isGM || !Object.hasOwn(all, messageId)) return;
-  const { [messageId]: _gone, ...rest } = all;
-  await (game.settings as unknown as { set(ns: string, key: string, value: unknown): Promise<unknown> }).set(SYSTEM_ID, SEALS_SETTING, rest);
+export function forgetSeals(messageId: string): Promise<void> {
+  return withSettingLock(SEALS_SETTING, async () => {
+    const all = readSeals();
+    if (!game.user.isGM || !Object.hasOwn(all, messageId)) return;
+    const { [messageId]: _gone, ...rest } = all;
+    await (game.settings as unknown as { set(ns: string, key: string, value: unknown): Promise<unknown> }).set(SYSTEM_ID, SEALS_SETTING, rest);
+  });
 }
 
 /** Registered in init, at most once per Hooks registry: a deleted card's seals go with it (the active GM writes). */
