@@ -33,7 +33,6 @@ export function isClaimed(actor: Actor.Implementation, key: string): boolean {
   return claimsOf(actor).includes(key);
 }
 
-/** Checks and writes one claim (on the GM's client for a player's request; re-checks the requester owns the actor). */
 /**
  * Claims `key` on `actor` from this client (the active GM's, which may write any actor), under the
  * actor's lock: for a once-only the GM keeps where the requester may not clear it (a snatched
@@ -49,6 +48,7 @@ export async function claimHere(actor: Actor.Implementation, key: string): Promi
   });
 }
 
+/** Checks and writes one claim (on the GM's client for a player's request; re-checks the requester owns the actor). */
 export async function executeClaim(req: ClaimRequest): Promise<ClaimOutcome> {
   if (!KEY.test(req.key)) return { ok: false, reason: "FRACAS.Chat.Refused.BadRequest" };
   const actor = await lookupUuid(req.actorUuid);

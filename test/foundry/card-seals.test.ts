@@ -145,6 +145,33 @@ describe("the GM's seal on a card's applications", () => {
     expect((await undo(a, cardOf(a).applications[0]!.id, "alice")).ok).toBe(true);
   });
 
+  it("with no GM connected, a player's own client leaves an Apply the GM sealed to a GM (its seal would stay and refuse the card)", async () => {
+    const m = await post("alice", hero, [hero]);
+    expect((await apply(m, hero, "alice")).ok).toBe(true);
+    const [app] = cardOf(m).applications;
+    // Alice's own client runs the Undo (as render.ts does when no GM is connected).
+    expect(await world.as("alice", () => adapter.apply.executeUndo({ messageId: m.id, applicationId: app!.id, userId: "alice" }))).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.SealedNeedsGM" });
+    expect(x(hero)).toBe(7);
+    // The GM, back, undoes it.
+    expect((await undo(m, app!.id, "alice")).ok).toBe(true);
+    expect(x(hero)).toBe(10);
+  });
+
+  it("an Undo record whose status is not a status id is refused", async () => {
+    const m = await post("alice", hero, [villain]);
+    const made: Application = { id: "fake2", targetUuid: villain.uuid, by: "alice", at: 1, prior: [{ path: "system.x", value: 0 }], after: [], statuses: [{ status: "a.b<script>", on: true }], summary: {}, poolEntries: [], undone: false };
+    await asAlice(() => m.update({ "system.applications": [made] } as never));
+    expect(await undo(m, "fake2", "gm")).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.BadRecord" });
+  });
+
+  it("a card whose source no longer exists (a deleted token) is still its author's to apply", async () => {
+    const sidekick = world.createActor({ name: "Sidekick", type: TEST_TYPE, system: { x: 5 }, ownership: { alice: 3 } });
+    const m = await post("alice", sidekick, [villain]);
+    await world.as("gm", () => sidekick.delete());
+    expect((await apply(m, villain, "alice")).ok).toBe(true);
+    expect(await apply(m, villain, "bob")).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NotYours" });
+  });
+
   it("a seal of another card survives; a deleted card's seals go with it", async () => {
     const a = await post("alice", hero, [villain]);
     const b = await post("alice", hero, [henchman]);

@@ -53,20 +53,31 @@ function cardOf(messageId: unknown): { message: ChatMessage.Implementation; card
 
 /**
  * May `user` act on this card? The GM; a player who owns the card's source actor; on a card with no
- * source, its author. Being the author of a card that names a source is not enough: an author can
- * name any actor as the source (a card made in the console "from" the GM's villain).
+ * source (or whose source no longer exists: a deleted unlinked token), its author. Being the author
+ * of a card that names an existing source is not enough: an author can name any actor as the
+ * source (a card made in the console "from" the GM's villain).
  */
 export function mayActOnCard(user: User.Implementation, message: ChatMessage.Implementation, card: CardSystem): boolean {
   if (user.isGM) return true;
-  if (!card.sourceUuid) return message.author?.id === user.id;
-  const source = lookupUuidSync(card.sourceUuid);
-  return source instanceof Actor && source.testUserPermission(user, "OWNER");
+  const source = card.sourceUuid ? lookupUuidSync(card.sourceUuid) : null;
+  if (!(source instanceof Actor)) return message.author?.id === user.id;
+  return source.testUserPermission(user, "OWNER");
 }
 
 /** On the GM's client, a card whose sealed applications were changed is refused (card-seals.ts). */
 function tampered(messageId: string, card: CardSystem): Outcome | null {
   const problem = game.user.isGM ? sealProblem(messageId, card.applications) : null;
   return problem ? { ok: false, reason: problem } : null;
+}
+
+/**
+ * The card's applications as stored after a write: the seal is a digest of what a later check reads
+ * back, not of the object this client sent (a value the document's model stored otherwise would
+ * make every later check refuse the card).
+ */
+function storedApplications(message: ChatMessage.Implementation): Application[] {
+  const stored = (message.system as unknown as CardSystem).applications;
+  return Array.isArray(stored) ? stored : [];
 }
 
 /** The applications this client keeps sealed after a write: those sealed before and still standing, plus `made`. */
@@ -171,7 +182,7 @@ async function applyNow(req: ApplyRequest): Promise<Outcome> {
     }
     const applications = [...card.applications, application];
     await writeApplications(message, kind, applications);
-    await sealApplications(req.messageId, applications, sealedAfter(req.messageId, applications, application.id));
+    await sealApplications(req.messageId, storedApplications(message), sealedAfter(req.messageId, applications, application.id));
   } catch (err) {
     for (const e of application.poolEntries) await executePoolChange({ kind: "undo", pool: e.pool, entryId: e.entryId, ref: applicationRef(req.messageId, application.id) }, application.by);
     // State first, then icons, as the forward path: a ruleset that reads the icons (a status
@@ -198,6 +209,9 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
   // is undone only at a GM's own request: a player's Undo would let the author's edit through.
   const wasSealed = isSealed(req.messageId, app);
   if (game.user.isGM && !user.isGM && !wasSealed) return refuse("NotSealed");
+  // A player's own client (no GM connected) leaves what a GM sealed to a GM: undone here, its seal
+  // (which only a GM can drop) would stay and make the GM refuse the whole card.
+  if (!game.user.isGM && wasSealed) return refuse("SealedNeedsGM");
   const later = card.applications.find((a) => a.targetUuid === app.targetUuid && !a.undone && a.at > app.at);
   if (later) return refuse("UndoLaterFirst");
   const target = await targetActor(app.targetUuid);
@@ -228,7 +242,7 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
     const applications = applicationsBefore.map((a) => (a.id === app.id ? { ...a, undone: true } : a));
     await writeApplications(message, kind, applications);
     cardWritten = true;
-    await sealApplications(req.messageId, applications, sealedAfter(req.messageId, applications, null));
+    await sealApplications(req.messageId, storedApplications(message), sealedAfter(req.messageId, applications, null));
     for (const [index, e] of app.poolEntries.entries()) {
       const done = await executePoolChange({ kind: "undo", pool: e.pool, entryId: e.entryId, ref: applicationRef(req.messageId, app.id) }, by);
       if (!done.ok) throw new Error(done.reason);
@@ -245,7 +259,7 @@ async function undoNow(req: UndoRequest): Promise<Outcome> {
       const restored = applicationsBefore.map((a) => (a.id === app.id ? { ...a, poolEntries } : a));
       await writeApplications(message, kind, restored);
       // Standing again: sealed again if it was (with the pool entries that now stand for it).
-      await sealApplications(req.messageId, restored, new Set([...sealedAfter(req.messageId, restored, null), ...(wasSealed ? [app.id] : [])]));
+      await sealApplications(req.messageId, storedApplications(message), new Set([...sealedAfter(req.messageId, restored, null), ...(wasSealed ? [app.id] : [])]));
     }
     await target.update(updateFrom(current));
     await setStatuses(target, app.statuses);

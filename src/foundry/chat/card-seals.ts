@@ -7,9 +7,10 @@
  * anyone, the card's records must match what it sealed.
  *
  * An application made with no GM connected (a player applying to their own character, see
- * render.ts mayWriteHere) has no seal: on the GM's client it counts as applied, and only a GM may
- * undo it there (its paths are checked: undo-paths.ts). Undone applications and deleted cards are
- * dropped from the setting, so it holds one short digest per standing application.
+ * render.ts mayWriteHere), or before this seal existed, has none: on the GM's client it counts as
+ * applied, and only a GM may undo it there (what it writes is checked: record-check.ts); a player's
+ * own client leaves a sealed one to a GM. Undone applications and deleted cards are dropped from
+ * the setting, so it holds one short digest per standing application.
  */
 import { sha256Hex } from "../sha256.js";
 import type { Application } from "../data/card-data.js";
@@ -53,7 +54,8 @@ export function sealsOf(messageId: string): Record<string, string> {
 
 /**
  * Does the card still hold every application the GM sealed, unchanged and standing? The refusal's
- * reason key, or null. (Extra records the GM never sealed are not a problem here: see undoable.)
+ * reason key, or null. (Records the GM never sealed are not a problem here: apply.ts lets only a
+ * GM undo them.)
  */
 export function sealProblem(messageId: string, applications: readonly Application[]): string | null {
   for (const [id, digest] of Object.entries(sealsOf(messageId))) {

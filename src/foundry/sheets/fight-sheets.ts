@@ -1,9 +1,10 @@
 /**
  * Open actor sheets that show their actor's fight — whose step it is, the round's attacks, a dodge
  * made this round, a declared action — are drawn again when that fight moves. Foundry redraws a
- * sheet only on its own actor's update, and the fight lives in the Combat and its Combatants: so a
- * sheet went stale when the GM advanced the tracker, a round began, someone declared, or a
- * combatant's round memory changed (a dodge kept through the GM).
+ * sheet only on its own actor's update, and the fight lives in the Combat (its step, its plan, each
+ * combatant's declaration and round memory under `system.combatants`: combatant-state.ts) and in
+ * its Combatants (the defeated mark): so a sheet went stale when the GM advanced the tracker, a
+ * round began, someone declared, or a dodge was kept through the GM.
  *
  * A sheet follows its fight by calling followFight at each render (until it is closed). The hooks
  * (every client, for its own open sheets) redraw each followed sheet whose actor fights in the
@@ -76,13 +77,10 @@ export function registerFightSheets(): void {
     });
     // The fight ended: what it held (the round's attacks, whose step) is gone from the sheets.
     hooks.on("deleteCombat", (combat) => redrawCombat(combat as CombatLike));
-    // A combatant's round memory (a dodge kept through the GM): its own sheet. Its defeated mark:
-    // everyone's, since the GM's advance passes over a defeated combatant's steps (who acts next).
+    // The defeated mark: everyone's sheet, since the GM's advance passes over a defeated
+    // combatant's steps (who acts next). (Declarations and memory are the Combat's: updateCombat.)
     hooks.on("updateCombatant", (combatant, changed) => {
-      const c = changed as { system?: unknown; defeated?: unknown };
-      const doc = combatant as Combatant.Implementation;
-      if (c.defeated !== undefined) redrawCombat(doc.parent as CombatLike);
-      else if (c.system !== undefined) redrawCombatant(doc);
+      if ((changed as { defeated?: unknown }).defeated !== undefined) redrawCombat((combatant as Combatant.Implementation).parent as CombatLike);
     });
     // Joining or leaving a fight changes what the actor's sheet offers.
     hooks.on("createCombatant", (combatant) => redrawCombatant(combatant as Combatant.Implementation));

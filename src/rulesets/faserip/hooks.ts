@@ -7,6 +7,7 @@
 import { registerOnce } from "../../foundry/hooks-once.js";
 import { isMigrationUpdate } from "../../foundry/migration-option.js";
 import { onStatusEffectToggle } from "./status-sync.js";
+import { onStepForDodges } from "./cards/dodge-prompt.js";
 import { onCombatantDeleted, onCombatantUpdated, onEffectCreated, onHeroDeleted, onHeroUpdated, onTokenDeleted } from "./holds.js";
 
 export function registerFaseripHooks(): boolean {
@@ -19,6 +20,8 @@ export function registerFaseripHooks(): boolean {
     hooks.on("createActiveEffect", (effect) => onEffectCreated(effect as never));
     hooks.on("updateCombatant", (combatant, changes) => onCombatantUpdated(combatant as never, changes as never));
     hooks.on("deleteCombatant", (combatant) => onCombatantDeleted(combatant as never));
+    // A side begins to act: the other side's players are asked to dodge first (dodge-prompt.ts).
+    hooks.on("updateCombat", (combat, changed) => onStepForDodges(combat as never, changed as object));
     // A holder deleted (its actor, or an unlinked holder's token) lets go too.
     hooks.on("deleteActor", (actor) => onHeroDeleted(actor));
     hooks.on("deleteToken", (token) => onTokenDeleted(token as never));

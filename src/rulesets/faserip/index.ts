@@ -50,6 +50,8 @@ export const faserip: RulesetDescriptor = {
     },
     // A player's attack waits for their side's turn in a started fight (side-turn.ts); off: any time.
     { key: "sideTurn", type: "boolean", default: true },
+    // When a side begins to act, the other side's players are asked to dodge first (cards/dodge-prompt.ts).
+    { key: "dodgePrompt", type: "boolean", default: true },
   ],
   tables,
   combat: faseripCombat({

@@ -1,4 +1,4 @@
-/** The faserip card kinds: attack, secondary (Slam?/Stun?/0 Health; the GM sets a White Slam?'s areas), dyingTick, standUp and feat. */
+/** The faserip card kinds: attack, secondary (Slam?/Stun?/0 Health; the GM sets a White Slam?'s areas), dyingTick, standUp, feat and dodgeNow. */
 import type { CardKind } from "../../../foundry/registry.js";
 import { lookupUuid, lookupUuidSync } from "../../../foundry/typed.js";
 import { attackEffect, dyingTickEffect, featEffect, secondaryEffect, standUpEffect } from "./effects.js";
@@ -14,6 +14,7 @@ import { ATTACK_TEMPLATE } from "./attack-content.js";
 import { attackCardUpdate } from "./zero-health-prompt.js";
 import { knockbackAreasFollowUp, SECONDARY_TEMPLATE, setTypedAreas } from "./knockback-areas.js";
 import { knockbackMovedFollowUp } from "./knockback-moved.js";
+import { mayRollFor, openFeatDialog } from "../sheets/open-feat.js";
 
 export const CARD_TEMPLATES = {
   attack: ATTACK_TEMPLATE,
@@ -21,6 +22,7 @@ export const CARD_TEMPLATES = {
   dyingTick: "faserip/cards/dying-tick.hbs",
   feat: "faserip/cards/feat.hbs",
   standUp: "faserip/cards/stand-up.hbs",
+  dodgeNow: "faserip/cards/dodge-now.hbs",
 } as const;
 
 /** actedThisRoundOf for a card's target, by its uuid (false when it is not an actor any more). */
@@ -76,6 +78,20 @@ export const faseripCards: Record<string, CardKind> = {
   standUp: {
     template: CARD_TEMPLATES.standUp,
     effect: standUpEffect,
+  },
+  // Whispered when the other side begins to act (dodge-prompt.ts): its button opens the hero's FEAT dialog on Dodging.
+  dodgeNow: {
+    template: CARD_TEMPLATES.dodgeNow,
+    applicable: false,
+    effect: featEffect,
+    followUps: {
+      dodge: async ({ result }) => {
+        const actor = lookupUuidSync(String(result["actorUuid"] ?? ""));
+        if (!(actor instanceof Actor)) return;
+        const hero = actor as Actor.Implementation;
+        if (mayRollFor(hero)) openFeatDialog(hero, { ability: "agility", action: "dodging" });
+      },
+    },
   },
   feat: {
     template: CARD_TEMPLATES.feat,

@@ -26,9 +26,10 @@ export function takeObject(message: ChatMessage.Implementation, itemIdIn: unknow
     if (grab.taken) return { ok: false, reason: "FRACAS.Faserip.Refused.SnatchTaken", data: { name: grab.taken.name } };
     const listed = snatchObjects(r["objects"]).find((o) => o.id === itemIdIn);
     if (!listed) return { ok: false, reason: "FRACAS.Faserip.Refused.NothingToApply" };
-    // The card is its author's to edit (audit s14 H4): its defender must be one of its targets, the
-    // item one of the defender's weapons (what objectsOf lists), and the take is kept on the
-    // defender, where the author of a card against someone else's character cannot clear it.
+    // The card is its author's to edit (audit s14 H4), its targets too, so the defender's being one
+    // of them only keeps the card consistent; what holds is that the item is one of the defender's
+    // weapons (what objectsOf lists) and the take is kept on the defender, where the author of a card
+    // against someone else's character cannot clear it: one object per card and defender.
     const targets = Array.isArray((card as unknown as { targets?: unknown }).targets) ? ((card as unknown as { targets: { uuid?: unknown }[] }).targets) : [];
     if (!targets.some((t) => t?.uuid === r["targetUuid"])) return { ok: false, reason: "FRACAS.Chat.Refused.NotATarget" };
     const holder = actorAt(r["targetUuid"]);

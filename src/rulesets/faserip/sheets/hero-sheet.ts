@@ -12,26 +12,15 @@ import { passStunRound } from "../cards/stun-round.js";
 import { restoreActor } from "../cards/restore.js";
 import { faseripTables } from "../cards/tables.js";
 import { changeKarma, karmaLedgerOf, karmaRefusal, resetKarma } from "../cards/karma.js";
-import { FaseripFeatDialog, type FeatDialogOptions } from "./feat-dialog.js";
+import { mayRollFor, openFeatDialog } from "./open-feat.js";
 import { chipAction, heroSheetView } from "./hero-sheet-view.js";
 import { parseKarmaAmount } from "./karma-amount.js";
 import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 import { holderName } from "./holder-name.js";
 import { heroView } from "../data/state.js";
 import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
-import { openOnce } from "../../../foundry/sheets/open-once.js";
 
 const Base = handlebarsActorSheet();
-
-/**
- * Only the hero's owner (the GM owns every actor) rolls for it: the sheet renders the roll buttons
- * for them only (view.editable); a click from an older render is refused here, before any dialog.
- */
-function mayRollFor(actor: Actor.Implementation): boolean {
-  if (actor.isOwner) return true;
-  ui.notifications?.warn(t("FRACAS.Faserip.Refused.NotYourHero", { name: actor.name }));
-  return false;
-}
 
 /**
  * In a started combat each round start counts the hero's stun down and posts and applies their
@@ -46,22 +35,6 @@ function roundsByTracker(actor: Actor.Implementation): boolean {
 
 /** The sheet's actions that write the hero, each let run one click at a time (FaseripHeroSheet#oneAtATime). */
 type WritingAction = "karmaSpend" | "karmaGain" | "resetKarma" | "healFull" | "dyingRound" | "stunRound";
-
-/**
- * One FEAT dialog per hero (core openOnce): a double click on a chip or a weapon opened two, each
- * with its own Roll and Karma. The key leaves out the ability and the weapon: the dialog offers
- * every ability, action and weapon, so a click while one is open brings that one to the front and
- * switches it to what was clicked, keeping what was typed in it (FaseripFeatDialog#show; DECISIONS,
- * "One FEAT dialog per hero" and session 9).
- */
-function openFeatDialog(actor: Actor.Implementation, options: FeatDialogOptions): void {
-  let made: FaseripFeatDialog | null = null;
-  // A dialog made by this click opens on its choice already; one found open (or opening) switches to it.
-  // (Not the made one: its click's answer can come after a later click's switch, and undo it.)
-  void openOnce(`faserip.feat:${actor.uuid}`, () => (made = new FaseripFeatDialog(actor, options))).then((dialog) => {
-    if (dialog !== made) dialog.show(options);
-  });
-}
 
 /**
  * Why this user may not roll an attack for `actor` now (not their side's turn, or the round's attack

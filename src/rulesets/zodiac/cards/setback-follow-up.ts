@@ -20,6 +20,7 @@ import { lookupUuidSync } from "../../../foundry/typed.js";
 import type { Done } from "../operations.js";
 import { actorName, missEarns, setbackReason, SETBACK_POOL, takenEntry, type DuelSide } from "./effects.js";
 import { readPool } from "../../../foundry/pools.js";
+import { sealProblem } from "../../../foundry/chat/card-seals.js";
 import { cardContent } from "./flow.js";
 import { duelSetbackApplication, setbackApplication } from "./views.js";
 
@@ -106,6 +107,9 @@ export async function take(message: ChatMessage.Implementation, by: string, args
   const card = message.system as unknown as CardSystem;
   const slot = slotOf(message, card, args);
   if (!slot || slot.gained <= 0) return { ok: false, reason: "FRACAS.Zodiac.Refused.NoSetbackEarned" };
+  // An Apply that carried the Setback, deleted from the card by its author, would let it be taken again.
+  const tampered = sealProblem(message.id ?? "", card.applications);
+  if (tampered) return { ok: false, reason: tampered };
   // Taken by this card already, or carried by an Apply that still stands.
   if (slot.entry || slot.carried || takenInPool(slot.ref)) return { ok: false, reason: "FRACAS.Zodiac.Refused.SetbackTaken" };
   const done = await executePoolChange({ kind: "change", pool: SETBACK_POOL, delta: slot.gained, reason: setbackReason("FRACAS.Zodiac.Setback.Reason.Miss", slot.who), ref: slot.ref }, by);

@@ -73,6 +73,16 @@ describe("Hero Points: any player character (world option)", () => {
     expect(await adapter.queries.requestFollowUp(m.id, "heroPointFor", { targetUuid: bond.uuid })).toEqual({ ok: false, reason: "FRACAS.Bond.Refused.AppliedUndoFirst" });
   });
 
+  it("a copy of Hood's card posted by Alice (a console forgery) buys Bob no spend against it (audit s14)", async () => {
+    const m = await attack(world, "gm", hood, [bond], 5, 3);
+    const forged = await world.as("alice", () =>
+      (globalThis as unknown as { ChatMessage: { create(d: object): Promise<FakeChatMessage> } }).ChatMessage.create({ type: "card", content: m.content, system: JSON.parse(JSON.stringify(m.system)) }),
+    );
+    world.login("bob");
+    expect(await adapter.queries.requestFollowUp(forged.id, "heroPointFor", { targetUuid: bond.uuid })).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NotYours" });
+    expect(heroPoints(felix).value).toBe(2);
+  });
+
   it("refused without a character of one's own, for an NPC target, and for a target not on the card", async () => {
     const m = await attack(world, "gm", hood, [bond], 5, 3);
     world.login("carol");

@@ -109,7 +109,7 @@ describe("views and knock-back", () => {
 describe("dodge in combatant memory (memoryPatch)", () => {
   const m = faseripCombat({ mode: () => "seed", tables: () => ({}) });
   const who = (declaration = "", memory: JsonObject = {}): CombatantInfo => ({ defeated: false, statuses: [], id: "c", name: "C", actorType: "faseripHero", system: {}, isPC: true, declaration, initiative: 5, memory });
-  const patch = (p: unknown, c = who(), round = 2, phase = "act") => m.memoryPatch!({ combatant: c, patch: p as JsonObject, round, phase });
+  const patch = (p: unknown, c = who(), round = 2, phase = "act") => m.memoryPatch!({ combatant: c, patch: p as JsonObject, round, phase, byGM: false });
 
   it("accepts one well-formed dodge for the current round, from an undeclared or dodging combatant", () => {
     expect(patch({ dodge: { round: 2, color: "yellow" } })).toEqual({ dodge: { round: 2, color: "yellow" } });

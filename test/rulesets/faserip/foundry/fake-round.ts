@@ -30,6 +30,8 @@ export async function startFight() {
   const flows: Flows = await loadFlows();
   // These flows roll whoever's step it is; the side's turn has its own tests (side-turn.test.ts).
   await world.as("gm", () => game.settings.set("fracas", "faserip.sideTurn" as never, false as never));
+  // Nor are they asked to dodge when a side begins to act (dodge-prompt.ts, tested in side-turn.test.ts).
+  await world.as("gm", () => game.settings.set("fracas", "faserip.dodgePrompt" as never, false as never));
   world.addUser({ id: "alice", name: "Alice", isGM: false });
   world.addUser({ id: "bob", name: "Bob", isGM: false });
   const hero = (abilities: Record<string, number>, extra: Record<string, unknown> = {}) => ({ abilities, ...extra });

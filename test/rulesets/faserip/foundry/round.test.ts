@@ -57,6 +57,8 @@ beforeEach(async () => {
   flows = await loadFlows();
   // These flows roll whoever's step it is; the side's turn has its own tests (side-turn.test.ts).
   await world.as("gm", () => game.settings.set("fracas", "faserip.sideTurn" as never, false as never));
+  // Nor are they asked to dodge when a side begins to act (dodge-prompt.ts, tested in side-turn.test.ts).
+  await world.as("gm", () => game.settings.set("fracas", "faserip.dodgePrompt" as never, false as never));
   world.addUser({ id: "alice", name: "Alice", isGM: false });
   world.addUser({ id: "bob", name: "Bob", isGM: false });
   captain = world.createActor({ name: "Captain", type: "faseripHero", system: hero({ fighting: 30, agility: 30, strength: 20, endurance: 30, reason: 10, intuition: 30, psyche: 20 }), ownership: { alice: 3 } });

@@ -256,3 +256,69 @@ describe("the attacker's dialog says when a target can still dodge (audit s14 F3
     expect((await gmDialogAt(f.captain)).noDodgeKey).toBe("FRACAS.Faserip.Dialog.TargetNoDodge");
   });
 });
+
+describe("the other side's players are asked to dodge when a side begins to act (cards/dodge-prompt.ts)", () => {
+  let f: Awaited<ReturnType<typeof startFight>>;
+  beforeEach(async () => {
+    f = await startFight();
+    await f.world.as("gm", () => game.settings.set("fracas", "faserip.dodgePrompt" as never, true as never));
+  });
+  const advance = async (n: number) => {
+    f.world.login("gm");
+    for (let i = 0; i < n; i++) await f.fc.nextTurn();
+    await (await import("../../../../src/rulesets/faserip/cards/dodge-prompt.js")).dodgePromptsSettled();
+  };
+  const prompts = () => f.cards("dodgeNow").map((m) => ({ name: String(cardOf(m).result.name), whisper: [...(m as unknown as { whisper: string[] }).whisper].sort() }));
+
+  it("pure: a side begins at its first act step, not at a teammate's, not while declaring", async () => {
+    const { sideBeginsActing } = await import("../../../../src/rulesets/faserip/cards/dodge-prompt.js");
+    expect(steps.map((_, i) => sideBeginsActing(steps, i))).toEqual([null, null, "heroes", null, null, null, "villains", null]);
+  });
+
+  it("the villains begin to act: Captain (Alice's) and Bruiser (Bob's) are each asked, whispered to their player and the GM; once, however the GM steps", async () => {
+    // The heroes act first in this fight; their act steps ask the villains' players: there are none.
+    await advance(2);
+    expect(prompts()).toEqual([]);
+    // The heroes declared nothing in this fight: both may still dodge when the villains act.
+    await advance(4);
+    expect(prompts()).toEqual([
+      { name: "Captain", whisper: ["alice", "gm"] },
+      { name: "Bruiser", whisper: ["bob", "gm"] },
+    ]);
+    expect(f.cards("dodgeNow")[0]!.content).toContain("Villains act now: Captain may dodge first.");
+    f.world.login("gm");
+    await f.fc.previousTurn();
+    await advance(1);
+    expect(prompts()).toHaveLength(2);
+  });
+
+  it("a hero who dodged already, or cannot act, is not asked", async () => {
+    f.world.dice.queue(70);
+    await f.feat("alice", f.captain, { ability: "agility", action: "dodging" });
+    await f.setStatus(f.bruiser, "dead");
+    // Bruiser's steps are passed over: four steps to the villains' first act.
+    await advance(4);
+    expect(f.stepOwner()).toBe(f.cid(f.rampage));
+    expect(prompts()).toEqual([]);
+  });
+
+  it("the option off asks no one", async () => {
+    await f.world.as("gm", () => game.settings.set("fracas", "faserip.dodgePrompt" as never, false as never));
+    await advance(6);
+    expect(prompts()).toEqual([]);
+  });
+
+  it("the card's Dodge opens the hero's FEAT dialog on Dodging for its player; another player is refused", async () => {
+    await advance(6);
+    const card = f.cards("dodgeNow")[0]!;
+    const { faseripCards } = await import("../../../../src/rulesets/faserip/cards/index.js");
+    const dodge = faseripCards.dodgeNow!.followUps!.dodge!;
+    f.world.login("bob");
+    await dodge({ message: card as never, result: cardOf(card).result as never, button: {} as never });
+    expect(f.world.notified("warn").at(-1)).toBe(f.world.i18n.format("FRACAS.Faserip.Refused.NotYourHero", { name: "Captain" }));
+    f.world.login("alice");
+    await dodge({ message: card as never, result: cardOf(card).result as never, button: {} as never });
+    const open = [...(foundry.applications as unknown as { instances: Map<string, unknown> }).instances.values()].filter((a) => (a as { constructor: { name: string } }).constructor.name === "FaseripFeatDialog");
+    expect(open).toHaveLength(1);
+  });
+});
