@@ -21,6 +21,13 @@ const steps: SideStep[] = [
 ];
 const turn = (combatantId: string, step: number, isGM = false) => sideTurn({ combatantId, steps, step, isGM, currentName: "Now" });
 
+/** The GM advances the tracker `n` steps; the prompts a step posts (dodge-prompt.ts) are waited for. */
+async function advanceFight(f: Awaited<ReturnType<typeof startFight>>, n: number): Promise<void> {
+  f.world.login("gm");
+  for (let i = 0; i < n; i++) await f.fc.nextTurn();
+  await (await import("../../../../src/rulesets/faserip/cards/dodge-prompt.js")).dodgePromptsSettled();
+}
+
 describe("sideTurn (pure)", () => {
   it("any act step of the attacker's side is theirs: the seed orders nobody within a side", () => {
     for (const step of [2, 3]) expect(turn("cap", step)).toEqual({ reason: null, data: {}, refused: false });
@@ -66,10 +73,7 @@ describe("the side's turn in a started fight", () => {
     // startFight turns it off for the other flows; here it is the world's default again.
     await f.world.as("gm", () => game.settings.set("fracas", "faserip.sideTurn" as never, true as never));
   });
-  const advance = async (n: number) => {
-    f.world.login("gm");
-    for (let i = 0; i < n; i++) await f.fc.nextTurn();
-  };
+  const advance = (n: number) => advanceFight(f, n);
 
   it("while the heroes declare, Alice's attack is refused before any die, and said why", async () => {
     expect(f.step()).toBe(0);
@@ -163,7 +167,7 @@ describe("the hero sheet follows the side's turn (core sheets/fight-sheets.ts)",
     f = await startFight();
     await f.world.as("gm", () => game.settings.set("fracas", "faserip.sideTurn" as never, true as never));
     await f.world.as("gm", () => f.captain.createEmbeddedDocuments("Item", [{ type: "faseripWeapon", name: "Shield", system: { damage: 10 } }] as never));
-     // The fake has no TextEditor: the sheet enriches its notes on every render.
+    // The fake has no TextEditor: the sheet enriches its notes on every render.
     (foundry.applications as unknown as Record<string, unknown>).ux = { TextEditor: { implementation: { enrichHTML: async (s: string) => s } } };
   });
   type View = { turnRefusal: string | null; attackRefusal: string | null; weapons: { attackDisabled: boolean; attackKey: string }[] };
@@ -180,10 +184,7 @@ describe("the hero sheet follows the side's turn (core sheets/fight-sheets.ts)",
     await sheet.render({ force: true });
     return { sheet, view };
   }
-  const advance = async (n: number) => {
-    f.world.login("gm");
-    for (let i = 0; i < n; i++) await f.fc.nextTurn();
-  };
+  const advance = (n: number) => advanceFight(f, n);
 
   it("Alice's sheet greys the weapon's attack out while the heroes declare, with the dialog's reason; the GM's does not", async () => {
     const alice = await sheetAs("alice");
@@ -263,11 +264,7 @@ describe("the other side's players are asked to dodge when a side begins to act 
     f = await startFight();
     await f.world.as("gm", () => game.settings.set("fracas", "faserip.dodgePrompt" as never, true as never));
   });
-  const advance = async (n: number) => {
-    f.world.login("gm");
-    for (let i = 0; i < n; i++) await f.fc.nextTurn();
-    await (await import("../../../../src/rulesets/faserip/cards/dodge-prompt.js")).dodgePromptsSettled();
-  };
+  const advance = (n: number) => advanceFight(f, n);
   const prompts = () => f.cards("dodgeNow").map((m) => ({ name: String(cardOf(m).result.name), whisper: [...(m as unknown as { whisper: string[] }).whisper].sort() }));
 
   it("pure: a side begins at its first act step, not at a teammate's, not while declaring", async () => {
