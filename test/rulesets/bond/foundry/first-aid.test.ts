@@ -89,7 +89,8 @@ describe("First Aid roll from the sheet", () => {
     // Undo the first, roll again (applied), then re-apply the first card: the kernel refuses it.
     world.login("alice");
     const app = cardOf(first.message!).applications[0]!;
-    expect(await adapter.queries.requestUndo(first.message!.id, app.id, true)).toEqual({ ok: true, summary: { key: "FRACAS.Chat.Undone" } });
+    // Through the GM, as Alice's button sends it while a GM is connected (the GM applied it: its seal, card-seals.ts).
+    expect(await adapter.queries.requestUndo(first.message!.id, app.id, false)).toEqual({ ok: true, summary: { key: "FRACAS.Chat.Undone" } });
     const again = await firstAidRoll("alice", bond, 90);
     expect(cardOf(again.message!).applications[0]!.summary.key).toBe("FRACAS.Bond.Summary.FirstAidFailed");
     world.login("alice");
@@ -112,7 +113,8 @@ describe("First Aid roll from the sheet", () => {
     expect(wound(bond)).toMatchObject({ level: "LW", firstAidUsed: true });
     world.login("alice");
     const app = cardOf(message!).applications[0]!;
-    expect(await adapter.queries.requestUndo(message!.id, app.id, true)).toEqual({ ok: true, summary: { key: "FRACAS.Chat.Undone" } });
+    // Through the GM, as Alice's button sends it while a GM is connected (the GM applied it: its seal, card-seals.ts).
+    expect(await adapter.queries.requestUndo(message!.id, app.id, false)).toEqual({ ok: true, summary: { key: "FRACAS.Chat.Undone" } });
     expect(wound(bond)).toEqual(mw);
     expect(cardOf(message!).applications[0]!.undone).toBe(true);
     const retry = await firstAidRoll("alice", bond, null);

@@ -91,9 +91,11 @@ describe("R1: a change of group is queued on the active GM behind the round star
 
   it("the active GM writes only a change of group for a listed NPC: a player's request for their hero, or any other memory, is refused", async () => {
     world.login("alice");
-    expect(await adapter.queries.requestCombatantMemory(combat.id, idOf(jake), { changeGroup: "next" })).toEqual({ ok: false, reason: "FRACAS.Radio.Groups.NotListed" });
+    // A player's request is refused first as not the GM's (session 14); the GM's for a hero, as not listed.
+    expect(await adapter.queries.requestCombatantMemory(combat.id, idOf(jake), { changeGroup: "next" })).toEqual({ ok: false, reason: "FRACAS.Chat.Refused.NotGM" });
     expect(await adapter.queries.requestCombatantMemory(combat.id, idOf(vito), { changeGroup: "next" })).toEqual({ ok: false, reason: "FRACAS.Tracker.Refused.NotYours" });
     world.login("gm");
+    expect(await adapter.queries.requestCombatantMemory(combat.id, idOf(jake), { changeGroup: "next" })).toEqual({ ok: false, reason: "FRACAS.Radio.Groups.NotListed" });
     expect(await adapter.queries.requestCombatantMemory(combat.id, idOf(vito), { group: "A" })).toEqual({ ok: false, reason: "FRACAS.Tracker.Refused.BadChoice" });
     expect(memoryOf(vito).group).toBeUndefined();
     expect(memoryOf(vito).nextRoundGroup).toBeUndefined();
