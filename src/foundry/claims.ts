@@ -55,14 +55,10 @@ export async function executeClaim(req: ClaimRequest): Promise<ClaimOutcome> {
   if (!(actor instanceof Actor)) return { ok: false, reason: "FRACAS.Chat.Refused.NoTarget" };
   const user = game.users.get(req.userId);
   if (!user || !actor.testUserPermission(user, "OWNER")) return { ok: false, reason: "FRACAS.Chat.Refused.NotOwner" };
+  if (!req.release) return (await claimHere(actor, req.key)) ? { ok: true } : { ok: false, reason: "FRACAS.Chat.Refused.AlreadyRolled" };
   return withActorLock(actor.uuid, async () => {
     const claims = claimsOf(actor);
-    if (req.release) {
-      if (claims.includes(req.key)) await actor.setFlag("fracas" as never, "claims" as never, claims.filter((k) => k !== req.key) as never);
-      return { ok: true } as const;
-    }
-    if (claims.includes(req.key)) return { ok: false, reason: "FRACAS.Chat.Refused.AlreadyRolled" };
-    await actor.setFlag("fracas" as never, "claims" as never, [...claims, req.key].slice(-MAX_CLAIMS) as never);
+    if (claims.includes(req.key)) await actor.setFlag("fracas" as never, "claims" as never, claims.filter((k) => k !== req.key) as never);
     return { ok: true } as const;
   });
 }

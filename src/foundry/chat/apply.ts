@@ -10,7 +10,7 @@ import { descriptor } from "../rulesets.js";
 import { changedStatuses, setStatuses } from "../status-toggles.js";
 import type { Application } from "../data/card-data.js";
 import type { CardActor, CardKind, Json, JsonObject } from "../registry.js";
-import { lookupUuid, lookupUuidSync } from "../typed.js";
+import { lookupUuid } from "../typed.js";
 import { executePoolChange } from "../pools.js";
 import { withCardLock } from "../locks.js";
 import { startedCombatantOf } from "../documents/combatant-of.js";
@@ -19,6 +19,7 @@ import { updateOrThrow } from "../documents/update-or-throw.js";
 import { pathValuesOf, pathsOf, readPathValues, stillHolds, updateFrom } from "../documents/path-values.js";
 import { isSealed, sealApplications, sealProblem, sealsOf } from "./card-seals.js";
 import { recordProblem } from "./record-check.js";
+import { sourceOf } from "./card-author.js";
 
 export interface ApplyRequest {
   messageId: string;
@@ -57,10 +58,10 @@ function cardOf(messageId: unknown): { message: ChatMessage.Implementation; card
  * of a card that names an existing source is not enough: an author can name any actor as the
  * source (a card made in the console "from" the GM's villain).
  */
-export function mayActOnCard(user: User.Implementation, message: ChatMessage.Implementation, card: CardSystem): boolean {
+export function mayActOnCard(user: User.Implementation, message: ChatMessage.Implementation): boolean {
   if (user.isGM) return true;
-  const source = card.sourceUuid ? lookupUuidSync(card.sourceUuid) : null;
-  if (!(source instanceof Actor)) return message.author?.id === user.id;
+  const source = sourceOf(message);
+  if (!source) return message.author?.id === user.id;
   return source.testUserPermission(user, "OWNER");
 }
 
@@ -91,7 +92,7 @@ function actableCard(req: { messageId: string; userId: string }): { message: Cha
   const found = cardOf(req.messageId);
   if (!found) return refuse("NoCard");
   const user = typeof req.userId === "string" ? game.users.get(req.userId) : undefined;
-  if (!user || !mayActOnCard(user, found.message, found.card)) return refuse("NotYours");
+  if (!user || !mayActOnCard(user, found.message)) return refuse("NotYours");
   return { ...found, user };
 }
 

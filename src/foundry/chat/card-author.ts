@@ -10,8 +10,12 @@ import { lookupUuidSync } from "../typed.js";
 export function postedBySourceSide(message: ChatMessage.Implementation): boolean {
   const author = message.author;
   if (!author) return false;
-  if (author.isGM) return true;
+  return author.isGM || sourceOf(message)?.testUserPermission(author, "OWNER") === true;
+}
+
+/** The card's source actor as it exists now, or null (no source named, or it is gone). */
+export function sourceOf(message: ChatMessage.Implementation): Actor.Implementation | null {
   const uuid = (message.system as unknown as { sourceUuid?: unknown }).sourceUuid;
   const source = typeof uuid === "string" && uuid ? lookupUuidSync(uuid) : null;
-  return source instanceof Actor && source.testUserPermission(author, "OWNER");
+  return source instanceof Actor ? (source as Actor.Implementation) : null;
 }
