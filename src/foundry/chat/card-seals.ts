@@ -42,6 +42,11 @@ export function applicationDigest(app: Application): string {
   return sha256Hex(canonicalJson({ ...rest, after: rest.after ?? [] })).slice(0, 32);
 }
 
+/** The whole setting written (a GM's client only: a world setting). */
+function writeAll(seals: Seals): Promise<unknown> {
+  return (game.settings as unknown as { set(ns: string, key: string, value: unknown): Promise<unknown> }).set(SYSTEM_ID, SEALS_SETTING, seals);
+}
+
 function readSeals(): Seals {
   const stored = (game.settings as unknown as { get(ns: string, key: string): unknown }).get(SYSTEM_ID, SEALS_SETTING);
   return stored && typeof stored === "object" ? (stored as Seals) : {};
@@ -95,7 +100,7 @@ async function writeSeals(messageId: string, applications: readonly Application[
   const mine: Record<string, string> = {};
   for (const app of applications) if (!app.undone && written.has(app.id)) mine[app.id] = applicationDigest(app);
   if (Object.keys(mine).length > 0) next[messageId] = mine;
-  await (game.settings as unknown as { set(ns: string, key: string, value: unknown): Promise<unknown> }).set(SYSTEM_ID, SEALS_SETTING, next);
+  await writeAll(next);
 }
 
 /** A card deleted: its seals go with it (the active GM's client). */
@@ -104,7 +109,7 @@ export function forgetSeals(messageId: string): Promise<void> {
     const all = readSeals();
     if (!game.user.isGM || !Object.hasOwn(all, messageId)) return;
     const { [messageId]: _gone, ...rest } = all;
-    await (game.settings as unknown as { set(ns: string, key: string, value: unknown): Promise<unknown> }).set(SYSTEM_ID, SEALS_SETTING, rest);
+    await writeAll(rest);
   });
 }
 

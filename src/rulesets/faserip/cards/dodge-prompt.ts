@@ -54,6 +54,7 @@ export async function promptDodges(combat: Combat.Implementation, steps: readonl
   const round = combat.round ?? 0;
   let posted = 0;
   const seen = new Set<string>();
+  const gms = game.users.filter((u) => u.isGM).map((u) => u.id ?? "");
   for (const step of steps) {
     if (step.side === undefined || step.side === acting || seen.has(step.combatantId)) continue;
     seen.add(step.combatantId);
@@ -65,7 +66,6 @@ export async function promptDodges(combat: Combat.Implementation, steps: readonl
     if (actorDownReason(actor) !== null || dodgeRefusal(combatantStateOf(combatant), round) !== null) continue;
     const key = `faserip.dodgePrompt.${combat.id ?? ""}.${round}.${acting}`;
     if (isClaimed(actor, key) || !(await claimHere(actor, key))) continue;
-    const gms = game.users.filter((u) => u.isGM).map((u) => u.id ?? "");
     const result = { name: actor.name, actorUuid: actor.uuid, side: acting };
     await postCard({ ruleset: RULESET, kind: "dodgeNow", source: actor, result: result as unknown as JsonObject, targets: [], whisper: [...new Set([...owners, ...gms])], context: { view: { name: actor.name, sideKey: `FRACAS.Faserip.Side.${acting === "heroes" || acting === "villains" ? acting : "auto"}` } } });
     posted += 1;
