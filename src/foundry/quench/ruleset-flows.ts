@@ -29,6 +29,14 @@ export function rulesetFlows({ it, assert }: QuenchContext, batch: Batch, d: Rul
       // What the card's appearance started on its lock (Zodiac takes a miss's Setback at once,
       // auto-setback.ts) is done before the Apply's writes are counted.
       await cardSettled(message.id ?? "", () => 0);
+      // A card's appearance may have applied it already (a Zodiac hit, auto-apply.ts, with its
+      // world option on): that Undo must restore the target exactly too, then the flow applies by hand.
+      const early = ((message.system as unknown as { applications: Application[] }).applications ?? []).find((a) => !a.undone && a.targetUuid === target!.uuid);
+      if (early) {
+        const back = await executeUndo({ messageId: message.id ?? "", applicationId: early.id, userId: game.user.id ?? "" });
+        assert.ok(back.ok, `undo of the Apply made as the card appeared: ${JSON.stringify(back)}`);
+        assert.deepStrictEqual(stored(target!), before, "that undo restores the exact stored values");
+      }
       // Every card write is redrawn on every client: an Apply writes its card once (CardKind.cardUpdate).
       let cardWrites = 0;
       const counting = Hooks.on("updateChatMessage", (m: ChatMessage.Implementation) => void (m.id === message.id && cardWrites++));

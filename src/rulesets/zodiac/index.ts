@@ -15,6 +15,7 @@ import { DEFAULT_TOTAL_MODE } from "./rules/index.js";
 import { sample } from "./sample.js";
 import { onCommitCardPosted, onGmTabTakenOver } from "./cards/commits.js";
 import { onMissCardPosted } from "./cards/auto-setback.js";
+import { onHitCardPosted } from "./cards/auto-apply.js";
 import { remoteDuelsChanged } from "./cards/duel-list-cache.js";
 import { registerCommitQuery } from "./cards/commit-query.js";
 import { GM_TAB_TAKEN_OVER } from "../../foundry/gm-tab.js";
@@ -47,6 +48,8 @@ export function registerZodiacHooks(): boolean {
     hooks.on("createChatMessage", (message) => onCommitCardPosted(message as never));
     // A miss's Setback is taken as its card appears (cards/auto-setback.ts).
     hooks.on("createChatMessage", (message) => onMissCardPosted(message as never));
+    // A hit's Wagers on Rank are applied as its card appears (cards/auto-apply.ts).
+    hooks.on("createChatMessage", (message) => onHitCardPosted(message as never));
     hooks.on("updateChatMessage", (message) => onDuelCardChange(message as never));
     hooks.on("deleteChatMessage", (message) => onDuelCardChange(message as never));
     hooks.on("userConnected", (user) => onUserConnected(user as never));
@@ -118,6 +121,8 @@ export const zodiac: RulesetDescriptor = {
     { key: "areaNames", type: "string", default: AREA_NAMES_DEFAULT },
     // A miss's Setback into Operations' pool as its card appears (cards/auto-setback.ts, RZ4).
     { key: "autoSetback", type: "boolean", default: true },
+    // A hit's Wagers on Rank applied as its card appears (cards/auto-apply.ts, audit s14 F2).
+    { key: "autoApplyHits", type: "boolean", default: true },
   ],
   tables,
   combat: zodiacCombat,
