@@ -16,6 +16,7 @@ import { sample } from "./sample.js";
 import { onCommitCardPosted, onGmTabTakenOver } from "./cards/commits.js";
 import { onMissCardPosted } from "./cards/auto-setback.js";
 import { onHitCardPosted } from "./cards/auto-apply.js";
+import { registerAutoReveal } from "./cards/auto-reveal.js";
 import { remoteDuelsChanged } from "./cards/duel-list-cache.js";
 import { registerCommitQuery } from "./cards/commit-query.js";
 import { GM_TAB_TAKEN_OVER } from "../../foundry/gm-tab.js";
@@ -50,6 +51,8 @@ export function registerZodiacHooks(): boolean {
     hooks.on("createChatMessage", (message) => onMissCardPosted(message as never));
     // A hit's Wagers on Rank are applied as its card appears (cards/auto-apply.ts).
     hooks.on("createChatMessage", (message) => onHitCardPosted(message as never));
+    // A duel is revealed once both its commits are paid, on the client holding them (cards/auto-reveal.ts).
+    registerAutoReveal();
     hooks.on("updateChatMessage", (message) => onDuelCardChange(message as never));
     hooks.on("deleteChatMessage", (message) => onDuelCardChange(message as never));
     hooks.on("userConnected", (user) => onUserConnected(user as never));
@@ -123,6 +126,8 @@ export const zodiac: RulesetDescriptor = {
     { key: "autoSetback", type: "boolean", default: true },
     // A hit's Wagers on Rank applied as its card appears (cards/auto-apply.ts, audit s14 F2).
     { key: "autoApplyHits", type: "boolean", default: true },
+    // A duel revealed once both sides have committed (cards/auto-reveal.ts).
+    { key: "autoReveal", type: "boolean", default: true },
   ],
   tables,
   combat: zodiacCombat,

@@ -224,6 +224,14 @@ export function announces(result: Record<string, unknown> | undefined, commit: D
   return id === undefined && result?.duelKey === commit.duelKey && (result?.actor as { uuid?: unknown } | undefined)?.uuid === commit.actor.uuid;
 }
 
+/** Told the duel's key when one of its held commits becomes paid (auto-reveal.ts). */
+const paidListeners = new Set<(duelKey: string) => void>();
+
+/** Calls `fn` with a duel's key each time one of its held commits is marked paid on this client. */
+export function onCommitPaid(fn: (duelKey: string) => void): void {
+  paidListeners.add(fn);
+}
+
 /** Marks the held commit paid (this client's store); false when it holds no such commit. */
 function markPaid(match: (c: DuelCommit) => boolean): boolean {
   const store = load();
@@ -232,6 +240,7 @@ function markPaid(match: (c: DuelCommit) => boolean): boolean {
   if (c.paid === false) {
     c.paid = true;
     save(store);
+    for (const fn of paidListeners) fn(c.duelKey);
   }
   return true;
 }

@@ -21,13 +21,18 @@ export type Sync = typeof import("../../../../src/rulesets/zodiac/sheets/status-
 /**
  * A fresh fake with the real adapter loaded, and the zodiac modules the tests drive, imported after
  * loadAdapter so they are the instances the adapter registered (all are loaded by the ruleset).
- * A hit's Wagers wait for the test's Apply unless `autoApplyHits` (the world's default) is asked for.
+ * A hit's Wagers wait for the test's Apply, and a duel for its Reveal, unless `autoApplyHits` or
+ * `autoReveal` (the world's defaults) is asked for.
  */
-export async function zodiacWorld(options: { autoApplyHits?: boolean } = {}): Promise<{ world: FakeWorld; adapter: Adapter; flow: Flow; dialog: Dialog; model: Model; panel: Panel; sheets: Sheets; refresh: Refresh; operations: Operations; sync: Sync }> {
+export async function zodiacWorld(options: { autoApplyHits?: boolean; autoReveal?: boolean } = {}): Promise<{ world: FakeWorld; adapter: Adapter; flow: Flow; dialog: Dialog; model: Model; panel: Panel; sheets: Sheets; refresh: Refresh; operations: Operations; sync: Sync }> {
   const world = installFoundry();
   const adapter = await loadAdapter();
-  // These tests press Apply themselves (the GM's path with the option off); auto-apply.test.ts turns it on.
-  await world.as("gm", () => game.settings.set("fracas", "zodiac.autoApplyHits" as never, (options.autoApplyHits ?? false) as never));
+  // These tests press Apply and Reveal themselves (the GM's path with the options off);
+  // auto-apply.test.ts and auto-reveal.test.ts turn them on.
+  await world.as("gm", async () => {
+    await game.settings.set("fracas", "zodiac.autoApplyHits" as never, (options.autoApplyHits ?? false) as never);
+    await game.settings.set("fracas", "zodiac.autoReveal" as never, (options.autoReveal ?? false) as never);
+  });
   return {
     world,
     adapter,
