@@ -15,8 +15,13 @@ import { taskCard } from "./cards/task.js";
 import { bondRoundStart, recoveryPromptCard } from "./cards/round-start.js";
 import { knockoutPromptCard } from "./cards/knockout-prompt.js";
 import { sample } from "./sample.js";
+import { registerHeroPointLedger } from "./cards/hero-point-ledger.js";
 import { bondFightEnded } from "./after-fight.js";
 import { woundStatuses } from "./statuses.js";
+
+// The active GM's client writes every Hero Points change, the sheet's ± and the cards' spends, so
+// all of a character's pool writes queue on one lock (core's actor ledger, cards/hero-point-ledger.ts).
+registerHeroPointLedger();
 
 // What ends with a fight (cover, a failed Stun's rounds) is after-fight.ts's `fightEnded`, which the
 // core writes on the active GM's client; open attack dialogs follow their characters through the

@@ -31,6 +31,7 @@ import { isActiveGM } from "../../../foundry/active-gm.js";
 import { pluralKey, t } from "../../../foundry/i18n.js";
 import { applyHeroPointsToResult, type HeroPointSpenders } from "../rules/index.js";
 import { safePool } from "../data/derive.js";
+import { withHeroPoints } from "./hero-point-ledger.js";
 import { attackTablesInForce, claimKey, finalAttack, responseFor, responsePath, type AttackCardResult } from "./effects.js";
 import { bondSystem, cardWhisper, isNpc, postNote, warn } from "./notes.js";
 import { dropStaleScar } from "./scars.js";
@@ -124,16 +125,25 @@ async function spendOwnNow(user: User.Implementation, message: ChatMessage.Imple
   // Read inside the lock: a spend queued before this one has written its count and its pool.
   const response = responseFor(target.system as unknown as JsonObject, r.attackId);
   if (knockoutRolled(target, r, response)) return refuse("HeroPointAfterKnockout");
-  let pool: ledger.Pool;
   try {
     applyHeroPointsToResult(r, response.heroPoints + 1, { spenderIsTarget: true, whoMaySpend: whoMaySpend() }, attackTablesInForce());
-    pool = ledger.change(safePool(bondSystem(target)!.heroPoints), spendEntry(r, user.id ?? ""));
   } catch (e) {
     return refusedBy(e);
   }
-  // Only the count is written (a dotted key into the ObjectField merges): a whole record read
-  // before this write would undo a Shake Off, draw or knockout recorded meanwhile by another client.
-  await target.update({ "system.==heroPoints": pool, [heroPointsPath(r.attackId)]: response.heroPoints + 1 } as never);
+  // The pool read and written under its ledger lock, where the sheet's ± writes it (hero-point-ledger.ts).
+  const spent = await withHeroPoints(target, async () => {
+    let pool: ledger.Pool;
+    try {
+      pool = ledger.change(safePool(bondSystem(target)!.heroPoints), spendEntry(r, user.id ?? ""));
+    } catch (e) {
+      return refusedBy(e);
+    }
+    // Only the count is written (a dotted key into the ObjectField merges): a whole record read
+    // before this write would undo a Shake Off, draw or knockout recorded meanwhile by another client.
+    await target.update({ "system.==heroPoints": pool, [heroPointsPath(r.attackId)]: response.heroPoints + 1 } as never);
+    return null;
+  });
+  if (spent) return spent;
   await heroPointNote(message, target, target, r);
   await dropStaleScar(target, r, cardWhisper(message));
   return { ok: true };
@@ -216,21 +226,30 @@ async function spendForNow(user: User.Implementation, message: ChatMessage.Imple
   // Read inside the locks: a spend queued before this one has written its count and its pool.
   const response = responseFor(target.system as unknown as JsonObject, r.attackId);
   if (knockoutRolled(target, r, response)) return refuse("HeroPointAfterKnockout");
-  const before = safePool(bondSystem(spender)!.heroPoints);
-  let pool: ledger.Pool;
   try {
     applyHeroPointsToResult(r, response.heroPoints + 1, { spenderIsTarget: false, whoMaySpend: whoMaySpend() }, attackTablesInForce());
-    pool = ledger.change(before, spendEntry(r, user.id ?? ""));
   } catch (e) {
     return refusedBy(e);
   }
-  await spender.update({ "system.==heroPoints": pool } as never);
-  try {
-    await target.update({ [heroPointsPath(r.attackId)]: response.heroPoints + 1 } as never);
-  } catch (e) {
-    await spender.update({ "system.==heroPoints": before } as never);
-    throw e;
-  }
+  // The spender's pool read and written under its ledger lock, where the sheet's ± writes it (hero-point-ledger.ts).
+  const spent = await withHeroPoints(spender, async () => {
+    const before = safePool(bondSystem(spender)!.heroPoints);
+    let pool: ledger.Pool;
+    try {
+      pool = ledger.change(before, spendEntry(r, user.id ?? ""));
+    } catch (e) {
+      return refusedBy(e);
+    }
+    await spender.update({ "system.==heroPoints": pool } as never);
+    try {
+      await target.update({ [heroPointsPath(r.attackId)]: response.heroPoints + 1 } as never);
+    } catch (e) {
+      await spender.update({ "system.==heroPoints": before } as never);
+      throw e;
+    }
+    return null;
+  });
+  if (spent) return spent;
   await heroPointNote(message, spender, target, r);
   await dropStaleScar(target, r, cardWhisper(message));
   return { ok: true };

@@ -1,5 +1,4 @@
 /** The bond character sheet (AppV2): characteristics, skills, weapons with one-click attack, wounds, points, Fame, scars. */
-import * as ledger from "../../../engine/ledger.js";
 import { isRuleError } from "../../../engine/errors.js";
 import { ruleErrorText } from "../rule-error.js";
 import { handlebarsActorSheet } from "../../../foundry/typed.js";
@@ -9,8 +8,9 @@ import { applyFirstAid, applyHospital, applyRest, endHospitalStay, passHours, wa
 import { BondCharacterData } from "../data/character.js";
 import { BondSkillData } from "../data/skill.js";
 import { BondWeaponData } from "../data/weapon.js";
-import { safePool, safeWoundState, type SkillLike } from "../data/derive.js";
+import { safeWoundState, type SkillLike } from "../data/derive.js";
 import { addScar } from "../cards/scars.js";
+import { stepHeroPoints } from "../cards/hero-point-ledger.js";
 import { recoverOnce } from "../cards/recovery.js";
 import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
 import { isNpc, warn } from "../cards/notes.js";
@@ -282,16 +282,9 @@ export class BondCharacterSheet extends Base {
     await this.actor.update({ "system.scars": scars, "system.fame": Math.max(0, this.bond.fame - removed.fame) } as never);
   }
 
-  /** +1 / −1 Hero (or Survival) Point through the ledger, so every change has an entry. */
+  /** +1 / −1 Hero (or Survival) Point through the ledger, so every change has an entry, written where card spends are (hero-point-ledger.ts). */
   static async #onPoints(this: BondCharacterSheet, _event: Event, target: HTMLElement): Promise<void> {
-    const delta = target.dataset.delta === "-1" ? -1 : 1;
-    try {
-      const pool = ledger.change(safePool(this.bond.heroPoints), { id: foundry.utils.randomID(), delta, reason: "sheet", by: game.user.id ?? "", at: Date.now() });
-      await this.actor.update({ "system.==heroPoints": pool } as never);
-    } catch (e) {
-      if (!isRuleError(e)) throw e;
-      ui.notifications?.warn(ruleErrorText(e));
-    }
+    await stepHeroPoints(this.actor, target.dataset.delta === "-1" ? -1 : 1);
   }
 
   static async #onCreateItem(this: BondCharacterSheet, _event: Event, target: HTMLElement): Promise<void> {

@@ -8,7 +8,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Adapter, FakeActor, FakeChatMessage, FakeWorld } from "../../../foundry/fake/index.js";
-import { attack, cardOf, heroPoints, responses, bruteWorld } from "./helpers.js";
+import { attack, cardOf, characterSheet, heroPoints, responses, bruteWorld, standInEnrichHTML } from "./helpers.js";
 
 let world: FakeWorld;
 let adapter: Adapter;
@@ -89,5 +89,48 @@ describe("two Hero Points on one attack at the same instant", () => {
     expect(spent).toEqual({ ok: false, reason: "FRACAS.Bond.Refused.HeroPointAfterKnockout" });
     expect(heroPoints(felix).value).toBe(2);
     expect(responses(brute)[attackIdOf(m)]?.heroPoints ?? 0).toBe(0);
+  });
+});
+
+/**
+ * Quality audit s15: the sheet's ± wrote the pool on the owner's client, with no lock, while a
+ * card's spend wrote it on the GM's: both read the pool before either wrote, and the last write
+ * dropped the other's entry (a spent point came back). Now every write of the pool queues on one
+ * lock on the active GM's client (core actor ledger, bond/cards/hero-point-ledger.ts).
+ */
+describe("the sheet's ± and a card's spend at the same instant", () => {
+  beforeEach(() => standInEnrichHTML());
+
+  it("Alice's − on her sheet while the GM's client spends her point on the card: both entries stand, 3 − 2 = 1", async () => {
+    const m = await attack(world, "gm", thug, [brute], 3, 1, { weapon: false });
+    const sheet = await characterSheet(world, brute, "alice");
+    slowWrites(brute);
+    await Promise.all([sheet.click("points", { delta: "-1" }), onGm("heroPointOwn", "alice", m, brute)]);
+    expect(heroPoints(brute).value).toBe(1);
+    expect(heroPoints(brute).entries.map((e) => e.reason).sort()).toEqual([`attack:${attackIdOf(m)}`, "sheet"].sort());
+    expect(responses(brute)[attackIdOf(m)]).toMatchObject({ heroPoints: 1 });
+  });
+
+  it("Alice's + goes to the GM's client (its ledger query), with her as the entry's author; with no GM, written on her own", async () => {
+    const sheet = await characterSheet(world, brute, "alice");
+    const before = world.queryLog.length;
+    await sheet.click("points", { delta: "1" });
+    expect(world.queryLog.slice(before).map((q) => [q.name, q.from, q.to])).toEqual([["fracas.actorLedger", "alice", "gm"]]);
+    expect(heroPoints(brute).value).toBe(4);
+    expect(heroPoints(brute).entries.at(-1)).toMatchObject({ delta: 1, by: "alice", reason: "sheet" });
+    world.setActiveGM(null);
+    const after = world.queryLog.length;
+    await sheet.click("points", { delta: "-1" });
+    expect(world.queryLog.length).toBe(after);
+    expect(heroPoints(brute).value).toBe(3);
+  });
+
+  it("a − with no point left is refused with the ledger's words, and writes nothing", async () => {
+    await world.as("gm", () => brute.update({ "system.==heroPoints": { value: 0, max: null, base: 0, entries: [] } } as never));
+    const sheet = await characterSheet(world, brute, "alice");
+    await sheet.click("points", { delta: "-1" });
+    expect(heroPoints(brute).value).toBe(0);
+    expect(heroPoints(brute).entries).toEqual([]);
+    expect(world.notified("warn")).toHaveLength(1);
   });
 });
