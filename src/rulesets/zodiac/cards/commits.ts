@@ -9,7 +9,7 @@
  * a reload before the reveal does not lose it) until the reveal.
  *
  * Who sent it: Foundry does not tell a query handler its sender, so the sender first writes a
- * random seal id and a hash of (nonce + commit) into a flag on their own User (only they or a GM
+ * random seal id and a SHA-256 digest of (nonce + commit) into a flag on their own User (only they or a GM
  * may write it). The flag is broadcast, but holds no numbers; the nonce travels only in the query.
  * The GM checks the flag, the hash, and that the sender owns the committing Agent.
  *
@@ -22,6 +22,7 @@ import { t } from "../../../foundry/i18n.js";
 import { lookupUuidSync } from "../../../foundry/typed.js";
 import { isActiveGM } from "../../../foundry/active-gm.js";
 import { isTheGmTab } from "../../../foundry/gm-tab.js";
+import { sha256Hex } from "../../../foundry/sha256.js";
 import { duelKey, isDuelKeyOf, pairOfKey, type DuelCommit } from "./results.js";
 import { cardOf } from "./commit-cards.js";
 
@@ -123,20 +124,6 @@ export function clearCommitStore(): void {
   const store = load();
   store.length = 0;
   save(store);
-}
-
-/** cyrb53: a small non-cryptographic hash (crypto.subtle is missing on plain-http Foundry hosts). */
-export function sealHash(text: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
 const int = (v: unknown, min: number, max: number) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
@@ -317,7 +304,7 @@ export async function onCommitQuery(data: unknown): Promise<Sealed> {
   const seal = user?.getFlag("fracas" as never, `${SEAL_FLAG}.${d.sealId}` as never) as unknown;
   if (!user) return { ok: false, reason: "FRACAS.Chat.Refused.Unverified" };
   try {
-    if (typeof seal !== "string" || seal !== sealHash(d.nonce + JSON.stringify(d.commit))) return { ok: false, reason: "FRACAS.Chat.Refused.Unverified" };
+    if (typeof seal !== "string" || seal !== sha256Hex(d.nonce + JSON.stringify(d.commit))) return { ok: false, reason: "FRACAS.Chat.Refused.Unverified" };
     const actor = lookupUuidSync(d.commit.actor.uuid);
     if (!(actor instanceof Actor) || !actor.testUserPermission(user as never, "OWNER")) return { ok: false, reason: "FRACAS.Chat.Refused.NotYours" };
     return keep(d.commit);
@@ -345,7 +332,7 @@ export async function sealCommit(commit: DuelCommit, holder?: User.Implementatio
   if (!gm) return { ok: false, reason: "FRACAS.Chat.NoGM" };
   const sealId = foundry.utils.randomID();
   const nonce = foundry.utils.randomID(24);
-  await game.user.setFlag("fracas" as never, `${SEAL_FLAG}.${sealId}` as never, sealHash(nonce + JSON.stringify(commit)) as never);
+  await game.user.setFlag("fracas" as never, `${SEAL_FLAG}.${sealId}` as never, sha256Hex(nonce + JSON.stringify(commit)) as never);
   try {
     const done = (await gm.query(COMMIT_QUERY as never, { userId: game.user.id, sealId, nonce, commit } as never, { timeout: 15_000 } as never)) as Partial<Sealed> | null;
     if (done?.ok === true && typeof done.duelKey === "string" && str(done.commitId) && isDuelKeyOf(done.duelKey, commit.actor.uuid, commit.opponent.uuid, commit.combat)) {
