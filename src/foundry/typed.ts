@@ -130,11 +130,6 @@ export function combatTrackerBase(): typeof foundry.applications.sidebar.tabs.Co
   return foundry.applications.sidebar.tabs.CombatTracker as any;
 }
 
-/** A document's `system` data as plain JSON, for kernel calls (the kernel reads plain objects). */
-export function systemOf(doc: { system: unknown }): Record<string, unknown> {
-  return doc.system as Record<string, unknown>;
-}
-
 /** fromUuid for a UUID string read from data (fvtt-types wants a template-literal UUID type). */
 export function lookupUuid(uuid: string): Promise<unknown> {
   return fromUuid(uuid as any);

@@ -20,8 +20,6 @@ export const ITEM_TYPES = {
 } as const satisfies Record<RulesetId, readonly string[]>;
 
 
-export type ActorType = (typeof ACTOR_TYPES)[RulesetId][number];
-export type ItemType = (typeof ITEM_TYPES)[RulesetId][number];
 
 /** Which ruleset a document sub-type belongs to, or null for a type Fracas does not know. */
 export function rulesetOfType(type: string): RulesetId | null {

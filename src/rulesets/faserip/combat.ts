@@ -19,7 +19,7 @@
  */
 import { sidePlan, type RoundPlan } from "../../engine/order.js";
 import type { CombatantInfo, CombatMapping, JsonObject, RoundStart } from "../../foundry/registry.js";
-import { COLORS, INITIATIVE_MODES, initiativeModifiersTable, rankNumbersTable, sideInitiative, type Color, type InitiativeMode } from "./rules/index.js";
+import { COLORS, INITIATIVE_MODES, sideInitiative, type Color, type InitiativeMode } from "./rules/index.js";
 import type { Grid } from "../../engine/tables.js";
 import type { DieSource } from "../../engine/dice.js";
 import { heroView } from "./data/state.js";
@@ -191,5 +191,4 @@ export function faseripCombat(options: FaseripCombatOptions): CombatMapping {
   };
 }
 
-export const defaultTables = () => ({ ranks: rankNumbersTable, initiative: initiativeModifiersTable });
 export const isInitiativeMode = (v: unknown): v is InitiativeMode => (INITIATIVE_MODES as readonly unknown[]).includes(v);

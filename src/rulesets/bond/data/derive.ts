@@ -19,7 +19,6 @@ import {
   type DamageClass,
   type RangeBand,
   type Speed,
-  type WoundLevel,
   type WoundState,
 } from "../rules/index.js";
 
@@ -241,6 +240,3 @@ export function weaponInHand(inHand: string, dropped: readonly string[], weapons
   return null;
 }
 
-export function woundLabelKey(level: WoundLevel): string {
-  return `FRACAS.Bond.Wound.${level}`;
-}

@@ -232,5 +232,3 @@ function pickUpView(input: CharacterViewInput, noAttackLeft: string | null): { r
   if (!check.inFight) return none;
   return { ...none, hint: pluralKey("FRACAS.Bond.PickUpCost.HintLeft", check.left), describedBy: "bond-pick-up-hint", left: check.left };
 }
-
-export type CharacterView = ReturnType<typeof characterView>;

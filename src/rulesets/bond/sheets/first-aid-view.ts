@@ -132,5 +132,3 @@ export function firstAidView(setup: FirstAidSetup, choices: FirstAidChoices) {
     canRoll: error === null,
   };
 }
-
-export type FirstAidView = ReturnType<typeof firstAidView>;

@@ -102,5 +102,3 @@ export function taskView(setup: TaskSetup, choices: TaskChoices) {
     canRoll: error === null,
   };
 }
-
-export type TaskView = ReturnType<typeof taskView>;

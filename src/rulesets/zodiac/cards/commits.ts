@@ -119,13 +119,6 @@ export function forgetCommits(key: string): void {
   changed();
 }
 
-/** Test helper: empties this client's store. */
-export function clearCommitStore(): void {
-  const store = load();
-  store.length = 0;
-  save(store);
-}
-
 const int = (v: unknown, min: number, max: number) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
 export const str = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length < 300;
 const ref = (v: unknown) => !!v && typeof v === "object" && str((v as { uuid?: unknown }).uuid) && typeof (v as { name?: unknown }).name === "string";

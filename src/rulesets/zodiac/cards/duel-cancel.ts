@@ -82,7 +82,7 @@ export interface PendingDuel {
 /**
  * The pending duels this Agent is a side of (committed, or committed against), from the commits
  * this client holds: a GM's client that received commits (the active GM at the time), so a player's
- * list is empty; another GM's sheet asks the holder for this list (duel-remote.ts pendingDuelsSeen).
+ * list is empty; another GM's sheet asks the holder for this list (duel-remote.ts duelsSeen).
  * Public facts only (names, who waits): it crosses to other GMs. One per duel, in commit order.
  */
 export function pendingDuelsOf(actorUuid: string): PendingDuel[] {

@@ -2,7 +2,7 @@
  * Asking another GM's client which pending duels it holds (session 6): the "list" of the duels
  * query (duel-remote.ts answers it). Only public facts cross — key, names, who committed, who it
  * waits for, what the commit cards already show — so any client may ask, unsigned: a GM's sheet
- * (duel-remote.ts pendingDuelsSeen), a GM's Reveal or Cancel looking for the holder, and a commit
+ * (duel-remote.ts duelsSeen), a GM's Reveal or Cancel looking for the holder, and a commit
  * looking for the challenge it answers (duel-answer.ts). Kept apart from duel-remote.ts, which
  * reveals and cancels, so the commit path does not import the reveal's.
  *

@@ -97,13 +97,7 @@ export interface Seen {
  * client; made rare by duel-answer.ts, not impossible): it is one entry (UX review s6b #1; before,
  * one per holder, each with a Cancel of its own side), marked `split` with where its sides are, no
  * Reveal (no client holds both sides), and one Cancel that cancels every side (cancelEverywhere).
- */
-export async function pendingDuelsSeen(actorUuid: string): Promise<Seen> {
-  return duelsSeen(actorUuid, await askAll(actorUuid));
-}
-
-/**
- * The same from the other GMs' lists already asked (the sheet's cache, duel-list-cache.ts).
+ * Read from the other GMs' lists already asked (the sheet's cache, duel-list-cache.ts).
  * `checking`: they have not answered yet, so no duel is said to be elsewhere (that would name a
  * side as in an absent GM's browser before any GM was asked).
  */

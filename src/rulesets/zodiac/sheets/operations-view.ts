@@ -14,7 +14,7 @@ import { agentSpends, otherAgentSpends, type SpendRecord } from "../cards/panel-
 import type { PendingDuel } from "../cards/duel-cancel.js";
 
 /**
- * A pending duel as listed, once per duel (cards/duel-remote.ts pendingDuelsSeen): `holder` is the
+ * A pending duel as listed, once per duel (cards/duel-remote.ts duelsSeen): `holder` is the
  * other GM whose client holds its commits (absent: this client); `split`, set instead when its
  * sides are held by more than one GM client — whether this one is among them (`here`) and the
  * other holders' names (`gms`).

@@ -5,7 +5,7 @@
 import type { Grid } from "../../../engine/tables.js";
 import { AREA_MAX, AREA_MIN, CALLED_SHOTS, calledShotCost, type TotalMode } from "../rules/index.js";
 import { AREA_SLOTS, KILLING_SLOT, type AreaEntry, type AreaSlot } from "../data/areas.js";
-import { ROLL_KINDS, rollModel, type NumberField, type RefusedNumber, type RollChoice, type RollKind, type RollModel } from "../cards/roll-model.js";
+import { ROLL_KINDS, rollModel, rollTn, type NumberField, type RefusedNumber, type RollChoice, type RollKind, type RollModel } from "../cards/roll-model.js";
 import { splitWithin } from "../cards/spent-wagers.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 import { poolLine, tnSource, type TnSourceKind } from "../cards/views.js";
@@ -235,7 +235,7 @@ export function rollDialogView(input: DialogInput): { model: RollModel } & Recor
   // A fight roll has no called shot (the seed's shots are at Everyone Else, Other Agents and Agents): a
   // shot picked before switching to a fight is dropped rather than charged in Wagers (review-s11 RZ5).
   const c = { ...choice, kind, calledShot: kind === "fight" ? null : choice.calledShot, captureAlive: kind === "kill" && choice.captureAlive, finish: kind === "duel" && choice.finish && input.target?.almostDead === true };
-  const tn = kind === "kill" ? Number(input.everyoneElseTn.cells[0]?.[0] ?? 5) : kind === "fight" ? c.tn : (input.target?.tn ?? 0);
+  const tn = rollTn(kind, input.target?.tn ?? null, c.tn, input.everyoneElseTn);
   const model = rollModel(c, { agentPoints: input.agentPoints, almostDead: input.almostDead }, tn, input.calledShotGrid);
   return {
     actorName: input.actorName,
