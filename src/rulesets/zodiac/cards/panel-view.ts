@@ -136,8 +136,11 @@ export interface PanelView {
 type Unseen = ReadonlySet<string>;
 
 function reasonText(reason: string, localize: PanelInput["localize"], unseen: Unseen): string {
-  const [key, name] = reason.split("|");
-  if (!key || !key.startsWith("FRACAS.")) return reason;
+  // Split at the first "|" only: an Agent's name may hold one (it is the rest of the reason).
+  const bar = reason.indexOf("|");
+  const key = bar < 0 ? reason : reason.slice(0, bar);
+  const name = bar < 0 ? undefined : reason.slice(bar + 1);
+  if (!key.startsWith("FRACAS.")) return reason;
   // A hidden Agent's miss, shot or save is still in the history (the Setback moved), without their name.
   return localize(key, { name: name !== undefined && unseen.has(name) ? localize("FRACAS.Zodiac.Panel.UnseenAgent") : (name ?? "") });
 }

@@ -301,6 +301,12 @@ describe("Setback panel", () => {
     expect(player.otherAgents[0]!.canCancel).toBe(false);
     expect(player.setback).toBe(1);
   });
+
+  it("a history line whose Agent's name holds a '|' names them whole (quality audit s15: split at the first '|' only)", () => {
+    const history = [{ id: "e1", delta: 1, reason: "FRACAS.Zodiac.Setback.Reason.Miss|Mike | the Knife", by: "u", at: 1, before: 0, after: 1 }];
+    const view = panelView({ setback: 1, history, combatants: [], memory: {}, rolled: [], spends: [], isGM: true, localize: (k: string, d?: Record<string, string | number>) => `${k}${d ? JSON.stringify(d) : ""}` });
+    expect(view.history[0]!.text).toBe('FRACAS.Zodiac.Setback.Reason.Miss{"name":"Mike | the Knife"}');
+  });
 });
 
 void healthyAgent;
