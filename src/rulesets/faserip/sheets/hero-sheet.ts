@@ -3,9 +3,9 @@ import { handlebarsActorSheet } from "../../../foundry/typed.js";
 import { enrichHtml } from "../../../foundry/enrich.js";
 import { ruleErrorMessage, t } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
-import * as ledger from "../../../engine/ledger.js";
 import { ABILITY_KEYS, FaseripHeroData, type AbilityKey } from "../data/hero.js";
 import { actorDownReason, attackRefusalOf, sideTurnOf, sideTurnText } from "../cards/may-act.js";
+import { karmaHistory } from "./karma-history.js";
 import { followFight } from "../../../foundry/sheets/fight-sheets.js";
 import { passDyingRound } from "../cards/dying-round.js";
 import { passStunRound } from "../cards/stun-round.js";
@@ -99,7 +99,7 @@ export class FaseripHeroSheet extends Base {
       name: actor.name,
       img: actor.img ?? "",
       system: actor.system,
-      karma: { value: pool.value, start: system.karmaStart ?? 0, history: ledger.history(pool).map((e) => ({ delta: e.delta, reason: e.reason, undone: e.undone === true })) },
+      karma: { value: pool.value, start: system.karmaStart ?? 0, history: karmaHistory(pool, t) },
       items: [...actor.items].map((i) => ({ id: i.id ?? "", name: i.name, img: i.img ?? "", type: i.type as string, system: i.system as unknown as Record<string, unknown> })),
       editable: this.isEditable,
       isGM: game.user.isGM,
