@@ -5,6 +5,7 @@
 import type { RulesetDescriptor, RulesetOption } from "./registry.js";
 import { RULESET_IDS, type RulesetId } from "../rulesets/types.js";
 import { registerKeybindings } from "./keybindings.js";
+import { redrawFightSheets } from "./sheets/fight-sheets.js";
 
 export const SYSTEM_ID = "fracas";
 
@@ -79,6 +80,12 @@ function registerOption(ruleset: RulesetId, option: RulesetOption): void {
     hint: `FRACAS.Settings.${ruleset}.${option.key}.Hint`,
     scope: "world" as const,
     config: true,
+    // What an option rules shows at once on every client: the tracker and the sheets following a
+    // fight (FASERIP's side turn greys attack buttons; before, they waited for the next step).
+    onChange: () => {
+      redrawFightSheets(() => true);
+      void ui.combat?.render();
+    },
   };
   // Setting keys are registered dynamically from descriptors; the typed SettingConfig lists the
   // shipped ones, so the namespaced key is widened here in one place.

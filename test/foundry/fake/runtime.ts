@@ -63,6 +63,8 @@ export interface Runtime {
    * as its own user; the fake runs it once per connected user in that user's async context.
    */
   documentHook(hook: string, ...args: unknown[]): void;
+  /** Runs `fn` on every connected client, each as its own user (the writer's first), as documentHook runs a hook. */
+  onEveryClient(fn: () => void): void;
   readonly lateHandlers: Promise<unknown>[];
   /**
    * foundry.applications.instances of the client this code runs on: each client is its own browser,

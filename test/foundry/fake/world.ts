@@ -99,7 +99,10 @@ export class FakeSettings {
     const existed = this.#values.has(`${namespace}.${key}`);
     this.#values.set(`${namespace}.${key}`, JSON.stringify(v ?? null));
     this.writes.push({ key: `${namespace}.${key}`, value: deepClone(v), by: user.id });
-    c.onChange?.(deepClone(v));
+    // As V13: a world setting is a Setting document, broadcast to every client, each of which runs
+    // its onChange (a client setting's runs here only).
+    if (c.scope === "world") rt().onEveryClient(() => c.onChange?.(deepClone(v)));
+    else c.onChange?.(deepClone(v));
     // As V13: a world setting is a Setting document, so every client runs its create/update hook.
     // V13's arguments: create (document, options, userId); update (document, changed, options, userId).
     if (c.scope === "world") {
@@ -304,9 +307,12 @@ export class FakeWorld {
     });
   }
   documentHook(hook: string, ...args: unknown[]): void {
+    this.onEveryClient(() => this.hooks.callAll(hook, ...args));
+  }
+  onEveryClient(fn: () => void): void {
     const writer = this.user;
     const clients = this.everyClient ? [writer, ...[...this.users].filter((u) => u.active && u !== writer)] : [writer];
-    for (const u of clients) this.#client.run(u, () => this.hooks.callAll(hook, ...args));
+    for (const u of clients) this.#client.run(u, fn);
   }
 
   /** Adds the actor's token to the user's targets (game.user.targets). */
@@ -449,6 +455,7 @@ export function installFoundry(options: InstallOptions = {}): FakeWorld {
     takeFailure: (d) => world.takeFailure(d),
     takeLateAnswer: (name) => world.takeLateAnswer(name),
     documentHook: (hook, ...args) => world.documentHook(hook, ...args),
+    onEveryClient: (fn) => world.onEveryClient(fn),
     lateHandlers: world.lateHandlers,
     clientApps: () => world.appsOf(world.user.id),
   });

@@ -218,6 +218,15 @@ describe("the hero sheet follows the side's turn (core sheets/fight-sheets.ts)",
     expect((await alice.view()).attackRefusal).toBe("FRACAS.Faserip.Refused.DodgedThisRound");
   });
 
+  it("the GM turning the side-turn option off redraws Alice's open sheet at once: her attack is live while the heroes declare", async () => {
+    const alice = await sheetAs("alice");
+    expect((await alice.view()).weapons[0]!.attackDisabled).toBe(true);
+    const before = alice.sheet.renders;
+    await f.world.as("gm", () => game.settings.set("fracas", "faserip.sideTurn" as never, false as never));
+    expect(alice.sheet.renders).toBeGreaterThan(before);
+    expect((await alice.view()).weapons[0]!.attackDisabled).toBe(false);
+  });
+
   it("a closed sheet is forgotten: the fight moving on does not draw it again", async () => {
     const alice = await sheetAs("alice");
     await (alice.sheet as unknown as { close(): Promise<unknown> }).close();
