@@ -13,7 +13,7 @@
  */
 import { phasedPlan, type RoundPlan } from "../../engine/order.js";
 import type { DieSource } from "../../engine/dice.js";
-import type { CombatantInfo, CombatMapping, JsonObject } from "../../foundry/registry.js";
+import type { CombatantInfo, CombatMapping, JsonObject, NumberColumn } from "../../foundry/registry.js";
 import { activeTable } from "../../foundry/tables.js";
 import { ACTIONS, actionPhasesTable, initiativeOrder, phasesFor } from "./rules/index.js";
 import type { Action } from "./rules/index.js";
@@ -93,6 +93,8 @@ export function radioCombat(options: () => RadioCombatOptions = () => ({ spellBo
       return downReason(c.actorType, c.system, c.defeated);
     },
 
+    numberColumn: RADIO_NUMBER_COLUMN,
+
     declaresWith,
 
     // The only memory a request may write is the GM's change of initiative group (combat-groups.ts),
@@ -109,6 +111,19 @@ export function radioCombat(options: () => RadioCombatOptions = () => ({ spellBo
     },
   };
 }
+
+/**
+ * The tracker's Phase column: an act step's phase (1-4); a declaration, kept as phase 0 in the plan,
+ * comes before the phases and shows "—" (audit s15 F5: "Phase 0" read as an error).
+ */
+export const RADIO_NUMBER_COLUMN: NumberColumn = {
+  heading: "FRACAS.Tracker.Number.phased",
+  width: "digit",
+  cell: (step) =>
+    step.kind === "declare"
+      ? { shown: "FRACAS.Tracker.Number.None", spoken: "FRACAS.Radio.Tracker.DeclareSpoken" }
+      : { shown: "FRACAS.Tracker.Number.Value", spoken: "FRACAS.Tracker.Number.PhaseSpoken" },
+};
 
 /** The die type CombatMapping passes around (re-exported for tests). */
 export type { DieSource };
