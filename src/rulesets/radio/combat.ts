@@ -82,7 +82,7 @@ export function radioCombat(options: () => RadioCombatOptions = () => ({ spellBo
       );
       const acts = phasedPlan(list, PHASE_COUNT, die, { round });
       // Step 2 of the cheat sheet: "Players and NPC groups choose one of five combat actions" before
-      // phase 1 (declare steps, shown as phase 0, in initiative order): one step per PC, henchmen
+      // phase 1 (declare steps, kept as phase 0 and shown as "—" in the tracker, in initiative order): one step per PC, henchmen
       // group and NPC group, whose members declare together (group-declaration.ts); the core
       // accepts declarations while on these steps.
       const declare = declareStepIds(acts.order, combatants).map((combatantId) => ({ phase: 0, combatantId, kind: "declare" as const }));
