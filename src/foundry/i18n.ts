@@ -1,5 +1,14 @@
+/**
+ * Strings a player reads in other words than the GM (audit s15 F14): a player cannot act on "see
+ * the console", so they are told to ask the GM. Read on the reader's client, whatever sent the key.
+ */
+const PLAYER_WORDING: Readonly<Record<string, string>> = {
+  "FRACAS.Chat.Failed": "FRACAS.Chat.FailedPlayer",
+};
+
 /** Strings through lang/en.json only. Thin wrappers so call sites stay short. */
 export function t(key: string, data?: Record<string, string | number>): string {
+  if (game.user?.isGM === false) key = PLAYER_WORDING[key] ?? key;
   if (!data) return game.i18n.localize(key);
   const strings: Record<string, string> = {};
   for (const [k, v] of Object.entries(data)) strings[k] = String(v);

@@ -3,7 +3,7 @@
  * the descriptors (self-registration); adding a ruleset is one folder plus one line there.
  */
 import type { Grid } from "../engine/tables.js";
-import type { RoundPlan } from "../engine/order.js";
+import type { RoundPlan, Step } from "../engine/order.js";
 import type { DieSource } from "../engine/dice.js";
 import type { StatusEvent } from "../engine/events.js";
 import type { RulesetId } from "../rulesets/types.js";
@@ -96,6 +96,22 @@ export interface CombatMapping {
    * whose step is still ahead (tracker/declare-turn.ts). The GM may declare for anyone at any time.
    */
   declareInTurn?: boolean;
+  /**
+   * The tracker's number column beside each step (audit s15 F5). Absent: no column, where a
+   * number would only repeat what the row already says (Bond's parts repeat Declares/Acts;
+   * Zodiac's steps are all 1).
+   */
+  numberColumn?: NumberColumn;
+}
+
+/** What a ruleset's steps show in the tracker's number column, and what a screen reader hears for it. */
+export interface NumberColumn {
+  /** i18n key of the column's heading (shown only: each cell's `spoken` carries it to screen readers). */
+  heading: string;
+  /** "digit" for a number, "word" for a name (FASERIP's side): the column's width. */
+  width: "digit" | "word";
+  /** i18n keys for one step's cell, each formatted with `{value}` = the step's phase. */
+  cell(step: Step): { shown: string; spoken: string };
 }
 
 /** What applying a card's stored result to one target does. Pure over the target's data. */

@@ -133,7 +133,8 @@ describe("the round plan (speedPlan through FracasCombat)", () => {
     expect(v.round).toBe(1);
     expect(v.phase).toBe("declare");
     expect(v.current).toEqual({ name: "Villain", kindLabel: "FRACAS.Tracker.Kind.declare" });
-    expect(v.numberHeading).toBe("FRACAS.Tracker.Number.speed"); // Bond-style Speed plans number their parts
+    expect(v.numberHeading).toBeNull(); // a mapping without a numberColumn (as Bond's) shows no number column
+    expect(v.steps.every((s) => s.number === null)).toBe(true);
     expect(v.steps.filter((s) => s.current).map((s) => s.name)).toEqual(["Villain"]);
     expect(v.declarations.map((d) => [d.name, d.canDeclare])).toEqual([["Hero", true], ["Villain", false], ["Bob's guy", false]]);
     expect(v.canAdvance).toBe(false);
@@ -148,7 +149,8 @@ describe("the round plan (speedPlan through FracasCombat)", () => {
     expect(g.declarations.every((d) => !d.canDeclare)).toBe(true);
     const html = await foundry.applications.handlebars.renderTemplate("systems/fracas/templates/tracker/plan.hbs", { fracas: g });
     expect(html).toContain("Now: Hero");
-    expect(html).toMatch(/<span>Step<\/span><span>Part<\/span><span>Who<\/span>/);
+    expect(html).toMatch(/<span>Step<\/span><span>Who<\/span>/);
+    expect(html).not.toContain("fracas-plan-step-phase");
   });
 });
 

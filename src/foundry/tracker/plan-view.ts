@@ -4,6 +4,7 @@
  */
 import type { RoundPlan } from "../../engine/order.js";
 import { declaresAhead } from "./declare-turn.js";
+import type { NumberColumn } from "../registry.js";
 
 export interface PlanViewInput {
   plan: RoundPlan;
@@ -13,6 +14,8 @@ export interface PlanViewInput {
   step: number;
   round: number;
   ruleset: string;
+  /** The ruleset's number column (CombatMapping.numberColumn); absent = none. */
+  numberColumn?: NumberColumn | undefined;
   combatants: {
     id: string;
     name: string;
@@ -38,9 +41,11 @@ export interface PlanView {
   isGM: boolean;
   current: { name: string; kindLabel: string } | null;
   /** `combatantId` and `img`: a row selects, pans to and opens its combatant as the core list's rows do. */
-  steps: { index: number; combatantId: string; name: string; img: string; kind: string; kindLabel: string; phase: number; current: boolean; done: boolean; declaration: string; down: string | null }[];
-  /** i18n key of the step number's heading, by plan mode: Part (Bond), Phase (Radio), Side (FASERIP)… */
-  numberHeading: string;
+  steps: { index: number; combatantId: string; name: string; img: string; kind: string; kindLabel: string; phase: number; number: { shown: string; spoken: string } | null; current: boolean; done: boolean; declaration: string; down: string | null }[];
+  /** i18n key of the number column's heading (Phase in Radio, Side in FASERIP), or null for no column (Bond, Zodiac). */
+  numberHeading: string | null;
+  /** How wide the number column is: a digit, or a word (a side's name); null for no column. */
+  numberWidth: "digit" | "word" | null;
   declarations: { id: string; name: string; declaration: string; declarationLabel: string; canDeclare: boolean; waitsTurn: boolean; down: string | null; options: { value: string; label: string; selected: boolean }[] }[];
   canAdvance: boolean;
   canGoBack: boolean;
@@ -65,6 +70,7 @@ export function planView(input: PlanViewInput): PlanView {
       kind: s.kind,
       kindLabel: `FRACAS.Tracker.Kind.${s.kind}`,
       phase: s.phase,
+      number: input.numberColumn ? input.numberColumn.cell(s) : null,
       current: s.index === input.step,
       done: s.index < input.step,
       declaration: heard(s.combatantId),
@@ -83,7 +89,8 @@ export function planView(input: PlanViewInput): PlanView {
     isGM: input.isGM,
     current: cur ? { name: cur.name, kindLabel: cur.kindLabel } : null,
     steps,
-    numberHeading: `FRACAS.Tracker.Number.${input.plan.mode}`,
+    numberHeading: input.numberColumn?.heading ?? null,
+    numberWidth: input.numberColumn?.width ?? null,
     declarations: input.combatants.filter((c) => seen(c.id)).map((c) => {
       const declaration = heard(c.id);
       return {

@@ -42,6 +42,7 @@ export function trackerPlanView(combat: FracasCombat): PlanView {
     step: f.step,
     round: combat.round ?? 0,
     ruleset: combat.rulesetId,
+    numberColumn: mapping?.numberColumn,
     isGM: game.user.isGM,
     combatants: infos.map((c) => {
       const doc = docs.get(c.id);

@@ -4,7 +4,7 @@
  * the error's own data, never a raw "{name}", and the core's one fallback (the error's English
  * sentence) when the data cannot fill it. Bond's part is its words: the data's values that are the
  * kernel's own words (a parameter's name, a modifier, a Shake Off reason, a wound level) are read
- * in Bond's lang (`bondWord`), so a player reads "Weapon Performance must be a whole number from
+ * in Bond's lang (`bondWord`), so a player reads "Performance must be a whole number from
  * −10 to 10", not "performanceModifier …"; and a card's Apply refused by a malformed value says the
  * card is damaged (`effectRefusal`, D55).
  */

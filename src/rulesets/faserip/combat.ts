@@ -18,7 +18,7 @@
  * nobody standing rolls no initiative and acts after every side that rolled (DECISIONS.md).
  */
 import { sidePlan, type RoundPlan } from "../../engine/order.js";
-import type { CombatantInfo, CombatMapping, JsonObject, RoundStart } from "../../foundry/registry.js";
+import type { CombatantInfo, CombatMapping, JsonObject, NumberColumn, RoundStart } from "../../foundry/registry.js";
 import { COLORS, INITIATIVE_MODES, sideInitiative, type Color, type InitiativeMode } from "./rules/index.js";
 import type { Grid } from "../../engine/tables.js";
 import type { DieSource } from "../../engine/dice.js";
@@ -132,6 +132,19 @@ function orderFrom(memory: JsonObject, present: readonly SideId[]): SideId[] {
   return [...stored, ...present.filter((s) => !stored.includes(s))];
 }
 
+/**
+ * The tracker's Side column names the step's side, as the side-initiative panel does (audit s15 F5:
+ * "Side 1" was whichever side won the roll, so it named a different side from round to round).
+ */
+export const FASERIP_NUMBER_COLUMN: NumberColumn = {
+  heading: "FRACAS.Tracker.Number.sides",
+  width: "word",
+  cell: (step) =>
+    step.side === "heroes" || step.side === "villains"
+      ? { shown: `FRACAS.Faserip.Side.${step.side}`, spoken: `FRACAS.Faserip.Tracker.SideSpoken.${step.side}` }
+      : { shown: "FRACAS.Tracker.Number.None", spoken: "FRACAS.Faserip.Tracker.NoSide" },
+};
+
 export function faseripCombat(options: FaseripCombatOptions): CombatMapping {
   return {
     startRound({ round, combatants, die }: { round: number; combatants: CombatantInfo[]; combatMemory: JsonObject; die: DieSource }): RoundStart {
@@ -164,6 +177,8 @@ export function faseripCombat(options: FaseripCombatOptions): CombatMapping {
       if (entries.length === 0) return { mode: "sides", round, steps: [], order: [], sideOrder: [], tieBreaks: {} };
       return sidePlan(entries, die, { round });
     },
+
+    numberColumn: FASERIP_NUMBER_COLUMN,
 
     /** Dead, dying, unconscious, stunned or Foundry-defeated: no turn (see down.ts). */
     isDown(combatant: CombatantInfo): string | null {

@@ -13,7 +13,7 @@
  */
 import { phasedPlan, type RoundPlan } from "../../engine/order.js";
 import type { DieSource } from "../../engine/dice.js";
-import type { CombatantInfo, CombatMapping, JsonObject } from "../../foundry/registry.js";
+import type { CombatantInfo, CombatMapping, JsonObject, NumberColumn } from "../../foundry/registry.js";
 import { activeTable } from "../../foundry/tables.js";
 import { ACTIONS, actionPhasesTable, initiativeOrder, phasesFor } from "./rules/index.js";
 import type { Action } from "./rules/index.js";
@@ -82,7 +82,7 @@ export function radioCombat(options: () => RadioCombatOptions = () => ({ spellBo
       );
       const acts = phasedPlan(list, PHASE_COUNT, die, { round });
       // Step 2 of the cheat sheet: "Players and NPC groups choose one of five combat actions" before
-      // phase 1 (declare steps, shown as phase 0, in initiative order): one step per PC, henchmen
+      // phase 1 (declare steps, kept as phase 0 and shown as "—" in the tracker, in initiative order): one step per PC, henchmen
       // group and NPC group, whose members declare together (group-declaration.ts); the core
       // accepts declarations while on these steps.
       const declare = declareStepIds(acts.order, combatants).map((combatantId) => ({ phase: 0, combatantId, kind: "declare" as const }));
@@ -92,6 +92,8 @@ export function radioCombat(options: () => RadioCombatOptions = () => ({ spellBo
     isDown(c: CombatantInfo): string | null {
       return downReason(c.actorType, c.system, c.defeated);
     },
+
+    numberColumn: RADIO_NUMBER_COLUMN,
 
     declaresWith,
 
@@ -109,6 +111,19 @@ export function radioCombat(options: () => RadioCombatOptions = () => ({ spellBo
     },
   };
 }
+
+/**
+ * The tracker's Phase column: an act step's phase (1-4); a declaration, kept as phase 0 in the plan,
+ * comes before the phases and shows "—" (audit s15 F5: "Phase 0" read as an error).
+ */
+export const RADIO_NUMBER_COLUMN: NumberColumn = {
+  heading: "FRACAS.Tracker.Number.phased",
+  width: "digit",
+  cell: (step) =>
+    step.kind === "declare"
+      ? { shown: "FRACAS.Tracker.Number.None", spoken: "FRACAS.Radio.Tracker.DeclareSpoken" }
+      : { shown: "FRACAS.Tracker.Number.Value", spoken: "FRACAS.Tracker.Number.PhaseSpoken" },
+};
 
 /** The die type CombatMapping passes around (re-exported for tests). */
 export type { DieSource };

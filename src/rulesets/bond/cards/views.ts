@@ -104,6 +104,9 @@ export function attackCardView(result: AttackCardResult, targets: readonly CardT
     shakeOffPossible: result.shakeOffPossible,
     heroPointsOffered: hit && result.attackerIsNpc,
     heroPointsLabel: options.heroPointsAnyPC ? "FRACAS.Bond.Card.HeroPointsOfferedAny" : "FRACAS.Bond.Card.HeroPointsOffered",
+    // A draw offered says, as the Hero Points line does, that it must come before the GM's Apply
+    // (audit s15 F1: an applied attack refuses both).
+    drawOffered: targets.some((t) => drawsFor(result, t).length > 0),
     targets: targets.map((t) => {
       const draws = drawsFor(result, t);
       const heroPoint = hit && result.attackerIsNpc && t.isPC;

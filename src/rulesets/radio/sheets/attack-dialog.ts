@@ -19,7 +19,7 @@ import { userTargets } from "../../../foundry/chat/cards.js";
 import { t, ruleErrorMessage } from "../../../foundry/i18n.js";
 import { isRuleError } from "../../../engine/errors.js";
 import { weaponChoice, type Sys, type WeaponChoice } from "../data/state.js";
-import { attackView, initialState, stateFromForm, type AttackSetupInput, type AttackState, type AttackTarget } from "./attack-view.js";
+import { attackView, describedWords, initialState, stateFromForm, type AttackSetupInput, type AttackState, type AttackTarget } from "./attack-view.js";
 import { attackerDownReason, declaredAction, liveSetup, liveTargets, rollAttack, targetDefence } from "../cards/flow.js";
 import { radioOptions, radioTables } from "../cards/runtime.js";
 import { turnOf } from "../cards/turn.js";
@@ -232,7 +232,38 @@ export class RadioAttackDialog extends Base {
     // The attacker as it is now (its tokens may have been spent since the dialog opened): each
     // render's odds and refusal read it; the roll reads it again anyway (flow.ts tryAttack).
     this.setup = { ...this.setup, attacker: liveSetup(this.actor, this.setup).attacker };
-    return { ...base, view: attackView(this.setup, this.attackState) } as never;
+    const view = attackView(this.setup, this.attackState);
+    this.#wordsShown = view.descriptionWords;
+    return { ...base, view } as never;
+  }
+
+  /** The description's word count the odds part last showed (the token hint's live line). */
+  #wordsShown = 0;
+  #listening = false;
+
+  protected override async _onRender(context: never, options: never): Promise<void> {
+    await super._onRender(context, options);
+    // V13 reads the form on `change`, which a textarea fires only when it loses focus: the token
+    // hint's word count (audit s15 F2) follows each word as it is typed. The form element
+    // outlives re-renders (only its parts are replaced): listen once.
+    if (this.#listening) return;
+    this.#listening = true;
+    (this.element as HTMLElement).addEventListener("input", (event) => {
+      if ((event.target as { name?: unknown } | null)?.name === "description") this.descriptionTyped();
+    });
+  }
+
+  /**
+   * The player typed in the description: the odds part (the hint's "4 of 5 words") is redrawn when
+   * the count of words changed, not on every key, and the form part (the textarea being typed in)
+   * is left alone.
+   */
+  descriptionTyped(): void {
+    if (!this.readForm()) return;
+    const words = describedWords(this.attackState.description);
+    if (words === this.#wordsShown) return;
+    this.#wordsShown = words;
+    void this.render({ parts: ["odds"] } as never);
   }
 
   protected override _onChangeForm(formConfig: never, event: Event): void {

@@ -62,8 +62,13 @@ export interface AttackSetupInput {
 /** A description must say more than "I shoot him" to earn tokens; the GM judges, we ask for some words. */
 export const DESCRIBED_MIN_WORDS = 5;
 
+/** The words in a description, as the token rule counts them. */
+export function describedWords(text: string): number {
+  return text.trim().split(/\s+/).filter(Boolean).length;
+}
+
 export function isDescribed(text: string): boolean {
-  return text.trim().split(/\s+/).filter(Boolean).length >= DESCRIBED_MIN_WORDS;
+  return describedWords(text) >= DESCRIBED_MIN_WORDS;
 }
 
 /**
@@ -196,8 +201,14 @@ export interface AttackView {
   /** The odds are shown: none refused, or a spell refusal (shown with them). */
   hasOdds: boolean;
   tokensIfDescribed: number;
-  /** "earns 1 token" / "earns {n} tokens". */
+  /** "A description of {words} or more words earns 1 token" / "… {tokens} tokens". */
   tokensHintLabel: string;
+  /** The words a description needs to earn tokens (DESCRIBED_MIN_WORDS), for the hint. */
+  describedMinWords: number;
+  /** The words typed so far (audit s15 F2: a 4-word description earned nothing, and nothing said why). */
+  descriptionWords: number;
+  /** The live line under the hint: "{count} of {min} words: no tokens yet", or enough words. */
+  describedLabel: string;
   damage: { damage: number; percent: string }[];
   /** The test the chance is of: each modifier the roll adds (the skill's with its source), empty with no odds. */
   modifiers: ReturnType<typeof modifierRows>;
@@ -302,6 +313,9 @@ export function attackView(input: AttackSetupInput, state: AttackState): AttackV
     hasOdds: chance !== null,
     tokensIfDescribed,
     tokensHintLabel: pluralKey("FRACAS.Radio.Attack.TokensHint", tokensIfDescribed),
+    describedMinWords: DESCRIBED_MIN_WORDS,
+    descriptionWords: describedWords(state.description),
+    describedLabel: isDescribed(state.description) ? pluralKey("FRACAS.Radio.Attack.DescribedEnough", tokensIfDescribed) : "FRACAS.Radio.Attack.DescribedShort",
     damage,
     modifiers,
     threshold: HIT_THRESHOLD,

@@ -71,7 +71,7 @@ describe("the item sheets", () => {
   it("weapon, read-only: Performance, shots, draw modifier and range bands as text (modifiers signed); no input", async () => {
     const gun = await render("sheets/weapon", { view: weaponView("PPK", "x.svg", false, { ...ppk, performance: -1 }, "") });
     expect(controls(gun)).toEqual([]);
-    expect(text(gun)).toContain("Performance modifier −1 Shots per round (0 = Speed only) 2 Draw modifier +1");
+    expect(text(gun)).toContain("Performance −1 Shots per round (0 = Speed only) 2 Draw modifier +1");
     const { pointBlank, close, medium, long } = ppk.ranges as Record<string, number>;
     expect(text(gun)).toContain(`Point-blank ${pointBlank} Close ${close} Medium ${medium} Long ${long}`);
     const blade = await render("sheets/weapon", { view: weaponView("Knife", "x.svg", false, knife, "") });

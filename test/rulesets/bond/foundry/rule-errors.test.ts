@@ -51,7 +51,7 @@ describe("the attack dialog words a rule error with its data", () => {
     const context = (await (dialog as unknown as { _prepareContext(): Promise<Record<string, unknown>> })._prepareContext()) as { view: { error: string; ruleError: unknown; canRoll: boolean }; ruleErrorText: string };
     expect(context.view.error).toBe("FRACAS.Error.badNumber");
     expect(context.view.canRoll).toBe(false);
-    const sentence = "Weapon Performance must be a whole number from -10 to 10 (got 12).";
+    const sentence = "Performance must be a whole number from -10 to 10 (got 12).";
     expect(context.ruleErrorText).toBe(sentence);
     const html = await foundry.applications.handlebars.renderTemplate(TEMPLATE, context);
     expect(html).toContain(`<p class="bond-error" role="alert">${sentence}</p>`);
@@ -82,7 +82,7 @@ describe("the attack dialog words a rule error with its data", () => {
 describe("ruleErrorText / ruleRefusal (core ruleErrorRefusal with Bond's words) on real kernel errors", () => {
   it("fills each placeholder, reading the kernel's own words in Bond's lang", async () => {
     const { ruleErrorText } = await ruleError();
-    expect(ruleErrorText(thrown(() => easeFactor({ attackKind: "fire", performanceModifier: 12 })))).toBe("Weapon Performance must be a whole number from -10 to 10 (got 12).");
+    expect(ruleErrorText(thrown(() => easeFactor({ attackKind: "fire", performanceModifier: 12 })))).toBe("Performance must be a whole number from -10 to 10 (got 12).");
     expect(ruleErrorText(thrown(() => easeFactor({ attackKind: "hth", gmModifier: 30 })))).toBe("GM modifier must be a whole number from -20 to 20 (got 30).");
     expect(ruleErrorText(thrown(() => easeFactor({ attackKind: "fire", kick: true })))).toBe("Kick does not apply to this kind of attack.");
     expect(ruleErrorText(thrown(() => resolveRecovery({ level: "ST", stunRollPending: true }, { which: "stun", primaryChance: 10, roll: 99 })))).toBe(

@@ -126,7 +126,7 @@ describe("the FEAT dialog says what it did with a number typed", () => {
     const d = await open();
     d.type({ multipleTargets: "2" }, "multipleTargets");
     const html = await f.world.templates.renderTemplate(TEMPLATE, await d.context());
-    expect(html).toContain("Multiple targets: \u201c2\u201d is above 0, and extra targets only shift the column left, so 0 is used.");
+    expect(html).toContain("Multiple targets (column shift): \u201c2\u201d is above 0, and extra targets only shift the column left, so 0 is used.");
   });
 });
 
@@ -162,7 +162,7 @@ describe("UX review s6b #3: each typed-number line is the shared pattern, under 
     }
     d.type({ multipleTargets: "-300" }, "multipleTargets");
     const html = await f.world.templates.renderTemplate(TEMPLATE, await d.context());
-    expect(html).toContain("Multiple targets: \u201c-300\u201d is less than this dialog takes (\u2212100), so \u2212100 is used.");
+    expect(html).toContain("Multiple targets (column shift): \u201c-300\u201d is less than this dialog takes (\u2212100), so \u2212100 is used.");
   });
 
   it("the fixture is drawn in both themes", async () => {

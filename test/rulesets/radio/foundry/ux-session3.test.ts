@@ -54,7 +54,7 @@ describe("#16 undone tokens: the earned line struck through with a class, and th
     expect(text(render("cards/attack", { context: { result, source: null, targets: [], view: attackCardView(result) } }))).toContain("Earned 1 action token.");
     const frenzied = attackView(setup, { ...initialState(setup), weaponId: "rev", action: "frenzied" });
     expect(frenzied.tokensHintLabel).toBe("FRACAS.Radio.Attack.TokensHintOne");
-    expect(text(render("attack-odds", { context: { view: frenzied } }))).toContain("A described action earns 1 token.");
+    expect(text(render("attack-odds", { context: { view: frenzied } }))).toContain("A description of 5 or more words earns 1 token.");
   });
 });
 
