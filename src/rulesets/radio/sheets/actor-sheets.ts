@@ -15,6 +15,7 @@ import { defenceEarned, defenceRef } from "../data/defence.js";
 import { radioTables } from "../cards/runtime.js";
 import { earnStepAction, stepOf } from "../cards/step-action.js";
 import { TokensRefused, writeTokens } from "../cards/token-writes.js";
+import { confirmDelete } from "../../../foundry/sheets/confirm-delete.js";
 
 const Base = handlebarsActorSheet();
 
@@ -139,10 +140,12 @@ class RadioActorSheet extends Base {
     await item?.sheet?.render({ force: true } as never);
   }
 
+  /** Deleted after a Yes (core confirm-delete.ts); gone meanwhile (another client), nothing more is done. */
   static async #onItemDelete(this: RadioActorSheet, _e: Event, target: Target): Promise<void> {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const item = id ? this.document.items.get(id) : undefined;
-    await item?.delete();
+    if (!item || !(await confirmDelete(item, this.document))) return;
+    await this.document.items.get(item.id ?? "")?.delete();
   }
 
   /**
