@@ -1,14 +1,19 @@
 /**
- * UX audit s15 #4 (FASERIP's part): the hero sheet's trash icon deleted an item on the first
+ * UX audit s15 #4 and #11 (FASERIP's part): the hero sheet's trash icon deleted an item on the first
  * click, and Karma's Reset put the pool back to its start with no word; both now ask (core
- * sheets/confirm-delete.ts), and Reset says what it does in a tooltip. Through the real sheet in
- * the fake and the real template.
+ * sheets/confirm-delete.ts), and Reset says what it does in a tooltip. The weapon row's Attack
+ * carries its word beside the die, as Bond's and Radio's do (a touch screen shows no tooltip), its
+ * accessible name unchanged; the row's controls sit in a span inside a plain cell (a flex td left
+ * the table's layout and its border sat above the row's line: measured in Chromium by
+ * test/browser/faserip-row-lines.test.ts). Through the real sheet in the fake and the real template.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import * as ledger from "../../../../src/engine/ledger.js";
 import { DialogV2 } from "../../../foundry/fake/apps.js";
 import type { FakeActor } from "../../../foundry/fake/index.js";
 import { startFight } from "./fake-round.js";
+import { heroSystem } from "./fixture-samples.js";
+import { heroSheetView } from "../../../../src/rulesets/faserip/sheets/hero-sheet-view.js";
 import full from "../../../fixtures/templates/faserip/hero-sheet/full.js";
 
 let f: Awaited<ReturnType<typeof startFight>>;
@@ -87,5 +92,23 @@ describe("audit s15 #4: Karma's Reset asks first, and its tooltip says what it d
     const html = unescape(await render(full().context.view));
     const start = full().context.view.karma.start;
     expect(html).toContain(`data-action="resetKarma" data-tooltip="Start the Karma pool again at ${start} (Reason + Intuition + Psyche). Asks first.">Reset</button>`);
+  });
+});
+
+describe("audit s15 #4 and #11: the weapon row's controls", () => {
+  const pistol = { id: "w1", name: "Pistol", img: "", type: "faseripWeapon", system: { damage: 6, range: 3, edge: "blunt", thrown: false } };
+  const view = (editable: boolean) => heroSheetView({ name: "Rampage", img: "", system: heroSystem(), karma: { value: 1, start: 1, history: [] }, items: [pistol], editable, isGM: false, notesHTML: "" });
+
+  it("Attack shows its word beside the die, keeping its accessible name 'Attack with Pistol'", async () => {
+    const html = unescape(await render(view(true)));
+    expect(html).toMatch(/<button type="button" class="faserip-weapon-attack" data-action="rollWeapon" aria-label="Attack with Pistol" data-tooltip="Attack with Pistol"><i class="fa-solid fa-dice-d20" aria-hidden="true"><\/i> Attack<\/button>/);
+  });
+
+  it("the controls are a span inside a plain cell: no td carries the flex class", async () => {
+    for (const editable of [true, false]) {
+      const html = unescape(await render(view(editable)));
+      expect(html).not.toMatch(/<td[^>]*faserip-item-controls/);
+      expect(html).toMatch(/<td class="faserip-controls-cell"><span class="faserip-item-controls">.*data-action="editItem".*<\/span><\/td>/);
+    }
   });
 });
