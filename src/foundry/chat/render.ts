@@ -8,7 +8,7 @@ import { lookupUuidSync } from "../typed.js";
 import { t } from "../i18n.js";
 import type { Application } from "../data/card-data.js";
 import { applicationsView } from "./applications-view.js";
-import { lockGmOnlyControls } from "./gm-only-controls.js";
+import { lockAuthorOnlyControls, lockGmOnlyControls } from "./gm-only-controls.js";
 import { cardActor } from "./apply.js";
 import type { JsonObject } from "../registry.js";
 import { appliesHere, isActiveGM } from "../active-gm.js";
@@ -81,6 +81,7 @@ export function onRenderChatMessageHTML(message: ChatMessage.Implementation, htm
   if (message.type !== "card") return;
   const card = message.system as unknown as CardView;
   lockGmOnlyControls(html, game.user.isGM);
+  lockAuthorOnlyControls(html, { isGM: game.user.isGM, isAuthor: message.isAuthor });
   const slot = html.querySelector(".fracas-card-applications");
   const applicable = descriptor(card.ruleset)?.cards?.[card.kind]?.applicable !== false;
   if (slot && applicable) {

@@ -23,6 +23,7 @@ import { BondFirstAidDialog, buildFirstAidSetup } from "./first-aid-dialog.js";
 import { characterView } from "./character-view.js";
 import { enrichField } from "./enrich.js";
 import { followFight } from "../../../foundry/sheets/fight-sheets.js";
+import { confirmDelete } from "../../../foundry/sheets/confirm-delete.js";
 import { hospitalNotice, hospitalStayEndNotice, hospitalStayEndQuestion } from "./hospital-notice.js";
 import { t } from "../../../foundry/i18n.js";
 
@@ -298,8 +299,11 @@ export class BondCharacterSheet extends Base {
     await item?.sheet?.render(true);
   }
 
+  /** Deleted after a Yes (core confirm-delete.ts); gone meanwhile (another client), nothing more is done. */
   static async #onDeleteItem(this: BondCharacterSheet, _event: Event, target: HTMLElement): Promise<void> {
-    const item = this.actor.items.get(target.dataset.itemId ?? "");
-    await item?.delete();
+    const id = target.dataset.itemId ?? "";
+    const item = this.actor.items.get(id);
+    if (!item || !(await confirmDelete(item, this.actor))) return;
+    await this.actor.items.get(id)?.delete();
   }
 }

@@ -19,6 +19,7 @@ import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 import { holderName } from "./holder-name.js";
 import { heroView } from "../data/state.js";
 import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
+import { confirmAsk, confirmDelete } from "../../../foundry/sheets/confirm-delete.js";
 
 const Base = handlebarsActorSheet();
 
@@ -161,10 +162,12 @@ export class FaseripHeroSheet extends Base {
     void item?.sheet?.render({ force: true } as never);
   }
 
+  /** Deleted after a Yes (core confirm-delete.ts); gone meanwhile (another client), nothing more is done. */
   static async #onDeleteItem(this: FaseripHeroSheet, _event: Event, target: HTMLElement): Promise<void> {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const item = id ? this.actor.items.get(id) : undefined;
-    await item?.delete();
+    if (!item || !(await confirmDelete(item, this.actor))) return;
+    await this.actor.items.get(item.id ?? "")?.delete();
   }
 
   /** Gains or spends Karma through the ledger (so every change has a reason and can be traced). */
@@ -189,9 +192,11 @@ export class FaseripHeroSheet extends Base {
     });
   }
 
-  /** Starts a fresh Karma pool at Reason + Intuition + Psyche. */
+  /** Starts a fresh Karma pool at Reason + Intuition + Psyche, after a Yes: the pool's history goes with it (UX audit s15 #4). */
   static async #onResetKarma(this: FaseripHeroSheet): Promise<void> {
     const system = this.actor.system as unknown as FaseripHeroData;
+    const data = { name: this.actor.name ?? "", start: system.karmaStart ?? 0, value: karmaLedgerOf(this.actor).value };
+    if (!(await confirmAsk(t("FRACAS.Faserip.Sheet.KarmaResetTitle", data), t("FRACAS.Faserip.Sheet.KarmaResetConfirm", data)))) return;
     await this.#oneAtATime("resetKarma", async () => {
       try {
         await resetKarma(this.actor, system.karmaStart ?? 0);

@@ -29,6 +29,7 @@ import { claimTurn, turnOf } from "./turn.js";
 import { followersOf } from "./followers.js";
 import { withTokens } from "./token-lock.js";
 import { TokensRefused, takeBackTokens, writeTokens } from "./token-writes.js";
+import { TOKEN_REASON } from "../data/token-reasons.js";
 
 const RULESET = "radio";
 
@@ -103,7 +104,7 @@ function triedAttack(actor: Actor.Implementation, setup: AttackSetupInput, state
 }
 
 /** The ledger reason of the cash-in given back on a miss (written before the dice as on a hit). */
-const CASH_IN_RETURNED = "double damage returned (missed)";
+const CASH_IN_RETURNED = TOKEN_REASON.doubleDamageReturned;
 
 /**
  * Rolls 2d10 for the dialog's attack, hands the dice to the kernel and posts the attack card. In a

@@ -10,6 +10,7 @@ import type { Attacker, CombatantKind, HenchmenGroup, TargetState, Tier, Weapon,
 import { tiersTable } from "../rules/index.js";
 import { MAX_BONUS } from "../rules/vocabulary.js";
 import type { Grid } from "../../../engine/tables.js";
+import { TOKEN_REASON } from "./token-reasons.js";
 
 export type Sys = Record<string, unknown>;
 
@@ -56,8 +57,8 @@ export interface TokenChange {
 /** An attack's token changes in the order they are written (chargeTokens): the earned ones, then the cash-in. */
 export function attackTokenChanges(attack: { tokensEarned: number; tokensCharged: number }, newId: () => string, ref: string): TokenChange[] {
   const changes: TokenChange[] = [];
-  if (attack.tokensEarned > 0) changes.push({ id: newId(), delta: attack.tokensEarned, reason: "described", ref });
-  if (attack.tokensCharged > 0) changes.push({ id: newId(), delta: -attack.tokensCharged, reason: "double damage", ref });
+  if (attack.tokensEarned > 0) changes.push({ id: newId(), delta: attack.tokensEarned, reason: TOKEN_REASON.described, ref });
+  if (attack.tokensCharged > 0) changes.push({ id: newId(), delta: -attack.tokensCharged, reason: TOKEN_REASON.doubleDamage, ref });
   return changes;
 }
 

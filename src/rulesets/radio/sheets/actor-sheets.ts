@@ -15,6 +15,8 @@ import { defenceEarned, defenceRef } from "../data/defence.js";
 import { radioTables } from "../cards/runtime.js";
 import { earnStepAction, stepOf } from "../cards/step-action.js";
 import { TokensRefused, writeTokens } from "../cards/token-writes.js";
+import { confirmDelete } from "../../../foundry/sheets/confirm-delete.js";
+import { TOKEN_REASON } from "../data/token-reasons.js";
 
 const Base = handlebarsActorSheet();
 
@@ -139,10 +141,12 @@ class RadioActorSheet extends Base {
     await item?.sheet?.render({ force: true } as never);
   }
 
+  /** Deleted after a Yes (core confirm-delete.ts); gone meanwhile (another client), nothing more is done. */
   static async #onItemDelete(this: RadioActorSheet, _e: Event, target: Target): Promise<void> {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const item = id ? this.document.items.get(id) : undefined;
-    await item?.delete();
+    if (!item || !(await confirmDelete(item, this.document))) return;
+    await this.document.items.get(item.id ?? "")?.delete();
   }
 
   /**
@@ -176,18 +180,18 @@ class RadioActorSheet extends Base {
     const n = tokensEarned("defensive", true, activeTable(tokensTable));
     // "Earned already?" is checked with the write, where every token writer queues (token-writes.ts
     // `unlessEarned`): a double click's second check, or the GM's click's, reads the first's write.
-    const done = defenceEarned(readPool(this.system.tokens), ref) ? "earned" : n > 0 ? await this.changeTokens(n, "described defence", ref, ref) : "written";
+    const done = defenceEarned(readPool(this.system.tokens), ref) ? "earned" : n > 0 ? await this.changeTokens(n, TOKEN_REASON.describedDefence, ref, ref) : "written";
     if (done === "earned") ui.notifications?.warn(t("FRACAS.Radio.Refused.DefenceEarned", { round: at.round }));
   }
 
   /** A described action other than an attack in this actor's act step: its tokens, once, using the step (cards/step-action.ts). */
   static async #onStepAction(this: RadioActorSheet): Promise<void> {
-    await earnStepAction(this.document, async (tokens, ref) => (await this.changeTokens(tokens, "described action", ref)) === "written");
+    await earnStepAction(this.document, async (tokens, ref) => (await this.changeTokens(tokens, TOKEN_REASON.describedAction, ref)) === "written");
   }
 
   static async #onTokenAdjust(this: RadioActorSheet, _e: Event, target: Target): Promise<void> {
     if (!game.user.isGM) return;
-    await this.changeTokens(Number(target.dataset.delta) === -1 ? -1 : 1, "GM");
+    await this.changeTokens(Number(target.dataset.delta) === -1 ? -1 : 1, TOKEN_REASON.gm);
   }
 
   static async #onRestoreLimb(this: RadioActorSheet, _e: Event, target: Target): Promise<void> {

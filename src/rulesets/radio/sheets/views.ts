@@ -8,6 +8,7 @@ import { intAt, type Grid } from "../../../engine/tables.js";
 import { LIMBS, SKILLS, STATES } from "../data/vocab.js";
 import { effectiveState, henchmenPoolOf, readPool, type Sys } from "../data/state.js";
 import { downReason } from "../data/down.js";
+import { tokenReasonView } from "../data/token-reasons.js";
 import { groupSizeOf } from "../data/group-size.js";
 import { pluralKey } from "../../../foundry/i18n.js";
 import { signed } from "../signed.js";
@@ -46,7 +47,7 @@ function tokenView(pool: unknown, isGM: boolean) {
       .history(p)
       .slice(-5)
       .reverse()
-      .map((h) => ({ delta: h.delta === 0 ? "0" : signed(h.delta), reason: h.reason, after: h.after, undone: h.undone === true })),
+      .map((h) => ({ delta: h.delta === 0 ? "0" : signed(h.delta), reason: tokenReasonView(h.reason), after: h.after, undone: h.undone === true })),
     isGM,
   };
 }

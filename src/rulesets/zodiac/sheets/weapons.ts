@@ -8,6 +8,7 @@
  * weapon's description may be long hand-written text.
  */
 import { t } from "../../../foundry/i18n.js";
+import { confirmDelete } from "../../../foundry/sheets/confirm-delete.js";
 
 type WeaponSheetThis = { actor: Actor.Implementation };
 
@@ -41,14 +42,7 @@ export const WEAPON_ACTIONS = {
     if (!mayChange(this.actor)) return;
     const weapon = weaponOf(this.actor, target);
     if (!weapon) return;
-    const data = { name: weapon.name, actor: this.actor.name };
-    const yes = await foundry.applications.api.DialogV2.confirm({
-      window: { title: t("FRACAS.Zodiac.Weapons.DeleteTitle", data) },
-      content: `<p>${foundry.utils.escapeHTML(t("FRACAS.Zodiac.Weapons.DeleteConfirm", data))}</p>`,
-      rejectClose: false,
-      modal: true,
-    } as never);
-    if (yes !== true) return;
+    if (!(await confirmDelete(weapon, this.actor))) return;
     await this.actor.items.get(weapon.id ?? "")?.delete();
   },
 };

@@ -64,7 +64,14 @@ describe("review-s8b G3: one Karma read-change-write at a time per hero", () => 
     const sheet = await sheetOf(f.captain);
     const start = (f.captain.system as unknown as { karmaStart: number }).karmaStart;
     await changeKarma(f.captain as never, -7, "earlier"); // a pool with history: Reset starts it again
-    const [, taken] = await Promise.all([sheet.click("resetKarma"), takeKarma(f.captain as never, 5, "FEAT")]);
+    // Reset asks first (audit s15 #4): the FEAT's take leaves as the Reset's write, after the Yes, reaches the GM's client.
+    f.world.dialogAnswers.push(true);
+    const ledgerQueries = () => f.world.queryLog.filter((q) => q.name === "fracas.actorLedger").length;
+    const before = ledgerQueries();
+    const reset = sheet.click("resetKarma");
+    for (let i = 0; i < 100 && ledgerQueries() === before; i++) await Promise.resolve();
+    expect(ledgerQueries(), "the Reset's write was sent").toBe(before + 1);
+    const [, taken] = await Promise.all([reset, takeKarma(f.captain as never, 5, "FEAT")]);
     expect(taken.karma).toEqual({ points: 5, pool: start });
     expect(karmaOf(f.captain).value).toBe(start - 5);
     expect(karmaOf(f.captain).pool.value).toBe(start - 5);
@@ -77,6 +84,7 @@ describe("review-s9 H4: a Reset the GM's client does not confirm is said", () =>
     f.world.login("alice");
     const sheet = await sheetOf(f.captain);
     f.world.answerLateNext("fracas.actorLedger");
+    f.world.dialogAnswers.push(true); // Reset asks first (audit s15 #4)
     await sheet.click("resetKarma");
     expect(f.world.notified("warn")).toEqual([f.world.i18n.localize("FRACAS.Chat.PoolUnconfirmed")]);
   });

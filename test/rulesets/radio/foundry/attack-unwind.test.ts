@@ -78,7 +78,7 @@ describe("review-s9 H8: an attack whose dice or card fail after its tokens were 
     expect(attacks()).toHaveLength(0);
     expect(sys(jake).tokens.value).toBe(5);
     // The earned, the cash-in and its give-back were written; each is undone.
-    expect(sys(jake).tokens.entries.map((e: { reason: string }) => e.reason).filter((r: string) => !r.startsWith("undo"))).toEqual(["described", "double damage", "double damage returned (missed)"]);
+    expect(sys(jake).tokens.entries.map((e: { reason: string }) => e.reason).filter((r: string) => !r.startsWith("undo"))).toEqual(["FRACAS.Radio.Tokens.Reason.Described", "FRACAS.Radio.Tokens.Reason.DoubleDamage", "FRACAS.Radio.Tokens.Reason.DoubleDamageReturned"]);
     expect(live()).toEqual([]);
     expect(claims()).toEqual([]);
     const card = await aliceAttacks([9, 9]);

@@ -114,7 +114,7 @@ describe("through the fake: the defensive action's rewards, once per defensive r
     expect((await sheet.view()).defence).toMatchObject({ canEarn: true, earned: false, canEscape: false, escapeLater: true });
     await sheet.click("earnDefence");
     expect(sys(jake).tokens.value).toBe(1);
-    expect(sys(jake).tokens.entries.at(-1)).toMatchObject({ delta: 1, reason: "described defence", ref: `defence:${combat.id}:1` });
+    expect(sys(jake).tokens.entries.at(-1)).toMatchObject({ delta: 1, reason: "FRACAS.Radio.Tokens.Reason.DescribedDefence", ref: `defence:${combat.id}:1` });
     // A second click in the same round earns nothing and says why.
     await sheet.click("earnDefence");
     expect(sys(jake).tokens.value).toBe(1);

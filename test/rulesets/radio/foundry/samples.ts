@@ -1,6 +1,7 @@
 // Sample radio data (Episode 3 of the seed: Jake, Falzetti and his lieutenants) as plain system
 // JSON, shared by the browser fixtures and the adapter tests so both exercise the same shapes.
 import * as ledger from "../../../../src/engine/ledger.js";
+import { TOKEN_REASON } from "../../../../src/rulesets/radio/data/token-reasons.js";
 import type { ItemRow, LeaderCandidate, LeaderInput, SheetMeta } from "../../../../src/rulesets/radio/sheets/views.js";
 import type { AttackSetupInput } from "../../../../src/rulesets/radio/sheets/attack-view.js";
 import type { Sys, WeaponChoice } from "../../../../src/rulesets/radio/data/state.js";
@@ -9,7 +10,7 @@ import type { PlanStep } from "../../../../src/rulesets/radio/data/turn.js";
 export function tokens(...deltas: number[]): ledger.Pool {
   let pool = ledger.createPool(0);
   deltas.forEach((delta, i) => {
-    pool = ledger.change(pool, { id: `e${i}`, delta, reason: delta > 0 ? "described" : "double damage", by: "user1", at: i });
+    pool = ledger.change(pool, { id: `e${i}`, delta, reason: delta > 0 ? TOKEN_REASON.described : TOKEN_REASON.doubleDamage, by: "user1", at: i });
   });
   return pool;
 }

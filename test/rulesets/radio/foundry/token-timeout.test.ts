@@ -63,7 +63,7 @@ describe("session 9 wave 2: an attack's token write the GM's client did not answ
     expect(claims()).toEqual([]);
     await Promise.all(world.lateHandlers);
     expect(sys(jake).tokens.value).toBe(5);
-    expect(sys(jake).tokens.entries.map((e: { reason: string }) => e.reason)).toEqual(["described", "undo: described"]);
+    expect(sys(jake).tokens.entries.map((e: { reason: string }) => e.reason)).toEqual(["FRACAS.Radio.Tokens.Reason.Described", "undo: FRACAS.Radio.Tokens.Reason.Described"]);
     expect(world.queryLog.filter((q) => q.name === TOKENS).map((q) => [q.from, q.to, q.error ?? "ok"])).toEqual([
       ["alice", "gm", "timed out"],
       ["alice", "gm", "ok"],
@@ -88,7 +88,7 @@ describe("session 9 wave 2: an attack's token write the GM's client did not answ
     expect(order).toEqual([`tokens@dice${used}`, `tokens@dice${used + 2}`]);
     expect(sys(jake).tokens.value).toBe(7);
     const reasons = sys(jake).tokens.entries.map((e: { reason: string; delta: number }) => `${e.reason} ${e.delta}`);
-    expect(reasons).toEqual(["described 2", "double damage -5", "double damage returned (missed) 5"]);
+    expect(reasons).toEqual(["FRACAS.Radio.Tokens.Reason.Described 2", "FRACAS.Radio.Tokens.Reason.DoubleDamage -5", "FRACAS.Radio.Tokens.Reason.DoubleDamageReturned 5"]);
     expect(cardOf(card).result.tokens!.entries).toEqual([sys(jake).tokens.entries[0].id]);
     world.login("gm");
     const undo = adapter.rulesets.descriptor("radio")!.cards!.attack!.gmFollowUps!.undoTokens!;

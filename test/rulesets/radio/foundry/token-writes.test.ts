@@ -46,7 +46,7 @@ describe("session 9: two clients writing one actor's tokens at the same instant"
     slowUpdates(jake);
     await Promise.all([clickOn(world, "gm", jake, "tokenAdjust", { delta: "1" }), clickOn(world, "alice", jake, "earnDefence")]);
     expect(sys(jake).tokens.value).toBe(2);
-    expect(sys(jake).tokens.entries.map((e: { reason: string }) => e.reason).sort()).toEqual(["GM", "described defence"]);
+    expect(sys(jake).tokens.entries.map((e: { reason: string }) => e.reason).sort()).toEqual(["FRACAS.Radio.Tokens.Reason.DescribedDefence", "FRACAS.Radio.Tokens.Reason.GM"]);
     expect(world.notified("warn")).toEqual([]);
   });
 

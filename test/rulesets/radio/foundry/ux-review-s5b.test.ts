@@ -4,7 +4,8 @@
  * but a GM may show a card to everyone) sit inside `data-fracas-gm-only`, which core
  * (chat/gm-only-controls.ts) disables on a player's copy as it renders. The buttons an owner may
  * press (Undo tokens, Roll damage, the final action's two, Escape, a damage card's flee checks)
- * stay outside it.
+ * stay outside it (Roll damage, the card author's or a GM's, sits inside data-fracas-author-only
+ * instead: audit-s15-damage.test.ts).
  */
 import { describe, expect, it } from "vitest";
 import { radioRenderer } from "./render.js";
