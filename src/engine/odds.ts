@@ -13,8 +13,12 @@ export interface Distribution {
 
 /** Most dice sumOfDice takes: far above any dialog (100d1000 takes ~60 ms; dialog-sized rolls take microseconds). */
 export const MAX_DICE = 100;
-/** keepHighest walks faces × dice × sums × dice; these bounds keep its worst case (30d20) near 30 ms; a 12d6 pool takes about 0.1 ms. */
-export const MAX_POOL = 30;
+/**
+ * Most dice keepHighest and sumIgnoring take: Zodiac's pools reach 60 d6 (its rules/limits.ts
+ * MAX_DICE; a test keeps the two in step). keepHighest's worst case, 60d20 keeping 59, takes a few
+ * milliseconds; 60d6, the largest Zodiac dialog, well under one (npm run bench prints both).
+ */
+export const MAX_POOL = 60;
 export const MAX_POOL_SIDES = 20;
 /** Modifiers, targets and thresholds are whole numbers within ±this. */
 export const VALUE_LIMIT = 1_000_000_000;
@@ -62,32 +66,28 @@ export function keepHighest(pool: number, sides: number, keep: number): Distribu
   requireInt("sides", sides, 1, MAX_POOL_SIDES);
   const k = Math.min(requireInt("keep", keep, 0, VALUE_LIMIT), pool);
   if (k === 0) return constant(0);
-  // Walk faces from highest to lowest, deciding how many dice show each face; weights count the
-  // ways (multinomial), exact in doubles for 12d6. Dice placed so far are the highest, so the first
-  // `k` placed are the kept ones. State: dice not yet placed × kept sum. Once k dice are placed the
-  // rest only need lower faces ((v−1)^left ways): fold them straight into the result.
-  const sumSpan = k * sides + 1;
-  const ways = new Array<number>(sumSpan).fill(0);
+  // Count the rolls by their lowest kept face v (the k-th highest die): `a` < k dice show more than
+  // v (all kept; their sum is that of `a` uniform dice on v+1..sides), and of the other pool − a
+  // dice at least k − a show v (k − a of them kept) while the rest show less ((v−1)^rest ways).
+  // Each roll is counted once. O(sides × k × (pool + k × sides)): 60d6 is ~10⁵ steps, where a walk
+  // over faces × dice × sums × dice (Zodiac's old copy) took ~10⁷.
   const binom = binomials(pool);
-  let states: number[][] = Array.from({ length: pool + 1 }, () => new Array<number>(sumSpan).fill(0));
-  states[pool]![0] = 1;
-  for (let v = sides; v >= 1; v--) {
-    const next = Array.from({ length: pool + 1 }, () => new Array<number>(sumSpan).fill(0));
-    for (let r = 1; r <= pool; r++) {
-      const row = states[r]!;
-      const room = k - (pool - r); // kept places still free; > 0 for every live state
-      for (let s = 0; s < sumSpan; s++) {
-        const w = row[s]!;
-        if (w === 0) continue;
-        for (let c = 0; c <= r; c++) {
-          const weight = w * binom[r]![c]!;
-          const left = r - c;
-          if (c >= room) ways[s + room * v]! += weight * (v - 1) ** left;
-          else next[left]![s + c * v]! += weight;
-        }
+  const ways = new Array<number>(k * sides + 1).fill(0);
+  for (let v = 1; v <= sides; v++) {
+    const above = sides - v; // faces above v
+    let aboveP = [1]; // chance that `a` dice on v+1..sides total a·(v+1) + index
+    for (let a = 0; a < k; a++) {
+      if (a > 0) {
+        if (above === 0) break;
+        aboveP = addUniformDie(aboveP, above);
       }
+      const rest = pool - a;
+      let restWays = 0;
+      for (let j = k - a; j <= rest; j++) restWays += binom[rest]![j]! * (v - 1) ** (rest - j);
+      const factor = binom[pool]![a]! * restWays * above ** a;
+      const base = a * (v + 1) + (k - a) * v;
+      for (let i = 0; i < aboveP.length; i++) ways[base + i]! += factor * aboveP[i]!;
     }
-    states = next;
   }
   return normalised(0, ways);
 }
@@ -146,10 +146,11 @@ export function shift(dist: Distribution, k: number): Distribution {
 }
 
 /**
- * Chances of each band of a d100 (1..100) cut by inclusive upper bounds (non-decreasing; clamped to
- * 0..100): band i is (bound[i-1], bound[i]]; one more band at the end holds rolls above the last bound.
+ * How many of the 100 faces of a d100 (1..100) fall in each band cut by inclusive upper bounds
+ * (non-decreasing; clamped to 0..100): band i is (bound[i-1], bound[i]]; one more band at the end
+ * holds rolls above the last bound. Whole numbers summing to 100.
  */
-export function d100Bands(upperBounds: readonly number[]): number[] {
+export function d100BandCounts(upperBounds: readonly number[]): number[] {
   if (!Array.isArray(upperBounds)) throw new FracasRuleError("badList", "upperBounds must be a list of whole numbers", { name: "upperBounds" });
   let previous = 0;
   let last = -VALUE_LIMIT;
@@ -161,21 +162,31 @@ export function d100Bands(upperBounds: readonly number[]): number[] {
     }
     last = b;
     const top = Math.min(100, Math.max(0, b));
-    out.push((top - previous) / 100);
+    out.push(top - previous);
     previous = top;
   });
-  out.push((100 - previous) / 100);
+  out.push(100 - previous);
   return out;
 }
 
-/** P(2d10 + modifier > target). */
-export function chance2d10Over(modifier: number, target: number): number {
+/** Chances of each band of a d100, as d100BandCounts cuts them (each count / 100). */
+export function d100Bands(upperBounds: readonly number[]): number[] {
+  return d100BandCounts(upperBounds).map((c) => c / 100);
+}
+
+/** How many of the 100 equally likely 2d10 rolls make 2d10 + modifier > target. */
+export function ways2d10Over(modifier: number, target: number): number {
   requireInt("modifier", modifier, -VALUE_LIMIT, VALUE_LIMIT);
   requireInt("target", target, -VALUE_LIMIT, VALUE_LIMIT);
   const need = target - modifier; // the dice must total more than this
   let ways = 0;
   for (let s = Math.max(2, need + 1); s <= 20; s++) ways += 10 - Math.abs(s - 11);
-  return ways / 100;
+  return ways;
+}
+
+/** P(2d10 + modifier > target). */
+export function chance2d10Over(modifier: number, target: number): number {
+  return ways2d10Over(modifier, target) / 100;
 }
 
 /** Throws `badDistribution` unless `dist` is {min: integer, p: non-empty probabilities summing to 1}. */
@@ -217,6 +228,22 @@ function convolveWeights(a: readonly number[], b: readonly number[]): number[] {
     for (let j = 0; j < b.length; j++) out[i + j]! += ai * b[j]!;
   }
   return out;
+}
+
+/**
+ * The distribution `p` (probabilities, lowest total first) with one more uniform die on 1..sides
+ * added: a sliding-window sum, O(length) per die. The window's subtractions can leave a tiny
+ * negative where a tail meets much larger values; it is clamped to 0 (as in sumOfDice).
+ */
+function addUniformDie(p: readonly number[], sides: number): number[] {
+  const next = new Array<number>(p.length + sides - 1);
+  let window = 0;
+  for (let j = 0; j < next.length; j++) {
+    if (j < p.length) window += p[j]!;
+    if (j - sides >= 0) window -= p[j - sides]!;
+    next[j] = Math.max(0, window / sides);
+  }
+  return next;
 }
 
 function clampProbability(x: number): number {
