@@ -60,12 +60,29 @@ export function sumOfDice(count: number, sides: number): Distribution {
   return normalised(count, p);
 }
 
+/**
+ * Outcome counts: `ways[i]` of the `total` equally likely rolls give min + i. Whole numbers, exact
+ * while they stay below 2^53 (e.g. up to 20d6) and rounded only in their last bits beyond; a chance
+ * read from counts (waysAtLeast) sums counts before dividing, so small pools give the correctly
+ * rounded fraction (2 of 6 is exactly 1/3), which summing rounded probabilities does not promise.
+ */
+export interface Ways {
+  min: number;
+  ways: number[];
+  total: number;
+}
+
 /** Sum of the highest `keep` of `pool` dice (all of them when keep ≥ pool). */
 export function keepHighest(pool: number, sides: number, keep: number): Distribution {
+  return fromWays(keepHighestWays(pool, sides, keep));
+}
+
+/** keepHighest as outcome counts. */
+export function keepHighestWays(pool: number, sides: number, keep: number): Ways {
   requireInt("pool", pool, 0, MAX_POOL);
   requireInt("sides", sides, 1, MAX_POOL_SIDES);
   const k = Math.min(requireInt("keep", keep, 0, VALUE_LIMIT), pool);
-  if (k === 0) return constant(0);
+  if (k === 0) return trimmedWays(0, [sides ** pool]);
   // Count the rolls by their lowest kept face v (the k-th highest die): `a` < k dice show more than
   // v (all kept; their sum is that of `a` uniform dice on v+1..sides), and of the other pool − a
   // dice at least k − a show v (k − a of them kept) while the rest show less ((v−1)^rest ways).
@@ -75,35 +92,75 @@ export function keepHighest(pool: number, sides: number, keep: number): Distribu
   const ways = new Array<number>(k * sides + 1).fill(0);
   for (let v = 1; v <= sides; v++) {
     const above = sides - v; // faces above v
-    let aboveP = [1]; // chance that `a` dice on v+1..sides total a·(v+1) + index
+    let aboveWays = [1]; // ways for `a` dice on v+1..sides to total a·(v+1) + index
     for (let a = 0; a < k; a++) {
       if (a > 0) {
         if (above === 0) break;
-        aboveP = addUniformDie(aboveP, above);
+        aboveWays = addUniformDie(aboveWays, above);
       }
       const rest = pool - a;
       let restWays = 0;
       for (let j = k - a; j <= rest; j++) restWays += binom[rest]![j]! * (v - 1) ** (rest - j);
-      const factor = binom[pool]![a]! * restWays * above ** a;
+      const factor = binom[pool]![a]! * restWays;
       const base = a * (v + 1) + (k - a) * v;
-      for (let i = 0; i < aboveP.length; i++) ways[base + i]! += factor * aboveP[i]!;
+      for (let i = 0; i < aboveWays.length; i++) ways[base + i]! += factor * aboveWays[i]!;
     }
   }
-  return normalised(0, ways);
+  return trimmedWays(0, ways);
 }
 
 /** Sum of `pool` dice where faces listed in `ignore` count 0 (e.g. ignore [1]: all dice but 1s). */
 export function sumIgnoring(pool: number, sides: number, ignore: readonly number[]): Distribution {
+  return fromWays(sumIgnoringWays(pool, sides, ignore));
+}
+
+/** sumIgnoring as outcome counts. */
+export function sumIgnoringWays(pool: number, sides: number, ignore: readonly number[]): Ways {
   requireInt("pool", pool, 0, MAX_POOL);
   requireInt("sides", sides, 1, MAX_POOL_SIDES);
   if (!Array.isArray(ignore)) throw new FracasRuleError("badList", "ignore must be a list of faces", { name: "ignore" });
   const ignored = new Set(ignore.map((f) => requireInt("ignored face", f, 1, sides)));
-  // Count ways (whole numbers, exact below 2^53 — 20d6 — and only rounded beyond) and divide once at the end.
   const die = new Array<number>(sides + 1).fill(0);
   for (let f = 1; f <= sides; f++) die[ignored.has(f) ? 0 : f]! += 1;
   let ways = [1];
   for (let i = 0; i < pool; i++) ways = convolveWeights(ways, die);
-  return normalised(0, ways);
+  return trimmedWays(0, ways);
+}
+
+/** The chance, from outcome counts, that the result is ≥ n: counts summed, then divided once. */
+export function waysAtLeast(outcomes: Ways, n: number): number {
+  const o = requireWays(outcomes);
+  requireInt("n", n, -VALUE_LIMIT, VALUE_LIMIT);
+  let meeting = 0;
+  for (let i = Math.max(0, n - o.min); i < o.ways.length; i++) meeting += o.ways[i]!;
+  return clampProbability(meeting / o.total);
+}
+
+/** The distribution of outcome counts (each count / total). */
+export function fromWays(outcomes: Ways): Distribution {
+  const o = requireWays(outcomes);
+  return { min: o.min, p: o.ways.map((w) => w / o.total) };
+}
+
+/** Throws `badWays` unless `outcomes` is {min: integer, ways: non-empty non-negative finite counts, total: their positive sum}. */
+export function requireWays(outcomes: unknown): Ways {
+  const bad = (why: string): never => {
+    throw new FracasRuleError("badWays", `not outcome counts: ${why}`, { reason: why });
+  };
+  if (typeof outcomes !== "object" || outcomes === null) return bad("not an object");
+  const o = outcomes as Partial<Ways>;
+  if (typeof o.min !== "number" || !Number.isInteger(o.min) || Math.abs(o.min) > VALUE_LIMIT) return bad(`min ${String(o.min)} is not a whole number`);
+  if (!Array.isArray(o.ways) || o.ways.length === 0) return bad("ways is not a non-empty list");
+  if (o.ways.length > VALUE_LIMIT) return bad("ways is too long");
+  let sum = 0;
+  for (const w of o.ways) {
+    if (typeof w !== "number" || !Number.isFinite(w) || w < 0) return bad(`ways holds ${String(w)}, not a count`);
+    sum += w;
+  }
+  if (typeof o.total !== "number" || !Number.isFinite(o.total) || o.total <= 0) return bad(`total ${String(o.total)} is not a positive number`);
+  // Counts past 2^53 are rounded: allow the rounding of their sum, nothing more.
+  if (Math.abs(sum - o.total) > 1e-9 * o.total) return bad(`ways sum to ${sum}, not the total ${o.total}`);
+  return o as Ways;
 }
 
 /** P(result ≥ n). */
@@ -231,19 +288,29 @@ function convolveWeights(a: readonly number[], b: readonly number[]): number[] {
 }
 
 /**
- * The distribution `p` (probabilities, lowest total first) with one more uniform die on 1..sides
- * added: a sliding-window sum, O(length) per die. The window's subtractions can leave a tiny
- * negative where a tail meets much larger values; it is clamped to 0 (as in sumOfDice).
+ * Outcome counts with one more uniform die on 1..sides added: a sliding-window sum, O(length) per
+ * die. Exact while the counts are below 2^53; beyond, a subtraction can cancel large counts against
+ * a small one and leave a tiny negative, which is clamped to 0 (the error is far below 1e-12 of the total).
  */
-function addUniformDie(p: readonly number[], sides: number): number[] {
-  const next = new Array<number>(p.length + sides - 1);
+function addUniformDie(ways: readonly number[], sides: number): number[] {
+  const next = new Array<number>(ways.length + sides - 1);
   let window = 0;
   for (let j = 0; j < next.length; j++) {
-    if (j < p.length) window += p[j]!;
-    if (j - sides >= 0) window -= p[j - sides]!;
-    next[j] = Math.max(0, window / sides);
+    if (j < ways.length) window += ways[j]!;
+    if (j - sides >= 0) window -= ways[j - sides]!;
+    next[j] = Math.max(0, window);
   }
   return next;
+}
+
+/** Counts with zero-count ends trimmed, so min is the lowest possible result; total is their sum. */
+function trimmedWays(min: number, ways: readonly number[]): Ways {
+  let lo = 0;
+  let hi = ways.length - 1;
+  while (lo < hi && ways[lo] === 0) lo++;
+  while (hi > lo && ways[hi] === 0) hi--;
+  const kept = ways.slice(lo, hi + 1);
+  return { min: min + lo, ways: kept, total: kept.reduce((s, w) => s + w, 0) };
 }
 
 function clampProbability(x: number): number {

@@ -20,6 +20,10 @@ import {
   MAX_POOL,
   MAX_POOL_SIDES,
   ways2d10Over,
+  fromWays,
+  keepHighestWays,
+  sumIgnoringWays,
+  waysAtLeast,
 } from "../../src/engine/odds.js";
 import { FracasRuleError } from "../../src/engine/errors.js";
 import { codeOf, RUNS } from "./helpers.js";
@@ -192,6 +196,55 @@ describe("keepHighest at the largest pools (up to 60 dice)", () => {
         expect(d.p.every((x) => Number.isFinite(x) && x >= 0)).toBe(true);
         expect(Math.abs(sum(d.p) - 1)).toBeLessThan(1e-9);
         expect(atLeast(keepHighest(pool + 1, sides, keep), tn)).toBeGreaterThanOrEqual(atLeast(d, tn) - 1e-12);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe("outcome counts (keepHighestWays, sumIgnoringWays, waysAtLeast, fromWays)", () => {
+  /** Every roll counted: value → number of rolls. */
+  function bruteCounts(count: number, sides: number, stat: (faces: number[]) => number): Map<number, number> {
+    const out = new Map<number, number>();
+    const faces = new Array<number>(count).fill(1);
+    for (let n = 0; n < sides ** count; n++) {
+      let rest = n;
+      for (let i = 0; i < count; i++) {
+        faces[i] = 1 + (rest % sides);
+        rest = Math.floor(rest / sides);
+      }
+      const v = stat(faces);
+      out.set(v, (out.get(v) ?? 0) + 1);
+    }
+    return out;
+  }
+  it("one d6 against TN 5 is exactly 1/3 (counts summed before dividing)", () => {
+    expect(waysAtLeast(keepHighestWays(1, 6, 1), 5)).toBe(1 / 3);
+    expect(waysAtLeast(sumIgnoringWays(1, 6, [1]), 5)).toBe(1 / 3);
+    expect(keepHighestWays(3, 6, 0)).toEqual({ min: 0, ways: [216], total: 216 });
+  });
+  it("refuses malformed counts with badWays", () => {
+    expect(codeOf(() => waysAtLeast({ min: 0, ways: [1, 2], total: 4 }, 1))).toBe("badWays");
+    expect(codeOf(() => waysAtLeast({ min: 0, ways: [-1, 2], total: 1 }, 1))).toBe("badWays");
+    expect(codeOf(() => waysAtLeast({ min: 0, ways: [NaN], total: 1 }, 1))).toBe("badWays");
+    expect(codeOf(() => fromWays({ min: 0.5, ways: [1], total: 1 }))).toBe("badWays");
+    expect(codeOf(() => fromWays({ min: 0, ways: [], total: 0 }))).toBe("badWays");
+    expect(codeOf(() => fromWays(null as unknown as Parameters<typeof fromWays>[0]))).toBe("badWays");
+    expect(codeOf(() => waysAtLeast(keepHighestWays(2, 6, 1), 0.5))).toBe("badNumber");
+  });
+  it("property: small pools count every roll exactly (whole numbers equal to brute force), and chances are the exactly rounded fractions", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 0, max: 6 }), fc.integer({ min: -2, max: 40 }), (pool, sides, keep, n) => {
+        const kh = keepHighestWays(pool, sides, keep);
+        const bf = bruteCounts(pool, sides, highest(keep));
+        expect(kh.total).toBe(sides ** pool);
+        kh.ways.forEach((w, i) => expect(w).toBe(bf.get(kh.min + i) ?? 0));
+        const meeting = [...bf].filter(([v]) => v >= n).reduce((s, [, c]) => s + c, 0);
+        expect(waysAtLeast(kh, n)).toBe(meeting / sides ** pool);
+        expect(keepHighest(pool, sides, keep)).toEqual(fromWays(kh));
+        const si = sumIgnoringWays(pool, sides, [1]);
+        const bs = bruteCounts(pool, sides, (xs) => sum(xs.filter((x) => x !== 1)));
+        si.ways.forEach((w, i) => expect(w).toBe(bs.get(si.min + i) ?? 0));
       }),
       RUNS,
     );
