@@ -10,7 +10,10 @@
  * standard errors: a correct helper fails by chance about once in 16,000 bands, and a helper that is
  * 0.2 pp off fails almost surely). The 100k run's own gap is printed too, for reference.
  *
- * Usage: node scripts/bench-odds.mjs   (or import { benchOdds } and read the rows)
+ * It also times what the roll dialogs call (benchDialogs): each ruleset's odds entry point at the
+ * largest input its kernel accepts, against the 1 ms per dialog budget.
+ *
+ * Usage: node scripts/bench-odds.mjs   (or import { benchOdds, benchDialogs } and read the rows)
  */
 import { pathToFileURL } from "node:url";
 import { odds, dice, zodiac, radio, bond, faserip } from "../dist/engine.mjs";

@@ -86,8 +86,8 @@ export function keepHighestWays(pool: number, sides: number, keep: number): Ways
   // Count the rolls by their lowest kept face v (the k-th highest die): `a` < k dice show more than
   // v (all kept; their sum is that of `a` uniform dice on v+1..sides), and of the other pool − a
   // dice at least k − a show v (k − a of them kept) while the rest show less ((v−1)^rest ways).
-  // Each roll is counted once. O(sides × k × (pool + k × sides)): 60d6 is ~10⁵ steps, where a walk
-  // over faces × dice × sums × dice (Zodiac's old copy) took ~10⁷.
+  // Each roll is counted once. O(sides × k × (pool + k × sides)): 60d6 is ~10⁵ steps, where the
+  // former walk over faces × dice × sums × dice (here and in Zodiac's old copy) took ~10⁷.
   const binom = binomials(pool);
   const ways = new Array<number>(k * sides + 1).fill(0);
   for (let v = 1; v <= sides; v++) {
