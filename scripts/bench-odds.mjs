@@ -10,14 +10,19 @@
  * standard errors: a correct helper fails by chance about once in 16,000 bands, and a helper that is
  * 0.2 pp off fails almost surely). The 100k run's own gap is printed too, for reference.
  *
- * Usage: node scripts/bench-odds.mjs   (or import { benchOdds } and read the rows)
+ * It also times what the roll dialogs call (benchDialogs): each ruleset's odds entry point at the
+ * largest input its kernel accepts, against the 1 ms per dialog budget.
+ *
+ * Usage: node scripts/bench-odds.mjs   (or import { benchOdds, benchDialogs } and read the rows)
  */
 import { pathToFileURL } from "node:url";
-import { odds, dice } from "../dist/engine.mjs";
+import { odds, dice, zodiac, radio, bond, faserip } from "../dist/engine.mjs";
 
 const SPEED_GOAL = 100;
 const TOLERANCE_PP = 0.1;
 const JUDGING_SAMPLES = 4_000_000;
+/** DESIGN.md §6: a roll dialog's odds take at most this long. */
+const DIALOG_BUDGET_MS = 1;
 
 /** The questions: each has an exact answer (as probabilities) and a sampler returning the band index hit. */
 function questions() {
@@ -40,6 +45,39 @@ function questions() {
           return pool[11] + pool[10] + pool[9] >= 16 ? 0 : -1;
         };
       })(),
+    },
+    {
+      helper: "keepHighest",
+      question: "60d6 keep 30 ≥ 150 (Zodiac's largest pool)",
+      exact: () => [odds.atLeast(odds.keepHighest(60, 6, 30), 150)],
+      sample: (() => {
+        const seen = new Uint8Array(7);
+        return (face) => {
+          seen.fill(0);
+          for (let i = 0; i < 60; i++) seen[face(6)]++;
+          let left = 30;
+          let total = 0;
+          for (let f = 6; f >= 1 && left > 0; f--) {
+            const kept = Math.min(left, seen[f]);
+            total += kept * f;
+            left -= kept;
+          }
+          return total >= 150 ? 0 : -1;
+        };
+      })(),
+    },
+    {
+      helper: "sumIgnoring",
+      question: "60d6 ignoring 1s ≥ 201 (Zodiac's largest pool)",
+      exact: () => [odds.atLeast(odds.sumIgnoring(60, 6, [1]), 201)],
+      sample: (face) => {
+        let total = 0;
+        for (let i = 0; i < 60; i++) {
+          const f = face(6);
+          if (f !== 1) total += f;
+        }
+        return total >= 201 ? 0 : -1;
+      },
     },
     {
       helper: "sumIgnoring",
@@ -134,6 +172,61 @@ export function benchOdds({ samples = 100_000, judgingSamples = JUDGING_SAMPLES,
   });
 }
 
+/**
+ * What the roll dialogs call, each at the largest input its kernel accepts (the slowest case a
+ * dialog can meet), timed against the 1 ms per dialog budget. These are the rulesets' own entry
+ * points (dist/engine.mjs), so the row measures the code a dialog runs, engine and ruleset together.
+ */
+function dialogCases() {
+  return [
+    { ruleset: "zodiac", call: "chanceToMeet 60 dice keep 60, TN 210 (keepArea)", run: () => zodiac.chanceToMeet({ pool: 60, keep: 60, tn: 210 }) },
+    { ruleset: "zodiac", call: "chanceToMeet 60 dice keep 59, TN 210 (keepArea)", run: () => zodiac.chanceToMeet({ pool: 60, keep: 59, tn: 210 }) },
+    { ruleset: "zodiac", call: "chanceToMeet 60 dice keep 30, TN 120 (keepArea)", run: () => zodiac.chanceToMeet({ pool: 60, keep: 30, tn: 120 }) },
+    { ruleset: "zodiac", call: "chanceToMeet 60 dice, TN 210 (sumWithoutOnes)", run: () => zodiac.chanceToMeet({ pool: 60, keep: 0, tn: 210, mode: "sumWithoutOnes" }) },
+    { ruleset: "zodiac", call: "chanceToMeet 12 dice keep 3, TN 16 (a typical pool)", run: () => zodiac.chanceToMeet({ pool: 12, keep: 3, tn: 16 }) },
+    { ruleset: "radio", call: "hitChance skill +50, targeted, terrain", run: () => radio.hitChance({ skill: 50, action: "targeted", terrain: true }) },
+    { ruleset: "bond", call: "qualityOdds SC 9990 (Primary Chance 999 × Ease 10)", run: () => bond.qualityOdds(9990) },
+    { ruleset: "faserip", call: "colorOdds Typical, shift +100, Karma 1,000,000,000", run: () => faserip.colorOdds("typical", 100, faserip.MAX_KARMA) },
+    // No dialog asks this: the engine's own largest keepHighest (MAX_POOL dice of MAX_POOL_SIDES), shown for its bound.
+    { ruleset: "(engine)", call: `keepHighest ${odds.MAX_POOL}d${odds.MAX_POOL_SIDES} keep ${odds.MAX_POOL - 1} (no dialog; the engine's bound)`, run: () => odds.keepHighest(odds.MAX_POOL, odds.MAX_POOL_SIDES, odds.MAX_POOL - 1), noBudget: true },
+  ];
+}
+
+function percentile(xs, q) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+}
+
+/** Times each dialog's odds call: median and 90th percentile of single calls after a JIT warm-up, and the first (cold) call. */
+export function benchDialogs({ repeats = 301 } = {}) {
+  return dialogCases().map(({ ruleset, call, run, noBudget = false }) => {
+    const c0 = performance.now();
+    run();
+    const coldMs = performance.now() - c0;
+    for (let i = 0; i < 30; i++) run();
+    const times = [];
+    for (let i = 0; i < repeats; i++) {
+      const t0 = performance.now();
+      run();
+      times.push(performance.now() - t0);
+    }
+    const medianMs = percentile(times, 0.5);
+    return { ruleset, call, coldMs, medianMs, p90Ms: percentile(times, 0.9), budgetMs: DIALOG_BUDGET_MS, noBudget, ok: noBudget || medianMs <= DIALOG_BUDGET_MS };
+  });
+}
+
+export function printDialogTable(rows) {
+  console.log(`\nDialog odds at each ruleset's largest accepted input (budget ${DIALOG_BUDGET_MS} ms per computation, DESIGN.md §6)`);
+  const head = ["ruleset", "call", "median ms", "p90 ms", "first call ms", "share of budget", "verdict"];
+  const body = rows.map((r) => [r.ruleset, r.call, r.medianMs.toFixed(4), r.p90Ms.toFixed(4), r.coldMs.toFixed(3), `${((r.medianMs / r.budgetMs) * 100).toFixed(1)}%`, r.noBudget ? "(not a dialog)" : r.ok ? "ok" : "OVER BUDGET"]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => String(row[i]).length)));
+  const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join("  ");
+  console.log(line(head));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const row of body) console.log(line(row));
+  console.log("Median and 90th percentile of single calls after a warm-up (the verdict reads the median); the first call includes JIT compilation.");
+}
+
 function printTable(rows, samples) {
   const head = ["helper", "question", "exact ms", "MC ms", "ratio", "exact %", "4M MC %", "|diff| pp", "4M SE pp", "100k |diff| pp", "verdict"];
   const body = rows.map((r) => [
@@ -167,5 +260,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const samples = 100_000;
   const rows = benchOdds({ samples });
   printTable(rows, samples);
-  if (rows.some((r) => !r.fast || !r.agrees)) process.exitCode = 1;
+  const dialogs = benchDialogs();
+  printDialogTable(dialogs);
+  if (rows.some((r) => !r.fast || !r.agrees) || dialogs.some((r) => !r.ok)) process.exitCode = 1;
 }

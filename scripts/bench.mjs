@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { build, transform } from "esbuild";
-import { benchOdds } from "./bench-odds.mjs";
+import { benchDialogs, benchOdds, printDialogTable } from "./bench-odds.mjs";
 import { benchSimulator } from "./bench-sim.mjs";
 
 const BUDGET_KB = 150;
@@ -13,6 +13,9 @@ const rows = benchOdds();
 console.log("Odds: exact vs Monte Carlo (speed vs 100k samples; agreement ≤ 0.1 pp, judged against 4M samples)");
 console.table(rows.map((r) => ({ helper: r.helper, question: r.question, "exact ms": r.exactMs.toFixed(4), "100k MC ms": r.mcMs.toFixed(1), ratio: Math.round(r.ratio) + "×", "|diff| pp (4M)": r.diffPp.toFixed(3), "|diff| pp (100k)": r.mc100kDiffPp.toFixed(3), ok: r.fast && r.agrees })));
 if (rows.some((r) => !r.fast || !r.agrees)) failed = true;
+const dialogs = benchDialogs();
+printDialogTable(dialogs);
+if (dialogs.some((r) => !r.ok)) failed = true;
 
 // Every shipped module. A world loads dist/fracas.mjs and the kernel chunk it imports; dist/flows.mjs
 // (the Quench flows) only where the Quench module is active; dist/engine.mjs only re-exports the kernel.

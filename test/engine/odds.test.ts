@@ -6,6 +6,7 @@ import {
   chance2d10Over,
   constant,
   convolve,
+  d100BandCounts,
   d100Bands,
   type Distribution,
   greaterThan,
@@ -16,9 +17,17 @@ import {
   sumIgnoring,
   sumOfDice,
   uniform,
+  MAX_POOL,
+  MAX_POOL_SIDES,
+  ways2d10Over,
+  fromWays,
+  keepHighestWays,
+  sumIgnoringWays,
+  waysAtLeast,
 } from "../../src/engine/odds.js";
 import { FracasRuleError } from "../../src/engine/errors.js";
 import { codeOf, RUNS } from "./helpers.js";
+import { referenceKeepHighest } from "./odds-reference.js";
 
 const EPS = 1e-12;
 
@@ -125,7 +134,7 @@ describe("keepHighest", () => {
     expect(probabilityOf(big, 18)).toBeCloseTo(1 - lessThan3, 12);
   });
   it("refuses pools too big to compute quickly and negative keeps", () => {
-    expect(codeOf(() => keepHighest(31, 6, 3))).toBe("badNumber");
+    expect(codeOf(() => keepHighest(MAX_POOL + 1, 6, 3))).toBe("badNumber");
     expect(codeOf(() => keepHighest(3, 6, -1))).toBe("badNumber");
     expect(codeOf(() => keepHighest(3, 21, 1))).toBe("badNumber");
   });
@@ -143,6 +152,99 @@ describe("keepHighest", () => {
         const d = keepHighest(pool, 6, keep);
         expect(Math.abs(sum(d.p) - 1)).toBeLessThan(1e-9);
         expect(atLeast(keepHighest(pool + 1, 6, keep), tn)).toBeGreaterThanOrEqual(atLeast(d, tn) - 1e-12);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe("keepHighest at the largest pools (up to 60 dice)", () => {
+  it("60d6 keeping all is the plain sum of 60d6; keeping one is the best die", () => {
+    const all = keepHighest(60, 6, 60);
+    const plain = sumOfDice(60, 6);
+    expect(all.min).toBe(plain.min);
+    expect(all.p.length).toBe(plain.p.length);
+    all.p.forEach((x, i) => expect(Math.abs(x - plain.p[i]!)).toBeLessThan(1e-12));
+    const best = keepHighest(60, 6, 1);
+    for (let f = 1; f <= 6; f++) expect(probabilityOf(best, f)).toBeCloseTo((f / 6) ** 60 - ((f - 1) / 6) ** 60, 14);
+  });
+  it("60d20 keeping 59 is a proper distribution from 59 to 1180", () => {
+    const d = keepHighest(MAX_POOL, MAX_POOL_SIDES, MAX_POOL - 1);
+    expect(d.min).toBe(MAX_POOL - 1);
+    expect(d.min + d.p.length - 1).toBe((MAX_POOL - 1) * MAX_POOL_SIDES);
+    expect(d.p.every((x) => Number.isFinite(x) && x >= 0 && x <= 1)).toBe(true);
+    expect(Math.abs(sum(d.p) - 1)).toBeLessThan(1e-9);
+  });
+  it("property: equals the former faces × dice walk (pools to 16, dice to d12)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 16 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 18 }), (pool, sides, keep) => {
+        const d = keepHighest(pool, sides, keep);
+        const ref = referenceKeepHighest(pool, sides, keep);
+        expect(d.min + d.p.length).toBe(ref.length);
+        ref.forEach((x, t) => expect(Math.abs(probabilityOf(d, t) - x)).toBeLessThan(1e-12));
+      }),
+      RUNS,
+    );
+  });
+  it("property: every pool to 60 and die to d20 gives finite probabilities summing to 1 over keep…keep × sides, and one more die never lowers a chance", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: MAX_POOL - 1 }), fc.integer({ min: 1, max: MAX_POOL_SIDES }), fc.integer({ min: 1, max: MAX_POOL }), fc.integer({ min: 0, max: 1300 }), (pool, sides, keep, tn) => {
+        const d = keepHighest(pool, sides, keep);
+        const k = Math.min(pool, keep);
+        expect(d.min).toBe(k);
+        expect(d.min + d.p.length - 1).toBe(k * sides);
+        expect(d.p.every((x) => Number.isFinite(x) && x >= 0)).toBe(true);
+        expect(Math.abs(sum(d.p) - 1)).toBeLessThan(1e-9);
+        expect(atLeast(keepHighest(pool + 1, sides, keep), tn)).toBeGreaterThanOrEqual(atLeast(d, tn) - 1e-12);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe("outcome counts (keepHighestWays, sumIgnoringWays, waysAtLeast, fromWays)", () => {
+  /** Every roll counted: value → number of rolls. */
+  function bruteCounts(count: number, sides: number, stat: (faces: number[]) => number): Map<number, number> {
+    const out = new Map<number, number>();
+    const faces = new Array<number>(count).fill(1);
+    for (let n = 0; n < sides ** count; n++) {
+      let rest = n;
+      for (let i = 0; i < count; i++) {
+        faces[i] = 1 + (rest % sides);
+        rest = Math.floor(rest / sides);
+      }
+      const v = stat(faces);
+      out.set(v, (out.get(v) ?? 0) + 1);
+    }
+    return out;
+  }
+  it("one d6 against TN 5 is exactly 1/3 (counts summed before dividing)", () => {
+    expect(waysAtLeast(keepHighestWays(1, 6, 1), 5)).toBe(1 / 3);
+    expect(waysAtLeast(sumIgnoringWays(1, 6, [1]), 5)).toBe(1 / 3);
+    expect(keepHighestWays(3, 6, 0)).toEqual({ min: 0, ways: [216], total: 216 });
+  });
+  it("refuses malformed counts with badWays", () => {
+    expect(codeOf(() => waysAtLeast({ min: 0, ways: [1, 2], total: 4 }, 1))).toBe("badWays");
+    expect(codeOf(() => waysAtLeast({ min: 0, ways: [-1, 2], total: 1 }, 1))).toBe("badWays");
+    expect(codeOf(() => waysAtLeast({ min: 0, ways: [NaN], total: 1 }, 1))).toBe("badWays");
+    expect(codeOf(() => fromWays({ min: 0.5, ways: [1], total: 1 }))).toBe("badWays");
+    expect(codeOf(() => fromWays({ min: 0, ways: [], total: 0 }))).toBe("badWays");
+    expect(codeOf(() => fromWays(null as unknown as Parameters<typeof fromWays>[0]))).toBe("badWays");
+    expect(codeOf(() => waysAtLeast(keepHighestWays(2, 6, 1), 0.5))).toBe("badNumber");
+  });
+  it("property: small pools count every roll exactly (whole numbers equal to brute force), and chances are the exactly rounded fractions", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 0, max: 6 }), fc.integer({ min: -2, max: 40 }), (pool, sides, keep, n) => {
+        const kh = keepHighestWays(pool, sides, keep);
+        const bf = bruteCounts(pool, sides, highest(keep));
+        expect(kh.total).toBe(sides ** pool);
+        kh.ways.forEach((w, i) => expect(w).toBe(bf.get(kh.min + i) ?? 0));
+        const meeting = [...bf].filter(([v]) => v >= n).reduce((s, [, c]) => s + c, 0);
+        expect(waysAtLeast(kh, n)).toBe(meeting / sides ** pool);
+        expect(keepHighest(pool, sides, keep)).toEqual(fromWays(kh));
+        const si = sumIgnoringWays(pool, sides, [1]);
+        const bs = bruteCounts(pool, sides, (xs) => sum(xs.filter((x) => x !== 1)));
+        si.ways.forEach((w, i) => expect(w).toBe(bs.get(si.min + i) ?? 0));
       }),
       RUNS,
     );
@@ -254,6 +356,59 @@ describe("d100Bands", () => {
         const bands = d100Bands(bounds);
         bands.forEach((p, i) => expect(p).toBeCloseTo(counts[i]! / 100, 14));
         expect(sum(bands)).toBeCloseTo(1, 12);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe("d100BandCounts", () => {
+  it("counts the faces in each band, whole numbers summing to 100", () => {
+    expect(d100BandCounts([4, 10, 20, 40])).toEqual([4, 6, 10, 20, 60]);
+    expect(d100BandCounts([0, 0, 150])).toEqual([0, 0, 100, 0]);
+    expect(d100BandCounts([])).toEqual([100]);
+  });
+  it("refuses what d100Bands refuses", () => {
+    expect(codeOf(() => d100BandCounts([50, 40]))).toBe("badBands");
+    expect(codeOf(() => d100BandCounts([NaN]))).toBe("badNumber");
+    expect(codeOf(() => d100BandCounts("1" as unknown as number[]))).toBe("badList");
+  });
+  it("property: matches counting the rolls 1..100, and d100Bands is each count / 100", () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.integer({ min: -20, max: 120 }), fc.integer({ min: -1_000_000_000, max: 1_000_000_000 })), { maxLength: 6 }), (raw) => {
+        const bounds = [...raw].sort((a, b) => a - b);
+        const counts = new Array<number>(bounds.length + 1).fill(0);
+        for (let roll = 1; roll <= 100; roll++) {
+          const band = bounds.findIndex((b) => roll <= b);
+          counts[band < 0 ? bounds.length : band]! += 1;
+        }
+        expect(d100BandCounts(bounds)).toEqual(counts);
+        expect(d100Bands(bounds)).toEqual(counts.map((c) => c / 100));
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe("ways2d10Over", () => {
+  it("counts the 2d10 rolls beating the target", () => {
+    expect(ways2d10Over(0, 11)).toBe(45);
+    expect(ways2d10Over(2, 11)).toBe(64);
+    expect(ways2d10Over(1_000_000_000, -1_000_000_000)).toBe(100);
+    expect(ways2d10Over(-1_000_000_000, 1_000_000_000)).toBe(0);
+  });
+  it("refuses fractions and values beyond ±10⁹", () => {
+    expect(codeOf(() => ways2d10Over(0.5, 11))).toBe("badNumber");
+    expect(codeOf(() => ways2d10Over(0, 2e9))).toBe("badNumber");
+    expect(codeOf(() => ways2d10Over(NaN, 11))).toBe("badNumber");
+  });
+  it("property: equals counting the 100 pairs; chance2d10Over is the count / 100", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -60, max: 60 }), fc.integer({ min: -40, max: 60 }), (mod, target) => {
+        let hits = 0;
+        for (let a = 1; a <= 10; a++) for (let b = 1; b <= 10; b++) if (a + b + mod > target) hits++;
+        expect(ways2d10Over(mod, target)).toBe(hits);
+        expect(chance2d10Over(mod, target)).toBe(hits / 100);
       }),
       RUNS,
     );

@@ -1,6 +1,7 @@
-/** Exact odds of each Quality Rating for the roll dialog, by counting the hundred d100 faces. */
+/** Exact odds of each Quality Rating for the roll dialog: the shared engine counts the d100 faces in each band. */
+import { d100BandCounts } from "../../../engine/odds.js";
 import type { Grid } from "../../../engine/tables.js";
-import { qualityRating } from "./success.js";
+import { qualityCeilings } from "./success.js";
 import { qualityResultsTable } from "./tables/quality-results.js";
 
 export interface QualityCounts {
@@ -18,14 +19,15 @@ export interface QualityOdds extends QualityCounts {
   success: number;
 }
 
-const KEYS = ["failure", "qr1", "qr2", "qr3", "qr4"] as const;
-
 /** Chance of failure and of QR1…QR4 for a d100 against this Success Chance. */
 export function qualityOdds(successChanceValue: number, table: Grid = qualityResultsTable): QualityOdds {
-  const counts: QualityCounts = { failure: 0, qr1: 0, qr2: 0, qr3: 0, qr4: 0 };
-  for (let roll = 1; roll <= 100; roll++) {
-    counts[KEYS[qualityRating(roll, successChanceValue, table)]]++;
-  }
+  // qualityRating grades a roll by the first band whose ceiling it does not exceed, and a 100 always
+  // fails: so QR i holds the rolls above every earlier ceiling up to its own, all capped at 99 (a
+  // band whose ceiling is not above an earlier one's is empty), and failure holds the rest.
+  let top = 0;
+  const bounds = qualityCeilings(successChanceValue, table).map((c) => (top = c > top ? Math.min(99, c) : top));
+  const [qr1, qr2, qr3, qr4, failure] = d100BandCounts(bounds) as [number, number, number, number, number];
+  const counts: QualityCounts = { failure, qr1, qr2, qr3, qr4 };
   return {
     failure: counts.failure / 100,
     qr1: counts.qr1 / 100,

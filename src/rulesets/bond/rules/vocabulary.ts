@@ -3,9 +3,12 @@
  * Ladders are ordered from least to most severe so an index comparison is a severity comparison.
  */
 import { FracasRuleError, requireChoice, requireInt } from "../../../engine/errors.js";
+import { createLadder, levelIndex as ladderIndex, maxLevel, stepLevel } from "../../../engine/wounds.js";
 
 export const WOUND_LEVELS = ["none", "ST", "LW", "MW", "HW", "IN", "KL"] as const;
 export type WoundLevel = (typeof WOUND_LEVELS)[number];
+/** The wound levels as the shared wounds engine's ladder, which does the indexing, stepping and clamping. */
+const WOUND_LADDER = createLadder<WoundLevel>(WOUND_LEVELS);
 
 export const DAMAGE_CLASSES = ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L"] as const;
 export type DamageClass = (typeof DAMAGE_CLASSES)[number];
@@ -65,17 +68,18 @@ export function requireRecord(name: string, v: unknown): Record<string, unknown>
   return v as Record<string, unknown>;
 }
 
+/** Position on the ladder, 0 = none … 6 = KL (an unknown level is a `badChoice` rule error). */
 export function levelIndex(level: WoundLevel): number {
-  return WOUND_LEVELS.indexOf(level);
+  return ladderIndex(WOUND_LADDER, level);
 }
 
 /** The level at a ladder index, clamped to none…KL. */
 export function levelAt(index: number): WoundLevel {
-  return WOUND_LEVELS[Math.max(0, Math.min(WOUND_LEVELS.length - 1, index))]!;
+  return stepLevel(WOUND_LADDER, WOUND_LEVELS[0], index);
 }
 
 export function worseOf(a: WoundLevel, b: WoundLevel): WoundLevel {
-  return levelIndex(a) >= levelIndex(b) ? a : b;
+  return maxLevel(WOUND_LADDER, a, b);
 }
 
 export function damageClassIndex(dc: DamageClass): number {

@@ -1,5 +1,6 @@
 /** Reading the Universal Table, and the exact chance of each colour. */
 import { requireInt } from "../../../engine/errors.js";
+import { d100BandCounts } from "../../../engine/odds.js";
 import { intAt } from "../../../engine/tables.js";
 import type { Grid } from "../../../engine/tables.js";
 import type { Color } from "./colors.js";
@@ -42,11 +43,18 @@ export interface ColorCounts {
 export function colorCounts(rank: RankKey, shift = 0, karmaBonus = 0, table: Grid = universalTable): ColorCounts {
   const column = shiftRank(rank, shift);
   requireInt("karma bonus", karmaBonus, 0, MAX_KARMA);
-  const counts: ColorCounts = { white: 0, green: 0, yellow: 0, red: 0 };
-  for (let face = 1; face <= 100; face++) {
-    counts[colorOnColumn(Math.min(100, face + karmaBonus), column, table)] += 1;
-  }
-  return counts;
+  // colorOnColumn's order (Red, then Yellow, then Green) as bands of the effective roll
+  // e = min(100, face + Karma): White up to min(G, Y, R) − 1, Green up to min(Y, R) − 1, Yellow up
+  // to R − 1, Red above. A threshold that is not a number is never reached, as `roll >= NaN` is false.
+  const lowest = (threshold: number): number => (Number.isNaN(threshold) ? Infinity : Math.ceil(threshold));
+  const red = lowest(intAt(table, column, "red"));
+  const yellow = lowest(intAt(table, column, "yellow"));
+  const green = lowest(intAt(table, column, "green"));
+  // e ≤ t holds for every face when t ≥ 100 (the roll caps there), else for faces up to t − Karma.
+  const faceBound = (t: number): number => Math.min(100, Math.max(0, t >= 100 ? 100 : t - karmaBonus));
+  const bounds = [Math.min(green, yellow, red) - 1, Math.min(yellow, red) - 1, red - 1].map(faceBound);
+  const [white, greenCount, yellowCount, redCount] = d100BandCounts(bounds) as [number, number, number, number];
+  return { white, green: greenCount, yellow: yellowCount, red: redCount };
 }
 
 /** The exact chance of each colour, counted over the 100 faces of the d100. */

@@ -1,9 +1,12 @@
 /**
  * Henchmen fight as a group with a pool of wounds: a hit removes as many henchmen as its damage
  * covers. Each henchman takes `woundsEach` (default 1); damage that does not finish the front
- * henchman is `carried` into the next hit, so a pool never loses or invents wounds.
+ * henchman is `carried` into the next hit, so a pool never loses or invents wounds. The arithmetic
+ * is the shared wounds engine's group track (damageGroup, groupRemaining); this module keeps Radio's
+ * names, bounds and error codes, checked before the engine is asked.
  */
 import { FracasRuleError } from "../../../engine/errors.js";
+import { damageGroup, groupRemaining, type GroupTrack } from "../../../engine/wounds.js";
 import { statusDiff } from "../../../engine/events.js";
 import type { StatusEvent } from "../../../engine/events.js";
 import { MAX_DAMAGE } from "./wounds.js";
@@ -42,21 +45,21 @@ export function requireGroup(group: HenchmenGroup): HenchmenGroup {
   return { count, woundsEach, carried };
 }
 
+/** The engine's group track for an already-checked group. */
+function track(g: HenchmenGroup): GroupTrack {
+  return { count: g.count, eachMax: g.woundsEach, carried: g.carried };
+}
+
 /** Wounds the group can still take before the last henchman goes. */
 export function henchmenPool(group: HenchmenGroup): number {
-  const g = requireGroup(group);
-  return g.count * g.woundsEach - g.carried;
+  return groupRemaining(track(requireGroup(group)));
 }
 
 export function applyToHenchmen(group: HenchmenGroup, damage: number): HenchmenResult {
   const g = requireGroup(group);
   const dmg = wholeNumber("damage", damage, 1, MAX_DAMAGE);
-  const soaked = g.carried + dmg;
-  const removed = Math.min(g.count, Math.floor(soaked / g.woundsEach));
-  const count = g.count - removed;
-  const carried = count === 0 ? 0 : soaked - removed * g.woundsEach;
-  const wasted = count === 0 ? soaked - removed * g.woundsEach : 0;
+  const { track: after, removed, excess } = damageGroup(track(g), dmg);
   const before = g.count > 0 ? [] : (["dead"] as const);
-  const after = count > 0 ? [] : (["dead"] as const);
-  return { group: { count, woundsEach: g.woundsEach, carried }, removed, wasted, events: statusDiff(before, after) };
+  const now = after.count > 0 ? [] : (["dead"] as const);
+  return { group: { count: after.count, woundsEach: after.eachMax, carried: after.carried }, removed, wasted: excess, events: statusDiff(before, now) };
 }

@@ -1,7 +1,8 @@
 /**
- * Exact odds for the roll dialogs, by enumerating every face (100 outcomes of 2d10, 6 of a d6,
- * 36 pairs of initiative dice) — never sampling.
+ * Exact odds for the roll dialogs, never sampling: the to-hit count from the shared odds engine
+ * (ways2d10Over), damage by enumerating the 6 faces of the doubling d6, initiative from the 36 pairs.
  */
+import { ways2d10Over } from "../../../engine/odds.js";
 import type { Grid } from "../../../engine/tables.js";
 import { HIT_THRESHOLD, attackModifiers } from "./attack.js";
 import type { AttackSetup } from "./attack.js";
@@ -17,9 +18,7 @@ export function hitOutcomes(setup: AttackSetup, options: RadioOptions = {}, tabl
   const { modifiers, calledShot } = attackModifiers(setup, options, table);
   if (calledShot.autoFail) return 0;
   const bonus = modifiers.reduce((sum, m) => sum + m.value, 0);
-  let hits = 0;
-  for (let a = 1; a <= 10; a++) for (let b = 1; b <= 10; b++) if (a + b + bonus > HIT_THRESHOLD) hits++;
-  return hits;
+  return ways2d10Over(bonus, HIT_THRESHOLD);
 }
 
 /** P(2d10 + modifiers > 11), exactly (a multiple of 1/100). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { qualityOdds } from "../../../../src/rulesets/bond/rules/index.js";
+import { qualityOdds, qualityRating, qualityResultsTable } from "../../../../src/rulesets/bond/rules/index.js";
+import type { Grid } from "../../../../src/engine/tables.js";
 import { expectRuleError } from "./helpers.js";
 
 /** An independent count: bands at 10/25/50/100 percent of SC, 100 always fails. */
@@ -45,3 +46,33 @@ describe("qualityOdds", () => {
     );
   });
 });
+
+/** The loop qualityOdds ran before it asked the shared engine (audit s15): qualityRating of each of the 100 faces. */
+function formerCounts(sc: number, table: Grid = qualityResultsTable) {
+  const keys = ["failure", "qr1", "qr2", "qr3", "qr4"] as const;
+  const counts = { failure: 0, qr1: 0, qr2: 0, qr3: 0, qr4: 0 };
+  for (let roll = 1; roll <= 100; roll++) counts[keys[qualityRating(roll, sc, table)]]++;
+  return counts;
+}
+
+describe("qualityOdds from the shared engine's d100 bands", () => {
+  it("equals the former face-by-face grading for every Success Chance 0–9990", () => {
+    for (let sc = 0; sc <= 9990; sc++) {
+      const o = qualityOdds(sc);
+      const c = formerCounts(sc);
+      expect(o.counts).toEqual(c);
+      expect([o.failure, o.qr1, o.qr2, o.qr3, o.qr4, o.success]).toEqual([c.failure, c.qr1, c.qr2, c.qr3, c.qr4, 100 - c.failure].map((x) => x / 100));
+    }
+  });
+  it("property: equals it under any Quality Results table, ordered or not, whole or fractional percents", () => {
+    const percent = fc.oneof(fc.integer({ min: 0, max: 100 }), fc.double({ min: 0, max: 100, noNaN: true }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9990 }), fc.tuple(percent, percent, percent, percent), (sc, [a, b, c, d]) => {
+        const table: Grid = { ...qualityResultsTable, cells: [[a], [b], [c], [d]] };
+        expect(qualityOdds(sc, table).counts).toEqual(formerCounts(sc, table));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+

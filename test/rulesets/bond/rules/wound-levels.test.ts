@@ -14,6 +14,7 @@ import {
 } from "../../../../src/rulesets/bond/rules/index.js";
 import type { WoundLevel } from "../../../../src/rulesets/bond/rules/index.js";
 import { expectRuleError } from "./helpers.js";
+import { levelAt, levelIndex, worseOf } from "../../../../src/rulesets/bond/rules/vocabulary.js";
 
 const rank = (l: WoundLevel): number => WOUND_LEVELS.indexOf(l);
 const levelArb = fc.constantFrom(...WOUND_LEVELS);
@@ -107,5 +108,24 @@ describe("healing steps", () => {
     expect(levelsHealedByRest(3)).toBe(3);
     expect([0, 2, 3, 5, 6, 9, 30].map(levelsHealedInHospital)).toEqual([0, 0, 1, 1, 2, 2, 2]);
     expectRuleError(() => levelsHealedInHospital(-1), "badNumber");
+  });
+});
+
+describe("the wound ladder on the shared wounds engine", () => {
+  /** vocabulary.ts's own ladder arithmetic before it used the engine's Ladder (audit s15). */
+  const formerIndex = (l: WoundLevel) => WOUND_LEVELS.indexOf(l);
+  const formerAt = (i: number): WoundLevel => WOUND_LEVELS[Math.max(0, Math.min(WOUND_LEVELS.length - 1, i))]!;
+  it("levelIndex, levelAt and worseOf give the former answers for every level, pair and index −1000…1000 (and ±10⁹)", () => {
+    for (const a of WOUND_LEVELS) {
+      expect(levelIndex(a)).toBe(formerIndex(a));
+      for (const b of WOUND_LEVELS) expect(worseOf(a, b)).toBe(formerIndex(a) >= formerIndex(b) ? a : b);
+    }
+    for (let i = -1000; i <= 1000; i++) expect(levelAt(i)).toBe(formerAt(i));
+    expect(levelAt(1_000_000_000)).toBe("KL");
+    expect(levelAt(-1_000_000_000)).toBe("none");
+  });
+  it("an unknown level or a fractional index is a rule error (the former code answered −1 or undefined)", () => {
+    expectRuleError(() => levelIndex("XX" as WoundLevel), "badChoice");
+    expectRuleError(() => levelAt(1.5), "badNumber");
   });
 });

@@ -2,7 +2,19 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { RANK_KEYS, colorCounts, colorOdds, rollWithKarma, universalColor } from "../../../../src/rulesets/faserip/rules/index.js";
 import type { Color } from "../../../../src/rulesets/faserip/rules/index.js";
+import { colorOnColumn } from "../../../../src/rulesets/faserip/rules/universal.js";
+import { shiftRank as shiftRankOf } from "../../../../src/rulesets/faserip/rules/shifts.js";
+import { universalTable } from "../../../../src/rulesets/faserip/rules/tables/universal-table.js";
+import type { Grid } from "../../../../src/engine/tables.js";
 import { expectRuleError, throwsRuleError } from "./helpers.js";
+
+/** The loop colorCounts ran before it asked the shared engine (audit s15): every face, Karma added, graded by colorOnColumn. */
+function formerColorCounts(rank: (typeof RANK_KEYS)[number], shift: number, karma: number, table: Grid = universalTable) {
+  const column = shiftRankOf(rank, shift);
+  const counts = { white: 0, green: 0, yellow: 0, red: 0 };
+  for (let face = 1; face <= 100; face++) counts[colorOnColumn(Math.min(100, face + karma), column, table)] += 1;
+  return counts;
+}
 
 const rank = fc.constantFrom(...RANK_KEYS);
 const shift = fc.integer({ min: -20, max: 20 });
@@ -77,3 +89,21 @@ describe("colorOdds", () => {
     );
   });
 });
+
+describe("colorCounts from the shared engine's d100 bands", () => {
+  const karmas = [...Array.from({ length: 106 }, (_, k) => k), 150, 1_000, 999_999_999, 1_000_000_000];
+  it("equals the former face-by-face count on every column for every Karma 0–105 and far beyond", () => {
+    for (const r of RANK_KEYS) for (const k of karmas) expect(colorCounts(r, 0, k)).toEqual(formerColorCounts(r, 0, k));
+  });
+  it("property: equals it for any column shift and any thresholds a table might hold (unordered, out of 1–100, fractional, not a number)", () => {
+    const threshold = fc.oneof(fc.integer({ min: -10, max: 120 }), fc.double({ min: -10, max: 120, noNaN: true }), fc.constant(NaN), fc.constant(Infinity), fc.constant(-Infinity));
+    fc.assert(
+      fc.property(rank, fc.integer({ min: -100, max: 100 }), fc.oneof(fc.nat(120), fc.constantFrom(...karmas)), fc.array(fc.tuple(threshold, threshold, threshold), { minLength: RANK_KEYS.length, maxLength: RANK_KEYS.length }), fc.boolean(), (r, s, k, cells, custom) => {
+        const table: Grid = custom ? { ...universalTable, cells } : universalTable;
+        expect(colorCounts(r, s, k, table)).toEqual(formerColorCounts(r, s, k, table));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+

@@ -86,3 +86,37 @@ describe("applyToHenchmen", () => {
     );
   });
 });
+
+describe("henchmen on the shared wounds engine's group track", () => {
+  /** applyToHenchmen's and henchmenPool's own arithmetic before they called damageGroup/groupRemaining (audit s15). */
+  const former = (g: radio.HenchmenGroup, dmg: number) => {
+    const soaked = g.carried + dmg;
+    const removed = Math.min(g.count, Math.floor(soaked / g.woundsEach));
+    const count = g.count - removed;
+    const carried = count === 0 ? 0 : soaked - removed * g.woundsEach;
+    const wasted = count === 0 ? soaked - removed * g.woundsEach : 0;
+    return { group: { count, woundsEach: g.woundsEach, carried }, removed, wasted, pool: g.count * g.woundsEach - g.carried };
+  };
+  const check = (g: radio.HenchmenGroup, dmg: number) => {
+    const want = former(g, dmg);
+    const got = radio.applyToHenchmen(g, dmg);
+    expect({ group: got.group, removed: got.removed, wasted: got.wasted }).toEqual({ group: want.group, removed: want.removed, wasted: want.wasted });
+    expect(got.events).toEqual(g.count > 0 && want.group.count === 0 ? [{ status: "dead", on: true }] : []);
+    expect(radio.henchmenPool(g)).toBe(want.pool);
+  };
+  it("gives the former results for every small group and hit (count 0–12, 1–5 wounds each, every carried, damage 1–70)", () => {
+    for (let count = 0; count <= 12; count++)
+      for (let woundsEach = 1; woundsEach <= 5; woundsEach++)
+        for (let carried = 0; carried < (count === 0 ? 1 : woundsEach); carried++)
+          for (let dmg = 1; dmg <= 70; dmg++) check({ count, woundsEach, carried }, dmg);
+  });
+  it("property: gives the former results over the whole accepted range", () => {
+    const group = fc
+      .record({ count: fc.integer({ min: 0, max: radio.MAX_HENCHMEN }), woundsEach: fc.integer({ min: 1, max: radio.MAX_WOUNDS_EACH }) })
+      .chain(({ count, woundsEach }) => fc.record({ count: fc.constant(count), woundsEach: fc.constant(woundsEach), carried: fc.integer({ min: 0, max: count === 0 ? 0 : woundsEach - 1 }) }));
+    fc.assert(
+      fc.property(group, fc.integer({ min: 1, max: radio.MAX_DAMAGE }), (g, dmg) => check(g, dmg)),
+      { numRuns: 1000 },
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as radio from "../../../../src/rulesets/radio/rules/index.js";
+import { MAX_BONUS } from "../../../../src/rulesets/radio/rules/vocabulary.js";
 import { waysToRoll } from "./helpers.js";
 
 describe("hitChance", () => {
@@ -63,6 +64,42 @@ describe("hitChance", () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe("hitOutcomes from the shared engine", () => {
+  it("equals the ruleset's former 2d10 loop over every legal setup (skill −50…50, every action, flag, called shot, option)", () => {
+    /** The loop hitOutcomes ran before it called the engine's ways2d10Over (audit s15). */
+    const formerHitOutcomes = (setup: radio.AttackSetup, options: radio.RadioOptions): number => {
+      const { modifiers, calledShot } = radio.attackModifiers(setup, options);
+      if (calledShot.autoFail) return 0;
+      const bonus = modifiers.reduce((sum, m) => sum + m.value, 0);
+      let hits = 0;
+      for (let a = 1; a <= 10; a++) for (let b = 1; b <= 10; b++) if (a + b + bonus > radio.HIT_THRESHOLD) hits++;
+      return hits;
+    };
+    const outcome = (f: () => number): string => {
+      try {
+        return String(f());
+      } catch (e) {
+        return `error ${(e as { code?: string }).code ?? String(e)}`;
+      }
+    };
+    let compared = 0;
+    for (let skill = -MAX_BONUS; skill <= MAX_BONUS; skill++)
+      for (const action of radio.ACTIONS)
+        for (const called of radio.CALLED_SHOTS)
+          for (const terrain of [false, true])
+            for (const targetDefensive of [false, true])
+              for (const piercing of [false, true])
+                for (const targetArmoured of [false, true])
+                  for (const spellBonus of [false, true]) {
+                    const s = { skill, action, called, terrain, targetDefensive, piercing, targetArmoured };
+                    const options = { spellBonus };
+                    expect(outcome(() => radio.hitOutcomes(s, options))).toBe(outcome(() => formerHitOutcomes(s, options)));
+                    compared++;
+                  }
+    expect(compared).toBe(101 * 5 * 4 * 32);
   });
 });
 
