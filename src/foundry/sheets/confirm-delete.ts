@@ -17,6 +17,16 @@ export async function confirmAsk(title: string, question: string): Promise<boole
   return yes === true;
 }
 
+/**
+ * A sheet's item delete: nothing is asked of a reader who may not change the actor (the button is
+ * not drawn for them; a sheet opened before its ownership changed could still show it), then the
+ * item is deleted after a Yes; gone meanwhile (another client), nothing more is done.
+ */
+export async function deleteItemAfterYes(actor: Actor.Implementation, item: Item.Implementation | null | undefined): Promise<void> {
+  if (!item || !actor.isOwner || !(await confirmDelete(item, actor))) return;
+  await actor.items.get(item.id ?? "")?.delete();
+}
+
 /** "Delete {item} from {actor}? This cannot be undone." — true only on Yes. */
 export async function confirmDelete(item: { name: string | null | undefined }, actor: { name: string | null | undefined }): Promise<boolean> {
   const data = { name: item.name ?? "", actor: actor.name ?? "" };

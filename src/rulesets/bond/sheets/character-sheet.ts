@@ -23,7 +23,7 @@ import { BondFirstAidDialog, buildFirstAidSetup } from "./first-aid-dialog.js";
 import { characterView } from "./character-view.js";
 import { enrichField } from "./enrich.js";
 import { followFight } from "../../../foundry/sheets/fight-sheets.js";
-import { confirmDelete } from "../../../foundry/sheets/confirm-delete.js";
+import { deleteItemAfterYes } from "../../../foundry/sheets/confirm-delete.js";
 import { hospitalNotice, hospitalStayEndNotice, hospitalStayEndQuestion } from "./hospital-notice.js";
 import { t } from "../../../foundry/i18n.js";
 
@@ -299,11 +299,8 @@ export class BondCharacterSheet extends Base {
     await item?.sheet?.render(true);
   }
 
-  /** Deleted after a Yes (core confirm-delete.ts); gone meanwhile (another client), nothing more is done. */
+  /** Deleted after a Yes (core confirm-delete.ts). */
   static async #onDeleteItem(this: BondCharacterSheet, _event: Event, target: HTMLElement): Promise<void> {
-    const id = target.dataset.itemId ?? "";
-    const item = this.actor.items.get(id);
-    if (!item || !(await confirmDelete(item, this.actor))) return;
-    await this.actor.items.get(id)?.delete();
+    await deleteItemAfterYes(this.actor, this.actor.items.get(target.dataset.itemId ?? ""));
   }
 }

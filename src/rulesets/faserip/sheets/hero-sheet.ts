@@ -19,7 +19,7 @@ import { startedCombatOf } from "../../../foundry/documents/combatant-of.js";
 import { holderName } from "./holder-name.js";
 import { heroView } from "../data/state.js";
 import { oneSubmitAtATime } from "../../../foundry/sheets/one-submit.js";
-import { confirmAsk, confirmDelete } from "../../../foundry/sheets/confirm-delete.js";
+import { confirmAsk, deleteItemAfterYes } from "../../../foundry/sheets/confirm-delete.js";
 
 const Base = handlebarsActorSheet();
 
@@ -162,12 +162,10 @@ export class FaseripHeroSheet extends Base {
     void item?.sheet?.render({ force: true } as never);
   }
 
-  /** Deleted after a Yes (core confirm-delete.ts); gone meanwhile (another client), nothing more is done. */
+  /** Deleted after a Yes (core confirm-delete.ts). */
   static async #onDeleteItem(this: FaseripHeroSheet, _event: Event, target: HTMLElement): Promise<void> {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
-    const item = id ? this.actor.items.get(id) : undefined;
-    if (!item || !(await confirmDelete(item, this.actor))) return;
-    await this.actor.items.get(item.id ?? "")?.delete();
+    await deleteItemAfterYes(this.actor, id ? this.actor.items.get(id) : undefined);
   }
 
   /** Gains or spends Karma through the ledger (so every change has a reason and can be traced). */

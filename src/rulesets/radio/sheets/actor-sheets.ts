@@ -15,7 +15,7 @@ import { defenceEarned, defenceRef } from "../data/defence.js";
 import { radioTables } from "../cards/runtime.js";
 import { earnStepAction, stepOf } from "../cards/step-action.js";
 import { TokensRefused, writeTokens } from "../cards/token-writes.js";
-import { confirmDelete } from "../../../foundry/sheets/confirm-delete.js";
+import { deleteItemAfterYes } from "../../../foundry/sheets/confirm-delete.js";
 import { TOKEN_REASON } from "../data/token-reasons.js";
 
 const Base = handlebarsActorSheet();
@@ -141,12 +141,10 @@ class RadioActorSheet extends Base {
     await item?.sheet?.render({ force: true } as never);
   }
 
-  /** Deleted after a Yes (core confirm-delete.ts); gone meanwhile (another client), nothing more is done. */
+  /** Deleted after a Yes (core confirm-delete.ts). */
   static async #onItemDelete(this: RadioActorSheet, _e: Event, target: Target): Promise<void> {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
-    const item = id ? this.document.items.get(id) : undefined;
-    if (!item || !(await confirmDelete(item, this.document))) return;
-    await this.document.items.get(item.id ?? "")?.delete();
+    await deleteItemAfterYes(this.document, id ? this.document.items.get(id) : undefined);
   }
 
   /**

@@ -8,7 +8,7 @@
  * weapon's description may be long hand-written text.
  */
 import { t } from "../../../foundry/i18n.js";
-import { confirmDelete } from "../../../foundry/sheets/confirm-delete.js";
+import { deleteItemAfterYes } from "../../../foundry/sheets/confirm-delete.js";
 
 type WeaponSheetThis = { actor: Actor.Implementation };
 
@@ -37,12 +37,9 @@ export const WEAPON_ACTIONS = {
   async weaponOpen(this: WeaponSheetThis, _event: Event, target: HTMLElement): Promise<void> {
     await weaponOf(this.actor, target)?.sheet?.render({ force: true } as never);
   },
-  /** Deleted after a confirmation; gone meanwhile (another client), nothing more is done. */
+  /** Deleted after a Yes (core confirm-delete.ts); a reader who may not change the Agent is told so. */
   async weaponDelete(this: WeaponSheetThis, _event: Event, target: HTMLElement): Promise<void> {
     if (!mayChange(this.actor)) return;
-    const weapon = weaponOf(this.actor, target);
-    if (!weapon) return;
-    if (!(await confirmDelete(weapon, this.actor))) return;
-    await this.actor.items.get(weapon.id ?? "")?.delete();
+    await deleteItemAfterYes(this.actor, weaponOf(this.actor, target));
   },
 };

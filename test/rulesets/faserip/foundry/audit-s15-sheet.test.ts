@@ -63,6 +63,15 @@ describe("audit s15 #4: FASERIP's sheet asks before deleting an item", () => {
     expect(itemNames(f.captain)).toEqual([]);
   });
 
+  it("a reader who may not change the hero (a sheet open from before) is asked nothing, and nothing is deleted", async () => {
+    await f.world.as("alice", () => f.captain.createEmbeddedDocuments("Item", [{ name: "Vibranium shield", type: "faseripWeapon", system: { damage: 40, range: 3, edge: "blunt" } }]));
+    f.world.dialogAnswers.push(true);
+    await click("bob", f.captain, "deleteItem", { itemId: f.captain.items.contents[0]!.id! });
+    expect(asked()).toEqual([]);
+    expect(itemNames(f.captain)).toEqual(["Vibranium shield"]);
+    f.world.dialogAnswers.length = 0;
+  });
+
   it("an item gone before the click asks nothing", async () => {
     await click("alice", f.captain, "deleteItem", { itemId: "nothing00000000x" });
     expect(asked()).toEqual([]);
